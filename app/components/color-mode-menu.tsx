@@ -1,0 +1,55 @@
+import { Monitor, Moon, Sun } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { colorModePreferences, type ColorModePreference } from "~/lib/color-mode";
+import { cn } from "~/lib/cn";
+import { useColorModeContext } from "./color-mode-provider";
+import { Button } from "./ui/button";
+import { Tooltip } from "./ui/tooltip";
+
+const labels: Record<ColorModePreference, string> = { system: "System", light: "Light", dark: "Dark" };
+const icons = { system: Monitor, light: Sun, dark: Moon };
+
+export function ColorModeMenu() {
+  const { preference, resolved, setPreference } = useColorModeContext();
+  const Current = resolved === "dark" ? Moon : Sun;
+  return (
+    <DropdownMenu.Root>
+      <Tooltip content="Colour mode">
+        <DropdownMenu.Trigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`Colour mode: ${labels[preference]}`}>
+            <Current aria-hidden className="size-5" />
+          </Button>
+        </DropdownMenu.Trigger>
+      </Tooltip>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
+          <DropdownMenu.RadioGroup
+            value={preference}
+            onValueChange={(value) => setPreference(value as ColorModePreference)}
+          >
+            {colorModePreferences.map((mode) => {
+              const Icon = icons[mode];
+              return (
+                <DropdownMenu.RadioItem key={mode} value={mode} className={menuItemClasses}>
+                  <Icon aria-hidden className="size-4" />
+                  {labels[mode]}
+                  <DropdownMenu.ItemIndicator className="ml-auto text-primary-600 dark:text-primary-400">
+                    •
+                  </DropdownMenu.ItemIndicator>
+                </DropdownMenu.RadioItem>
+              );
+            })}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export const menuContentClasses =
+  "z-50 min-w-44 animate-fade-in rounded-xl border border-neutral-200 bg-white p-1.5 shadow-xl dark:border-neutral-800 dark:bg-neutral-900";
+export const menuItemClasses = cn(
+  "flex cursor-default items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-neutral-700 outline-none select-none",
+  "data-[highlighted]:bg-neutral-100 data-[highlighted]:text-neutral-900",
+  "dark:text-neutral-300 dark:data-[highlighted]:bg-neutral-800 dark:data-[highlighted]:text-white",
+);

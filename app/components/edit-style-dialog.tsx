@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from "react";
+import { api } from "~/lib/api";
+import type { StyleView } from "~/lib/style-types";
+import { toast } from "~/lib/toast-store";
+import { StyleDefaultsFields, type StyleSettings } from "./new-style-dialog";
+import { Button } from "./ui/button";
+import { ModalDialog } from "./ui/sheet-dialog";
+import { TextAreaField } from "./ui/text-area-field";
+import { TextField } from "./ui/text-field";
+
+export function EditStyleDialog(props: { style: StyleView; onClose(): void; onSaved(): void }) {
+  const { style } = props;
+  const [name, setName] = useState(style.name);
+  const [description, setDescription] = useState(style.description);
+  const [settings, setSettings] = useState<StyleSettings>({
+    defaultSize: style.defaultSize,
+    defaultDetail: style.defaultDetail,
+    defaultTransparent: style.defaultTransparent,
+  });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return;
+    setBusy(true);
+    try {
+      await api(`/api/styles/${style.id}`, {
+        method: "PATCH",
+        body: { name: name.trim(), description: description.trim(), ...settings },
+      });
+      toast({ title: "Style saved", color: "success" });
+      props.onSaved();
+      props.onClose();
+    } catch {
+      toast({ title: "Style Error", description: "The style could not be saved. Please try again.", color: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalDialog open onOpenChange={(open) => !open && props.onClose()} title={`Edit ${style.name}`}>
+      <form onSubmit={submit} className="grid gap-5">
+        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required />
+        <TextAreaField
+          label="Description"
+          maxLength={2000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <StyleDefaultsFields value={settings} onChange={setSettings} />
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

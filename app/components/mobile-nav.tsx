@@ -1,0 +1,45 @@
+import { Menu, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useState, type ReactNode } from "react";
+import { useIsMobile } from "~/lib/use-mobile";
+import { Logo } from "./logo";
+import { Button } from "./ui/button";
+
+/**
+ * Navigation on screens 1024 px wide or narrower: a sheet from the left.
+ * `children` receives a callback that closes the sheet after a link is followed.
+ */
+export function MobileNav({ children, className }: { children: (close: () => void) => ReactNode; className?: string }) {
+  const [open, setOpen] = useState(false);
+  const isMobile = useIsMobile();
+  // Growing the window past the breakpoint shows the desktop navigation: close the sheet.
+  useEffect(() => {
+    if (!isMobile) setOpen(false);
+  }, [isMobile]);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Open navigation" className={className}>
+          <Menu aria-hidden className="size-5" />
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-neutral-950/40 backdrop-blur-sm" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-white p-4 shadow-2xl dark:bg-neutral-900">
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="px-2">
+              <Logo />
+            </Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close navigation">
+                <X aria-hidden className="size-5" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Go to another part of Motif</Dialog.Description>
+          {children(() => setOpen(false))}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

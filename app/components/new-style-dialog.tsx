@@ -1,0 +1,224 @@
+import { Coins, LoaderCircle } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useState, type FormEvent } from "react";
+import { cn } from "~/lib/cn";
+import { detailLevels, imageSizes, priceOf, type DetailLevel, type ImageSize } from "~/lib/pricing";
+import { ANCHOR_COUNT } from "~/lib/style-types";
+import { toast } from "~/lib/toast-store";
+import { useAuth } from "./auth-provider";
+import { ImageDropzone } from "./image-dropzone";
+import { Button } from "./ui/button";
+import { SegmentedControl } from "./ui/segmented-control";
+import { ModalDialog } from "./ui/sheet-dialog";
+import { Switch } from "./ui/switch";
+import { TextAreaField } from "./ui/text-area-field";
+import { TextField } from "./ui/text-field";
+
+const MAX_REFERENCES = 5;
+
+type Source = "text" | "image";
+
+export interface StyleSettings {
+  defaultSize: ImageSize;
+  defaultDetail: DetailLevel;
+  defaultTransparent: boolean;
+}
+
+export function StyleDefaultsFields({
+  value,
+  onChange,
+}: {
+  value: StyleSettings;
+  onChange(next: StyleSettings): void;
+}) {
+  return (
+    <div className="grid gap-4">
+      <SegmentedControl
+        legend="Size"
+        name="size"
+        value={value.defaultSize}
+        options={(Object.keys(imageSizes) as ImageSize[]).map((size) => ({
+          value: size,
+          label: imageSizes[size].label,
+          hint: imageSizes[size].dimensions,
+        }))}
+        onChange={(defaultSize) => onChange({ ...value, defaultSize })}
+      />
+      <SegmentedControl
+        legend="Detail"
+        name="detail"
+        value={value.defaultDetail}
+        options={(Object.keys(detailLevels) as DetailLevel[]).map((detail) => ({
+          value: detail,
+          label: detailLevels[detail].label,
+          hint: detailLevels[detail].hint,
+        }))}
+        onChange={(defaultDetail) => onChange({ ...value, defaultDetail })}
+      />
+      <Switch
+        label="Transparent background"
+        hint="PNG with a real alpha channel, ready for games and apps."
+        checked={value.defaultTransparent}
+        onChange={(defaultTransparent) => onChange({ ...value, defaultTransparent })}
+      />
+    </div>
+  );
+}
+
+/** Creates a style from words or reference images; its four sample images are paid for here. */
+export function NewStyleDialog(props: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  maxUploadBytes: number;
+  onCreated(): void;
+  /** Prefilled from a preset. */
+  initial?: { name: string; description: string };
+}) {
+  const { authUser } = useAuth();
+  const [source, setSource] = useState<Source>("text");
+  const [name, setName] = useState(props.initial?.name ?? "");
+  const [description, setDescription] = useState(props.initial?.description ?? "");
+  const [files, setFiles] = useState<File[]>([]);
+  const [settings, setSettings] = useState<StyleSettings>({
+    defaultSize: "square",
+    defaultDetail: "standard",
+    defaultTransparent: true,
+  });
+  const [errors, setErrors] = useState<{ name?: string; description?: string; files?: string }>({});
+  const [busy, setBusy] = useState(false);
+  // One key per dialog: a double click or a retried request never charges twice.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+
+  const price = priceOf({ size: settings.defaultSize, detail: settings.defaultDetail, count: ANCHOR_COUNT });
+  const balance = authUser?.credits ?? null;
+  const affordable = balance === null || balance >= price;
+
+  function reset() {
+    setName("");
+    setDescription("");
+    setFiles([]);
+    setErrors({});
+    setIdempotencyKey(crypto.randomUUID());
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!name.trim()) next.name = "Give the style a name.";
+    if (description.trim().length < 3) next.description = "Describe the style in a few words.";
+    if (source === "image" && files.length === 0) next.files = "Add at least one reference image.";
+    setErrors(next);
+    if (Object.keys(next).length) return;
+
+    const form = new FormData();
+    form.set("name", name.trim());
+    form.set("description", description.trim());
+    form.set("defaultSize", settings.defaultSize);
+    form.set("defaultDetail", settings.defaultDetail);
+    form.set("defaultTransparent", String(settings.defaultTransparent));
+    if (source === "image") files.forEach((file) => form.append("references", file));
+
+    setBusy(true);
+    try {
+      const response = await fetch("/api/styles", {
+        method: "POST",
+        body: form,
+        headers: { "Idempotency-Key": idempotencyKey },
+      });
+      const payload = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      if (!response.ok) {
+        toast({
+          title: "Style Error",
+          description: payload?.error?.message ?? "The style could not be created. You were not charged.",
+          color: "error",
+        });
+        return;
+      }
+      toast({
+        title: "Style created",
+        description: `Generating ${ANCHOR_COUNT} sample images for ${name.trim()}.`,
+        color: "success",
+      });
+      reset();
+      props.onOpenChange(false);
+      props.onCreated();
+    } catch {
+      toast({ title: "Style Error", description: "The style could not be created. Please try again.", color: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalDialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="New style"
+      description="Describe a look, or show it with reference images. Motif generates four sample images in it, which every later image is matched to."
+    >
+      <form onSubmit={submit} className="grid gap-5" noValidate>
+        <Tabs.Root value={source} onValueChange={(v) => setSource(v as Source)}>
+          <Tabs.List
+            aria-label="Create the style from"
+            className="grid grid-cols-2 gap-1 rounded-xl bg-neutral-100 p-1 dark:bg-neutral-800"
+          >
+            {(["text", "image"] as const).map((value) => (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className={cn(
+                  "rounded-lg px-3 py-2 text-sm font-medium text-neutral-600 transition dark:text-neutral-400",
+                  "data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-sm dark:data-[state=active]:bg-neutral-950 dark:data-[state=active]:text-white",
+                )}
+              >
+                {value === "text" ? "Describe it" : "From reference images"}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="image" className="mt-4">
+            <ImageDropzone
+              files={files}
+              max={MAX_REFERENCES}
+              maxBytes={props.maxUploadBytes}
+              onChange={setFiles}
+              error={errors.files}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Cosy flat icons"
+          maxLength={80}
+          error={errors.name}
+        />
+        <TextAreaField
+          label={source === "text" ? "Description" : "What to keep from the images"}
+          maxLength={2000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          placeholder="Flat vector icons with soft shadows, warm amber and teal, rounded shapes, no outlines"
+          error={errors.description}
+        />
+        <StyleDefaultsFields value={settings} onChange={setSettings} />
+
+        <div className="flex flex-col gap-3 border-t border-neutral-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-800">
+          <p
+            className="flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400"
+            data-testid="style-price"
+          >
+            <Coins aria-hidden className="size-4 text-amber-500" />
+            {ANCHOR_COUNT} sample images · <strong className="text-neutral-900 dark:text-white">{price} credits</strong>
+            {balance !== null && <span>· you have {balance}</span>}
+          </p>
+          <Button type="submit" disabled={busy || !affordable}>
+            {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+            {affordable ? `Create style · ${price} credits` : "Not enough credits"}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

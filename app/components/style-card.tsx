@@ -1,0 +1,162 @@
+import { CircleAlert, EllipsisVertical, ImageIcon, Pencil, Trash2 } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { cn } from "~/lib/cn";
+import { detailLevels, imageSizes } from "~/lib/pricing";
+import { ANCHOR_COUNT, type StyleView } from "~/lib/style-types";
+import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
+
+const checkerboard =
+  "bg-[conic-gradient(var(--color-neutral-100)_25%,white_0_50%,var(--color-neutral-100)_0_75%,white_0)] bg-[length:16px_16px]";
+
+export function StyleCard(props: {
+  style: StyleView;
+  progress?: { completed: number; total: number };
+  onEdit?(): void;
+  onDelete?(): void;
+}) {
+  const { style } = props;
+  const status = style.job?.status;
+  const working = status === "queued" || status === "running";
+  const failed = status === "failed";
+  const completed = props.progress?.completed ?? style.anchors.length;
+
+  return (
+    <article
+      aria-label={style.name}
+      data-testid="style-card"
+      data-status={status ?? "none"}
+      className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-xs transition hover:shadow-md dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div className={cn("grid grid-cols-2 gap-px bg-neutral-200 dark:bg-neutral-800")}>
+        {Array.from({ length: ANCHOR_COUNT }, (_, i) => {
+          const anchor = style.anchors[i];
+          if (anchor) {
+            return (
+              <img
+                key={anchor.id}
+                src={anchor.url}
+                alt={`${style.name}: ${anchor.subject}`}
+                width={anchor.width}
+                height={anchor.height}
+                loading="lazy"
+                className={cn("aspect-square w-full animate-fade-in object-contain", checkerboard)}
+              />
+            );
+          }
+          return (
+            <div
+              key={i}
+              aria-hidden
+              className={cn(
+                "grid aspect-square place-items-center bg-neutral-50 dark:bg-neutral-900",
+                working && "animate-pulse bg-neutral-100 dark:bg-neutral-800",
+              )}
+            >
+              {!working && <ImageIcon className="size-6 text-neutral-300 dark:text-neutral-700" />}
+            </div>
+          );
+        })}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 className="truncate font-semibold">{style.name}</h3>
+            <p className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{style.description}</p>
+          </div>
+          {(props.onEdit || props.onDelete) && (
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger
+                aria-label={`Actions for ${style.name}`}
+                className="-mr-1 rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-white"
+              >
+                <EllipsisVertical aria-hidden className="size-4" />
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClasses}>
+                  {props.onEdit && (
+                    <DropdownMenu.Item className={menuItemClasses} onSelect={props.onEdit}>
+                      <Pencil aria-hidden className="size-4" /> Edit
+                    </DropdownMenu.Item>
+                  )}
+                  {props.onDelete && (
+                    <DropdownMenu.Item
+                      className={cn(menuItemClasses, "text-red-600 dark:text-red-400")}
+                      onSelect={props.onDelete}
+                    >
+                      <Trash2 aria-hidden className="size-4" /> Delete
+                    </DropdownMenu.Item>
+                  )}
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          )}
+        </div>
+        {style.palette.length > 0 && (
+          <ul className="flex gap-1.5" aria-label="Palette">
+            {style.palette.map((colour) => (
+              <li
+                key={colour}
+                title={colour}
+                className="size-5 rounded-full ring-1 ring-black/10 dark:ring-white/15"
+                style={{ backgroundColor: colour }}
+              >
+                <span className="sr-only">{colour}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-auto flex flex-wrap items-center gap-2 text-xs text-neutral-500 dark:text-neutral-400">
+          <span className="rounded-md bg-neutral-100 px-2 py-0.5 dark:bg-neutral-800">
+            {imageSizes[style.defaultSize].label}
+          </span>
+          <span className="rounded-md bg-neutral-100 px-2 py-0.5 dark:bg-neutral-800">
+            {detailLevels[style.defaultDetail].label}
+          </span>
+          {style.defaultTransparent && (
+            <span className="rounded-md bg-neutral-100 px-2 py-0.5 dark:bg-neutral-800">Transparent</span>
+          )}
+        </div>
+        {working && (
+          <div role="status" aria-live="polite" className="grid gap-1.5" data-testid="style-progress">
+            <div className="flex justify-between text-xs font-medium text-neutral-600 dark:text-neutral-400">
+              <span>{status === "queued" ? "Waiting to start…" : "Generating sample images…"}</span>
+              <span>
+                {completed} of {props.progress?.total ?? ANCHOR_COUNT}
+              </span>
+            </div>
+            <div className="h-1.5 overflow-hidden rounded-full bg-neutral-100 dark:bg-neutral-800">
+              <div
+                className="h-full rounded-full bg-gradient-to-r from-primary-500 to-secondary-500 transition-[width] duration-500"
+                style={{ width: `${Math.max(6, (completed / ANCHOR_COUNT) * 100)}%` }}
+              />
+            </div>
+          </div>
+        )}
+        {failed && (
+          <p
+            role="alert"
+            className="flex gap-2 rounded-lg bg-red-50 p-2.5 text-xs text-red-800 dark:bg-red-950/60 dark:text-red-200"
+          >
+            <CircleAlert aria-hidden className="size-4 shrink-0" />
+            <span>
+              {style.job?.error ?? "Generation failed."}{" "}
+              {style.job?.refunded && `Your ${style.job.credits} credits were refunded.`}
+            </span>
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function StyleCardSkeleton() {
+  return (
+    <div aria-hidden className="overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800">
+      <div className="aspect-square animate-pulse bg-neutral-100 dark:bg-neutral-800" />
+      <div className="grid gap-2 p-4">
+        <div className="h-4 w-1/2 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+        <div className="h-3 w-3/4 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+      </div>
+    </div>
+  );
+}

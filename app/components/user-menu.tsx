@@ -1,0 +1,37 @@
+import { LogOut, Settings } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { Link } from "react-router";
+import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
+
+export function UserMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
+  const initial = email.slice(0, 1).toUpperCase();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className="grid size-9 place-items-center rounded-full bg-gradient-to-br from-primary-500 to-secondary-500 text-sm font-semibold text-white shadow-sm"
+      >
+        {initial}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
+          <DropdownMenu.Label className="px-2.5 py-2 text-xs text-neutral-500 dark:text-neutral-400">
+            Signed in as
+            <span className="block truncate text-sm font-medium text-neutral-900 dark:text-neutral-100">{email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-neutral-200 dark:bg-neutral-800" />
+          <DropdownMenu.Item asChild className={menuItemClasses}>
+            <Link to="/app/settings">
+              <Settings aria-hidden className="size-4" />
+              Settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={menuItemClasses} onSelect={onSignOut}>
+            <LogOut aria-hidden className="size-4" />
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

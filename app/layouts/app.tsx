@@ -1,0 +1,78 @@
+import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { AppNav } from "~/components/app-nav";
+import { AuthProvider, useAuth } from "~/components/auth-provider";
+import { ColorModeMenu } from "~/components/color-mode-menu";
+import { CreditBadge } from "~/components/credit-badge";
+import { ErrorPage } from "~/components/error-page";
+import { Logo } from "~/components/logo";
+import { MobileNav } from "~/components/mobile-nav";
+import { UserMenu } from "~/components/user-menu";
+import { requireUserMiddleware, userContext } from "#server/auth/require-user.server";
+import type { Route } from "./+types/app";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  return { user: { id: user.id, email: user.email } };
+}
+
+function Shell({ email, children }: { email: string; children: React.ReactNode }) {
+  return (
+    <div className="min-h-dvh bg-neutral-50 dark:bg-neutral-950">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col gap-8 border-r border-neutral-200 bg-white px-4 py-5 desk:flex dark:border-neutral-800 dark:bg-neutral-900">
+        <Link to="/app" aria-label="Motif home" className="px-2">
+          <Logo />
+        </Link>
+        <AppNav />
+      </aside>
+      <div className="desk:pl-64">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-neutral-200 bg-white/85 px-4 backdrop-blur-md sm:px-6 dark:border-neutral-800 dark:bg-neutral-900/85">
+          <MobileNav className="desk:hidden">{(close) => <AppNav onNavigate={close} />}</MobileNav>
+          <Link to="/app" aria-label="Motif home" className="desk:hidden">
+            <Logo />
+          </Link>
+          <div className="ml-auto flex items-center gap-2">
+            <ShellCredits />
+            <ColorModeMenu />
+            <ShellUserMenu email={email} />
+          </div>
+        </header>
+        <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-10">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+function ShellCredits() {
+  const { authUser } = useAuth();
+  return <CreditBadge credits={authUser?.credits ?? null} />;
+}
+
+function ShellUserMenu({ email }: { email: string }) {
+  const { signOut } = useAuth();
+  return <UserMenu email={email} onSignOut={() => void signOut()} />;
+}
+
+/** The signed-in shell: navigation, credit balance, account menu. */
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthProvider>
+      <Shell email={loaderData.user.email}>
+        <Outlet />
+      </Shell>
+    </AuthProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const email = useRouteLoaderData<typeof loader>("layouts/app")?.user.email;
+  const page = <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} error={error} />;
+  return email ? (
+    <AuthProvider>
+      <Shell email={email}>{page}</Shell>
+    </AuthProvider>
+  ) : (
+    page
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The browser side of the per-user event stream (/api/events). EventSource
+ * reconnects by itself and sends Last-Event-ID, so nothing is missed.
+ */
+export type LiveEvent =
+  | { type: "credits"; data: { credits: number } }
+  | {
+      type: "job";
+      data: { jobId: string; styleId: string | null; status: string; error: string | null; refunded: boolean };
+    }
+  | { type: "job-progress"; data: { jobId: string; styleId: string; completed: number; total: number } };
+
+type Listener = (event: LiveEvent) => void;
+const listeners = new Set<Listener>();
+let source: EventSource | null = null;
+let users = 0;
+
+function dispatch(type: LiveEvent["type"]) {
+  return (message: MessageEvent<string>) => {
+    try {
+      const event = { type, data: JSON.parse(message.data) } as LiveEvent;
+      listeners.forEach((listener) => listener(event));
+    } catch {
+      // A malformed event is dropped; the next one still arrives.
+    }
+  };
+}
+
+/** Opens the stream while at least one component listens. */
+export function subscribeLiveEvents(listener: Listener): () => void {
+  listeners.add(listener);
+  users++;
+  if (!source) {
+    source = new EventSource("/api/events");
+    for (const type of ["credits", "job", "job-progress"] as const) source.addEventListener(type, dispatch(type));
+  }
+  return () => {
+    listeners.delete(listener);
+    users--;
+    if (users === 0) {
+      source?.close();
+      source = null;
+    }
+  };
+}

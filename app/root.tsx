@@ -1,0 +1,101 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
+import { clearFlashToastCookie, readFlashToasts } from "#server/ui/flash-toast.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ColorModeProvider } from "./components/color-mode-provider";
+import { AppEffects } from "./components/app-effects";
+import { ErrorPage } from "./components/error-page";
+import { SessionSync } from "./components/session-sync";
+import { Toaster } from "./components/ui/toaster";
+import { TooltipProvider } from "./components/ui/tooltip";
+import { colorModeScript, readPreferenceCookie, type ResolvedColorMode } from "./lib/color-mode";
+import { toast } from "./lib/toast-store";
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const flashToasts = readFlashToasts(request);
+  return data(
+    { colorMode: readPreferenceCookie(request.headers.get("Cookie")), flashToasts },
+    flashToasts.length ? { headers: { "Set-Cookie": clearFlashToastCookie() } } : undefined,
+  );
+}
+
+/** A route forces a colour mode with `export const handle = { colorMode: "dark" }`. */
+function useForcedColorMode(): ResolvedColorMode | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const mode = (matches[i]?.handle as { colorMode?: ResolvedColorMode } | undefined)?.colorMode;
+    if (mode === "light" || mode === "dark") return mode;
+  }
+  return undefined;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const preference = rootData?.colorMode ?? "system";
+  const forced = useForcedColorMode();
+  const serverMode = forced ?? (preference === "system" ? undefined : preference);
+  return (
+    <html
+      lang="en"
+      className={serverMode === "dark" ? "dark" : undefined}
+      data-forced-color-mode={forced}
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <ColorModeProvider serverPreference={preference} forced={forced}>
+          <TooltipProvider>
+            {children}
+            <Toaster />
+          </TooltipProvider>
+        </ColorModeProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function FlashToasts({ toasts }: { toasts: Route.ComponentProps["loaderData"]["flashToasts"] }) {
+  useEffect(() => {
+    toasts.forEach((t) => toast(t));
+  }, [toasts]);
+  return null;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <FlashToasts toasts={loaderData.flashToasts} />
+      <SessionSync />
+      <AppEffects />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
+  return <ErrorPage status={500} error={error} />;
+}

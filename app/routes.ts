@@ -1,0 +1,20 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+// Every page is its own lazily loaded module (spec §2).
+export default [
+  layout("layouts/default.tsx", [
+    index("routes/home.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("auth/login", "routes/auth/login.tsx"),
+    route("auth/verify", "routes/auth/verify.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  layout("layouts/app.tsx", [
+    route("app", "routes/app/index.tsx"),
+    route("app/style", "routes/app/style.tsx"),
+    route("app/settings", "routes/app/settings.tsx"),
+    route("app/object", "routes/app/objects.tsx"),
+    route("app/object/:objectId", "routes/app/object.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,152 @@
+import { Coins, LogOut, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { useAuth } from "~/components/auth-provider";
+import { useColorModeContext } from "~/components/color-mode-provider";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { deleteAccount } from "~/lib/auth-client";
+import { cn } from "~/lib/cn";
+import { colorModePreferences } from "~/lib/color-mode";
+import { toast } from "~/lib/toast-store";
+import { useSafeNavigate } from "~/lib/use-safe-navigate";
+import { toastMessages } from "~/lib/toast-messages";
+
+export function meta() {
+  return [{ title: "Settings · Motif" }];
+}
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id?: string;
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      className="scroll-mt-24 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {description && <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{description}</p>}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+function ColorModeSetting() {
+  const { preference, setPreference } = useColorModeContext();
+  return (
+    <fieldset>
+      <legend className="sr-only">Colour mode</legend>
+      <div className="inline-flex rounded-xl bg-neutral-100 p-1 dark:bg-neutral-800">
+        {colorModePreferences.map((mode) => (
+          <label
+            key={mode}
+            className={cn(
+              "cursor-pointer rounded-lg px-4 py-1.5 text-sm font-medium capitalize transition has-focus-visible:outline-2 has-focus-visible:outline-primary-500",
+              preference === mode
+                ? "bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white"
+                : "text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white",
+            )}
+          >
+            <input
+              type="radio"
+              name="color-mode"
+              value={mode}
+              checked={preference === mode}
+              onChange={() => setPreference(mode)}
+              className="sr-only"
+            />
+            {mode}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function DeleteAccount() {
+  const navigate = useSafeNavigate();
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await deleteAccount();
+      toast(toastMessages.accountDeleted);
+      navigate("/", { replace: true });
+    } catch {
+      toast(toastMessages.userDeletionError);
+      setBusy(false);
+    }
+  }
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="danger">
+          <Trash2 aria-hidden className="size-4" /> Delete account
+        </Button>
+      }
+      title="Delete your account?"
+      description={
+        <p>
+          This deletes your account, your credit balance and history, and everything you created, at once. It cannot be
+          undone.
+        </p>
+      }
+      confirmLabel="Delete my account"
+      busy={busy}
+      onConfirm={() => void confirm()}
+    />
+  );
+}
+
+export default function SettingsPage() {
+  const { authUser, loaded, signOut } = useAuth();
+  const email = useRouteLoaderData<{ user: { email: string } }>("layouts/app")?.user.email ?? authUser?.email;
+  return (
+    <>
+      <PageHeader title="Settings" description="Your account, appearance and data." />
+      <div className="grid gap-6">
+        <Section title="Account">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-neutral-500 dark:text-neutral-400">E-mail</dt>
+              <dd className="mt-1 font-medium break-all" data-testid="account-email">
+                {email}
+              </dd>
+            </div>
+            <div id="credits">
+              <dt className="text-sm text-neutral-500 dark:text-neutral-400">Credit balance</dt>
+              <dd className="mt-1 flex items-center gap-2 font-medium tabular-nums" data-testid="settings-credits">
+                <Coins aria-hidden className="size-4 text-amber-500" />
+                {loaded && authUser ? (
+                  `${authUser.credits.toLocaleString("en")} credits`
+                ) : (
+                  <span className="h-4 w-20 animate-pulse rounded bg-neutral-200 dark:bg-neutral-700" />
+                )}
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-6">
+            <Button variant="secondary" onClick={() => void signOut()}>
+              <LogOut aria-hidden className="size-4" /> Sign out
+            </Button>
+          </div>
+        </Section>
+        <Section title="Appearance" description="System follows your device's light or dark setting.">
+          <ColorModeSetting />
+        </Section>
+        <Section title="Delete account" description="Remove your account and all of its data from this Motif instance.">
+          <DeleteAccount />
+        </Section>
+      </div>
+    </>
+  );
+}

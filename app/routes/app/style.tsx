@@ -1,0 +1,199 @@
+import { Cpu, Palette, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { useAuth } from "~/components/auth-provider";
+import { EditStyleDialog } from "~/components/edit-style-dialog";
+import { EmptyState } from "~/components/empty-state";
+import { NewStyleDialog } from "~/components/new-style-dialog";
+import { PageHeader } from "~/components/page-header";
+import { PresetCard } from "~/components/preset-card";
+import { StyleCard } from "~/components/style-card";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Tooltip } from "~/components/ui/tooltip";
+import { api } from "~/lib/api";
+import { subscribeLiveEvents } from "~/lib/live-events";
+import { stylePresets, type StylePreset } from "~/lib/presets";
+import type { StyleView } from "~/lib/style-types";
+import { toast } from "~/lib/toast-store";
+import { userContext } from "#server/auth/require-user.server";
+import { servicesContext } from "#server/context";
+import { presentStyle } from "#server/styles/present-style.server";
+import { listStyles } from "#server/styles/styles.server";
+import type { Route } from "./+types/style";
+
+export function meta() {
+  return [{ title: "Styles · Motif" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const user = context.get(userContext);
+  const styles = await listStyles(services.database.db, user.id);
+  return {
+    styles: styles.map(presentStyle),
+    provider: { id: services.provider.id, label: services.provider.label, model: services.provider.model },
+    maxUploadBytes: services.config.generation.maxUploadBytes,
+  };
+}
+
+function useLiveStyles(onChange: () => void) {
+  const [progress, setProgress] = useState<Record<string, { completed: number; total: number }>>({});
+  useEffect(
+    () =>
+      subscribeLiveEvents((event) => {
+        if (event.type === "job-progress") {
+          setProgress((p) => ({
+            ...p,
+            [event.data.styleId]: { completed: event.data.completed, total: event.data.total },
+          }));
+          onChange();
+        }
+        if (event.type === "job") {
+          onChange();
+          if (event.data.status === "failed") {
+            toast({
+              title: "Generation Failed",
+              description: `${event.data.error ?? "The images could not be generated."}${event.data.refunded ? " You were not charged." : ""}`,
+              color: "error",
+            });
+          }
+        }
+      }),
+    [onChange],
+  );
+  return progress;
+}
+
+export default function StylesPage({ loaderData }: Route.ComponentProps) {
+  const { styles, provider, maxUploadBytes } = loaderData;
+  const revalidator = useRevalidator();
+  const { refresh } = useAuth();
+  const [creating, setCreating] = useState(false);
+  const [preset, setPreset] = useState<StylePreset | null>(null);
+  const [editing, setEditing] = useState<StyleView | null>(null);
+  const [deleting, setDeleting] = useState<StyleView | null>(null);
+  const progress = useLiveStyles(revalidator.revalidate);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await api(`/api/styles/${deleting.id}`, { method: "DELETE" });
+      toast({ title: "Style deleted", description: `${deleting.name} and its images were deleted.`, color: "success" });
+      await revalidator.revalidate();
+    } catch {
+      toast({ title: "Style Error", description: "The style could not be deleted. Please try again.", color: "error" });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Styles"
+        description="A style is a reusable look: its description, palette, references and four sample images that every new image is matched to."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden className="size-4" /> New style
+          </Button>
+        }
+      />
+      <p
+        className="-mt-4 mb-6 flex items-center gap-2 text-sm text-neutral-500 dark:text-neutral-400"
+        data-testid="provider-label"
+      >
+        <Cpu aria-hidden className="size-4" />
+        Images are made by:
+        <Tooltip
+          content={provider.id === "offline" ? "Draws previews on this server, without an AI model" : provider.model}
+        >
+          <span className="font-medium text-neutral-700 dark:text-neutral-300">{provider.label}</span>
+        </Tooltip>
+      </p>
+
+      {styles.length === 0 ? (
+        <EmptyState
+          icon={Palette}
+          title="Create your first style"
+          action={
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden className="size-4" /> New style
+            </Button>
+          }
+        >
+          Describe a look in words — “flat vector icons, warm amber and teal, no outlines” — or drop in up to five
+          reference images. Motif writes the style down, extracts its palette and makes four sample images, so
+          everything you generate in it later matches.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your styles">
+          {styles.map((style) => (
+            <li key={style.id}>
+              <StyleCard
+                style={style}
+                progress={progress[style.id]}
+                onEdit={() => setEditing(style)}
+                onDelete={() => setDeleting(style)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <section className="mt-12" aria-labelledby="presets-heading">
+        <h2 id="presets-heading" className="text-lg font-semibold">
+          Start from a preset
+        </h2>
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+          A preset becomes your own style, which you can rename and refine.
+        </p>
+        <ul className="mt-5 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {stylePresets.map((p) => (
+            <li key={p.id}>
+              <PresetCard
+                preset={p}
+                onUse={() => {
+                  setPreset(p);
+                  setCreating(true);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <NewStyleDialog
+        key={preset?.id ?? "blank"}
+        initial={preset ? { name: preset.name, description: preset.description } : undefined}
+        open={creating}
+        onOpenChange={(open) => {
+          setCreating(open);
+          if (!open) setPreset(null);
+        }}
+        maxUploadBytes={maxUploadBytes}
+        onCreated={() => {
+          void revalidator.revalidate();
+          void refresh();
+        }}
+      />
+      {editing && (
+        <EditStyleDialog
+          style={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => void revalidator.revalidate()}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={`Delete ${deleting.name}?`}
+          description={<p>This deletes the style, its reference images and its sample images. It cannot be undone.</p>}
+          confirmLabel="Delete style"
+          onConfirm={() => void confirmDelete()}
+        />
+      )}
+    </>
+  );
+}

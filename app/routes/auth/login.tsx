@@ -1,0 +1,45 @@
+import { redirect } from "react-router";
+import { LoginForm } from "~/components/login-form";
+import { Logo } from "~/components/logo";
+import { safeRedirectPath } from "~/lib/navigation";
+import { getSessionUser } from "#server/auth/session.server";
+import { configuredProviders, oauthProviderLabels } from "#server/auth/oauth-providers.server";
+import { servicesContext } from "#server/context";
+import type { Route } from "./+types/login";
+
+export function meta() {
+  return [{ title: "Sign in · Motif" }];
+}
+
+// The login route's auth check: someone already signed in goes straight to the app.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (await getSessionUser({ request, services })) throw redirect(safeRedirectPath(redirectTo));
+  return {
+    redirectTo: redirectTo ? safeRedirectPath(redirectTo) : null,
+    providers: configuredProviders(services.config).map((id) => ({ id, label: oauthProviderLabels[id] })),
+  };
+}
+
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-md flex-col justify-center px-4 py-16">
+      <div className="rounded-2xl border border-neutral-200 bg-white p-8 shadow-sm dark:border-neutral-800 dark:bg-neutral-900">
+        <Logo />
+        <LoginForm redirectTo={loaderData.redirectTo} providers={loaderData.providers} />
+      </div>
+      <p className="mt-6 text-center text-xs text-neutral-500 dark:text-neutral-400">
+        By signing in you agree to the{" "}
+        <a href="/terms" className="underline hover:text-neutral-800 dark:hover:text-neutral-200">
+          Terms
+        </a>{" "}
+        and the{" "}
+        <a href="/privacy" className="underline hover:text-neutral-800 dark:hover:text-neutral-200">
+          Privacy Policy
+        </a>
+        .
+      </p>
+    </main>
+  );
+}

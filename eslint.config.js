@@ -1,0 +1,68 @@
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "import-x/no-cycle": "error",
+      "import-x/no-self-import": "error",
+    },
+  },
+  {
+    // UI building blocks never reach server code; only route modules may (their server parts are stripped).
+    files: ["app/components/**", "app/lib/**", "app/root.tsx"],
+    ignores: ["app/root.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["#server/*", "**/*.server", "**/*.server.ts"],
+              message: "UI code must not import server-only modules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes never import other routes: shared code moves to components/ or lib/.
+    files: ["app/routes/**", "app/layouts/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/routes/*", "../*"], message: "Routes must not import other routes." }] },
+      ],
+    },
+  },
+  {
+    // Server code never imports UI components.
+    files: ["server/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/components/*", "~/routes/*", "~/layouts/*"], message: "Server code must not import UI." },
+          ],
+        },
+      ],
+    },
+  },
+);

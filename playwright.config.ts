@@ -1,0 +1,77 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/e2e/support/chromium";
+import { e2ePorts } from "./tests/e2e/support/ports";
+
+const baseURL = `http://localhost:${e2ePorts.app}`;
+
+/** The production build (run `react-router build` first), on a fresh embedded database. */
+function appServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: `rm -rf ${dataDir} && node server.mjs`,
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe" as const,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+      MAIL_FROM: "Motif <motif@example.com>",
+      SIGNIN_LIMIT_PER_IP: "1000",
+      SIGNIN_LIMIT_PER_EMAIL: "5",
+      GITHUB_CLIENT_ID: "fake-github-client",
+      GITHUB_CLIENT_SECRET: "fake-github-secret",
+      GITHUB_URL: `http://127.0.0.1:${e2ePorts.github}`,
+      GITHUB_API_URL: `http://127.0.0.1:${e2ePorts.github}`,
+      ...env,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: [
+    {
+      command: `node tests/fakes/smtp-capture.ts ${e2ePorts.smtp} ${e2ePorts.smtpApi}`,
+      url: `http://127.0.0.1:${e2ePorts.smtpApi}/healthz`,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node tests/fakes/oauth-github.ts ${e2ePorts.github}`,
+      url: `http://127.0.0.1:${e2ePorts.github}/healthz`,
+      reuseExistingServer: false,
+    },
+    appServer(e2ePorts.app, "data/e2e"),
+    // A second instance whose sign-in links expire after 3 s, and whose sign-up grant is 250.
+    appServer(e2ePorts.shortLinks, "data/e2e-short-links", { LOGIN_LINK_TTL_MINUTES: "0.05", SIGNUP_CREDITS: "250" }),
+    {
+      command: `node tests/fakes/openai-images.ts ${e2ePorts.openai}`,
+      url: `http://127.0.0.1:${e2ePorts.openai}/healthz`,
+      reuseExistingServer: false,
+    },
+    // A third generating with the OpenAI provider, against the local Images API.
+    appServer(e2ePorts.openaiApp, "data/e2e-openai", {
+      IMAGE_PROVIDER: "openai",
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_BASE_URL: `http://127.0.0.1:${e2ePorts.openai}/v1`,
+      PROVIDER_MAX_ATTEMPTS: "2",
+    }),
+  ],
+});

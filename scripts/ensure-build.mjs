@@ -1,0 +1,47 @@
+// Builds the app when its sources changed since the last build (shared by start and worker).
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "drizzle",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "server.mjs",
+];
+const STAMP = "build/.source-stamp";
+
+function* files(entry) {
+  if (!existsSync(entry)) return;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return yield [entry, stat];
+  for (const name of readdirSync(entry).sort()) yield* files(path.join(entry, name));
+}
+
+function sourceStamp() {
+  const hash = createHash("sha256");
+  for (const source of SOURCES)
+    for (const [file, stat] of files(source)) hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
+  return hash.digest("hex");
+}
+
+/** Builds now, and records which sources the build is of. */
+export function build() {
+  const stamp = sourceStamp();
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(STAMP, stamp);
+}
+
+export function ensureBuild() {
+  const built =
+    existsSync("build/server/index.js") && existsSync(STAMP) && readFileSync(STAMP, "utf8") === sourceStamp();
+  if (built) return;
+  console.log("Building Motif…");
+  build();
+}

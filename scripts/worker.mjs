@@ -1,0 +1,28 @@
+// `npm run worker`: a process that only runs generation jobs (no HTTP). Needs DATABASE_URL:
+// the embedded database belongs to the one process that opened it.
+import { ensureBuild } from "./ensure-build.mjs";
+
+ensureBuild();
+process.env.NODE_ENV ??= "production";
+process.env.WORKER = "on";
+let app;
+try {
+  app = await import("../build/server/index.js");
+  await app.start();
+} catch (error) {
+  console.error(`\nMotif worker could not start: ${error instanceof Error ? error.message : error}\n`);
+  process.exit(1);
+}
+console.log("Motif worker is running generation jobs");
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing running jobs, then stopping`);
+  setTimeout(() => process.exit(1), 15_000).unref();
+  await app.stop().catch((error) => console.error(error));
+  process.exit(0);
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,68 @@
+// Runs the production build (or, with NODE_ENV=development, the Vite dev server).
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const port = Number.parseInt(process.env.PORT || "3000", 10);
+const host = process.env.HOST || "0.0.0.0";
+
+const server = express();
+server.disable("x-powered-by");
+// The event stream opts out with Cache-Control: no-transform.
+server.use(compression());
+
+function fail(error) {
+  console.error(`\nMotif could not start: ${error instanceof Error ? error.message : error}\n`);
+  process.exit(1);
+}
+
+let appModule;
+try {
+  if (DEVELOPMENT) {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({
+      server: { middlewareMode: true },
+    });
+    server.use(viteDevServer.middlewares);
+    appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
+    server.use(async (req, res, next) => {
+      try {
+        const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+        return await source.app(req, res, next);
+      } catch (error) {
+        if (typeof error === "object" && error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    appModule = await import("./build/server/index.js");
+    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    server.use(express.static("build/client", { maxAge: "1h" }));
+    server.use(appModule.app);
+  }
+  await appModule.start();
+} catch (error) {
+  fail(error);
+}
+
+const listener = server.listen(port, host, () => {
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  console.log(`Motif is listening on http://${shown}:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing open requests, then stopping`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  listener.close(async () => {
+    await appModule.stop().catch((error) => console.error(error));
+    process.exit(0);
+  });
+  // Idle keep-alive sockets would hold close() open.
+  listener.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,51 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { authUsers, loginTokens } from "../db/schema";
+import { hashToken, normalizeEmail, randomToken } from "./tokens.server";
+
+/** Stores a new sign-in link for `email` and returns its token (only the hash is kept). */
+export async function createLoginToken(options: { db: Database; email: string; ttlMs: number }): Promise<string> {
+  const token = randomToken();
+  await options.db.insert(loginTokens).values({
+    tokenHash: hashToken(token),
+    email: normalizeEmail(options.email),
+    expiresAt: new Date(Date.now() + options.ttlMs),
+  });
+  // Expired links are useless; clear them out as we go.
+  await options.db.delete(loginTokens).where(lt(loginTokens.expiresAt, new Date()));
+  return token;
+}
+
+export type RedeemResult = { ok: true; userId: string; email: string } | { ok: false; reason: "invalid" };
+
+/**
+ * Redeems a sign-in link for the e-mail it was sent to. The token row is deleted
+ * in the same statement that checks it, so parallel redemptions yield one winner.
+ * A wrong e-mail leaves the link usable by its owner.
+ */
+export async function redeemLoginToken(options: { db: Database; token: string; email: string }): Promise<RedeemResult> {
+  const email = normalizeEmail(options.email);
+  const [redeemed] = await options.db
+    .delete(loginTokens)
+    .where(
+      and(
+        eq(loginTokens.tokenHash, hashToken(options.token)),
+        eq(loginTokens.email, email),
+        gt(loginTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (!redeemed) return { ok: false, reason: "invalid" };
+  const userId = await findOrCreateAuthUser({ db: options.db, email });
+  return { ok: true, userId, email };
+}
+
+export async function findOrCreateAuthUser(options: { db: Database; email: string }): Promise<string> {
+  const email = normalizeEmail(options.email);
+  await options.db
+    .insert(authUsers)
+    .values({ id: randomToken().slice(0, 24), email })
+    .onConflictDoNothing({ target: authUsers.email });
+  const [user] = await options.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
+  return user!.id;
+}

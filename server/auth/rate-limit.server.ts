@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "../db/client.server";
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the window resets. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window, in the database so that every
+ * process shares the count. One statement, so concurrent hits cannot undercount.
+ */
+export async function hitRateLimit(options: {
+  db: Database;
+  key: string;
+  limit: number;
+  windowMs: number;
+}): Promise<RateLimitResult> {
+  const { db, key, limit, windowMs } = options;
+  const interval = `${Math.ceil(windowMs / 1000)} seconds`;
+  const [row] = await queryRows<{ count: number; window_start: Date | string }>(
+    db,
+    sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+        on conflict (key) do update set
+          count = case when rate_limits.window_start <= now() - ${interval}::interval then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start <= now() - ${interval}::interval then now() else rate_limits.window_start end
+        returning count, window_start`,
+  );
+  const windowStart = new Date(row!.window_start).getTime();
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - Date.now()) / 1000));
+  return { allowed: row!.count <= limit, retryAfterSeconds };
+}

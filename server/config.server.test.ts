@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.server";
+
+describe("parseConfig", () => {
+  it("runs on embedded defaults with an empty environment", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: "./data",
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      worker: true,
+      isProduction: false,
+    });
+  });
+
+  it("reads PORT, HOST, PUBLIC_URL and DATABASE_URL", () => {
+    const config = parseConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      PUBLIC_URL: "https://motif.example/some/path",
+      DATABASE_URL: "postgres://u@db:5432/motif",
+      NODE_ENV: "production",
+      WORKER: "off",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      publicUrl: "https://motif.example",
+      databaseUrl: "postgres://u@db:5432/motif",
+      isProduction: true,
+      worker: false,
+    });
+  });
+
+  it("treats an empty DATABASE_URL as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it("names every bad variable", () => {
+    let error: unknown;
+    try {
+      parseConfig({ PORT: "seventy", DATABASE_URL: "mysql://x", PUBLIC_URL: "ftp://x", LOG_LEVEL: "loud" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const name of ["PORT", "DATABASE_URL", "PUBLIC_URL", "LOG_LEVEL"]) expect(message).toContain(name);
+  });
+});
+
+describe("federated providers", () => {
+  it("offers a provider only when both its client id and secret are set", async () => {
+    const { configuredProviders } = await import("./auth/oauth-providers.server");
+    expect(configuredProviders(parseConfig({}))).toEqual([]);
+    expect(configuredProviders(parseConfig({ GOOGLE_CLIENT_ID: "id" }))).toEqual([]);
+    expect(
+      configuredProviders(
+        parseConfig({
+          GOOGLE_CLIENT_ID: "g",
+          GOOGLE_CLIENT_SECRET: "s",
+          TWITTER_CLIENT_ID: "t",
+          TWITTER_CLIENT_SECRET: "s",
+        }),
+      ),
+    ).toEqual(["google", "twitter"]);
+  });
+});

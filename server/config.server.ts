@@ -1,0 +1,185 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
+  .transform((v) => ["1", "true", "on", "yes"].includes(v));
+
+function oauthEnv<P extends string>(provider: P) {
+  const optional = z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+  return { [`${provider}_CLIENT_ID`]: optional, [`${provider}_CLIENT_SECRET`]: optional } as Record<
+    `${P}_CLIENT_ID` | `${P}_CLIENT_SECRET`,
+    typeof optional
+  >;
+}
+
+function oauthClient<T extends object>(clientId: string | undefined, clientSecret: string | undefined, extra: T) {
+  return clientId && clientSecret ? { clientId, clientSecret, ...extra } : undefined;
+}
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/ })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    WORKER: z.enum(["on", "off"]).default("on"),
+    TRUST_PROXY: bool.default(false),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/ })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default("Motif <no-reply@localhost>"),
+    LOGIN_LINK_TTL_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(24 * 60)
+      .default(15),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    SIGNIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    SIGNIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    ...oauthEnv("GITHUB"),
+    ...oauthEnv("GOOGLE"),
+    ...oauthEnv("FACEBOOK"),
+    ...oauthEnv("TWITTER"),
+    IMAGE_PROVIDER: z.enum(["offline", "openai"]).default("offline"),
+    OPENAI_API_KEY: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    OPENAI_BASE_URL: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    OPENAI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1.5"),
+    PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(120),
+    PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    PROVIDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
+    MAX_UPLOAD_MB: z.coerce.number().positive().max(50).default(10),
+    S3_BUCKET: z
+      .string()
+      .min(3)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ENDPOINT: z
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_ACCESS_KEY_ID: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_SECRET_ACCESS_KEY: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    GITHUB_URL: z.url().default("https://github.com"),
+    GITHUB_API_URL: z.url().default("https://api.github.com"),
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port: env.PORT,
+    host: env.HOST,
+    // Links in e-mail are built from this, never from a request's Host header.
+    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    worker: env.WORKER === "on",
+    trustProxy: env.TRUST_PROXY,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    auth: {
+      loginLinkTtlMs: env.LOGIN_LINK_TTL_MINUTES * 60_000,
+      sessionTtlMs: env.SESSION_TTL_DAYS * 86_400_000,
+      // The __Host- prefix and Secure flag need HTTPS.
+      secureCookies: (env.PUBLIC_URL ?? "").startsWith("https:"),
+      limits: {
+        perEmail: env.SIGNIN_LIMIT_PER_EMAIL,
+        perIp: env.SIGNIN_LIMIT_PER_IP,
+        windowMs: env.SIGNIN_LIMIT_WINDOW_MINUTES * 60_000,
+      },
+      oauth: {
+        github: oauthClient(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET, {
+          baseUrl: env.GITHUB_URL.replace(/\/$/, ""),
+          apiUrl: env.GITHUB_API_URL.replace(/\/$/, ""),
+        }),
+        google: oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, {}),
+        facebook: oauthClient(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET, {}),
+        twitter: oauthClient(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET, {}),
+      },
+    },
+    credits: { signupGrant: env.SIGNUP_CREDITS },
+    storage: env.S3_BUCKET
+      ? {
+          kind: "s3" as const,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: "disk" as const },
+    generation: {
+      provider: env.IMAGE_PROVIDER,
+      openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL },
+      timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
+      concurrency: env.PROVIDER_CONCURRENCY,
+      maxAttempts: env.PROVIDER_MAX_ATTEMPTS,
+      heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS,
+      maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+    },
+  }))
+  .superRefine((config, ctx) => {
+    if (config.generation.provider === "openai" && !config.generation.openai.apiKey) {
+      ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when IMAGE_PROVIDER=openai" });
+    }
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join(".") || "environment";
+        return `${name}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? null)})`;
+      }),
+    );
+  }
+  return result.data;
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,159 @@
+import { PGlite } from "@electric-sql/pglite";
+import { sql, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import * as schema from "./schema";
+import { lockDataFolder } from "./folder-lock.server";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Runs raw SQL and returns its rows, on either driver. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** The server's URL when on PostgreSQL (pg-boss opens its own pool). */
+  url?: string;
+  /** The underlying PGlite instance when embedded (pg-boss needs it later). */
+  pglite?: PGlite;
+  ping(): Promise<void>;
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL; when absent, PGlite stores the database in `dataDir`. */
+  databaseUrl?: string;
+  /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  migrationsFolder?: string;
+}
+
+const DEFAULT_MIGRATIONS = path.resolve("drizzle");
+// Any constant works; it keeps concurrent processes from migrating at once.
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder);
+  return openPglite(options.dataDir ?? "memory://", migrationsFolder);
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle connection the server dropped (restart, failover) must not crash the
+  // process: the pool replaces it, and errors of running queries reach their callers.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+  return {
+    db,
+    kind: "postgres",
+    url,
+    ping: async () => void (await db.execute(sql`select 1`)),
+    listen: (channel, onNotify, onReconnect) => listenOnPostgres(url, channel, onNotify, onReconnect),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith("memory://");
+  let release: (() => void) | undefined;
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true });
+    release = lockDataFolder(dataDir);
+  }
+  try {
+    const pglite = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
+    const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+    await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      pglite,
+      ping: async () => void (await pglite.query("select 1")),
+      listen: async (channel, onNotify) => {
+        const unlisten = await pglite.listen(channel, onNotify);
+        return async () => unlisten();
+      },
+      close: async () => {
+        await pglite.close();
+        release?.();
+      },
+    };
+  } catch (error) {
+    release?.();
+    throw error;
+  }
+}
+
+/**
+ * A dedicated connection for LISTEN (pooled ones come and go). If it drops, it is
+ * re-established with a pause between tries, and `onReconnect` lets listeners catch up.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  const connectOnce = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload) onNotify(message.payload);
+    });
+    next.on("error", () => {}); // followed by "end", which reconnects
+    next.on("end", () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      void reconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, "")}"`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+  const reconnect = async (): Promise<void> => {
+    for (let attempt = 1; !stopped; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt)));
+      if (stopped) return;
+      try {
+        await connectOnce();
+        onReconnect?.();
+        return;
+      } catch {
+        // The server is still away: try again after a longer pause.
+      }
+    }
+  };
+  await connectOnce();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
+}

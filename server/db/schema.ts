@@ -1,0 +1,270 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  jsonb,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** The identity behind a sign-in: one per e-mail address. */
+export const authUsers = pgTable("auth_users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A federated identity (GitHub, Google…) linked to an auth user. */
+export const oauthAccounts = pgTable(
+  "oauth_accounts",
+  {
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] }), index("oauth_accounts_user_idx").on(t.userId)],
+);
+
+/** E-mailed sign-in links. Only the SHA-256 of the token is stored; a row is deleted when redeemed. */
+export const loginTokens = pgTable(
+  "login_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_tokens_email_idx").on(t.email)],
+);
+
+/** Short-lived, single-use tokens a verified sign-in exchanges for a session (POST /api/auth/token). */
+export const idTokens = pgTable("id_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => authUsers.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Server sessions; the cookie holds a random id, the table its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** OAuth sign-ins in progress: state and PKCE verifier, single use. */
+export const oauthStates = pgTable("oauth_states", {
+  state: text("state").primaryKey(),
+  provider: text("provider").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  redirectTo: text("redirect_to").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Fixed-window counters shared by every process (sign-in rate limits). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/** First-party page-view counts per day and normalised route path; nothing about the visitor. */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** The spec's "users" document: one row per authenticated user, keyed by the auth user id. */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    credits: integer("credits").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("users_credits_non_negative", sql`${t.credits} >= 0`)],
+);
+
+export const creditReasons = [
+  "signup_grant",
+  "generation_reserve",
+  "generation_refund",
+  "purchase",
+  "admin_adjust",
+] as const;
+export type CreditReason = (typeof creditReasons)[number];
+
+/**
+ * Every change of users.credits is one row here, written in the same transaction.
+ * (reason, ref) is unique so a retried operation cannot apply twice.
+ */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    reason: text("reason", { enum: creditReasons }).notNull(),
+    ref: text("ref").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("credit_ledger_reason_ref_unique").on(t.reason, t.ref),
+    index("credit_ledger_user_idx").on(t.userId, t.createdAt),
+    check("credit_ledger_balance_after_non_negative", sql`${t.balanceAfter} >= 0`),
+    check(
+      "credit_ledger_reason_known",
+      sql`${t.reason} in ('signup_grant','generation_reserve','generation_refund','purchase','admin_adjust')`,
+    ),
+  ],
+);
+
+export const imageSizeValues = ["square", "portrait", "landscape"] as const;
+export const detailValues = ["draft", "standard", "high"] as const;
+
+/** A reusable look, owned by one user (built-in presets live in code: app/lib/presets.ts). */
+export const styles = pgTable(
+  "styles",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").references(() => authUsers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    source: text("source", { enum: ["text", "image"] }).notNull(),
+    description: text("description").notNull(),
+    prompt: text("prompt").notNull(),
+    palette: jsonb("palette").$type<string[]>().notNull().default([]),
+    seed: integer("seed").notNull(),
+    defaultSize: text("default_size", { enum: imageSizeValues }).notNull().default("square"),
+    defaultDetail: text("default_detail", { enum: detailValues }).notNull().default("standard"),
+    defaultTransparent: boolean("default_transparent").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("styles_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+/** Images a user uploaded to define a style. */
+export const styleReferences = pgTable(
+  "style_references",
+  {
+    id: text("id").primaryKey(),
+    styleId: text("style_id")
+      .notNull()
+      .references(() => styles.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    fileKey: text("file_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    position: integer("position").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("style_references_style_idx").on(t.styleId)],
+);
+
+export const jobStatuses = ["queued", "running", "succeeded", "failed", "canceled"] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+/** A paid generation: reserved at submit, refunded once if it does not succeed. */
+export const generationJobs = pgTable(
+  "generation_jobs",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["style-anchor"] }).notNull(),
+    styleId: text("style_id").references(() => styles.id, { onDelete: "cascade" }),
+    params: jsonb("params").$type<Record<string, unknown>>().notNull(),
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    status: text("status", { enum: jobStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    credits: integer("credits").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    error: text("error"),
+    refunded: boolean("refunded").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("generation_jobs_idempotency_unique").on(t.ownerId, t.idempotencyKey),
+    index("generation_jobs_owner_idx").on(t.ownerId, t.createdAt),
+    index("generation_jobs_status_idx").on(t.status),
+  ],
+);
+
+/** A stored, generated image. */
+export const images = pgTable(
+  "images",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    styleId: text("style_id").references(() => styles.id, { onDelete: "cascade" }),
+    jobId: text("job_id").references(() => generationJobs.id, { onDelete: "set null" }),
+    position: integer("position").notNull(),
+    role: text("role", { enum: ["anchor"] }).notNull(),
+    subject: text("subject").notNull(),
+    fileKey: text("file_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    format: text("format").notNull(),
+    hasAlpha: boolean("has_alpha").notNull(),
+    bytes: integer("bytes").notNull(),
+    seed: integer("seed"),
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    prompt: text("prompt").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("images_job_position_unique").on(t.jobId, t.position), index("images_style_idx").on(t.styleId)],
+);
+
+/** Per-user events for the live stream (job progress, balance); kept briefly so clients can resume. */
+export const userEvents = pgTable(
+  "user_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("user_events_user_idx").on(t.userId, t.id)],
+);

@@ -1,0 +1,353 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { priceOf, type DetailLevel, type ImageSize } from "~/lib/pricing";
+import { refundCreditsWithin, reserveCredits } from "../credits/credits.server";
+import type { Database } from "../db/client.server";
+import { generationJobs, images, styleReferences, styles } from "../db/schema";
+import { publishUserEvent } from "../events/events.server";
+import type { FileStorage } from "../storage/storage.server";
+import { newId, styleFolder, type Style } from "../styles/styles.server";
+import { ANCHOR_SUBJECTS, subjectPrompt } from "./prompts";
+import {
+  ProviderRefusalError,
+  ProviderRetryableError,
+  type ImageProvider,
+  type ReferenceImage,
+} from "./providers/provider";
+
+export type GenerationJob = typeof generationJobs.$inferSelect;
+
+export interface AnchorJobParams {
+  size: ImageSize;
+  detail: DetailLevel;
+  transparent: boolean;
+  subjects: string[];
+}
+
+export function anchorJobPrice(params: Pick<AnchorJobParams, "size" | "detail">): number {
+  return priceOf({ size: params.size, detail: params.detail, count: ANCHOR_SUBJECTS.length });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export interface NewStyleInput {
+  name: string;
+  description: string;
+  source: "text" | "image";
+  prompt: string;
+  palette: string[];
+  seed: number;
+  defaultSize: ImageSize;
+  defaultDetail: DetailLevel;
+  defaultTransparent: boolean;
+  references?: { fileKey: string; width: number; height: number; bytes: number }[];
+}
+
+/**
+ * Creates a style and its paid anchor job in one transaction: the credits are
+ * reserved with the job, or neither exists. The same Idempotency-Key returns the
+ * first submission instead of charging again.
+ */
+export async function createStyleWithAnchors(
+  db: Database,
+  options: {
+    userId: string;
+    style: NewStyleInput;
+    provider: Pick<ImageProvider, "id" | "model">;
+    idempotencyKey?: string;
+    styleId?: string;
+  },
+): Promise<{ style: Style; job: GenerationJob; created: boolean }> {
+  const { userId, style: input, provider, idempotencyKey } = options;
+  const existing = async () => {
+    if (!idempotencyKey) return null;
+    const [job] = await db
+      .select()
+      .from(generationJobs)
+      .where(and(eq(generationJobs.ownerId, userId), eq(generationJobs.idempotencyKey, idempotencyKey)));
+    if (!job?.styleId) return null;
+    const [style] = await db.select().from(styles).where(eq(styles.id, job.styleId));
+    return style ? { style, job, created: false } : null;
+  };
+  const replay = await existing();
+  if (replay) return replay;
+
+  const params: AnchorJobParams = {
+    size: input.defaultSize,
+    detail: input.defaultDetail,
+    transparent: input.defaultTransparent,
+    subjects: [...ANCHOR_SUBJECTS],
+  };
+  const credits = anchorJobPrice(params);
+  try {
+    return await db.transaction(async (tx) => {
+      const [style] = await tx
+        .insert(styles)
+        .values({
+          id: options.styleId ?? newId(),
+          ownerId: userId,
+          name: input.name,
+          source: input.source,
+          description: input.description,
+          prompt: input.prompt,
+          palette: input.palette,
+          seed: input.seed,
+          defaultSize: input.defaultSize,
+          defaultDetail: input.defaultDetail,
+          defaultTransparent: input.defaultTransparent,
+        })
+        .returning();
+      if (input.references?.length) {
+        await tx.insert(styleReferences).values(
+          input.references.map((ref, position) => ({
+            id: newId(),
+            styleId: style!.id,
+            ownerId: userId,
+            position,
+            ...ref,
+          })),
+        );
+      }
+      const [job] = await tx
+        .insert(generationJobs)
+        .values({
+          id: newId(),
+          ownerId: userId,
+          kind: "style-anchor",
+          styleId: style!.id,
+          params: params as unknown as Record<string, unknown>,
+          provider: provider.id,
+          model: provider.model,
+          credits,
+          idempotencyKey: idempotencyKey ?? null,
+        })
+        .returning();
+      await reserveCredits(tx, { userId, amount: credits, ref: job!.id });
+      return { style: style!, job: job!, created: true };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const raced = await existing();
+      if (raced) return raced;
+    }
+    throw error;
+  }
+}
+
+export interface RunContext {
+  db: Database;
+  storage: FileStorage;
+  provider: ImageProvider;
+  maxAttempts: number;
+  /** Pause before retry number `attempt` (1-based); tests pass a short one. */
+  backoffMs?: (attempt: number) => number;
+  signal?: AbortSignal;
+}
+
+const defaultBackoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1)) + Math.random() * 250;
+
+async function publishJob(db: Database, job: GenerationJob, extra: Record<string, unknown> = {}) {
+  await publishUserEvent(db, {
+    userId: job.ownerId,
+    type: "job",
+    data: {
+      jobId: job.id,
+      styleId: job.styleId,
+      status: job.status,
+      error: job.error,
+      refunded: job.refunded,
+      ...extra,
+    },
+  });
+}
+
+async function loadReferences(ctx: RunContext, styleId: string): Promise<ReferenceImage[]> {
+  const refs = await ctx.db.select().from(styleReferences).where(eq(styleReferences.styleId, styleId));
+  const loaded = await Promise.all(refs.map((r) => ctx.storage.read(r.fileKey)));
+  return loaded.filter((b): b is Buffer => b !== null).map((data) => ({ data, mimeType: "image/png" }));
+}
+
+/** Calls the provider, retrying rate limits, server errors and timeouts within a bounded budget. */
+async function generateWithRetries(ctx: RunContext, request: Parameters<ImageProvider["generate"]>[0]) {
+  const backoff = ctx.backoffMs ?? defaultBackoff;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.provider.generate(request);
+    } catch (error) {
+      if (!(error instanceof ProviderRetryableError) || attempt >= ctx.maxAttempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoff(attempt)));
+      ctx.signal?.throwIfAborted();
+    }
+  }
+}
+
+export function userFacingError(error: unknown): string {
+  if (error instanceof ProviderRefusalError) {
+    return "The image service declined this request under its content policy. Try a different description.";
+  }
+  if (error instanceof ProviderRetryableError)
+    return "The image service is not answering right now. Please try again later.";
+  return "The images could not be generated. Please try again.";
+}
+
+/**
+ * Runs one generation job. Safe to run again after a crash: finished jobs are
+ * left alone, and images already stored for this job are not generated twice.
+ */
+export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<GenerationJob | null> {
+  const { db } = ctx;
+  const [job] = await db
+    .update(generationJobs)
+    .set({ status: "running", startedAt: new Date(), attempts: sql`${generationJobs.attempts} + 1` })
+    .where(and(eq(generationJobs.id, jobId), inArray(generationJobs.status, ["queued", "running"])))
+    .returning();
+  if (!job) return null;
+  await publishJob(db, job);
+
+  try {
+    const [style] = await db.select().from(styles).where(eq(styles.id, job.styleId!));
+    if (!style) throw new Error("The style was deleted");
+    const params = job.params as unknown as AnchorJobParams;
+    const references = await loadReferences(ctx, style.id);
+    const done = await db.select({ position: images.position }).from(images).where(eq(images.jobId, job.id));
+    const finished = new Set(done.map((d) => d.position));
+
+    for (const [position, subject] of params.subjects.entries()) {
+      if (finished.has(position)) continue;
+      ctx.signal?.throwIfAborted();
+      const prompt = subjectPrompt({ subject, stylePrompt: style.prompt, transparent: params.transparent });
+      const result = await generateWithRetries(ctx, {
+        prompt,
+        size: params.size,
+        detail: params.detail,
+        transparent: params.transparent,
+        references,
+        seed: style.seed,
+        n: 1,
+        palette: style.palette,
+        user: job.ownerId,
+        signal: ctx.signal,
+      });
+      const image = result.images[0]!;
+      const meta = await sharp(image.data).metadata();
+      const fileKey = `${styleFolder(job.ownerId, style.id)}/${job.id}-${position}.${image.format}`;
+      await ctx.storage.put(fileKey, image.data, `image/${image.format}`);
+      await db
+        .insert(images)
+        .values({
+          id: newId(),
+          ownerId: job.ownerId,
+          styleId: style.id,
+          jobId: job.id,
+          position,
+          role: "anchor",
+          subject,
+          fileKey,
+          width: meta.width ?? 0,
+          height: meta.height ?? 0,
+          format: image.format,
+          hasAlpha: Boolean(meta.hasAlpha),
+          bytes: image.data.length,
+          seed: style.seed,
+          provider: ctx.provider.id,
+          model: ctx.provider.model,
+          prompt,
+        })
+        .onConflictDoNothing({ target: [images.jobId, images.position] });
+      await publishUserEvent(db, {
+        userId: job.ownerId,
+        type: "job-progress",
+        data: { jobId: job.id, styleId: style.id, completed: position + 1, total: params.subjects.length },
+      });
+    }
+
+    const [succeeded] = await db
+      .update(generationJobs)
+      .set({ status: "succeeded", finishedAt: new Date(), error: null })
+      .where(and(eq(generationJobs.id, job.id), eq(generationJobs.status, "running")))
+      .returning();
+    // No row: the job was cancelled (its style deleted) or finished by another run meanwhile.
+    if (succeeded) await publishJob(db, succeeded);
+    return succeeded ?? null;
+  } catch (error) {
+    // An abort (shutdown, expiry) leaves the job to be retried; anything else ends it.
+    if (ctx.signal?.aborted) throw error;
+    await removeFilesOfDeletedStyle(ctx, job);
+    return failJob(ctx, job, userFacingError(error));
+  }
+}
+
+/** If the style went away while its job ran, files written since must not be left behind. */
+async function removeFilesOfDeletedStyle(ctx: RunContext, job: GenerationJob): Promise<void> {
+  if (!job.styleId) return;
+  const [style] = await ctx.db.select({ id: styles.id }).from(styles).where(eq(styles.id, job.styleId));
+  if (!style) await ctx.storage.deletePrefix(styleFolder(job.ownerId, job.styleId));
+}
+
+/**
+ * Ends an unfinished job (failed, or cancelled) and refunds its credits, in one
+ * transaction: a job that already finished is left alone, and the refund happens once.
+ */
+export async function failJob(
+  ctx: Pick<RunContext, "db">,
+  job: GenerationJob,
+  message: string,
+  status: "failed" | "canceled" = "failed",
+): Promise<GenerationJob | null> {
+  const { db } = ctx;
+  const result = await db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(generationJobs)
+      .set({ status, finishedAt: new Date(), error: message, refunded: true })
+      .where(and(eq(generationJobs.id, job.id), inArray(generationJobs.status, ["queued", "running"])))
+      .returning();
+    if (!ended) return null;
+    const balance = await refundCreditsWithin(tx, { userId: job.ownerId, amount: job.credits, ref: job.id });
+    return { ended, balance };
+  });
+  if (!result) return null;
+  await publishJob(db, result.ended);
+  if (result.balance !== null) {
+    await publishUserEvent(db, { userId: job.ownerId, type: "credits", data: { credits: result.balance } });
+  }
+  return result.ended;
+}
+
+/**
+ * Ends jobs that have been unfinished for far longer than any run may take (their
+ * queue entry ran out of retries): they fail and are refunded, never left charged.
+ */
+export async function sweepStaleJobs(ctx: Pick<RunContext, "db">, olderThanMs: number): Promise<number> {
+  const stale = await ctx.db
+    .select()
+    .from(generationJobs)
+    .where(
+      and(
+        inArray(generationJobs.status, ["queued", "running"]),
+        lt(generationJobs.createdAt, new Date(Date.now() - olderThanMs)),
+      ),
+    );
+  let ended = 0;
+  for (const job of stale) {
+    if (await failJob(ctx, job, "The images could not be generated in time. Please try again.")) ended++;
+  }
+  return ended;
+}
+
+/** Cancels a style's unfinished jobs and refunds them, before the style is deleted. */
+export async function cancelStyleJobs(ctx: Pick<RunContext, "db">, options: { userId: string; styleId: string }) {
+  const active = await ctx.db
+    .select()
+    .from(generationJobs)
+    .where(
+      and(
+        eq(generationJobs.ownerId, options.userId),
+        eq(generationJobs.styleId, options.styleId),
+        inArray(generationJobs.status, ["queued", "running"]),
+      ),
+    );
+  for (const job of active) await failJob(ctx, job, "Cancelled: the style was deleted.", "canceled");
+}

@@ -1,0 +1,122 @@
+import sharp from "sharp";
+import { imageSizes } from "~/lib/pricing";
+import type { GenerateRequest, GenerateResult, ImageProvider } from "./provider";
+
+/**
+ * The zero-configuration engine: deterministic drawings from the prompt, the
+ * style's palette and the seed. No network, no model. The UI calls it an offline
+ * preview engine, because that is what it is.
+ */
+export function createOfflineProvider(): ImageProvider {
+  return {
+    id: "offline",
+    model: "motif-offline-1",
+    label: "Offline preview engine",
+    async generate(request) {
+      const images = [];
+      for (let i = 0; i < request.n; i++) {
+        request.signal?.throwIfAborted();
+        images.push({ data: await drawOffline(request, i), format: "png" as const });
+      }
+      return { images } satisfies GenerateResult;
+    },
+  };
+}
+
+/** 32-bit FNV-1a: a stable number from text. */
+export function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FALLBACK_PALETTE = ["#f4a23c", "#2a9d8f", "#e76f51", "#264653", "#e9c46a"];
+
+function shade(hex: string, amount: number): string {
+  const n = parseInt(hex.slice(1), 16);
+  const channel = (shift: number) => {
+    const value = (n >> shift) & 0xff;
+    const next = amount < 0 ? value * (1 + amount) : value + (255 - value) * amount;
+    return Math.max(0, Math.min(255, Math.round(next)));
+  };
+  return `#${[16, 8, 0].map((s) => channel(s).toString(16).padStart(2, "0")).join("")}`;
+}
+
+const elementsByDetail = { draft: 3, standard: 7, high: 14 } as const;
+
+/** Builds the SVG for one image; exported for tests of determinism. */
+export function offlineSvg(request: GenerateRequest, index: number): string {
+  const { width, height } = imageSizes[request.size];
+  const random = mulberry32(hashText(`${request.prompt}|${request.seed}|${index}`));
+  const palette = (request.palette.length >= 2 ? request.palette : FALLBACK_PALETTE).filter((c) =>
+    /^#[0-9a-f]{6}$/i.test(c),
+  );
+  const pick = () => palette[Math.floor(random() * palette.length)]!;
+  const cx = width / 2;
+  const cy = height / 2;
+  const unit = Math.min(width, height);
+  const parts: string[] = [];
+
+  if (!request.transparent) {
+    const bg = shade(palette[palette.length - 1]!, 0.85);
+    parts.push(`<rect width="${width}" height="${height}" fill="${bg}"/>`);
+    parts.push(`<circle cx="${cx}" cy="${cy}" r="${unit * 0.42}" fill="${shade(bg, -0.06)}"/>`);
+  }
+
+  // The subject: a rounded body with a lit side and a shadow, shaped by the prompt.
+  const body = pick();
+  const sides = 3 + Math.floor(random() * 5);
+  const radius = unit * (0.22 + random() * 0.08);
+  const points = Array.from({ length: sides }, (_, i) => {
+    const angle = (Math.PI * 2 * i) / sides - Math.PI / 2 + random() * 0.3;
+    const r = radius * (0.85 + random() * 0.3);
+    return `${(cx + Math.cos(angle) * r).toFixed(1)},${(cy + Math.sin(angle) * r).toFixed(1)}`;
+  });
+  parts.push(
+    `<ellipse cx="${cx}" cy="${cy + radius * 1.15}" rx="${radius * 0.9}" ry="${radius * 0.16}" fill="#000" fill-opacity="0.12"/>`,
+  );
+  parts.push(
+    `<polygon points="${points.join(" ")}" fill="${body}" stroke="${shade(body, -0.35)}" stroke-width="${unit * 0.012}" stroke-linejoin="round"/>`,
+  );
+  parts.push(
+    `<circle cx="${cx - radius * 0.3}" cy="${cy - radius * 0.3}" r="${radius * 0.28}" fill="#fff" fill-opacity="0.35"/>`,
+  );
+
+  // Motifs around it: more of them at higher detail.
+  for (let i = 0; i < elementsByDetail[request.detail]; i++) {
+    const angle = random() * Math.PI * 2;
+    const distance = radius * (1.25 + random() * 0.6);
+    const x = cx + Math.cos(angle) * distance;
+    const y = cy + Math.sin(angle) * distance * (height / width);
+    const size = unit * (0.02 + random() * 0.04);
+    const color = pick();
+    parts.push(
+      random() < 0.5
+        ? `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${size.toFixed(1)}" fill="${color}"/>`
+        : `<rect x="${(x - size).toFixed(1)}" y="${(y - size).toFixed(1)}" width="${(size * 2).toFixed(1)}" height="${(size * 2).toFixed(1)}" rx="${(size * 0.4).toFixed(1)}" fill="${color}" transform="rotate(${Math.round(random() * 90)} ${x.toFixed(1)} ${y.toFixed(1)})"/>`,
+    );
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join("")}</svg>`;
+}
+
+async function drawOffline(request: GenerateRequest, index: number): Promise<Buffer> {
+  const image = sharp(Buffer.from(offlineSvg(request, index)));
+  // Transparent images keep their alpha channel; opaque ones drop it.
+  return (request.transparent ? image.ensureAlpha() : image.flatten({ background: "#ffffff" }))
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}

@@ -1,0 +1,62 @@
+import { fromPglite, PgBoss } from "pg-boss";
+import type { DatabaseHandle } from "../db/client.server";
+
+const QUEUE = "generation";
+
+export interface GenerationQueue {
+  enqueue(jobId: string): Promise<void>;
+  /** Runs `handler` for queued jobs in this process, at most `concurrency` at a time. */
+  work(handler: (jobId: string, signal: AbortSignal) => Promise<void>, options: { concurrency: number }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Durable jobs in the database (pg-boss): a job survives a crash or restart and
+ * is retried; on PostgreSQL any worker process may take it.
+ */
+export async function startGenerationQueue(options: {
+  database: DatabaseHandle;
+  /** Longest a job may run before pg-boss gives up on it and retries it. */
+  expireInSeconds: number;
+  /** A worker that stops sending heartbeats this long is taken for dead: its job is retried. */
+  heartbeatSeconds: number;
+  onError?: (error: Error) => void;
+}): Promise<GenerationQueue> {
+  const { database } = options;
+  const boss =
+    database.kind === "pglite"
+      ? new PgBoss({
+          db: fromPglite(database.pglite!),
+          backend: "pglite",
+          superviseIntervalSeconds: options.heartbeatSeconds,
+        })
+      : new PgBoss({ connectionString: database.url!, max: 4, superviseIntervalSeconds: options.heartbeatSeconds });
+  boss.on("error", (error) => options.onError?.(error));
+  await boss.start();
+  const queueOptions = {
+    retryLimit: 3,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: options.expireInSeconds,
+    heartbeatSeconds: options.heartbeatSeconds,
+  };
+  await boss.createQueue(QUEUE, queueOptions);
+  // createQueue keeps an existing queue's settings; bring them up to date.
+  await boss.updateQueue(QUEUE, queueOptions);
+  return {
+    async enqueue(jobId) {
+      // One queue entry per generation job, however often it is enqueued.
+      await boss.send(QUEUE, { jobId }, { singletonKey: jobId });
+    },
+    async work(handler, { concurrency }) {
+      await boss.work<{ jobId: string }>(
+        QUEUE,
+        { localConcurrency: concurrency, pollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          if (job) await handler(job.data.jobId, job.signal);
+        },
+      );
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,29 @@
+import express, { type Router } from "express";
+import type { Services } from "../services.server";
+import { analyticsApi } from "./analytics-api.server";
+import { authApi } from "./auth-api.server";
+import { eventsApi } from "./events-api.server";
+import { filesApi } from "./files-api.server";
+import { stylesApi } from "./styles-api.server";
+import { apiErrorHandler } from "./errors.server";
+import { requireSameOrigin } from "./origin-check.server";
+import { usersApi } from "./users-api.server";
+
+/** Everything under /api: JSON in and out, same-origin mutations only. */
+export function createApi(options: { getServices: () => Promise<Services>; publicUrl: string }): Router {
+  const api = express.Router();
+  api.use(express.json({ limit: "32kb" }));
+  api.use(requireSameOrigin(options.publicUrl));
+  api.use("/auth", authApi(options.getServices));
+  api.use("/users", usersApi(options.getServices));
+  api.use("/analytics", analyticsApi(options.getServices));
+  api.use("/styles", stylesApi(options.getServices));
+  api.use("/events", eventsApi(options.getServices));
+  api.use(filesApi(options.getServices));
+  // Unknown API calls get JSON, not the HTML 404 page.
+  api.use((_req, res) => {
+    res.status(404).json({ error: { code: "not_found", message: "Not found" } });
+  });
+  api.use(apiErrorHandler);
+  return api;
+}

@@ -1,0 +1,163 @@
+import { Router, type Request } from "express";
+import { z } from "zod";
+import { safeRedirectPath } from "~/lib/navigation";
+import { flashToastCookie } from "../ui/flash-toast.server";
+import { createLoginToken, redeemLoginToken } from "../auth/login-links.server";
+import { beginOAuth, completeOAuth } from "../auth/oauth-flow.server";
+import { getOAuthProvider, oauthProviderIds } from "../auth/oauth-providers.server";
+import { hitRateLimit } from "../auth/rate-limit.server";
+import { readSessionId } from "../auth/session.server";
+import { clearSessionCookie, readCookie, serializeSessionCookie } from "../auth/session-cookie.server";
+import { createIdToken, createSession, deleteSession, exchangeIdToken } from "../auth/sessions.server";
+import { normalizeEmail } from "../auth/tokens.server";
+import { getLogger } from "../logger.server";
+import { loginLinkEmail } from "../mail/login-link-email.server";
+import type { Services } from "../services.server";
+import { ensureUserRecord } from "../users/users.server";
+import { AppError } from "./errors.server";
+
+const emailSchema = z.email().max(254);
+const signinSchema = z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() });
+const verifySchema = z.object({ token: z.string().min(20).max(200), email: emailSchema });
+const tokenSchema = z.object({ idToken: z.string().min(20).max(200) });
+
+const OAUTH_STATE_COOKIE = "motif_oauth_state";
+
+function oauthStateCookie(value: string, secure: boolean, maxAgeSeconds: number): string {
+  return `${OAUTH_STATE_COOKIE}=${value}; Path=/api/auth/oauth; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+const TOO_MANY = "Too many sign-in attempts. Please wait a few minutes and try again.";
+
+export function authApi(getServices: () => Promise<Services>): Router {
+  const router = Router();
+
+  async function limit(services: Services, key: string, max: number) {
+    const result = await hitRateLimit({
+      db: services.database.db,
+      key,
+      limit: max,
+      windowMs: services.config.auth.limits.windowMs,
+    });
+    if (!result.allowed)
+      throw new AppError("rate_limited", TOO_MANY, { "Retry-After": String(result.retryAfterSeconds) });
+  }
+  const ipOf = (req: Request) => req.ip ?? "unknown";
+
+  // Spec: POST /api/auth/signin-email {email}. The same answer for every address.
+  router.post("/signin-email", async (req, res) => {
+    const services = await getServices();
+    const { email, redirectTo } = signinSchema.parse(req.body);
+    const normalized = normalizeEmail(email);
+    const { limits, loginLinkTtlMs } = services.config.auth;
+    await limit(services, `signin:ip:${ipOf(req)}`, limits.perIp);
+    await limit(services, `signin:email:${normalized}`, limits.perEmail);
+
+    const token = await createLoginToken({ db: services.database.db, email: normalized, ttlMs: loginLinkTtlMs });
+    const link = new URL("/auth/verify", services.config.publicUrl);
+    link.searchParams.set("token", token);
+    const target = safeRedirectPath(redirectTo, "/app");
+    if (target !== "/app") link.searchParams.set("redirectTo", target);
+    const message = loginLinkEmail({
+      to: normalized,
+      link: link.href,
+      ttlMinutes: Math.max(1, Math.round(loginLinkTtlMs / 60_000)),
+    });
+    // Sent in the background so the response takes the same time for every address.
+    services.mailer
+      .send(message)
+      .catch((error) => getLogger().error({ err: error }, "sending the sign-in link failed"));
+    res.json({ ok: true });
+  });
+
+  // Completes an e-mail link with the e-mail it was sent to; answers with a short-lived ID token.
+  router.post("/verify", async (req, res) => {
+    const services = await getServices();
+    const { token, email } = verifySchema.parse(req.body);
+    await limit(services, `verify:ip:${ipOf(req)}`, services.config.auth.limits.perIp);
+    const result = await redeemLoginToken({ db: services.database.db, token, email });
+    if (!result.ok)
+      throw new AppError("unauthorized", "This sign-in link is not valid for that e-mail address, or it has expired.");
+    const idToken = await createIdToken({ db: services.database.db, userId: result.userId });
+    res.json({ idToken });
+  });
+
+  // Spec: POST /api/auth/token {idToken} → the HttpOnly session cookie.
+  router.post("/token", async (req, res) => {
+    const services = await getServices();
+    const { idToken } = tokenSchema.parse(req.body);
+    const { secureCookies, sessionTtlMs } = services.config.auth;
+    const previous = readSessionId(req.get("Cookie"), secureCookies);
+    const result = await exchangeIdToken({ db: services.database.db, idToken, ttlMs: sessionTtlMs });
+    if (!result) throw new AppError("unauthorized", "The sign-in has expired. Please request a new link.");
+    if (previous) await deleteSession({ db: services.database.db, sessionId: previous });
+    res.setHeader(
+      "Set-Cookie",
+      serializeSessionCookie({ value: result.sessionId, secure: secureCookies, maxAgeMs: sessionTtlMs }),
+    );
+    res.json({ user: { uid: result.user.id, email: result.user.email } });
+  });
+
+  // Spec: DELETE /api/auth/token ends the server session.
+  router.delete("/token", async (req, res) => {
+    const services = await getServices();
+    const sessionId = readSessionId(req.get("Cookie"), services.config.auth.secureCookies);
+    if (sessionId) await deleteSession({ db: services.database.db, sessionId });
+    res.setHeader("Set-Cookie", clearSessionCookie(services.config.auth.secureCookies));
+    res.json({ ok: true });
+  });
+
+  // Federated sign-in: start, then the provider's callback.
+  router.get("/oauth/:provider", async (req, res) => {
+    const services = await getServices();
+    const id = z.enum(oauthProviderIds).safeParse(req.params.provider);
+    const provider = id.success ? getOAuthProvider(id.data, services.config) : undefined;
+    if (!provider) throw new AppError("not_found", "This sign-in method is not available.");
+    await limit(services, `oauth:ip:${ipOf(req)}`, services.config.auth.limits.perIp);
+    const redirectTo = safeRedirectPath(typeof req.query.redirectTo === "string" ? req.query.redirectTo : null);
+    const url = await beginOAuth({ db: services.database.db, provider, redirectTo });
+    // The state is also kept in this browser, so a callback link made by someone else
+    // (a login CSRF) does not sign this browser in.
+    res.setHeader(
+      "Set-Cookie",
+      oauthStateCookie(url.searchParams.get("state") ?? "", services.config.auth.secureCookies, 600),
+    );
+    res.redirect(302, url.href);
+  });
+
+  router.get("/oauth/:provider/callback", async (req, res) => {
+    const services = await getServices();
+    const id = z.enum(oauthProviderIds).safeParse(req.params.provider);
+    const provider = id.success ? getOAuthProvider(id.data, services.config) : undefined;
+    const query = z
+      .object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) })
+      .safeParse(req.query);
+    const browserState = readCookie(req.get("Cookie"), OAUTH_STATE_COOKIE);
+    try {
+      if (!provider || !query.success) throw new Error("Missing provider, code or state");
+      if (!browserState || browserState !== query.data.state)
+        throw new Error("The sign-in was not started in this browser");
+      const { db } = services.database;
+      const { userId, redirectTo } = await completeOAuth({ db, provider, ...query.data });
+      await ensureUserRecord({ db, userId, signupGrant: services.config.credits.signupGrant });
+      const { secureCookies, sessionTtlMs } = services.config.auth;
+      const sessionId = await createSession({ db, userId, ttlMs: sessionTtlMs });
+      res.setHeader(
+        "Set-Cookie",
+        serializeSessionCookie({ value: sessionId, secure: secureCookies, maxAgeMs: sessionTtlMs }),
+      );
+      res.redirect(302, redirectTo);
+    } catch (error) {
+      getLogger().warn({ err: error, provider: req.params.provider }, "federated sign-in failed");
+      res.setHeader(
+        "Set-Cookie",
+        flashToastCookie([
+          { title: "Login Error", description: "There was an error logging you in. Please try again.", color: "error" },
+        ]),
+      );
+      res.redirect(302, "/auth/login");
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,58 @@
+import type { ErrorRequestHandler } from "express";
+import { ZodError } from "zod";
+import { getLogger } from "../logger.server";
+
+const statusByCode = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payment_required: 402,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+export type AppErrorCode = keyof typeof statusByCode;
+
+/** The one error type the API throws; mapped to HTTP in `apiErrorHandler`. */
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+  get status(): number {
+    return statusByCode[this.code];
+  }
+}
+
+export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+  if (error instanceof ZodError) {
+    res.status(400).json({
+      error: {
+        code: "bad_request",
+        message: "The request is not valid.",
+        fields: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+      },
+    });
+    return;
+  }
+  if (error instanceof AppError) {
+    res
+      .set(error.headers)
+      .status(error.status)
+      .json({ error: { code: error.code, message: error.message } });
+    return;
+  }
+  // Body-parser errors (malformed JSON, too large) carry a status.
+  const status = (error as { status?: number }).status;
+  if (status && status >= 400 && status < 500) {
+    res.status(status).json({ error: { code: "bad_request", message: "The request is not valid." } });
+    return;
+  }
+  getLogger().error({ err: error }, "unhandled API error");
+  res.status(500).json({ error: { code: "internal", message: "Something went wrong. Please try again." } });
+};

@@ -1,0 +1,47 @@
+import { Router } from "express";
+import { clearSessionCookie } from "../auth/session-cookie.server";
+import type { Services } from "../services.server";
+import { userFolder } from "../styles/styles.server";
+import { deleteAccount, ensureUserRecord, getProfile } from "../users/users.server";
+import { AppError } from "./errors.server";
+import { requireApiUser } from "./require-user.server";
+
+export function usersApi(getServices: () => Promise<Services>): Router {
+  const router = Router();
+
+  // Spec: POST /api/users/new ensures the record (with the sign-up grant) exactly once.
+  router.post("/new", async (req, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const { created } = await ensureUserRecord({
+      db: services.database.db,
+      userId: user.id,
+      signupGrant: services.config.credits.signupGrant,
+    });
+    const profile = await getProfile({ db: services.database.db, userId: user.id });
+    res.status(created ? 201 : 200).json({ created, user: profile });
+  });
+
+  // The spec's users/{uid} read: the signed-in user's own profile.
+  router.get("/me", async (req, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const profile = await getProfile({ db: services.database.db, userId: user.id });
+    if (!profile) throw new AppError("not_found", "No such user.");
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ user: profile });
+  });
+
+  // Spec: DELETE /api/users/user → {success: true}.
+  router.delete("/user", async (req, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const success = await deleteAccount({ db: services.database.db, userId: user.id });
+    // Rows went by cascade; the files go with them.
+    if (success) await services.storage.deletePrefix(userFolder(user.id));
+    res.setHeader("Set-Cookie", clearSessionCookie(services.config.auth.secureCookies));
+    res.json({ success });
+  });
+
+  return router;
+}

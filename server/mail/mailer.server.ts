@@ -1,0 +1,57 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link a person needs from this message (logged by the outbox). */
+  link?: string;
+}
+
+export interface Mailer {
+  kind: "smtp" | "outbox";
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+  };
+}
+
+/**
+ * The embedded default: each message is written to `dir` and its link logged,
+ * so someone running Motif locally can sign in without a mail server.
+ */
+export function createOutboxMailer(options: { dir: string; from: string; logger: Logger }): Mailer {
+  return {
+    kind: "outbox",
+    async send(message) {
+      await mkdir(options.dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@.-]/gi, "_")}`;
+      await writeFile(
+        path.join(options.dir, `${name}.json`),
+        JSON.stringify({ from: options.from, ...message }, null, 2),
+      );
+      await writeFile(path.join(options.dir, `${name}.html`), message.html);
+      options.logger.info(
+        { to: message.to, link: message.link },
+        `Mail to ${message.to}: ${message.subject}${message.link ? ` — ${message.link}` : ""}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { getConfig, type Config } from "./config.server";
+import { openDatabase, type DatabaseHandle } from "./db/client.server";
+import { getLogger } from "./logger.server";
+import { pruneUserEvents, UserEventHub } from "./events/events.server";
+import { runGenerationJob, sweepStaleJobs } from "./generation/jobs.server";
+import { ANCHOR_SUBJECTS } from "./generation/prompts";
+import type { ImageProvider } from "./generation/providers/provider";
+import { createImageProvider } from "./generation/providers/registry.server";
+import { startGenerationQueue, type GenerationQueue } from "./generation/queue.server";
+import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
+import { createS3Storage } from "./storage/s3-storage.server";
+import { createDiskStorage, type FileStorage } from "./storage/storage.server";
+import { singleton } from "./singleton.server";
+import path from "node:path";
+
+/** The longest one run of a job may take: every image with every provider attempt timing out. */
+function longestJobRunMs(config: Config): number {
+  return config.generation.timeoutMs * config.generation.maxAttempts * ANCHOR_SUBJECTS.length;
+}
+
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  storage: FileStorage;
+  provider: ImageProvider;
+  events: UserEventHub;
+  /** Absent until started; web-only processes enqueue, workers also work. */
+  queue?: GenerationQueue;
+}
+
+async function createServices(): Promise<Services> {
+  const config = getConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "db"),
+  });
+  const logger = getLogger();
+  logger.info({ database: database.kind }, "database ready");
+  const mailer = config.mail.smtpUrl
+    ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
+    : createOutboxMailer({ dir: path.join(config.dataDir, "outbox"), from: config.mail.from, logger });
+  if (mailer.kind === "outbox") {
+    logger.warn("SMTP_URL is not set: e-mail goes to the outbox folder and sign-in links are printed here");
+  }
+  const storage =
+    config.storage.kind === "s3"
+      ? createS3Storage(config.storage)
+      : createDiskStorage(path.join(config.dataDir, "files"));
+  const provider = createImageProvider(config);
+  const events = new UserEventHub(database);
+  await events.start();
+  const services: Services = { config, database, mailer, storage, provider, events };
+  services.queue = await startGenerationQueue({
+    database,
+    expireInSeconds: Math.ceil(longestJobRunMs(config) / 1000) + 60,
+    heartbeatSeconds: config.generation.heartbeatSeconds,
+    onError: (error) => logger.error({ err: error }, "job queue error"),
+  });
+  if (config.worker) await startWorker(services);
+  return services;
+}
+
+/** The process's shared services, created once on first use. */
+export function getServices(): Promise<Services> {
+  return singleton("services", createServices);
+}
+
+/** Works queued generation jobs in this process. */
+export async function startWorker(services: Services): Promise<void> {
+  const { config, database, storage, provider } = services;
+  const logger = getLogger();
+  logger.info(
+    { provider: provider.id, model: provider.model, concurrency: config.generation.concurrency },
+    "generation worker started",
+  );
+  await services.queue!.work(
+    async (jobId, signal) => {
+      const job = await runGenerationJob(
+        { db: database.db, storage, provider, maxAttempts: config.generation.maxAttempts, signal },
+        jobId,
+      );
+      if (job) logger.info({ jobId, status: job.status, attempts: job.attempts }, "generation job finished");
+    },
+    { concurrency: config.generation.concurrency },
+  );
+  // Housekeeping: end jobs whose queue entry gave up (refunding them), drop old live events.
+  // Far past the longest run and every queue retry of it.
+  const longestRunMs = longestJobRunMs(config) * 4 + 10 * 60_000;
+  const housekeeping = setInterval(() => {
+    void sweepStaleJobs({ db: database.db }, longestRunMs)
+      .then((ended) => ended && logger.warn({ ended }, "ended stale generation jobs with a refund"))
+      .then(() => pruneUserEvents(database.db))
+      .catch((error) => logger.error({ err: error }, "housekeeping failed"));
+  }, 5 * 60_000);
+  housekeeping.unref();
+}
+
+export async function closeServices(): Promise<void> {
+  const services = await getServices();
+  await services.queue?.stop();
+  await services.events.close();
+  await services.database.close();
+}

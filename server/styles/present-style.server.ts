@@ -1,0 +1,37 @@
+import type { StyleView } from "~/lib/style-types";
+import type { listStyles } from "./styles.server";
+
+type StyleListItem = Awaited<ReturnType<typeof listStyles>>[number];
+
+/** What the client sees of a style: no storage keys, image URLs instead. */
+export function presentStyle(style: StyleListItem): StyleView {
+  return {
+    id: style.id,
+    name: style.name,
+    source: style.source,
+    description: style.description,
+    palette: style.palette,
+    defaultSize: style.defaultSize,
+    defaultDetail: style.defaultDetail,
+    defaultTransparent: style.defaultTransparent,
+    createdAt: style.createdAt.toISOString(),
+    anchors: style.anchors.map((a) => ({
+      id: a.id,
+      url: `/api/images/${a.id}`,
+      subject: a.subject,
+      width: a.width,
+      height: a.height,
+      hasAlpha: a.hasAlpha,
+    })),
+    references: style.references.map((r) => ({ id: r.id, url: `/api/files/reference/${r.id}` })),
+    job: style.latestJob
+      ? {
+          id: style.latestJob.id,
+          status: style.latestJob.status,
+          error: style.latestJob.error,
+          refunded: style.latestJob.refunded,
+          credits: style.latestJob.credits,
+        }
+      : null,
+  };
+}

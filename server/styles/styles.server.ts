@@ -1,0 +1,88 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { generationJobs, images, styleReferences, styles } from "../db/schema";
+import { randomToken } from "../auth/tokens.server";
+import type { FileStorage } from "../storage/storage.server";
+
+export type Style = typeof styles.$inferSelect;
+export type StyleImage = typeof images.$inferSelect;
+
+export const newId = () => randomToken().slice(0, 20);
+
+/** A user's own styles, newest first (built-in presets live in code: app/lib/presets.ts). */
+export async function listStyles(db: Database, userId: string) {
+  const rows = await db.select().from(styles).where(eq(styles.ownerId, userId)).orderBy(desc(styles.createdAt));
+  const ids = rows.map((r) => r.id);
+  const [anchorRows, jobRows, referenceRows] = ids.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(images)
+          .where(and(inArray(images.styleId, ids), eq(images.role, "anchor")))
+          .orderBy(asc(images.createdAt), asc(images.position)),
+        db
+          .select()
+          .from(generationJobs)
+          .where(and(inArray(generationJobs.styleId, ids), eq(generationJobs.ownerId, userId)))
+          .orderBy(desc(generationJobs.createdAt)),
+        db
+          .select()
+          .from(styleReferences)
+          .where(inArray(styleReferences.styleId, ids))
+          .orderBy(asc(styleReferences.position)),
+      ])
+    : [[], [], []];
+  return rows.map((style) => ({
+    ...style,
+    anchors: anchorRows.filter((a) => a.styleId === style.id),
+    latestJob: jobRows.find((j) => j.styleId === style.id) ?? null,
+    references: referenceRows.filter((r) => r.styleId === style.id),
+  }));
+}
+
+export async function getOwnedStyle(db: Database, options: { userId: string; styleId: string }): Promise<Style | null> {
+  const [style] = await db
+    .select()
+    .from(styles)
+    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.userId)));
+  return style ?? null;
+}
+
+export async function updateStyle(
+  db: Database,
+  options: {
+    userId: string;
+    styleId: string;
+    changes: Partial<Pick<Style, "name" | "description" | "defaultSize" | "defaultDetail" | "defaultTransparent">>;
+  },
+): Promise<Style | null> {
+  const [style] = await db
+    .update(styles)
+    .set({ ...options.changes, updatedAt: new Date() })
+    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.userId)))
+    .returning();
+  return style ?? null;
+}
+
+/** Deletes a style, its images and references, and their files. */
+export async function deleteStyle(
+  db: Database,
+  storage: FileStorage,
+  options: { userId: string; styleId: string },
+): Promise<boolean> {
+  const [deleted] = await db
+    .delete(styles)
+    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.userId)))
+    .returning({ id: styles.id });
+  if (!deleted) return false;
+  await storage.deletePrefix(styleFolder(options.userId, options.styleId));
+  return true;
+}
+
+export function styleFolder(userId: string, styleId: string): string {
+  return `users/${userId}/styles/${styleId}`;
+}
+
+export function userFolder(userId: string): string {
+  return `users/${userId}`;
+}

@@ -1,0 +1,44 @@
+import sharp from "sharp";
+
+export const MAX_REFERENCE_IMAGES = 5;
+const ACCEPTED_FORMATS = new Set(["png", "jpeg", "webp"]);
+// 40 megapixels: enough for any reference, small enough that decoding cannot exhaust memory.
+const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_EDGE = 2048;
+
+export class UploadError extends Error {
+  override name = "UploadError";
+}
+
+export interface CleanImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks an upload by its content (not its name or declared type), then
+ * re-encodes it as PNG: metadata such as EXIF and GPS is dropped, and anything
+ * hidden after the image data does not survive.
+ */
+export async function cleanReferenceImage(data: Buffer, fileName: string): Promise<CleanImage> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    throw new UploadError(`${fileName} is not an image we can read. Use PNG, JPEG or WebP.`);
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new UploadError(`${fileName} is a ${format ?? "unknown"} file. Use PNG, JPEG or WebP.`);
+  }
+  try {
+    const { data: png, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(MAX_EDGE, MAX_EDGE, { fit: "inside", withoutEnlargement: true })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    return { data: png, width: info.width, height: info.height };
+  } catch {
+    throw new UploadError(`${fileName} could not be read. It may be damaged or too large.`);
+  }
+}

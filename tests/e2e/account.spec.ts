@@ -1,0 +1,108 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support/auth";
+
+test("log out from the account menu goes to / and ends the session", async ({ page }) => {
+  await signIn(page);
+  const cookie = (await page.context().cookies()).find((c) => c.name === "motif_session")!;
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+
+  // Replaying the old cookie gets nothing.
+  await page.context().addCookies([cookie]);
+  await page.goto("/app");
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test("a failing logout shows the Logout Error toast and keeps you signed in", async ({ page }) => {
+  await signIn(page);
+  await page.route("**/api/auth/token", (route) =>
+    route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "{}" }) : route.continue(),
+  );
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("Logout Error");
+  await expect(page).toHaveURL(/\/app$/);
+});
+
+test("another tab follows a sign-out", async ({ page, context }) => {
+  await signIn(page);
+  const other = await context.newPage();
+  await other.goto("/app/settings");
+  await expect(other.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(other).toHaveURL(/\/auth\/login/);
+});
+
+test("another tab follows a sign-in", async ({ page, context }) => {
+  const waiting = await context.newPage();
+  await waiting.goto("/auth/login");
+  await signIn(page);
+  await expect(waiting).toHaveURL(/\/app$/);
+});
+
+test("settings show the e-mail, the balance and the colour mode", async ({ page }) => {
+  const email = await signIn(page);
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByTestId("account-email")).toHaveText(email);
+  await expect(page.getByTestId("settings-credits")).toHaveText("100 credits");
+  await page.getByText("dark", { exact: true }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+});
+
+test("a failing balance read shows the Credit Balance Error toast", async ({ page }) => {
+  await signIn(page);
+  await page.route("**/api/users/me", (route) => route.fulfill({ status: 500, body: "{}" }));
+  await page.reload();
+  await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("Credit Balance Error");
+});
+
+test("delete the account: confirmation, success toast, home page, and the old cookie is dead", async ({ page }) => {
+  const email = await signIn(page);
+  const cookie = (await page.context().cookies()).find((c) => c.name === "motif_session")!;
+  await page.goto("/app/settings");
+  await page.getByRole("button", { name: "Delete account" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Delete your account?");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+
+  const toast = page.locator('[data-toast-id][data-color="success"]');
+  await expect(toast).toContainText("Account Deleted");
+  await expect(toast).toContainText("Your account has been successfully deleted.");
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.context().addCookies([cookie]);
+  const me = await page.request.get("/api/users/me");
+  expect(me.status()).toBe(401);
+
+  // The same address can start afresh, with a new grant.
+  await signIn(page, email);
+});
+
+test("a failing deletion shows the User Deletion Error toast", async ({ page }) => {
+  await signIn(page);
+  await page.route("**/api/users/user", (route) =>
+    route.fulfill({ status: 200, body: JSON.stringify({ success: false }) }),
+  );
+  await page.goto("/app/settings");
+  await page.getByRole("button", { name: "Delete account" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("User Deletion Error");
+  await expect(page).toHaveURL(/\/app\/settings$/);
+});
+
+test.describe("the signed-in shell on a phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("navigation opens as a sheet", async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole("navigation", { name: "App" })).toBeHidden();
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "Styles" }).click();
+    await expect(page).toHaveURL(/\/app\/style$/);
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Styles", level: 1 })).toBeVisible();
+  });
+});

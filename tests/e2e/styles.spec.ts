@@ -1,0 +1,162 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { signIn, uniqueEmail } from "./support/auth";
+import { e2ePorts } from "./support/ports";
+import { createStyleInUi, openNewStyleDialog } from "./support/styles";
+
+test("create a style from text: the price is shown, anchors appear live, the balance drops by it", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Styles" }).click();
+  await expect(page.getByRole("heading", { name: "Create your first style" })).toBeVisible();
+  await expect(page.getByTestId("provider-label")).toContainText("Offline preview engine");
+
+  const dialog = await openNewStyleDialog(page);
+  await dialog.getByLabel("Name").fill("Warm flat icons");
+  await dialog.getByLabel("Description").fill("Flat vector icons, warm amber and teal, no outlines");
+  await dialog.getByText("Draft", { exact: true }).click();
+  await expect(dialog.getByTestId("style-price")).toContainText("12 credits");
+  await dialog.getByRole("button", { name: "Create style · 12 credits" }).click();
+
+  const card = page.getByRole("article", { name: "Warm flat icons" });
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId("credit-badge")).toContainText("88");
+  await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
+  await expect(card).toHaveAttribute("data-status", "succeeded");
+  await expect(card.getByRole("list", { name: "Palette" }).getByRole("listitem")).toHaveCount(5);
+
+  // The anchors are real PNGs with alpha, served only to their owner.
+  const src = await card.getByRole("img").first().getAttribute("src");
+  const response = await page.request.get(src!);
+  expect(response.headers()["content-type"]).toBe("image/png");
+  const meta = await sharp(await response.body()).metadata();
+  expect([meta.width, meta.height, meta.hasAlpha]).toEqual([1024, 1024, true]);
+  const stranger = await page.context().browser()!.newContext();
+  expect((await stranger.request.get(new URL(src!, page.url()).href)).status()).toBe(401);
+  await stranger.close();
+
+  // The home page shows it among the latest styles.
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Home" }).click();
+  const latest = page.getByRole("region", { name: "Your latest styles" });
+  await expect(latest.getByRole("article", { name: "Warm flat icons" }).getByRole("img")).toHaveCount(4);
+});
+
+test("create a style from an uploaded image: its palette comes from the image", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/app/style");
+  const dialog = await openNewStyleDialog(page);
+  await dialog.getByRole("tab", { name: "From reference images" }).click();
+  const reference = await sharp({
+    create: { width: 200, height: 200, channels: 3, background: "#2a9d8f" },
+  })
+    .composite([
+      {
+        input: await sharp({ create: { width: 100, height: 200, channels: 3, background: "#f4a23c" } })
+          .png()
+          .toBuffer(),
+        left: 0,
+        top: 0,
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+  await dialog
+    .getByLabel("Reference images", { exact: true })
+    .setInputFiles({ name: "reference.jpg", mimeType: "image/jpeg", buffer: reference });
+  await expect(dialog.getByRole("img", { name: "reference.jpg" })).toBeVisible();
+  await dialog.getByLabel("Name").fill("Teal and amber");
+  await dialog.getByLabel("What to keep from the images").fill("Two bold colour blocks");
+  await dialog.getByRole("button", { name: /Create style/ }).click();
+
+  const card = page.getByRole("article", { name: "Teal and amber" });
+  await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
+  const palette = await card.getByRole("list", { name: "Palette" }).getByRole("listitem").allTextContents();
+  expect(palette).toHaveLength(2);
+  expect(palette.join(" ")).toMatch(/#2[0-9a-f]9[0-9a-f]8[0-9a-f]/i);
+});
+
+test("a file that is not an image is refused by content, and nothing is charged", async ({ page }) => {
+  await signIn(page);
+  const response = await page.request.post("/api/styles", {
+    headers: { Origin: `http://localhost:${e2ePorts.app}` },
+    multipart: {
+      name: "Sneaky",
+      description: "Pretends to be an image",
+      references: { name: "fake.png", mimeType: "image/png", buffer: Buffer.from("<script>alert(1)</script>") },
+    },
+  });
+  expect(response.status()).toBe(400);
+  expect((await response.json()).error.message).toContain("is not an image we can read");
+  await page.goto("/app/style");
+  await expect(page.getByTestId("credit-badge")).toContainText("100");
+});
+
+test("start from a preset", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/app/style");
+  const preset = page.getByRole("article", { name: "Pixel art preset" });
+  await expect(preset.getByRole("img")).toHaveCount(4);
+  await preset.getByRole("button", { name: "Use this preset" }).click();
+  const dialog = page.getByRole("dialog", { name: "New style" });
+  await expect(dialog.getByLabel("Name")).toHaveValue("Pixel art");
+  await expect(dialog.getByLabel("Description")).toHaveValue(/Retro 32×32 pixel art/);
+  await dialog.getByText("Draft", { exact: true }).click();
+  await dialog.getByRole("button", { name: /Create style/ }).click();
+  await expect(page.getByRole("article", { name: "Pixel art", exact: true }).getByRole("img")).toHaveCount(4, {
+    timeout: 20_000,
+  });
+});
+
+test("edit and delete a style", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/app/style");
+  const card = await createStyleInUi(page, { name: "Short lived", description: "Pixel art, retro palette" });
+  await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
+
+  await card.getByRole("button", { name: "Actions for Short lived" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Short lived" });
+  await edit.getByLabel("Name").fill("Retro pixels");
+  await edit.getByRole("button", { name: "Save" }).click();
+  const renamed = page.getByRole("article", { name: "Retro pixels" });
+  await expect(renamed).toBeVisible();
+
+  const imageUrl = await renamed.getByRole("img").first().getAttribute("src");
+  await renamed.getByRole("button", { name: "Actions for Retro pixels" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete style" }).click();
+  await expect(renamed).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Create your first style" })).toBeVisible();
+  expect((await page.request.get(imageUrl!)).status()).toBe(404);
+});
+
+test.describe("with the OpenAI provider", () => {
+  const base = `http://localhost:${e2ePorts.openaiApp}`;
+  const control = `http://127.0.0.1:${e2ePorts.openai}/__control`;
+  test.describe.configure({ mode: "serial" });
+  test.afterEach(async ({ request }) => {
+    await request.delete(control);
+  });
+
+  test("a failing provider shows the error toast and the refunded balance", async ({ page, request }) => {
+    await request.post(control, { data: { failAlways: "server_error" } });
+    await signIn(page, uniqueEmail("failing"), base);
+    await page.goto(`${base}/app/style`);
+    await expect(page.getByTestId("provider-label")).toContainText("OpenAI gpt-image-1.5");
+    await createStyleInUi(page, { name: "Doomed", description: "Anything at all", draft: false, price: 32 });
+
+    const toast = page.locator('[data-toast-id][data-color="error"]').filter({ hasText: "Generation Failed" });
+    await expect(toast).toContainText("You were not charged.", { timeout: 30_000 });
+    await expect(page.getByTestId("credit-badge")).toContainText("100");
+    const card = page.getByRole("article", { name: "Doomed" });
+    await expect(card).toHaveAttribute("data-status", "failed");
+    await expect(card.getByRole("alert")).toContainText("Your 32 credits were refunded.");
+  });
+
+  test("a working provider produces the anchors", async ({ page }) => {
+    await signIn(page, uniqueEmail("openai"), base);
+    await page.goto(`${base}/app/style`);
+    const card = await createStyleInUi(page, { name: "Via OpenAI", description: "Soft 3D clay figures", price: 12 });
+    await expect(card.getByRole("img")).toHaveCount(4, { timeout: 30_000 });
+    await expect(page.getByTestId("credit-badge")).toContainText("88");
+  });
+});

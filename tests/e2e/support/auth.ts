@@ -1,0 +1,59 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { e2ePorts } from "./ports";
+
+let counter = 0;
+export function uniqueEmail(label = "user"): string {
+  return `${label}-${Date.now()}-${process.pid}-${counter++}@example.com`;
+}
+
+interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Waits for the newest sign-in e-mail to `email` in the SMTP capture and returns its link. */
+export async function latestLoginLink(request: APIRequestContext, email: string, after = 0): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(
+          `http://127.0.0.1:${e2ePorts.smtpApi}/messages?to=${encodeURIComponent(email)}`,
+        );
+        const messages = (await response.json()) as CapturedMail[];
+        if (messages.length <= after) return false;
+        const mail = messages.at(-1)!;
+        link = /https?:\/\/\S+\/auth\/verify\?\S+/.exec(mail.text)?.[0];
+        return Boolean(link);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+export async function countMails(request: APIRequestContext, email: string): Promise<number> {
+  const response = await request.get(`http://127.0.0.1:${e2ePorts.smtpApi}/messages?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as unknown[]).length;
+}
+
+/** Asks for a link on the login page, as a person would. */
+export async function requestLoginLink(page: Page, email: string, base = ""): Promise<void> {
+  await page.goto(`${base}/auth/login`);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+}
+
+/** Signs in through the real e-mail link and waits for the app. */
+export async function signIn(page: Page, email = uniqueEmail(), base = ""): Promise<string> {
+  const before = await countMails(page.request, email);
+  await requestLoginLink(page, email, base);
+  const link = await latestLoginLink(page.request, email, before);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByTestId("credit-badge")).toContainText("100");
+  return email;
+}

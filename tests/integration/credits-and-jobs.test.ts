@@ -1,0 +1,240 @@
+import { eq, sql } from "drizzle-orm";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getBalance, refundCredits } from "#server/credits/credits.server";
+import { queryRows, type DatabaseHandle } from "#server/db/client.server";
+import { authUsers, creditLedger, generationJobs, images, users } from "#server/db/schema";
+import {
+  anchorJobPrice,
+  cancelStyleJobs,
+  createStyleWithAnchors,
+  failJob,
+  runGenerationJob,
+  sweepStaleJobs,
+  type NewStyleInput,
+} from "#server/generation/jobs.server";
+import { createOfflineProvider } from "#server/generation/providers/offline.server";
+import {
+  ProviderRetryableError,
+  ProviderRefusalError,
+  type ImageProvider,
+} from "#server/generation/providers/provider";
+import { createDiskStorage } from "#server/storage/storage.server";
+import { testDatabases } from "../support/databases";
+
+let counter = 0;
+async function createUser(handle: DatabaseHandle, credits: number): Promise<string> {
+  const id = `user-${Date.now()}-${counter++}`;
+  await handle.db.insert(authUsers).values({ id, email: `${id}@example.com` });
+  await handle.db.insert(users).values({ id, credits });
+  await handle.db
+    .insert(creditLedger)
+    .values({ userId: id, delta: credits, reason: "signup_grant", ref: id, balanceAfter: credits });
+  return id;
+}
+
+const styleInput: NewStyleInput = {
+  name: "Flat icons",
+  description: "Flat vector icons, warm amber and teal",
+  source: "text",
+  prompt: "Flat vector icons.",
+  palette: ["#f4a23c", "#2a9d8f"],
+  seed: 7,
+  defaultSize: "square",
+  defaultDetail: "draft",
+  defaultTransparent: true,
+};
+const PRICE = anchorJobPrice({ size: "square", detail: "draft" }); // 4 × 3 = 12
+
+async function ledgerSum(handle: DatabaseHandle, userId: string): Promise<number> {
+  const [row] = await queryRows<{ total: string | number }>(
+    handle.db,
+    sql`select coalesce(sum(delta), 0) as total from credit_ledger where user_id = ${userId}`,
+  );
+  return Number(row!.total);
+}
+
+describe.each(testDatabases)("credits and generation jobs on $name", (target) => {
+  let handle: DatabaseHandle;
+  let filesDir: string;
+  beforeAll(async () => {
+    handle = await target.open();
+    filesDir = mkdtempSync(path.join(tmpdir(), "motif-jobs-"));
+  });
+  afterAll(async () => {
+    await handle?.close();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+  /** A user with `credits`, and one submitted (charged, queued) style job. */
+  async function submitted(credits = 100) {
+    const userId = await createUser(handle, credits);
+    const { job, style } = await createStyleWithAnchors(handle.db, {
+      userId,
+      style: styleInput,
+      provider: createOfflineProvider(),
+    });
+    return { userId, job, style };
+  }
+
+  const context = (provider: ImageProvider, extra = {}) => ({
+    db: handle.db,
+    storage: createDiskStorage(filesDir),
+    provider,
+    maxAttempts: 3,
+    backoffMs: () => 5,
+    ...extra,
+  });
+
+  it("accepts exactly as many of 50 concurrent submissions as the balance pays for", async () => {
+    const userId = await createUser(handle, PRICE * 10);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        createStyleWithAnchors(handle.db, { userId, style: styleInput, provider: createOfflineProvider() }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
+    expect(
+      results
+        .filter((r) => r.status === "rejected")
+        .every((r) => (r as PromiseRejectedResult).reason.name === "InsufficientCreditsError"),
+    ).toBe(true);
+    expect(await getBalance(handle.db, userId)).toBe(0);
+    expect(await ledgerSum(handle, userId)).toBe(0);
+    const jobs = await handle.db.select().from(generationJobs).where(eq(generationJobs.ownerId, userId));
+    expect(jobs).toHaveLength(10);
+  });
+
+  it("returns one job and one charge for an idempotency key replayed 5× at once", async () => {
+    const userId = await createUser(handle, 100);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        createStyleWithAnchors(handle.db, {
+          userId,
+          style: styleInput,
+          provider: createOfflineProvider(),
+          idempotencyKey: "create-style-0001",
+        }),
+      ),
+    );
+    expect(new Set(results.map((r) => r.job.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+    const reserves = await handle.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+    expect(reserves.filter((r) => r.reason === "generation_reserve")).toHaveLength(1);
+  });
+
+  it("runs a job to success, storing each anchor once", async () => {
+    const { userId, job } = await submitted();
+    const finished = await runGenerationJob(context(createOfflineProvider()), job.id);
+    expect(finished?.status).toBe("succeeded");
+    const stored = await handle.db.select().from(images).where(eq(images.jobId, job.id));
+    expect(stored.map((i) => i.position).sort()).toEqual([0, 1, 2, 3]);
+    expect(stored.every((i) => i.hasAlpha && i.width === 1024)).toBe(true);
+    // Running a finished job again does nothing.
+    expect(await runGenerationJob(context(createOfflineProvider()), job.id)).toBeNull();
+    expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+  });
+
+  it("finishes a job whose worker died mid-way: one result set, one charge", async () => {
+    const { userId, job } = await submitted();
+    const offline = createOfflineProvider();
+    let calls = 0;
+    const dying = new AbortController();
+    const crashing: ImageProvider = {
+      ...offline,
+      async generate(request) {
+        if (++calls === 3) {
+          dying.abort(new Error("worker killed"));
+          throw new Error("worker killed");
+        }
+        return offline.generate(request);
+      },
+    };
+    await expect(runGenerationJob(context(crashing, { signal: dying.signal }), job.id)).rejects.toThrow();
+    const [interrupted] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+    expect(interrupted?.status).toBe("running");
+
+    const finished = await runGenerationJob(context(offline), job.id);
+    expect(finished).toMatchObject({ status: "succeeded", attempts: 2 });
+    expect(await handle.db.select().from(images).where(eq(images.jobId, job.id))).toHaveLength(4);
+    expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+    expect(await ledgerSum(handle, userId)).toBe(100 - PRICE);
+  });
+
+  it("fails a job whose provider fails every try, refunding exactly once", async () => {
+    const { userId, job } = await submitted();
+    let calls = 0;
+    const broken: ImageProvider = {
+      ...createOfflineProvider(),
+      async generate() {
+        calls++;
+        throw new ProviderRetryableError("HTTP 500");
+      },
+    };
+    const failed = await runGenerationJob(context(broken), job.id);
+    expect(calls).toBe(3);
+    expect(failed).toMatchObject({ status: "failed", refunded: true });
+    expect(failed?.error).toContain("not answering");
+    expect(await getBalance(handle.db, userId)).toBe(100);
+    // A second refund of the same job is refused.
+    expect(await refundCredits(handle.db, { userId, amount: job.credits, ref: job.id })).toBeNull();
+    expect(await getBalance(handle.db, userId)).toBe(100);
+    expect(await ledgerSum(handle, userId)).toBe(100);
+  });
+
+  it("does not retry a refusal", async () => {
+    const { userId, job } = await submitted();
+    let calls = 0;
+    const refusing: ImageProvider = {
+      ...createOfflineProvider(),
+      async generate() {
+        calls++;
+        throw new ProviderRefusalError("blocked");
+      },
+    };
+    const failed = await runGenerationJob(context(refusing), job.id);
+    expect(calls).toBe(1);
+    expect(failed?.error).toContain("content policy");
+    expect(await getBalance(handle.db, userId)).toBe(100);
+  });
+
+  it("never refunds a job that already succeeded", async () => {
+    const { userId, job } = await submitted();
+    await runGenerationJob(context(createOfflineProvider()), job.id);
+    const [finished] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+    expect(await failJob({ db: handle.db }, finished!, "late failure")).toBeNull();
+    expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+  });
+
+  it("ends jobs left unfinished far too long, with a refund", async () => {
+    const { userId, job } = await submitted();
+    await handle.db
+      .update(generationJobs)
+      .set({ status: "running", createdAt: new Date(Date.now() - 3 * 3_600_000) })
+      .where(eq(generationJobs.id, job.id));
+    expect(await sweepStaleJobs({ db: handle.db }, 3_600_000)).toBeGreaterThanOrEqual(1);
+    const [swept] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+    expect(swept).toMatchObject({ status: "failed", refunded: true });
+    expect(await getBalance(handle.db, userId)).toBe(100);
+  });
+
+  it("refunds a style's unfinished jobs when it is cancelled", async () => {
+    const { userId, job, style } = await submitted();
+    await cancelStyleJobs({ db: handle.db }, { userId, styleId: style.id });
+    const [cancelled] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+    expect(cancelled).toMatchObject({ status: "canceled", refunded: true });
+    expect(await getBalance(handle.db, userId)).toBe(100);
+    expect(await ledgerSum(handle, userId)).toBe(100);
+  });
+
+  it("refunds once under concurrent refunds", async () => {
+    const userId = await createUser(handle, 50);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => refundCredits(handle.db, { userId, amount: 10, ref: "job-x" })),
+    );
+    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    expect(await getBalance(handle.db, userId)).toBe(60);
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { sql } from "drizzle-orm";
+import { authUsers } from "#server/db/schema";
+import { publishUserEvent } from "#server/events/events.server";
+import { testDatabases } from "../support/databases";
+import { sessionCookieFrom, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
+
+/** Reads an SSE response until `count` events with ids arrived (or the timeout). */
+async function readEvents(response: Response, count: number, timeoutMs = 5_000) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const events: { id?: string; event?: string; data?: string }[] = [];
+  const deadline = Date.now() + timeoutMs;
+  // One read at a time: an abandoned read would swallow its chunk.
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  while (events.filter((e) => e.id).length < count && Date.now() < deadline) {
+    pending ??= reader.read();
+    const result = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 200))]);
+    if (!result) continue;
+    pending = null;
+    if (result.done) break;
+    buffer += decoder.decode(result.value, { stream: true });
+    let split;
+    while ((split = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, split);
+      buffer = buffer.slice(split + 2);
+      const event: Record<string, string> = {};
+      for (const line of block.split("\n")) {
+        const colon = line.indexOf(":");
+        if (colon > 0) event[line.slice(0, colon)] = line.slice(colon + 1).trim();
+      }
+      if (event.event || event.id) events.push(event);
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe.each(testDatabases)("live event stream on $name", (target) => {
+  let database: DatabaseHandle;
+  let server: ApiTestServer;
+  let cookie: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    database = await target.open();
+    server = await startApiServer(database);
+    const email = "stream@example.com";
+    await server.call("/api/auth/signin-email", { method: "POST", json: { email } });
+    while (server.mailer.sent.length === 0) await new Promise((r) => setTimeout(r, 20));
+    const verify = await server.call("/api/auth/verify", {
+      method: "POST",
+      json: { token: tokenFromLink(server.mailer.sent[0]!.link!), email },
+    });
+    const { idToken } = (await verify.json()) as { idToken: string };
+    cookie = sessionCookieFrom(await server.call("/api/auth/token", { method: "POST", json: { idToken } }))!;
+    const created = await server.call("/api/users/new", { method: "POST", cookie });
+    userId = ((await created.json()) as { user: { uid: string } }).user.uid;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  it("refuses anonymous listeners", async () => {
+    expect((await server.call("/api/events")).status).toBe(401);
+  });
+
+  it("starts with the balance, then delivers published events as they happen", async () => {
+    const response = await server.call("/api/events", { cookie });
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    expect(response.headers.get("cache-control")).toContain("no-transform");
+    setTimeout(() => {
+      void publishUserEvent(database.db, { userId, type: "credits", data: { credits: 88 } });
+      void publishUserEvent(database.db, { userId, type: "job", data: { jobId: "j1", status: "running" } });
+    }, 300);
+    const events = await readEvents(response, 2);
+    expect(events[0]).toMatchObject({ event: "credits", data: JSON.stringify({ credits: 100 }) });
+    expect(events.slice(1).map((e) => e.event)).toEqual(["credits", "job"]);
+    expect(JSON.parse(events[1]!.data!)).toEqual({ credits: 88 });
+  });
+
+  it("replays what was missed after Last-Event-ID, and nothing of other users", async () => {
+    const first = await server.call("/api/events", { cookie });
+    setTimeout(() => void publishUserEvent(database.db, { userId, type: "credits", data: { credits: 70 } }), 200);
+    const seen = await readEvents(first, 1);
+    const lastId = seen.at(-1)!.id!;
+
+    await database.db.insert(authUsers).values({ id: "someone-else", email: "else@example.com" }).onConflictDoNothing();
+    await publishUserEvent(database.db, { userId, type: "credits", data: { credits: 60 } });
+    await publishUserEvent(database.db, { userId: "someone-else", type: "credits", data: { credits: 999 } });
+    await publishUserEvent(database.db, { userId, type: "credits", data: { credits: 50 } });
+    const resumed = await server.call("/api/events", { cookie, headers: { "Last-Event-ID": lastId } });
+    const replayed = await readEvents(resumed, 2);
+    expect(replayed.filter((e) => e.id).map((e) => JSON.parse(e.data!).credits)).toEqual([60, 50]);
+  });
+
+  it.runIf(target.name === "postgres")("keeps delivering after the LISTEN connection is cut", async () => {
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const response = await server.call("/api/events", { cookie });
+    setTimeout(() => void publishUserEvent(database.db, { userId, type: "credits", data: { credits: 42 } }), 300);
+    const events = await readEvents(response, 1);
+    expect(events.filter((e) => e.id).map((e) => JSON.parse(e.data!).credits)).toEqual([42]);
+  });
+});

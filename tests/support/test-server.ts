@@ -1,0 +1,103 @@
+import express from "express";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { UserEventHub } from "#server/events/events.server";
+import { createOfflineProvider } from "#server/generation/providers/offline.server";
+import { createDiskStorage } from "#server/storage/storage.server";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { parseConfig, type Config } from "#server/config.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { createApi } from "#server/http/api.server";
+import type { MailMessage, Mailer } from "#server/mail/mailer.server";
+import type { Services } from "#server/services.server";
+
+export const PUBLIC_URL = "http://motif.test";
+
+/** A mailer that keeps messages in memory, for tests of what was sent. */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    kind: "outbox",
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+export interface ApiTestServer {
+  url: string;
+  config: Config;
+  mailer: ReturnType<typeof memoryMailer>;
+  services: Services;
+  /** fetch against the server with a same-origin Origin header by default. */
+  call(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The real /api router on a loopback port, over the given database. */
+export async function startApiServer(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+  overrides: Partial<Pick<Services, "provider" | "queue">> = {},
+): Promise<ApiTestServer> {
+  const config = parseConfig({ PUBLIC_URL, LOG_LEVEL: "silent", ...env });
+  const mailer = memoryMailer();
+  const filesDir = mkdtempSync(path.join(tmpdir(), "motif-files-"));
+  const events = new UserEventHub(database);
+  await events.start();
+  const services: Services = {
+    config,
+    database,
+    mailer,
+    storage: createDiskStorage(filesDir),
+    provider: overrides.provider ?? createOfflineProvider(),
+    events,
+    queue: overrides.queue,
+  };
+  const app = express();
+  app.set("trust proxy", true);
+  app.use("/api", createApi({ getServices: async () => services, publicUrl: config.publicUrl }));
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    config,
+    mailer,
+    call(path, init = {}) {
+      const { json, cookie, headers, ...rest } = init;
+      return fetch(`${url}${path}`, {
+        ...rest,
+        headers: {
+          Origin: PUBLIC_URL,
+          ...(json !== undefined ? { "Content-Type": "application/json" } : {}),
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(headers as Record<string, string>),
+        },
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
+    },
+    services,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await events.close();
+      rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie pair ("name=value") from a response, if it set one. */
+export function sessionCookieFrom(response: Response): string | undefined {
+  const header = response.headers.get("set-cookie") ?? "";
+  const match = /((?:__Host-)?motif_session=[^;]*)/.exec(header);
+  return match?.[1];
+}
+
+export function tokenFromLink(link: string): string {
+  return new URL(link).searchParams.get("token")!;
+}
