@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { newerBalance } from "~/lib/credits-version";
 import { fetchProfile, signOut as requestSignOut, type AuthUser } from "~/lib/auth-client";
 import { subscribeLiveEvents } from "~/lib/live-events";
 import { toast } from "~/lib/toast-store";
@@ -24,7 +25,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      setAuthUser(await fetchProfile());
+      const profile = await fetchProfile();
+      // A live event may have brought a newer balance while this read was on its way.
+      setAuthUser((current) => (current ? { ...profile, ...newerBalance(current, profile) } : profile));
     } catch {
       toast(toastMessages.creditBalanceError);
     } finally {
@@ -41,7 +44,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       subscribeLiveEvents((event) => {
         if (event.type === "credits") {
-          setAuthUser((user) => (user ? { ...user, credits: event.data.credits } : user));
+          const reading = { credits: event.data.credits, creditsVersion: event.data.version };
+          setAuthUser((user) => (user ? { ...user, ...newerBalance(user, reading) } : user));
         }
       }),
     [],

@@ -9,6 +9,8 @@ export interface AuthUser {
   uid: string;
   email: string;
   credits: number;
+  /** Orders this balance reading against live "credits" events (newer wins). */
+  creditsVersion: number;
 }
 
 type AuthMessage = { type: "signed-in" } | { type: "signed-out" };

@@ -3,7 +3,7 @@
  * reconnects by itself and sends Last-Event-ID, so nothing is missed.
  */
 export type LiveEvent =
-  | { type: "credits"; data: { credits: number } }
+  | { type: "credits"; data: { credits: number; version: number } }
   | {
       type: "job";
       data: { jobId: string; styleId: string | null; status: string; error: string | null; refunded: boolean };

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { creditLedger, users } from "../db/schema";
+import { publishUserEvent } from "../events/events.server";
 
 /** The transaction handle drizzle passes to `db.transaction` callbacks. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -76,4 +77,35 @@ export async function refundCreditsWithin(
 export async function getBalance(db: Database, userId: string): Promise<number> {
   const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
   return row?.credits ?? 0;
+}
+
+/**
+ * The balance and its version: the id of the newest ledger row. Every change
+ * writes its ledger row under the user's row lock, so per user the version grows
+ * with each change, and a client can drop a reading older than one it has shown.
+ */
+export interface BalanceSnapshot {
+  credits: number;
+  version: number;
+}
+
+/** The subquery giving the balance version of the user whose id is in `table`.id (0 before any ledger row). */
+export const creditsVersionOf = (table: "users" | "auth_users") =>
+  sql<number>`coalesce((select max(cl.id) from credit_ledger cl where cl.user_id = ${sql.identifier(table)}.id), 0)`.mapWith(
+    Number,
+  );
+
+/** Both read in one statement, so they agree. */
+export async function getBalanceSnapshot(db: Database, userId: string): Promise<BalanceSnapshot> {
+  const [row] = await db
+    .select({ credits: users.credits, version: creditsVersionOf("users") })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { credits: row?.credits ?? 0, version: row?.version ?? 0 };
+}
+
+/** Tells the user's open pages the current balance (after a change has committed). */
+export async function publishBalance(db: Database, userId: string): Promise<void> {
+  const snapshot = await getBalanceSnapshot(db, userId);
+  await publishUserEvent(db, { userId, type: "credits", data: { ...snapshot } });
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { priceOf, type DetailLevel, type ImageSize } from "~/lib/pricing";
-import { refundCreditsWithin, reserveCredits } from "../credits/credits.server";
+import { publishBalance, refundCreditsWithin, reserveCredits } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { generationJobs, images, styleReferences, styles } from "../db/schema";
 import { publishUserEvent } from "../events/events.server";
@@ -310,9 +310,7 @@ export async function failJob(
   });
   if (!result) return null;
   await publishJob(db, result.ended);
-  if (result.balance !== null) {
-    await publishUserEvent(db, { userId: job.ownerId, type: "credits", data: { credits: result.balance } });
-  }
+  if (result.balance !== null) await publishBalance(db, job.ownerId);
   return result.ended;
 }
 

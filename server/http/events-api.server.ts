@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { eventsSince, latestEventId } from "../events/events.server";
 import type { Services } from "../services.server";
-import { getBalance } from "../credits/credits.server";
+import { getBalanceSnapshot } from "../credits/credits.server";
 import { requireApiUser } from "./require-user.server";
 
 const HEARTBEAT_MS = 20_000;
@@ -37,7 +37,7 @@ export function eventsApi(getServices: () => Promise<Services>): Router {
     let cursor = Number.isFinite(resumeFrom) ? resumeFrom : await latestEventId(db, user.id);
     if (!Number.isFinite(resumeFrom)) {
       // A fresh stream starts with the current balance.
-      res.write(`event: credits\ndata: ${JSON.stringify({ credits: await getBalance(db, user.id) })}\n\n`);
+      res.write(`event: credits\ndata: ${JSON.stringify(await getBalanceSnapshot(db, user.id))}\n\n`);
     }
 
     let sending = Promise.resolve();

@@ -2,7 +2,7 @@ import { Router, type Request } from "express";
 import multer from "multer";
 import { randomInt } from "node:crypto";
 import { z } from "zod";
-import { getBalance, InsufficientCreditsError } from "../credits/credits.server";
+import { InsufficientCreditsError, publishBalance } from "../credits/credits.server";
 import { publishUserEvent } from "../events/events.server";
 import { cancelStyleJobs, createStyleWithAnchors } from "../generation/jobs.server";
 import { styleSystemPrompt } from "../generation/prompts";
@@ -113,10 +113,7 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
     // Enqueue on every submission that is still queued (a replay too, in case the first
     // request failed after committing); the queue keeps one entry per job.
     if (result.job.status === "queued") await services.queue?.enqueue(result.job.id);
-    if (result.created) {
-      const credits = await getBalance(services.database.db, user.id);
-      await publishUserEvent(services.database.db, { userId: user.id, type: "credits", data: { credits } });
-    }
+    if (result.created) await publishBalance(services.database.db, user.id);
     res.status(result.created ? 201 : 200).json({
       style: { id: result.style.id, name: result.style.name },
       job: { id: result.job.id, status: result.job.status, credits: result.job.credits },

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { creditsVersionOf } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { authUsers, creditLedger, loginTokens, users } from "../db/schema";
 
@@ -6,6 +7,8 @@ export interface Profile {
   uid: string;
   email: string;
   credits: number;
+  /** See BalanceSnapshot: lets the client order this reading against live events. */
+  creditsVersion: number;
 }
 
 /**
@@ -31,11 +34,16 @@ export async function ensureUserRecord(options: { db: Database; userId: string; 
 
 export async function getProfile(options: { db: Database; userId: string }): Promise<Profile | null> {
   const [row] = await options.db
-    .select({ uid: authUsers.id, email: authUsers.email, credits: users.credits })
+    .select({
+      uid: authUsers.id,
+      email: authUsers.email,
+      credits: users.credits,
+      creditsVersion: creditsVersionOf("auth_users"),
+    })
     .from(authUsers)
     .leftJoin(users, eq(users.id, authUsers.id))
     .where(eq(authUsers.id, options.userId));
-  return row ? { uid: row.uid, email: row.email, credits: row.credits ?? 0 } : null;
+  return row ? { uid: row.uid, email: row.email, credits: row.credits ?? 0, creditsVersion: row.creditsVersion } : null;
 }
 
 /**

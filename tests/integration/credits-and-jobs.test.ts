@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getBalance, refundCredits } from "#server/credits/credits.server";
+import { getBalance, getBalanceSnapshot, refundCredits } from "#server/credits/credits.server";
 import { queryRows, type DatabaseHandle } from "#server/db/client.server";
 import { authUsers, creditLedger, generationJobs, images, users } from "#server/db/schema";
 import {
@@ -236,5 +236,21 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await getBalance(handle.db, userId)).toBe(60);
+  });
+
+  it("versions the balance, so a reading taken before a change is recognised as older", async () => {
+    const { userId, job } = await submitted();
+    const reserved = await getBalanceSnapshot(handle.db, userId);
+    expect(reserved.credits).toBe(100 - PRICE);
+    await failJob({ db: handle.db }, job, "provider down");
+    const refunded = await getBalanceSnapshot(handle.db, userId);
+    expect(refunded).toMatchObject({ credits: 100 });
+    expect(refunded.version).toBeGreaterThan(reserved.version);
+    // The refund told the user's pages the new balance with its version.
+    const [event] = await queryRows<{ data: { credits: number; version: number } }>(
+      handle.db,
+      sql`select data from user_events where user_id = ${userId} and type = 'credits' order by id desc limit 1`,
+    );
+    expect(event!.data).toEqual(refunded);
   });
 });
