@@ -3,7 +3,6 @@ import multer from "multer";
 import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { InsufficientCreditsError, publishBalance } from "../credits/credits.server";
-import { publishUserEvent } from "../events/events.server";
 import { cancelStyleJobs, createStyleWithAnchors } from "../generation/jobs.server";
 import { styleSystemPrompt } from "../generation/prompts";
 import { imageSizeValues, detailValues } from "../db/schema";
