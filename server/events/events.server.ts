@@ -11,22 +11,31 @@ export interface UserEvent {
   data: Record<string, unknown>;
 }
 
+/** Namespace of the per-user advisory locks that order event ids (two-key form). */
+const EVENT_LOCK_NAMESPACE = 0x6d6f7466; // "motf"
+
 /**
  * Records an event for a user and wakes every process's listeners (Postgres
  * NOTIFY; PGlite delivers it in-process). The row lets a client resume with Last-Event-ID.
+ *
+ * Streams read "events after the last id sent", so a user's event ids must
+ * become visible in id order: a per-user lock makes two publishers take their
+ * ids and commit one after the other, never overtaking.
  */
 export async function publishUserEvent(
   db: Database,
   options: { userId: string; type: string; data: Record<string, unknown> },
 ): Promise<void> {
-  // One round trip: store the event and wake the listeners with its id.
-  await db.execute(sql`
-    with event as (
-      insert into user_events (user_id, type, data)
-      values (${options.userId}, ${options.type}, ${JSON.stringify(options.data)}::jsonb)
-      returning id
-    )
-    select pg_notify(${EVENTS_CHANNEL}, ${options.userId} || ':' || event.id) from event`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOCK_NAMESPACE}, hashtext(${options.userId}))`);
+    await tx.execute(sql`
+      with event as (
+        insert into user_events (user_id, type, data)
+        values (${options.userId}, ${options.type}, ${JSON.stringify(options.data)}::jsonb)
+        returning id
+      )
+      select pg_notify(${EVENTS_CHANNEL}, ${options.userId} || ':' || event.id) from event`);
+  });
 }
 
 export async function eventsSince(db: Database, options: { userId: string; afterId: number }): Promise<UserEvent[]> {

@@ -100,6 +100,19 @@ describe.each(testDatabases)("live event stream on $name", (target) => {
     expect(replayed.filter((e) => e.id).map((e) => JSON.parse(e.data!).credits)).toEqual([60, 50]);
   });
 
+  it("delivers every one of many events published at once, in order", async () => {
+    const response = await server.call("/api/events", { cookie });
+    const values = Array.from({ length: 40 }, (_, i) => i);
+    setTimeout(
+      () => void Promise.all(values.map((i) => publishUserEvent(database.db, { userId, type: "job", data: { i } }))),
+      200,
+    );
+    const events = (await readEvents(response, values.length, 10_000)).filter((e) => e.id);
+    expect(events.map((e) => JSON.parse(e.data!).i).sort((a, b) => a - b)).toEqual(values);
+    const ids = events.map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
   it.runIf(target.name === "postgres")("keeps delivering after the LISTEN connection is cut", async () => {
     await database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
