@@ -26,16 +26,18 @@ export async function publishUserEvent(
   db: Database,
   options: { userId: string; type: string; data: Record<string, unknown> },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOCK_NAMESPACE}, hashtext(${options.userId}))`);
-    await tx.execute(sql`
-      with event as (
-        insert into user_events (user_id, type, data)
-        values (${options.userId}, ${options.type}, ${JSON.stringify(options.data)}::jsonb)
-        returning id
-      )
-      select pg_notify(${EVENTS_CHANNEL}, ${options.userId} || ':' || event.id) from event`);
-  });
+  // One statement, one round trip: the materialized CTE takes the lock before the
+  // insert draws its id, and the lock holds until the statement's transaction commits.
+  await db.execute(sql`
+    with locked as materialized (
+      select pg_advisory_xact_lock(${EVENT_LOCK_NAMESPACE}, hashtext(${options.userId}))
+    ),
+    event as (
+      insert into user_events (user_id, type, data)
+      select ${options.userId}, ${options.type}, ${JSON.stringify(options.data)}::jsonb from locked
+      returning id
+    )
+    select pg_notify(${EVENTS_CHANNEL}, ${options.userId} || ':' || event.id) from event`);
 }
 
 export async function eventsSince(db: Database, options: { userId: string; afterId: number }): Promise<UserEvent[]> {
