@@ -1,9 +1,14 @@
 import { CircleAlert, EllipsisVertical, ImageIcon, Pencil, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { cn } from "~/lib/cn";
+import { responsiveImage } from "~/lib/image-url";
 import { detailLevels, imageSizes } from "~/lib/pricing";
 import { ANCHOR_COUNT, type StyleView } from "~/lib/style-types";
 import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
+
+/** The widest an anchor thumbnail is shown (half a card in a two-column grid). */
+const THUMBNAIL_CSS_PX = 300;
+const THUMBNAIL_QUALITY = 80;
 
 const checkerboard =
   "bg-[conic-gradient(var(--color-neutral-100)_25%,white_0_50%,var(--color-neutral-100)_0_75%,white_0)] bg-[length:16px_16px]";
@@ -34,7 +39,11 @@ export function StyleCard(props: {
             return (
               <img
                 key={anchor.id}
-                src={anchor.url}
+                {...responsiveImage(anchor.url, {
+                  displayWidth: THUMBNAIL_CSS_PX,
+                  sourceWidth: anchor.width,
+                  quality: THUMBNAIL_QUALITY,
+                })}
                 alt={`${style.name}: ${anchor.subject}`}
                 width={anchor.width}
                 height={anchor.height}

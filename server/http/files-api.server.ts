@@ -2,26 +2,24 @@ import { and, eq } from "drizzle-orm";
 import { Router, type Request, type Response } from "express";
 import { pipeline } from "node:stream/promises";
 import { images, styleReferences } from "../db/schema";
+import { derivativeKey, optimizeImage, optimizeQuerySchema, type ImageSource } from "../images/optimize.server";
 import type { Services } from "../services.server";
+import type { StoredObject } from "../storage/storage.server";
 import { AppError } from "./errors.server";
 import { requireApiUser } from "./require-user.server";
 
-async function sendStoredFile(
-  req: Request,
-  res: Response,
-  services: Services,
-  file: { key: string; etag: string; type: string },
-) {
+/** Answers 304 when the browser has this version; otherwise sets the caching headers. */
+function notModified(req: Request, res: Response, etag: string): boolean {
   res.setHeader("Cache-Control", "private, max-age=31536000, immutable");
-  res.setHeader("ETag", file.etag);
+  res.setHeader("ETag", etag);
   res.setHeader("X-Content-Type-Options", "nosniff");
-  if (req.get("If-None-Match") === file.etag) {
-    res.status(304).end();
-    return;
-  }
-  const stored = await services.storage.get(file.key);
-  if (!stored) throw new AppError("not_found", "No such image.");
-  res.setHeader("Content-Type", file.type);
+  if (req.get("If-None-Match") !== etag) return false;
+  res.status(304).end();
+  return true;
+}
+
+async function sendStream(res: Response, stored: StoredObject, type: string) {
+  res.setHeader("Content-Type", type);
   res.setHeader("Content-Length", String(stored.size));
   // pipeline destroys the source when the client goes away, and turns a failing
   // source (a file deleted mid-read, a dropped S3 body) into a rejected promise.
@@ -32,38 +30,74 @@ async function sendStoredFile(
   }
 }
 
+interface OwnedFile {
+  key: string;
+  /** The record's id: files are immutable once written, so it makes a strong ETag. */
+  id: string;
+  type: string;
+}
+
+/** A stored file by record, or null when it is missing or someone else's (the two look alike). */
+async function findOwnedFile(services: Services, userId: string, source: ImageSource): Promise<OwnedFile | null> {
+  const { db } = services.database;
+  if (source.kind === "image") {
+    const [image] = await db
+      .select({ id: images.id, key: images.fileKey, format: images.format })
+      .from(images)
+      .where(and(eq(images.id, source.id), eq(images.ownerId, userId)));
+    return image ? { id: image.id, key: image.key, type: `image/${image.format}` } : null;
+  }
+  const [reference] = await db
+    .select({ id: styleReferences.id, key: styleReferences.fileKey })
+    .from(styleReferences)
+    .where(and(eq(styleReferences.id, source.id), eq(styleReferences.ownerId, userId)));
+  return reference ? { id: reference.id, key: reference.key, type: "image/png" } : null;
+}
+
 /**
- * Stored images, served only to their owner (session-checked, per record).
- * Files are immutable once written, so the record id makes a strong ETag.
+ * Stored images, served only to their owner (session-checked, per record), and
+ * the image-optimisation endpoint, which resolves its url through the same check.
  */
 export function filesApi(getServices: () => Promise<Services>): Router {
   const router = Router();
 
-  router.get("/images/:id", async (req: Request<{ id: string }>, res) => {
+  const serveOriginal = (kind: ImageSource["kind"]) => async (req: Request<{ id: string }>, res: Response) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const [image] = await services.database.db
-      .select()
-      .from(images)
-      .where(and(eq(images.id, req.params.id), eq(images.ownerId, user.id)));
-    // Someone else's image answers exactly like a missing one.
-    if (!image) throw new AppError("not_found", "No such image.");
-    await sendStoredFile(req, res, services, {
-      key: image.fileKey,
-      etag: `"${image.id}"`,
-      type: `image/${image.format}`,
-    });
-  });
+    const file = await findOwnedFile(services, user.id, { kind, id: req.params.id });
+    if (!file) throw new AppError("not_found", "No such image.");
+    if (notModified(req, res, `"${file.id}"`)) return;
+    const stored = await services.storage.get(file.key);
+    if (!stored) throw new AppError("not_found", "No such image.");
+    await sendStream(res, stored, file.type);
+  };
+  router.get("/images/:id", serveOriginal("image"));
+  router.get("/files/reference/:id", serveOriginal("reference"));
 
-  router.get("/files/reference/:id", async (req: Request<{ id: string }>, res) => {
+  // GET /api/image?url=/api/images/{id}&w=640&q=80 → WebP at that width (spec §7).
+  router.get("/image", async (req, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const [reference] = await services.database.db
-      .select()
-      .from(styleReferences)
-      .where(and(eq(styleReferences.id, req.params.id), eq(styleReferences.ownerId, user.id)));
-    if (!reference) throw new AppError("not_found", "No such image.");
-    await sendStoredFile(req, res, services, { key: reference.fileKey, etag: `"${reference.id}"`, type: "image/png" });
+    const query = optimizeQuerySchema.parse(req.query);
+    const file = await findOwnedFile(services, user.id, query.url);
+    if (!file) throw new AppError("not_found", "No such image.");
+    const size = { width: query.w, quality: query.q };
+    if (notModified(req, res, `"${file.id}-w${size.width}-q${size.quality}"`)) return;
+    // Each size is made once and kept; later requests stream the kept file.
+    const key = derivativeKey(file.key, size);
+    const kept = await services.storage.get(key);
+    if (kept) return sendStream(res, kept, "image/webp");
+    const original = await services.storage.read(file.key);
+    if (!original) throw new AppError("not_found", "No such image.");
+    const optimized = await optimizeImage(original, size);
+    await services.storage.put(key, optimized, "image/webp");
+    // The record may have gone while we worked, and its folder's deletion missed this file.
+    if (!(await findOwnedFile(services, user.id, query.url))) {
+      await services.storage.delete(key);
+      throw new AppError("not_found", "No such image.");
+    }
+    res.setHeader("Content-Type", "image/webp");
+    res.send(optimized);
   });
 
   return router;

@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -55,6 +56,9 @@ export function createS3Storage(options: S3Options): FileStorage {
       const object = await getObject(key);
       if (!object?.Body) return null;
       return Buffer.from(await object.Body.transformToByteArray());
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     async deletePrefix(prefix) {
       const folder = prefix.endsWith("/") ? prefix : `${prefix}/`;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,6 +15,8 @@ export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   read(key: string): Promise<Buffer | null>;
+  /** Deletes one object (nothing happens when it is missing). */
+  delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix`. */
   deletePrefix(prefix: string): Promise<void>;
 }
@@ -35,7 +38,8 @@ export function createDiskStorage(root: string): FileStorage {
       const target = full(key);
       await mkdir(path.dirname(target), { recursive: true });
       // Write then rename, so a reader never sees half a file.
-      const temporary = `${target}.${process.pid}.tmp`;
+      // A unique name, so two writers of one key (in any process) never share a temporary file.
+      const temporary = `${target}.${randomUUID()}.tmp`;
       await writeFile(temporary, body);
       await rename(temporary, target);
     },
@@ -53,6 +57,9 @@ export function createDiskStorage(root: string): FileStorage {
       } catch {
         return null;
       }
+    },
+    async delete(key) {
+      await rm(full(key), { force: true });
     },
     async deletePrefix(prefix) {
       assertSafeKey(prefix);

@@ -24,14 +24,25 @@ test("create a style from text: the price is shown, anchors appear live, the bal
   await expect(card).toHaveAttribute("data-status", "succeeded");
   await expect(card.getByRole("list", { name: "Palette" }).getByRole("listitem")).toHaveCount(5);
 
-  // The anchors are real PNGs with alpha, served only to their owner.
-  const src = await card.getByRole("img").first().getAttribute("src");
-  const response = await page.request.get(src!);
+  // The card shows optimised WebP copies, sized for the screen's pixel density.
+  const thumbnail = card.getByRole("img").first();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  const shown = new URL(await thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc));
+  expect(shown.pathname).toBe("/api/image");
+  expect(await thumbnail.getAttribute("srcset")).toContain("w=640");
+  const optimised = await page.request.get(shown.href);
+  expect(optimised.headers()["content-type"]).toBe("image/webp");
+
+  // The originals are real PNGs with alpha, served only to their owner.
+  const original = shown.searchParams.get("url")!;
+  const response = await page.request.get(original);
   expect(response.headers()["content-type"]).toBe("image/png");
   const meta = await sharp(await response.body()).metadata();
   expect([meta.width, meta.height, meta.hasAlpha]).toEqual([1024, 1024, true]);
   const stranger = await page.context().browser()!.newContext();
-  expect((await stranger.request.get(new URL(src!, page.url()).href)).status()).toBe(401);
+  for (const path of [original, shown.href]) {
+    expect((await stranger.request.get(new URL(path, page.url()).href)).status()).toBe(401);
+  }
   await stranger.close();
 
   // The home page shows it among the latest styles.

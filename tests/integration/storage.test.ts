@@ -75,6 +75,24 @@ describe.each(storages)("%s storage", (_name, create) => {
     expect(await storage.read("users/u1/styles/s2/c.png")).toEqual(body);
   });
 
+  it("deletes one file, and a missing one quietly", async () => {
+    const storage = create();
+    await storage.put("users/u2/a.webp", Buffer.from("a"), "image/webp");
+    await storage.put("users/u2/b.webp", Buffer.from("b"), "image/webp");
+    await storage.delete("users/u2/a.webp");
+    await storage.delete("users/u2/never-there.webp");
+    expect(await storage.read("users/u2/a.webp")).toBeNull();
+    expect(await storage.read("users/u2/b.webp")).toEqual(Buffer.from("b"));
+  });
+
+  it("keeps one whole file when many write the same key at once", async () => {
+    const storage = create();
+    const bodies = Array.from({ length: 8 }, (_, i) => Buffer.alloc(64 * 1024, i));
+    await Promise.all(bodies.map((body) => storage.put("users/u3/same.webp", body, "image/webp")));
+    const kept = await storage.read("users/u3/same.webp");
+    expect(bodies.some((body) => body.equals(kept!))).toBe(true);
+  });
+
   it("answers null for a missing file", async () => {
     expect(await create().get("users/nobody/nothing.png")).toBeNull();
   });

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { optimizedImageUrl, responsiveImage, widthFor } from "./image-url";
+
+describe("image URLs", () => {
+  it("leaves the default quality out and encodes the source path", () => {
+    expect(optimizedImageUrl("/api/images/abc", 640)).toBe("/api/image?url=%2Fapi%2Fimages%2Fabc&w=640");
+    expect(optimizedImageUrl("/api/images/abc", 320, 75)).toBe("/api/image?url=%2Fapi%2Fimages%2Fabc&w=320&q=75");
+  });
+
+  it("picks the smallest spec width that covers the pixels", () => {
+    expect(widthFor(1)).toBe(320);
+    expect(widthFor(320)).toBe(320);
+    expect(widthFor(321)).toBe(640);
+    expect(widthFor(700)).toBe(768);
+    expect(widthFor(5000)).toBe(1536);
+  });
+
+  it("offers densities 1 and 2, capped at the original's size", () => {
+    expect(responsiveImage("/api/images/a", { displayWidth: 200 }).srcSet).toBe(
+      "/api/image?url=%2Fapi%2Fimages%2Fa&w=320 1x, /api/image?url=%2Fapi%2Fimages%2Fa&w=640 2x",
+    );
+    const small = responsiveImage("/api/images/a", { displayWidth: 600, sourceWidth: 512 });
+    expect(small.src).toBe("/api/image?url=%2Fapi%2Fimages%2Fa&w=640");
+    expect(small.srcSet).not.toContain("w=1280");
+  });
+});

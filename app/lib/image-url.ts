@@ -1,0 +1,39 @@
+/**
+ * Links to the image-optimisation endpoint (spec §7, §9): a stored image at one
+ * of the spec's widths, as WebP, at a quality from 1 to 100 (default 100).
+ */
+export const imageWidths = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, "2xl": 1536 } as const;
+export const IMAGE_WIDTHS: readonly number[] = Object.values(imageWidths);
+export const IMAGE_DENSITIES = [1, 2] as const;
+export const DEFAULT_IMAGE_QUALITY = 100;
+export const IMAGE_ENDPOINT = "/api/image";
+
+export function optimizedImageUrl(url: string, width: number, quality = DEFAULT_IMAGE_QUALITY): string {
+  const params = new URLSearchParams({ url, w: String(width) });
+  if (quality !== DEFAULT_IMAGE_QUALITY) params.set("q", String(quality));
+  return `${IMAGE_ENDPOINT}?${params}`;
+}
+
+/** The smallest of the spec's widths that covers `pixels`, or the largest. */
+export function widthFor(pixels: number): number {
+  return IMAGE_WIDTHS.find((w) => w >= pixels) ?? IMAGE_WIDTHS.at(-1)!;
+}
+
+/**
+ * `src` and `srcSet` for an image shown `displayWidth` CSS pixels wide, at
+ * pixel densities 1 and 2, never asking for more pixels than the original has.
+ */
+export function responsiveImage(
+  url: string,
+  options: { displayWidth: number; sourceWidth?: number; quality?: number },
+): { src: string; srcSet: string } {
+  const cap = (w: number) => (options.sourceWidth ? Math.min(w, widthFor(options.sourceWidth)) : w);
+  const candidates = IMAGE_DENSITIES.map((density) => ({
+    density,
+    width: cap(widthFor(options.displayWidth * density)),
+  }));
+  return {
+    src: optimizedImageUrl(url, candidates[0]!.width, options.quality),
+    srcSet: candidates.map((c) => `${optimizedImageUrl(url, c.width, options.quality)} ${c.density}x`).join(", "),
+  };
+}
