@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { priceOf, type DetailLevel, type ImageSize } from "~/lib/pricing";
 import { publishBalance, refundCreditsWithin, reserveCredits } from "../credits/credits.server";
@@ -164,10 +164,33 @@ async function publishJob(db: Database, job: GenerationJob, extra: Record<string
   });
 }
 
-async function loadReferences(ctx: RunContext, styleId: string): Promise<ReferenceImage[]> {
-  const refs = await ctx.db.select().from(styleReferences).where(eq(styleReferences.styleId, styleId));
-  const loaded = await Promise.all(refs.map((r) => ctx.storage.read(r.fileKey)));
-  return loaded.filter((b): b is Buffer => b !== null).map((data) => ({ data, mimeType: "image/png" }));
+/** The most input images a provider takes (the OpenAI Images API's edits: 16). */
+const MAX_STYLE_REFERENCES = 16;
+
+/**
+ * What every image in a style is matched to: the user's reference images, then the
+ * style's samples made by earlier jobs (so samples made later match the first ones).
+ */
+async function loadReferences(ctx: RunContext, job: GenerationJob, styleId: string): Promise<ReferenceImage[]> {
+  const [refs, anchors] = await Promise.all([
+    ctx.db
+      .select({ fileKey: styleReferences.fileKey })
+      .from(styleReferences)
+      .where(eq(styleReferences.styleId, styleId))
+      .orderBy(styleReferences.position),
+    ctx.db
+      .select({ fileKey: images.fileKey, format: images.format })
+      .from(images)
+      .where(and(eq(images.styleId, styleId), eq(images.role, "anchor"), ne(images.jobId, job.id)))
+      .orderBy(images.createdAt, images.position),
+  ]);
+  type File = { key: string; mimeType: ReferenceImage["mimeType"] };
+  const files = [
+    ...refs.map((r): File => ({ key: r.fileKey, mimeType: "image/png" })),
+    ...anchors.map((a): File => ({ key: a.fileKey, mimeType: a.format === "webp" ? "image/webp" : "image/png" })),
+  ].slice(0, MAX_STYLE_REFERENCES);
+  const loaded = await Promise.all(files.map(async (file) => ({ ...file, data: await ctx.storage.read(file.key) })));
+  return loaded.flatMap((file) => (file.data ? [{ data: file.data, mimeType: file.mimeType }] : []));
 }
 
 /** Calls the provider, retrying rate limits, server errors and timeouts within a bounded budget. */
@@ -211,9 +234,16 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
     const [style] = await db.select().from(styles).where(eq(styles.id, job.styleId!));
     if (!style) throw new Error("The style was deleted");
     const params = job.params as unknown as AnchorJobParams;
-    const references = await loadReferences(ctx, style.id);
+    const references = await loadReferences(ctx, job, style.id);
     const done = await db.select({ position: images.position }).from(images).where(eq(images.jobId, job.id));
     const finished = new Set(done.map((d) => d.position));
+    // Samples made by earlier jobs of this style count towards its progress too.
+    const [earlier] = await db
+      .select({ count: count() })
+      .from(images)
+      .where(and(eq(images.styleId, style.id), eq(images.role, "anchor"), ne(images.jobId, job.id)));
+    const baseline = earlier?.count ?? 0;
+    let made = finished.size;
 
     for (const [position, subject] of params.subjects.entries()) {
       if (finished.has(position)) continue;
@@ -235,32 +265,53 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
       const meta = await sharp(image.data).metadata();
       const fileKey = `${styleFolder(job.ownerId, style.id)}/${job.id}-${position}.${image.format}`;
       await ctx.storage.put(fileKey, image.data, `image/${image.format}`);
-      await db
-        .insert(images)
-        .values({
-          id: newId(),
-          ownerId: job.ownerId,
-          styleId: style.id,
-          jobId: job.id,
-          position,
-          role: "anchor",
-          subject,
-          fileKey,
-          width: meta.width ?? 0,
-          height: meta.height ?? 0,
-          format: image.format,
-          hasAlpha: Boolean(meta.hasAlpha),
-          bytes: image.data.length,
-          seed: style.seed,
-          provider: ctx.provider.id,
-          model: ctx.provider.model,
-          prompt,
-        })
-        .onConflictDoNothing({ target: [images.jobId, images.position] });
+      // The job row is read under a share lock: a cancel either waits for this image
+      // (and counts it as made) or has committed, and the image is thrown away unpaid.
+      const kept = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ status: generationJobs.status })
+          .from(generationJobs)
+          .where(eq(generationJobs.id, job.id))
+          .for("share");
+        if (current?.status !== "running") return false;
+        await tx
+          .insert(images)
+          .values({
+            id: newId(),
+            ownerId: job.ownerId,
+            styleId: style.id,
+            jobId: job.id,
+            position,
+            role: "anchor",
+            subject,
+            fileKey,
+            width: meta.width ?? 0,
+            height: meta.height ?? 0,
+            format: image.format,
+            hasAlpha: Boolean(meta.hasAlpha),
+            bytes: image.data.length,
+            seed: style.seed,
+            provider: ctx.provider.id,
+            model: ctx.provider.model,
+            prompt,
+          })
+          .onConflictDoNothing({ target: [images.jobId, images.position] });
+        return true;
+      });
+      if (!kept) {
+        await ctx.storage.delete(fileKey);
+        return null;
+      }
+      made++;
       await publishUserEvent(db, {
         userId: job.ownerId,
         type: "job-progress",
-        data: { jobId: job.id, styleId: style.id, completed: position + 1, total: params.subjects.length },
+        data: {
+          jobId: job.id,
+          styleId: style.id,
+          completed: baseline + made,
+          total: baseline + params.subjects.length,
+        },
       });
     }
 
@@ -348,4 +399,141 @@ export async function cancelStyleJobs(ctx: Pick<RunContext, "db">, options: { us
       ),
     );
   for (const job of active) await failJob(ctx, job, "Cancelled: the style was deleted.", "canceled");
+}
+
+export class JobConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "JobConflictError";
+  }
+}
+
+/**
+ * Stops a style's unfinished job at its owner's request. Samples already made are
+ * kept and paid for; the rest of the reservation is refunded, once. A worker busy
+ * with the next image throws it away (see runGenerationJob), so nothing is made unpaid.
+ */
+export async function cancelJob(
+  ctx: Pick<RunContext, "db">,
+  options: { userId: string; styleId: string },
+): Promise<{ jobs: GenerationJob[]; refund: number } | null> {
+  const { db } = ctx;
+  const result = await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(generationJobs)
+      .set({ status: "canceled", finishedAt: new Date() })
+      .where(
+        and(
+          eq(generationJobs.ownerId, options.userId),
+          eq(generationJobs.styleId, options.styleId),
+          inArray(generationJobs.status, ["queued", "running"]),
+        ),
+      )
+      .returning();
+    if (ended.length === 0) return null;
+    const jobs: GenerationJob[] = [];
+    let refunded = 0;
+    for (const job of ended) {
+      const [made] = await tx.select({ count: count() }).from(images).where(eq(images.jobId, job.id));
+      const total = (job.params as unknown as AnchorJobParams).subjects.length;
+      const madeCount = Math.min(made?.count ?? 0, total);
+      const refund = job.credits - Math.round((job.credits * madeCount) / total);
+      if (refund > 0) await refundCreditsWithin(tx, { userId: job.ownerId, amount: refund, ref: job.id });
+      const [updated] = await tx
+        .update(generationJobs)
+        .set({
+          refunded: refund > 0,
+          error:
+            madeCount > 0
+              ? `Cancelled after ${madeCount} of ${total} images. ${refund} unused credits were refunded.`
+              : `Cancelled. Your ${refund} credits were refunded.`,
+        })
+        .where(eq(generationJobs.id, job.id))
+        .returning();
+      jobs.push(updated!);
+      refunded += refund;
+    }
+    return { jobs, refund: refunded };
+  });
+  if (!result) return null;
+  for (const job of result.jobs) await publishJob(db, job);
+  if (result.refund > 0) await publishBalance(db, options.userId);
+  return result;
+}
+
+/**
+ * Makes the samples a style is missing (after a failed or cancelled job), as a paid
+ * job matched to the samples it already has. The price covers only what is missing.
+ */
+export async function createMissingAnchorsJob(
+  db: Database,
+  options: {
+    userId: string;
+    styleId: string;
+    provider: Pick<ImageProvider, "id" | "model">;
+    idempotencyKey?: string;
+  },
+): Promise<{ job: GenerationJob; created: boolean } | null> {
+  const { userId, styleId, provider, idempotencyKey } = options;
+  const replay = async () => {
+    if (!idempotencyKey) return null;
+    const [job] = await db
+      .select()
+      .from(generationJobs)
+      .where(and(eq(generationJobs.ownerId, userId), eq(generationJobs.idempotencyKey, idempotencyKey)));
+    return job?.styleId === styleId ? { job, created: false } : null;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+  try {
+    return await db.transaction(async (tx) => {
+      // The style's row lock makes two requests for the same samples take turns.
+      const [style] = await tx
+        .select()
+        .from(styles)
+        .where(and(eq(styles.id, styleId), eq(styles.ownerId, userId)))
+        .for("update");
+      if (!style) return null;
+      const [active] = await tx
+        .select({ id: generationJobs.id })
+        .from(generationJobs)
+        .where(and(eq(generationJobs.styleId, styleId), inArray(generationJobs.status, ["queued", "running"])));
+      if (active) throw new JobConflictError("Sample images are already being made for this style.");
+      const have = await tx
+        .select({ subject: images.subject })
+        .from(images)
+        .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")));
+      const subjects = ANCHOR_SUBJECTS.filter((subject) => !have.some((image) => image.subject === subject));
+      if (subjects.length === 0) throw new JobConflictError("This style already has all its sample images.");
+      const params: AnchorJobParams = {
+        size: style.defaultSize,
+        detail: style.defaultDetail,
+        transparent: style.defaultTransparent,
+        subjects,
+      };
+      const credits = priceOf({ size: params.size, detail: params.detail, count: subjects.length });
+      const [job] = await tx
+        .insert(generationJobs)
+        .values({
+          id: newId(),
+          ownerId: userId,
+          kind: "style-anchor",
+          styleId,
+          params: params as unknown as Record<string, unknown>,
+          provider: provider.id,
+          model: provider.model,
+          credits,
+          idempotencyKey: idempotencyKey ?? null,
+        })
+        .returning();
+      await reserveCredits(tx, { userId, amount: credits, ref: job!.id });
+      return { job: job!, created: true };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const raced = await replay();
+      if (raced) return raced;
+    }
+    throw error;
+  }
 }

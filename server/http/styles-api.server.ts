@@ -3,13 +3,19 @@ import multer from "multer";
 import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { InsufficientCreditsError, publishBalance } from "../credits/credits.server";
-import { cancelStyleJobs, createStyleWithAnchors } from "../generation/jobs.server";
+import {
+  cancelJob,
+  cancelStyleJobs,
+  createMissingAnchorsJob,
+  createStyleWithAnchors,
+  JobConflictError,
+} from "../generation/jobs.server";
 import { styleSystemPrompt } from "../generation/prompts";
 import { imageSizeValues, detailValues } from "../db/schema";
 import type { Services } from "../services.server";
 import { extractPalette, paletteFromDescription } from "../styles/palette.server";
 import { presentStyle } from "../styles/present-style.server";
-import { deleteStyle, listStyles, newId, styleFolder, updateStyle } from "../styles/styles.server";
+import { deleteStyle, getOwnedStyle, listStyles, newId, styleFolder, updateStyle } from "../styles/styles.server";
 import { cleanReferenceImage, MAX_REFERENCE_IMAGES, UploadError } from "../styles/uploads.server";
 import { AppError } from "./errors.server";
 import { requireApiUser } from "./require-user.server";
@@ -126,6 +132,45 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
     const style = await updateStyle(services.database.db, { userId: user.id, styleId: req.params.id, changes });
     if (!style) throw new AppError("not_found", "No such style.");
     res.json({ style: { id: style.id, name: style.name } });
+  });
+
+  // Makes the samples a style is missing, after a failed or cancelled job.
+  router.post("/:id/anchors", async (req: Request<{ id: string }>, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key"));
+    let result;
+    try {
+      result = await createMissingAnchorsJob(services.database.db, {
+        userId: user.id,
+        styleId: req.params.id,
+        provider: services.provider,
+        idempotencyKey,
+      });
+    } catch (error) {
+      if (error instanceof InsufficientCreditsError) {
+        throw new AppError("payment_required", `Not enough credits: ${error.message} You were not charged.`);
+      }
+      if (error instanceof JobConflictError) throw new AppError("conflict", error.message);
+      throw error;
+    }
+    if (!result) throw new AppError("not_found", "No such style.");
+    if (result.job.status === "queued") await services.queue?.enqueue(result.job.id);
+    if (result.created) await publishBalance(services.database.db, user.id);
+    res.status(result.created ? 201 : 200).json({
+      job: { id: result.job.id, status: result.job.status, credits: result.job.credits },
+    });
+  });
+
+  // Stops the style's unfinished job; what was not made yet is refunded.
+  router.post("/:id/cancel", async (req: Request<{ id: string }>, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const style = await getOwnedStyle(services.database.db, { userId: user.id, styleId: req.params.id });
+    if (!style) throw new AppError("not_found", "No such style.");
+    const result = await cancelJob({ db: services.database.db }, { userId: user.id, styleId: style.id });
+    if (!result) throw new AppError("conflict", "Nothing is being generated for this style.");
+    res.json({ refunded: result.refund, message: result.jobs[0]!.error });
   });
 
   router.delete("/:id", async (req: Request<{ id: string }>, res) => {

@@ -8,9 +8,12 @@ import { queryRows, type DatabaseHandle } from "#server/db/client.server";
 import { authUsers, creditLedger, generationJobs, images, users } from "#server/db/schema";
 import {
   anchorJobPrice,
+  cancelJob,
   cancelStyleJobs,
+  createMissingAnchorsJob,
   createStyleWithAnchors,
   failJob,
+  JobConflictError,
   runGenerationJob,
   sweepStaleJobs,
   type NewStyleInput,
@@ -252,5 +255,132 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       sql`select data from user_events where user_id = ${userId} and type = 'credits' order by id desc limit 1`,
     );
     expect(event!.data).toEqual(refunded);
+  });
+
+  describe("cancelling and completing a style's samples", () => {
+    const IMAGE_PRICE = PRICE / 4;
+
+    async function anchorsOf(styleId: string) {
+      return handle.db
+        .select()
+        .from(images)
+        .where(eq(images.styleId, styleId))
+        .orderBy(images.createdAt, images.position);
+    }
+
+    it("cancels a queued job with a full refund", async () => {
+      const { userId, job, style } = await submitted();
+      const result = await cancelJob({ db: handle.db }, { userId, styleId: style.id });
+      expect(result?.refund).toBe(PRICE);
+      expect(result?.jobs[0]).toMatchObject({ id: job.id, status: "canceled", refunded: true });
+      expect(result?.jobs[0]?.error).toBe(`Cancelled. Your ${PRICE} credits were refunded.`);
+      expect(await getBalance(handle.db, userId)).toBe(100);
+      // The queued job is not run after all.
+      expect(await runGenerationJob(context(createOfflineProvider()), job.id)).toBeNull();
+      expect(await anchorsOf(style.id)).toHaveLength(0);
+      expect(await cancelJob({ db: handle.db }, { userId, styleId: style.id })).toBeNull();
+    });
+
+    it("cancels mid-run: keeps and charges what was made, throws away the image in flight", async () => {
+      const { userId, job, style } = await submitted();
+      const offline = createOfflineProvider();
+      let calls = 0;
+      const provider: ImageProvider = {
+        ...offline,
+        async generate(request) {
+          calls++;
+          // The user cancels while the second image is being made.
+          if (calls === 2) await cancelJob({ db: handle.db }, { userId, styleId: style.id });
+          return offline.generate(request);
+        },
+      };
+      const storage = createDiskStorage(filesDir);
+      expect(await runGenerationJob(context(provider, { storage }), job.id)).toBeNull();
+      expect(calls).toBe(2);
+      const kept = await anchorsOf(style.id);
+      expect(kept.map((image) => image.position)).toEqual([0]);
+      expect(await storage.read(`${kept[0]!.fileKey.replace(/-0\.png$/, "-1.png")}`)).toBeNull();
+      const [ended] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+      expect(ended).toMatchObject({ status: "canceled", refunded: true });
+      expect(ended?.error).toBe(`Cancelled after 1 of 4 images. ${PRICE - IMAGE_PRICE} unused credits were refunded.`);
+      expect(await getBalance(handle.db, userId)).toBe(100 - IMAGE_PRICE);
+      expect(await ledgerSum(handle, userId)).toBe(100 - IMAGE_PRICE);
+    });
+
+    it("makes only the missing samples, for their price, matched to the ones already made", async () => {
+      const { userId, job, style } = await submitted();
+      const offline = createOfflineProvider();
+      let calls = 0;
+      const failsOnThird: ImageProvider = {
+        ...offline,
+        async generate(request) {
+          if (++calls >= 3) throw new ProviderRefusalError("blocked");
+          return offline.generate(request);
+        },
+      };
+      await runGenerationJob(context(failsOnThird), job.id);
+      expect(await anchorsOf(style.id)).toHaveLength(2);
+      expect(await getBalance(handle.db, userId)).toBe(100);
+
+      const again = await createMissingAnchorsJob(handle.db, { userId, styleId: style.id, provider: offline });
+      expect(again?.created).toBe(true);
+      expect(again?.job.credits).toBe(2 * IMAGE_PRICE);
+      expect(await getBalance(handle.db, userId)).toBe(100 - 2 * IMAGE_PRICE);
+      await expect(
+        createMissingAnchorsJob(handle.db, { userId, styleId: style.id, provider: offline }),
+      ).rejects.toThrow(new JobConflictError("Sample images are already being made for this style."));
+
+      const referenceCounts: number[] = [];
+      const watching: ImageProvider = {
+        ...offline,
+        async generate(request) {
+          referenceCounts.push(request.references.length);
+          return offline.generate(request);
+        },
+      };
+      expect(await runGenerationJob(context(watching), again!.job.id)).toMatchObject({ status: "succeeded" });
+      expect(referenceCounts).toEqual([2, 2]);
+      const anchors = await anchorsOf(style.id);
+      expect(new Set(anchors.map((a) => a.subject)).size).toBe(4);
+      await expect(
+        createMissingAnchorsJob(handle.db, { userId, styleId: style.id, provider: offline }),
+      ).rejects.toThrow(new JobConflictError("This style already has all its sample images."));
+      expect(await ledgerSum(handle, userId)).toBe(100 - 2 * IMAGE_PRICE);
+    });
+
+    it("charges once when the missing samples are asked for many times at once", async () => {
+      const { userId, style } = await submitted();
+      await cancelJob({ db: handle.db }, { userId, styleId: style.id });
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, () =>
+          createMissingAnchorsJob(handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
+        ),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual(
+        Array(5).fill(new JobConflictError("Sample images are already being made for this style.")),
+      );
+      expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+    });
+
+    it("refuses someone else's style and a short balance, charging nothing", async () => {
+      const { userId, style } = await submitted(PRICE);
+      await cancelJob({ db: handle.db }, { userId, styleId: style.id });
+      const stranger = await createUser(handle, 100);
+      expect(
+        await createMissingAnchorsJob(handle.db, {
+          userId: stranger,
+          styleId: style.id,
+          provider: createOfflineProvider(),
+        }),
+      ).toBeNull();
+      expect(await cancelJob({ db: handle.db }, { userId: stranger, styleId: style.id })).toBeNull();
+      await handle.db.update(users).set({ credits: 2 }).where(eq(users.id, userId));
+      await expect(
+        createMissingAnchorsJob(handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
+      ).rejects.toThrow("This needs 12 credits and your balance is 2.");
+      expect(await getBalance(handle.db, userId)).toBe(2);
+      expect(await getBalance(handle.db, stranger)).toBe(100);
+    });
   });
 });
