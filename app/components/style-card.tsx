@@ -1,10 +1,12 @@
-import { CircleAlert, EllipsisVertical, ImageIcon, Pencil, Trash2 } from "lucide-react";
+import { CircleAlert, CircleStop, EllipsisVertical, ImageIcon, Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
-import { detailLevels, imageSizes } from "~/lib/pricing";
+import { useState } from "react";
+import { detailLevels, imageSizes, priceOf } from "~/lib/pricing";
 import { ANCHOR_COUNT, type StyleView } from "~/lib/style-types";
 import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
+import { Button } from "./ui/button";
 
 /** The widest an anchor thumbnail is shown (half a card in a two-column grid). */
 const THUMBNAIL_CSS_PX = 300;
@@ -18,12 +20,29 @@ export function StyleCard(props: {
   progress?: { completed: number; total: number };
   onEdit?(): void;
   onDelete?(): void;
+  /** Stops the style's running job (what was not made is refunded). */
+  onCancel?(): Promise<void>;
+  /** Makes the samples the style is missing, for `price` credits. */
+  onCompleteSamples?(price: number): Promise<void>;
 }) {
   const { style } = props;
   const status = style.job?.status;
   const working = status === "queued" || status === "running";
   const failed = status === "failed";
+  const canceled = status === "canceled";
   const completed = props.progress?.completed ?? style.anchors.length;
+  const total = props.progress?.total ?? ANCHOR_COUNT;
+  const missing = Math.max(0, ANCHOR_COUNT - style.anchors.length);
+  const missingPrice = priceOf({ size: style.defaultSize, detail: style.defaultDetail, count: missing });
+  const [busy, setBusy] = useState(false);
+  const act = (action: () => Promise<void>) => async () => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <article
@@ -127,31 +146,65 @@ export function StyleCard(props: {
         </div>
         {working && (
           <div role="status" aria-live="polite" className="grid gap-1.5" data-testid="style-progress">
-            <div className="flex justify-between text-xs font-medium text-neutral-600 dark:text-neutral-400">
+            <div className="flex items-center justify-between gap-2 text-xs font-medium text-neutral-600 dark:text-neutral-400">
               <span>{status === "queued" ? "Waiting to start…" : "Generating sample images…"}</span>
-              <span>
-                {completed} of {props.progress?.total ?? ANCHOR_COUNT}
+              <span className="ml-auto tabular-nums">
+                {completed} of {total}
               </span>
+              {props.onCancel && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={act(props.onCancel)}
+                  aria-label={`Cancel generating ${style.name}`}
+                  className="-my-1 rounded-md px-1.5 py-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 disabled:opacity-50 dark:hover:bg-neutral-800 dark:hover:text-white"
+                >
+                  Cancel
+                </button>
+              )}
             </div>
             <div className="h-1.5 overflow-hidden rounded-full bg-neutral-100 dark:bg-neutral-800">
               <div
                 className="h-full rounded-full bg-gradient-to-r from-primary-500 to-secondary-500 transition-[width] duration-500"
-                style={{ width: `${Math.max(6, (completed / ANCHOR_COUNT) * 100)}%` }}
+                style={{ width: `${Math.max(6, (completed / total) * 100)}%` }}
               />
             </div>
           </div>
         )}
-        {failed && (
+        {(failed || canceled) && style.job?.error && (
           <p
-            role="alert"
-            className="flex gap-2 rounded-lg bg-red-50 p-2.5 text-xs text-red-800 dark:bg-red-950/60 dark:text-red-200"
+            role={failed ? "alert" : "status"}
+            className={cn(
+              "flex gap-2 rounded-lg p-2.5 text-xs",
+              failed
+                ? "bg-red-50 text-red-800 dark:bg-red-950/60 dark:text-red-200"
+                : "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300",
+            )}
           >
-            <CircleAlert aria-hidden className="size-4 shrink-0" />
+            {failed ? (
+              <CircleAlert aria-hidden className="size-4 shrink-0" />
+            ) : (
+              <CircleStop aria-hidden className="size-4 shrink-0" />
+            )}
             <span>
-              {style.job?.error ?? "Generation failed."}{" "}
-              {style.job?.refunded && `Your ${style.job.credits} credits were refunded.`}
+              {style.job.error}
+              {failed && style.job.refunded && ` Your ${style.job.credits} credits were refunded.`}
             </span>
           </p>
+        )}
+        {!working && missing > 0 && props.onCompleteSamples && (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={act(() => props.onCompleteSamples!(missingPrice))}
+          >
+            <RefreshCw aria-hidden className={cn("size-3.5", busy && "animate-spin")} />
+            {missing === ANCHOR_COUNT
+              ? "Make the samples"
+              : `Make ${missing} missing ${missing === 1 ? "sample" : "samples"}`}
+            <span className="text-neutral-500 dark:text-neutral-400">· {missingPrice} credits</span>
+          </Button>
         )}
       </div>
     </article>

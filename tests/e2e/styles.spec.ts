@@ -170,4 +170,40 @@ test.describe("with the OpenAI provider", () => {
     await expect(card.getByRole("img")).toHaveCount(4, { timeout: 30_000 });
     await expect(page.getByTestId("credit-badge")).toContainText("88");
   });
+
+  test("cancel a running generation, keep what was made, then make the missing samples", async ({ page, request }) => {
+    await request.post(control, { data: { latencyMs: 3000 } });
+    await signIn(page, uniqueEmail("cancel"), base);
+    await page.goto(`${base}/app/style`);
+    const card = await createStyleInUi(page, { name: "Halfway", description: "Paper cut-out shapes", price: 12 });
+    await expect(card.getByTestId("style-progress")).toContainText("1 of 4", { timeout: 20_000 });
+    await card.getByRole("button", { name: "Cancel generating Halfway" }).click();
+
+    const toast = page.locator('[data-toast-id][data-color="success"]').filter({ hasText: "Generation Cancelled" });
+    await expect(toast).toContainText(/Cancelled after \d of 4 images\. \d+ unused credits were refunded\./);
+    const made = Number(/after (\d) of 4/.exec((await toast.textContent())!)![1]);
+    await expect(card).toHaveAttribute("data-status", "canceled");
+    await expect(card.getByRole("img")).toHaveCount(made);
+    await expect(page.getByTestId("credit-badge")).toContainText(String(100 - 3 * made));
+    await expect(card.getByRole("status").filter({ hasText: "Cancelled after" })).toBeVisible();
+
+    // The worker stops: no more images arrive for the cancelled job.
+    await page.waitForTimeout(3500);
+    await expect(card.getByRole("img")).toHaveCount(made);
+
+    await request.post(control, { data: { latencyMs: 0 } });
+    const missing = 4 - made;
+    await card
+      .getByRole("button", { name: new RegExp(`Make ${missing} missing samples? · ${3 * missing} credits`) })
+      .click();
+    await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
+    await expect(card).toHaveAttribute("data-status", "succeeded");
+    await expect(page.getByTestId("credit-badge")).toContainText("88");
+    await expect(card.getByRole("button", { name: /missing/ })).toHaveCount(0);
+    // The new samples were matched to the ones already made: they went as reference images.
+    const sent = (await (await request.get(`http://127.0.0.1:${e2ePorts.openai}/__requests`)).json()) as {
+      imageCount: number;
+    }[];
+    expect(sent.at(-1)!.imageCount).toBe(made);
+  });
 });

@@ -11,7 +11,7 @@ import { StyleCard } from "~/components/style-card";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
-import { api } from "~/lib/api";
+import { api, ApiError } from "~/lib/api";
 import { subscribeLiveEvents } from "~/lib/live-events";
 import { stylePresets, type StylePreset } from "~/lib/presets";
 import type { StyleView } from "~/lib/style-types";
@@ -88,6 +88,46 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  async function cancelGenerating(style: StyleView) {
+    try {
+      const result = await api<{ message: string }>(`/api/styles/${style.id}/cancel`, { method: "POST" });
+      toast({ title: "Generation Cancelled", description: result.message, color: "success" });
+    } catch (error) {
+      toast({
+        title: "Cancel Error",
+        description:
+          error instanceof ApiError && error.status === 409
+            ? error.message
+            : "The generation could not be cancelled. Please try again.",
+        color: "error",
+      });
+    } finally {
+      await revalidator.revalidate();
+    }
+  }
+
+  async function completeSamples(style: StyleView, price: number) {
+    try {
+      await api(`/api/styles/${style.id}/anchors`, { method: "POST" });
+      toast({
+        title: "Making samples",
+        description: `${style.name}: ${price} credits reserved. They are refunded if the images cannot be made.`,
+        color: "success",
+      });
+    } catch (error) {
+      toast({
+        title: "Generation Error",
+        description:
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : "The samples could not be started. Please try again. You were not charged.",
+        color: "error",
+      });
+    } finally {
+      await revalidator.revalidate();
+    }
+  }
+
   return (
     <>
       <PageHeader
@@ -135,6 +175,8 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
                 progress={progress[style.id]}
                 onEdit={() => setEditing(style)}
                 onDelete={() => setDeleting(style)}
+                onCancel={() => cancelGenerating(style)}
+                onCompleteSamples={(price) => completeSamples(style, price)}
               />
             </li>
           ))}
