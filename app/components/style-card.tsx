@@ -1,5 +1,6 @@
 import { CircleAlert, CircleStop, EllipsisVertical, ImageIcon, Pencil, RefreshCw, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
+import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
 import { useState } from "react";
@@ -11,9 +12,6 @@ import { Button } from "./ui/button";
 /** The widest an anchor thumbnail is shown (half a card in a two-column grid). */
 const THUMBNAIL_CSS_PX = 300;
 const THUMBNAIL_QUALITY = 80;
-
-const checkerboard =
-  "bg-[conic-gradient(var(--color-neutral-100)_25%,white_0_50%,var(--color-neutral-100)_0_75%,white_0)] bg-[length:16px_16px]";
 
 export function StyleCard(props: {
   style: StyleView;
@@ -67,7 +65,7 @@ export function StyleCard(props: {
                 width={anchor.width}
                 height={anchor.height}
                 loading="lazy"
-                className={cn("aspect-square w-full animate-fade-in object-contain", checkerboard)}
+                className={cn("aspect-square w-full animate-fade-in object-contain", checkerboard())}
               />
             );
           }
@@ -157,7 +155,7 @@ export function StyleCard(props: {
                   disabled={busy}
                   onClick={act(props.onCancel)}
                   aria-label={`Cancel generating ${style.name}`}
-                  className="-my-1 rounded-md px-1.5 py-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 disabled:opacity-50 dark:hover:bg-neutral-800 dark:hover:text-white"
+                  className="-my-1 rounded-md px-1.5 py-1 text-neutral-600 underline-offset-2 hover:bg-neutral-100 dark:text-neutral-300 hover:text-neutral-900 disabled:opacity-50 dark:hover:bg-neutral-800 dark:hover:text-white"
                 >
                   Cancel
                 </button>

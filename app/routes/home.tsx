@@ -1,6 +1,8 @@
 import { ArrowRight, Boxes, Layers, Palette, ShieldCheck, Sparkles, Wand2 } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { checkerboard } from "~/lib/checkerboard";
+import { cn } from "~/lib/cn";
 import { detailLevels, imageSizes, priceOf, type DetailLevel } from "~/lib/pricing";
 import { servicesContext } from "#server/context";
 import type { Route } from "./+types/home";
@@ -163,7 +165,12 @@ function Gallery() {
             <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
               {galleryObjects.map((object) => (
                 <li key={object.id}>
-                  <figure className="overflow-hidden rounded-2xl border border-neutral-200 bg-[conic-gradient(var(--color-neutral-100)_25%,white_0_50%,var(--color-neutral-100)_0_75%,white_0)] bg-[length:20px_20px] dark:border-neutral-800">
+                  <figure
+                    className={cn(
+                      "overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800",
+                      checkerboard("bg-[length:20px_20px]"),
+                    )}
+                  >
                     <img
                       src={`/examples/${style.id}-${object.id}.svg`}
                       alt={`${object.name} in the ${style.name.toLowerCase()} style`}
