@@ -13,7 +13,7 @@ export function ColorModeMenu() {
   const { preference, resolved, setPreference } = useColorModeContext();
   const Current = resolved === "dark" ? Moon : Sun;
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <Tooltip content="Colour mode">
         <DropdownMenu.Trigger asChild>
           <Button variant="ghost" size="icon" aria-label={`Colour mode: ${labels[preference]}`}>
@@ -46,6 +46,11 @@ export function ColorModeMenu() {
   );
 }
 
+/**
+ * Shared look of dropdown menus. Menus are opened with `modal={false}`: a modal menu
+ * hides the rest of the page from screen readers (aria-hidden) while focus can still
+ * reach the toast region, which assistive tech reports as hidden focusable content.
+ */
 export const menuContentClasses =
   "z-50 min-w-44 animate-fade-in rounded-xl border border-neutral-200 bg-white p-1.5 shadow-xl dark:border-neutral-800 dark:bg-neutral-900";
 export const menuItemClasses = cn(

@@ -87,7 +87,7 @@ export function LegalDocument({ title, updated, intro, sections }: LegalDocument
                 id={`${section.id}-heading`}
                 className="scroll-mt-24 text-xl font-semibold tracking-tight text-neutral-900 sm:text-2xl dark:text-neutral-50"
               >
-                <span className="mr-2 text-neutral-400 tabular-nums dark:text-neutral-500">{index + 1}.</span>
+                <span className="mr-2 text-neutral-500 tabular-nums dark:text-neutral-400">{index + 1}.</span>
                 {section.heading}
               </h2>
               <div className={`mt-4 ${prose}`}>{section.body}</div>

@@ -175,7 +175,13 @@ export function NewStyleDialog(props: {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <Tabs.Content value="image" className="mt-4">
+          {/* Both panels stay mounted (hidden when inactive), so each tab's aria-controls has its target. */}
+          <Tabs.Content forceMount value="text" className="mt-3 data-[state=inactive]:hidden">
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">
+              Name the medium, colours, line and mood: “flat vector icons, warm amber and teal, no outlines”.
+            </p>
+          </Tabs.Content>
+          <Tabs.Content forceMount value="image" className="mt-4 data-[state=inactive]:hidden">
             <ImageDropzone
               files={files}
               max={MAX_REFERENCES}

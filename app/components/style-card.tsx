@@ -90,7 +90,7 @@ export function StyleCard(props: {
             <p className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{style.description}</p>
           </div>
           {(props.onEdit || props.onDelete) && (
-            <DropdownMenu.Root>
+            <DropdownMenu.Root modal={false}>
               <DropdownMenu.Trigger
                 aria-label={`Actions for ${style.name}`}
                 className="-mr-1 rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-white"
@@ -131,7 +131,7 @@ export function StyleCard(props: {
             ))}
           </ul>
         )}
-        <div className="mt-auto flex flex-wrap items-center gap-2 text-xs text-neutral-500 dark:text-neutral-400">
+        <div className="mt-auto flex flex-wrap items-center gap-2 text-xs text-neutral-600 dark:text-neutral-300">
           <span className="rounded-md bg-neutral-100 px-2 py-0.5 dark:bg-neutral-800">
             {imageSizes[style.defaultSize].label}
           </span>

@@ -6,7 +6,7 @@ import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
 export function UserMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
   const initial = email.slice(0, 1).toUpperCase();
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Account menu"
         className="grid size-9 place-items-center rounded-full bg-gradient-to-br from-primary-500 to-secondary-500 text-sm font-semibold text-white shadow-sm"

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { signIn, uniqueEmail } from "./support/auth";
+import { expectNoViolations } from "./support/axe";
 import { e2ePorts } from "./support/ports";
 import { createStyleInUi, openNewStyleDialog } from "./support/styles";
 
@@ -161,6 +162,7 @@ test.describe("with the OpenAI provider", () => {
     const card = page.getByRole("article", { name: "Doomed" });
     await expect(card).toHaveAttribute("data-status", "failed");
     await expect(card.getByRole("alert")).toContainText("Your 32 credits were refunded.");
+    await expectNoViolations(page, "failed style card");
   });
 
   test("a working provider produces the anchors", async ({ page }) => {
@@ -186,6 +188,7 @@ test.describe("with the OpenAI provider", () => {
     await expect(card.getByRole("img")).toHaveCount(made);
     await expect(page.getByTestId("credit-badge")).toContainText(String(100 - 3 * made));
     await expect(card.getByRole("status").filter({ hasText: "Cancelled after" })).toBeVisible();
+    await expectNoViolations(page, "cancelled style card");
 
     // The worker stops: no more images arrive for the cancelled job.
     await page.waitForTimeout(3500);

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
+import { signIn } from "./support/auth";
+import { createStyleInUi } from "./support/styles";
+
+// Every page, in both colour modes, checked by axe-core against WCAG 2.1 A and AA.
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test("public pages have no accessibility violations", async ({ page }) => {
+      for (const path of ["/", "/terms", "/privacy", "/auth/login", "/auth/verify?token=x", "/no-such-page"]) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        await expectNoViolations(page, `${colorScheme} ${path}`);
+      }
+    });
+
+    test("toasts of every colour have no accessibility violations", async ({ page, context, baseURL }) => {
+      const toasts = [
+        { title: "Plain", description: "A default toast", timeout: 30_000 },
+        { title: "Login Error", description: "There was an error logging you in.", color: "error", timeout: 30_000 },
+        { title: "Account Deleted", description: "Your account was deleted.", color: "success", timeout: 30_000 },
+      ];
+      const value = encodeURIComponent(JSON.stringify(toasts));
+      await context.addCookies([{ name: "motif-flash", value, url: baseURL! }]);
+      await page.goto("/terms");
+      await expect(page.locator("[data-toast-id]")).toHaveCount(3);
+      await expectNoViolations(page, `${colorScheme} toasts`);
+    });
+
+    test("the mobile navigation has no accessibility violations", async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await signIn(page);
+      await page.getByRole("button", { name: "Open navigation" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoViolations(page, `${colorScheme} mobile navigation`);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: /account menu/i }).click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      await expectNoViolations(page, `${colorScheme} user menu`);
+    });
+
+    test("signed-in pages have no accessibility violations", async ({ page }) => {
+      await signIn(page);
+      await page.goto("/app/style");
+      const card = await createStyleInUi(page, { name: "Checked style", description: "Flat icons, teal and amber" });
+      await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
+      // A style card's menu, open.
+      await card.getByRole("button", { name: "Actions for Checked style" }).click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      await expectNoViolations(page, `${colorScheme} style menu`);
+      await page.keyboard.press("Escape");
+      for (const path of ["/app", "/app/style", "/app/settings", "/app/object"]) {
+        await page.goto(path);
+        await page.waitForLoadState("domcontentloaded");
+        await expect(page.getByRole("main")).toBeVisible();
+        await expectNoViolations(page, `${colorScheme} ${path}`);
+      }
+      // Dialogs too.
+      await page.goto("/app/style");
+      await page.getByRole("button", { name: "New style" }).first().click();
+      await expect(page.getByRole("dialog", { name: "New style" })).toBeVisible();
+      await expectNoViolations(page, `${colorScheme} new style dialog`);
+      await page.getByRole("tab", { name: "From reference images" }).click();
+      await expectNoViolations(page, `${colorScheme} new style dialog, images tab`);
+    });
+  });
+}
