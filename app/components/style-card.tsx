@@ -18,6 +18,8 @@ export function StyleCard(props: {
   progress?: { completed: number; total: number };
   onEdit?(): void;
   onDelete?(): void;
+  /** Opens sample `index` large. */
+  onView?(index: number): void;
   /** Stops the style's running job (what was not made is refunded). */
   onCancel?(): Promise<void>;
   /** Makes the samples the style is missing, for `price` credits. */
@@ -53,9 +55,8 @@ export function StyleCard(props: {
         {Array.from({ length: ANCHOR_COUNT }, (_, i) => {
           const anchor = style.anchors[i];
           if (anchor) {
-            return (
+            const image = (
               <img
-                key={anchor.id}
                 {...responsiveImage(anchor.url, {
                   displayWidth: THUMBNAIL_CSS_PX,
                   sourceWidth: anchor.width,
@@ -67,6 +68,20 @@ export function StyleCard(props: {
                 loading="lazy"
                 className={cn("aspect-square w-full animate-fade-in object-contain", checkerboard())}
               />
+            );
+            if (!props.onView) return <div key={anchor.id}>{image}</div>;
+            const onView = props.onView;
+            return (
+              <button
+                key={anchor.id}
+                type="button"
+                onClick={() => onView(i)}
+                aria-label={`View ${anchor.subject}`}
+                className="group relative block cursor-zoom-in focus-visible:z-10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-500"
+              >
+                {image}
+                <span className="pointer-events-none absolute inset-0 bg-neutral-950/0 transition group-hover:bg-neutral-950/5" />
+              </button>
             );
           }
           return (

@@ -11,7 +11,16 @@ export interface StyleView {
   defaultDetail: DetailLevel;
   defaultTransparent: boolean;
   createdAt: string;
-  anchors: { id: string; url: string; subject: string; width: number; height: number; hasAlpha: boolean }[];
+  anchors: {
+    id: string;
+    url: string;
+    subject: string;
+    width: number;
+    height: number;
+    hasAlpha: boolean;
+    /** The stored file's format: "png" or "webp". */
+    format: string;
+  }[];
   references: { id: string; url: string }[];
   job: {
     id: string;

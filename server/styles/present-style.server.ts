@@ -22,6 +22,7 @@ export function presentStyle(style: StyleListItem): StyleView {
       width: a.width,
       height: a.height,
       hasAlpha: a.hasAlpha,
+      format: a.format,
     })),
     references: style.references.map((r) => ({ id: r.id, url: `/api/files/reference/${r.id}` })),
     job: style.latestJob

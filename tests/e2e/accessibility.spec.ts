@@ -51,6 +51,11 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(page.getByRole("menu")).toBeVisible();
       await expectNoViolations(page, `${colorScheme} style menu`);
       await page.keyboard.press("Escape");
+      // A sample, viewed large.
+      await card.getByRole("button", { name: "View a leafy tree" }).click();
+      await expect(page.getByRole("dialog", { name: "Checked style" })).toBeVisible();
+      await expectNoViolations(page, `${colorScheme} sample viewer`);
+      await page.keyboard.press("Escape");
       for (const path of ["/app", "/app/style", "/app/settings", "/app/object"]) {
         await page.goto(path);
         await page.waitForLoadState("domcontentloaded");

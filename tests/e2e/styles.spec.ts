@@ -46,6 +46,25 @@ test("create a style from text: the price is shown, anchors appear live, the bal
   }
   await stranger.close();
 
+  // A sample opens large; the arrow keys move between samples, and it downloads as a file.
+  await card.getByRole("button", { name: "View a cosy house" }).click();
+  const viewer = page.getByRole("dialog", { name: "Warm flat icons" });
+  await expect(viewer).toContainText("Sample 1 of 4: a cosy house");
+  await page.keyboard.press("ArrowRight");
+  await expect(viewer).toContainText("Sample 2 of 4: a leafy tree");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(viewer).toContainText("Sample 4 of 4: a sitting cat");
+  await expect(viewer.getByRole("img")).toHaveJSProperty("complete", true);
+  const downloading = page.waitForEvent("download");
+  await viewer.getByRole("link", { name: "Download PNG" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("warm-flat-icons-a-sitting-cat.png");
+  const file = await sharp(await download.path()).metadata();
+  expect([file.format, file.width, file.hasAlpha]).toEqual(["png", 1024, true]);
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+
   // The home page shows it among the latest styles.
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Home" }).click();
   const latest = page.getByRole("region", { name: "Your latest styles" });
