@@ -6,6 +6,8 @@ export const imageWidths = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, "2xl
 export const IMAGE_WIDTHS: readonly number[] = Object.values(imageWidths);
 export const IMAGE_DENSITIES = [1, 2] as const;
 export const DEFAULT_IMAGE_QUALITY = 100;
+/** The qualities the endpoint makes: a few steps, so one image can have only so many copies. */
+export const IMAGE_QUALITIES: readonly number[] = [50, 75, 80, 90, 100];
 export const IMAGE_ENDPOINT = "/api/image";
 
 export function optimizedImageUrl(url: string, width: number, quality = DEFAULT_IMAGE_QUALITY): string {

@@ -29,7 +29,11 @@ export class AppError extends Error {
   }
 }
 
-export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
+export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, next) => {
+  // A response already under way (a stream that failed half-way) can only be cut off.
+  if (res.headersSent) return next(error);
+  // An error is about this moment: no browser or proxy may keep it.
+  res.setHeader("Cache-Control", "no-store");
   if (error instanceof ZodError) {
     res.status(400).json({
       error: {

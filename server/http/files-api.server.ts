@@ -2,23 +2,37 @@ import { and, eq } from "drizzle-orm";
 import { Router, type Request, type Response } from "express";
 import { pipeline } from "node:stream/promises";
 import { images, styleReferences } from "../db/schema";
-import { derivativeKey, optimizeImage, optimizeQuerySchema, type ImageSource } from "../images/optimize.server";
+import {
+  derivativeKey,
+  effectiveWidth,
+  optimizeImage,
+  optimizeOnce,
+  optimizeQuerySchema,
+  type ImageSource,
+} from "../images/optimize.server";
 import type { Services } from "../services.server";
 import type { StoredObject } from "../storage/storage.server";
 import { AppError } from "./errors.server";
 import { requireApiUser } from "./require-user.server";
 
-/** Answers 304 when the browser has this version; otherwise sets the caching headers. */
-function notModified(req: Request, res: Response, etag: string): boolean {
+/** Stored files never change: the browser may keep them (only for this user) for a year. */
+function setCacheHeaders(res: Response, etag: string) {
   res.setHeader("Cache-Control", "private, max-age=31536000, immutable");
   res.setHeader("ETag", etag);
   res.setHeader("X-Content-Type-Options", "nosniff");
+}
+
+/** Answers 304 when the browser already has this version. */
+function notModified(req: Request, res: Response, etag: string): boolean {
   if (req.get("If-None-Match") !== etag) return false;
+  setCacheHeaders(res, etag);
   res.status(304).end();
   return true;
 }
 
-async function sendStream(res: Response, stored: StoredObject, type: string) {
+/** Streams a stored file; caching headers go out only with a file, never with an error. */
+async function sendStream(res: Response, stored: StoredObject, type: string, etag: string) {
+  setCacheHeaders(res, etag);
   res.setHeader("Content-Type", type);
   res.setHeader("Content-Length", String(stored.size));
   // pipeline destroys the source when the client goes away, and turns a failing
@@ -35,6 +49,7 @@ interface OwnedFile {
   /** The record's id: files are immutable once written, so it makes a strong ETag. */
   id: string;
   type: string;
+  width: number;
 }
 
 /** A stored file by record, or null when it is missing or someone else's (the two look alike). */
@@ -42,16 +57,16 @@ async function findOwnedFile(services: Services, userId: string, source: ImageSo
   const { db } = services.database;
   if (source.kind === "image") {
     const [image] = await db
-      .select({ id: images.id, key: images.fileKey, format: images.format })
+      .select({ id: images.id, key: images.fileKey, format: images.format, width: images.width })
       .from(images)
       .where(and(eq(images.id, source.id), eq(images.ownerId, userId)));
-    return image ? { id: image.id, key: image.key, type: `image/${image.format}` } : null;
+    return image ? { id: image.id, key: image.key, type: `image/${image.format}`, width: image.width } : null;
   }
   const [reference] = await db
-    .select({ id: styleReferences.id, key: styleReferences.fileKey })
+    .select({ id: styleReferences.id, key: styleReferences.fileKey, width: styleReferences.width })
     .from(styleReferences)
     .where(and(eq(styleReferences.id, source.id), eq(styleReferences.ownerId, userId)));
-  return reference ? { id: reference.id, key: reference.key, type: "image/png" } : null;
+  return reference ? { id: reference.id, key: reference.key, type: "image/png", width: reference.width } : null;
 }
 
 /**
@@ -66,10 +81,11 @@ export function filesApi(getServices: () => Promise<Services>): Router {
     const user = await requireApiUser(req, services);
     const file = await findOwnedFile(services, user.id, { kind, id: req.params.id });
     if (!file) throw new AppError("not_found", "No such image.");
-    if (notModified(req, res, `"${file.id}"`)) return;
+    const etag = `"${file.id}"`;
+    if (notModified(req, res, etag)) return;
     const stored = await services.storage.get(file.key);
     if (!stored) throw new AppError("not_found", "No such image.");
-    await sendStream(res, stored, file.type);
+    await sendStream(res, stored, file.type, etag);
   };
   router.get("/images/:id", serveOriginal("image"));
   router.get("/files/reference/:id", serveOriginal("reference"));
@@ -81,21 +97,26 @@ export function filesApi(getServices: () => Promise<Services>): Router {
     const query = optimizeQuerySchema.parse(req.query);
     const file = await findOwnedFile(services, user.id, query.url);
     if (!file) throw new AppError("not_found", "No such image.");
-    const size = { width: query.w, quality: query.q };
-    if (notModified(req, res, `"${file.id}-w${size.width}-q${size.quality}"`)) return;
-    // Each size is made once and kept; later requests stream the kept file.
+    const size = { width: effectiveWidth(query.w, file.width), quality: query.q };
+    const etag = `"${file.id}-w${size.width}-q${size.quality}"`;
+    if (notModified(req, res, etag)) return;
+    // Each size is made once and kept; later requests stream the kept copy.
     const key = derivativeKey(file.key, size);
     const kept = await services.storage.get(key);
-    if (kept) return sendStream(res, kept, "image/webp");
-    const original = await services.storage.read(file.key);
-    if (!original) throw new AppError("not_found", "No such image.");
-    const optimized = await optimizeImage(original, size);
-    await services.storage.put(key, optimized, "image/webp");
-    // The record may have gone while we worked, and its folder's deletion missed this file.
+    if (kept) return sendStream(res, kept, "image/webp", etag);
+    const optimized = await optimizeOnce(key, async () => {
+      const original = await services.storage.read(file.key);
+      if (!original) throw new AppError("not_found", "No such image.");
+      const made = await optimizeImage(original, size);
+      await services.storage.put(key, made, "image/webp");
+      return made;
+    });
+    // The record may have gone while we worked, and its folder's deletion missed this copy.
     if (!(await findOwnedFile(services, user.id, query.url))) {
       await services.storage.delete(key);
       throw new AppError("not_found", "No such image.");
     }
+    setCacheHeaders(res, etag);
     res.setHeader("Content-Type", "image/webp");
     res.send(optimized);
   });

@@ -1,11 +1,13 @@
+import pLimit from "p-limit";
 import sharp from "sharp";
 import { z } from "zod";
-import { DEFAULT_IMAGE_QUALITY, IMAGE_WIDTHS } from "~/lib/image-url";
+import { DEFAULT_IMAGE_QUALITY, IMAGE_QUALITIES, IMAGE_WIDTHS, widthFor } from "~/lib/image-url";
 
 /** Stored files the endpoint can optimise: only our own paths, so it never fetches anything. */
 const SOURCE_PATH = /^\/api\/(images|files\/reference)\/([A-Za-z0-9_-]{1,64})$/;
 
 const WIDTH_MESSAGE = `The width must be one of ${IMAGE_WIDTHS.join(", ")}.`;
+const QUALITY_MESSAGE = `The quality must be one of ${IMAGE_QUALITIES.join(", ")}.`;
 
 export type ImageSource = { kind: "image" | "reference"; id: string };
 
@@ -23,10 +25,8 @@ export const optimizeQuerySchema = z.object({
     }),
   w: z.coerce.number({ error: WIDTH_MESSAGE }).refine((w) => IMAGE_WIDTHS.includes(w), WIDTH_MESSAGE),
   q: z.coerce
-    .number()
-    .int()
-    .min(1, "The quality runs from 1 to 100.")
-    .max(100, "The quality runs from 1 to 100.")
+    .number({ error: QUALITY_MESSAGE })
+    .refine((q) => IMAGE_QUALITIES.includes(q), QUALITY_MESSAGE)
     .default(DEFAULT_IMAGE_QUALITY),
 });
 export type OptimizeQuery = z.infer<typeof optimizeQuerySchema>;
@@ -36,10 +36,36 @@ export function derivativeKey(originalKey: string, options: { width: number; qua
   return `${originalKey}.w${options.width}-q${options.quality}.webp`;
 }
 
+/**
+ * The width actually made: never wider than the smallest spec width that holds
+ * the original, so asking a 1024-wide image for 1536 gives the 1024 copy, not a second one.
+ */
+export function effectiveWidth(asked: number, originalWidth: number): number {
+  return Math.min(asked, widthFor(originalWidth));
+}
+
 /** Scales down (never up) to `width` and encodes WebP, keeping transparency. */
 export async function optimizeImage(original: Buffer, options: { width: number; quality: number }): Promise<Buffer> {
   return sharp(original)
     .resize({ width: options.width, withoutEnlargement: true })
     .webp({ quality: options.quality, alphaQuality: 100, effort: 4 })
     .toBuffer();
+}
+
+// sharp works on the shared libuv pool: a burst of first requests must not starve
+// file reads for everyone else, so this process makes two copies at a time.
+const conversions = pLimit(2);
+const inFlight = new Map<string, Promise<Buffer>>();
+
+/**
+ * Makes the copy for `key` once per process even when many ask at once (they share
+ * the one result), and at most two at a time.
+ */
+export function optimizeOnce(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = conversions(make).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
 }

@@ -71,20 +71,37 @@ describe("image-optimisation endpoint", () => {
     expect(Number(response.headers.get("content-length"))).toBeLessThan(Number(original.headers.get("content-length")));
   });
 
-  it("defaults to quality 100 and never enlarges", async () => {
+  it("defaults to quality 100 and never enlarges: a wider ask gets the original's size", async () => {
     const response = await server.call(optimizedImageUrl(anchor.url, 1536), { cookie: ann });
     expect(response.status).toBe(200);
-    expect(response.headers.get("etag")).toMatch(/-w1536-q100"$/);
+    expect(response.headers.get("etag")).toMatch(/-w1024-q100"$/);
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect(meta.width).toBe(1024);
+    const same = await server.call(optimizedImageUrl(anchor.url, 1280), { cookie: ann });
+    expect(same.headers.get("etag")).toBe(response.headers.get("etag"));
+    expect(await server.services.storage.read(derivativeKey(anchor.key, { width: 1536, quality: 100 }))).toBeNull();
+  });
+
+  it("makes a copy once when many ask for it at once", async () => {
+    const url = optimizedImageUrl(anchor.url, 768, 90);
+    const responses = await Promise.all(Array.from({ length: 8 }, () => server.call(url, { cookie: ann })));
+    const bodies = await Promise.all(responses.map(async (r) => Buffer.from(await r.arrayBuffer())));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(bodies.every((body) => body.equals(bodies[0]!))).toBe(true);
+  });
+
+  it("lets no error be cached", async () => {
+    const missing = await server.call(optimizedImageUrl("/api/images/gone", 320), { cookie: ann });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-store");
   });
 
   it("makes each size once, keeps it beside the original, and answers 304 to a known ETag", async () => {
-    const url = optimizedImageUrl(anchor.url, 640, 70);
+    const url = optimizedImageUrl(anchor.url, 640, 75);
     const first = await server.call(url, { cookie: ann });
     expect(first.status).toBe(200);
     const firstBytes = Buffer.from(await first.arrayBuffer());
-    const kept = await server.services.storage.read(derivativeKey(anchor.key, { width: 640, quality: 70 }));
+    const kept = await server.services.storage.read(derivativeKey(anchor.key, { width: 640, quality: 75 }));
     expect(kept).toEqual(firstBytes);
     const again = await server.call(url, { cookie: ann });
     expect(Buffer.from(await again.arrayBuffer())).toEqual(firstBytes);
@@ -117,15 +134,16 @@ describe("image-optimisation endpoint", () => {
     }
   });
 
-  it("accepts only the spec's widths and qualities from 1 to 100", async () => {
+  it("accepts only the spec's widths and a few qualities", async () => {
     const bad = async (query: string) => {
       const response = await server.call(`/api/image?url=${encodeURIComponent(anchor.url)}&${query}`, { cookie: ann });
       expect(response.status, query).toBe(400);
       return ((await response.json()) as { error: { fields: { message: string }[] } }).error.fields[0]!.message;
     };
     expect(await bad("w=500")).toBe("The width must be one of 320, 640, 768, 1024, 1280, 1536.");
-    expect(await bad("w=320&q=0")).toBe("The quality runs from 1 to 100.");
-    expect(await bad("w=320&q=101")).toBe("The quality runs from 1 to 100.");
+    expect(await bad("w=320&q=0")).toBe("The quality must be one of 50, 75, 80, 90, 100.");
+    expect(await bad("w=320&q=101")).toBe("The quality must be one of 50, 75, 80, 90, 100.");
+    expect(await bad("w=320&q=77")).toBe("The quality must be one of 50, 75, 80, 90, 100.");
     expect(await bad("w=320.5")).toBe("The width must be one of 320, 640, 768, 1024, 1280, 1536.");
     expect(await bad("w=abc")).toBe("The width must be one of 320, 640, 768, 1024, 1280, 1536.");
   });
