@@ -193,10 +193,19 @@ async function loadReferences(ctx: RunContext, job: GenerationJob, styleId: stri
   return loaded.flatMap((file) => (file.data ? [{ data: file.data, mimeType: file.mimeType }] : []));
 }
 
-/** Calls the provider, retrying rate limits, server errors and timeouts within a bounded budget. */
-async function generateWithRetries(ctx: RunContext, request: Parameters<ImageProvider["generate"]>[0]) {
+/**
+ * Calls the provider, retrying rate limits, server errors and timeouts within a bounded
+ * budget. Before every call it asks `stillWanted` (the job may have been cancelled
+ * meanwhile) and answers null instead of paying for an image nobody wants.
+ */
+async function generateWithRetries(
+  ctx: RunContext,
+  request: Parameters<ImageProvider["generate"]>[0],
+  stillWanted: () => Promise<boolean>,
+) {
   const backoff = ctx.backoffMs ?? defaultBackoff;
   for (let attempt = 1; ; attempt++) {
+    if (!(await stillWanted())) return null;
     try {
       return await ctx.provider.generate(request);
     } catch (error) {
@@ -205,6 +214,14 @@ async function generateWithRetries(ctx: RunContext, request: Parameters<ImagePro
       ctx.signal?.throwIfAborted();
     }
   }
+}
+
+async function isRunning(db: Database, jobId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ status: generationJobs.status })
+    .from(generationJobs)
+    .where(eq(generationJobs.id, jobId));
+  return row?.status === "running";
 }
 
 export function userFacingError(error: unknown): string {
@@ -249,18 +266,24 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
       if (finished.has(position)) continue;
       ctx.signal?.throwIfAborted();
       const prompt = subjectPrompt({ subject, stylePrompt: style.prompt, transparent: params.transparent });
-      const result = await generateWithRetries(ctx, {
-        prompt,
-        size: params.size,
-        detail: params.detail,
-        transparent: params.transparent,
-        references,
-        seed: style.seed,
-        n: 1,
-        palette: style.palette,
-        user: job.ownerId,
-        signal: ctx.signal,
-      });
+      const result = await generateWithRetries(
+        ctx,
+        {
+          prompt,
+          size: params.size,
+          detail: params.detail,
+          transparent: params.transparent,
+          references,
+          seed: style.seed,
+          n: 1,
+          palette: style.palette,
+          user: job.ownerId,
+          signal: ctx.signal,
+        },
+        () => isRunning(db, job.id),
+      );
+      // Cancelled: stop before paying for more.
+      if (!result) return null;
       const image = result.images[0]!;
       const meta = await sharp(image.data).metadata();
       const fileKey = `${styleFolder(job.ownerId, style.id)}/${job.id}-${position}.${image.format}`;
@@ -426,17 +449,29 @@ export async function cancelJob(
         and(
           eq(generationJobs.ownerId, options.userId),
           eq(generationJobs.styleId, options.styleId),
+          eq(generationJobs.kind, "style-anchor"),
           inArray(generationJobs.status, ["queued", "running"]),
         ),
       )
       .returning();
     if (ended.length === 0) return null;
     const jobs: GenerationJob[] = [];
+    const finished: GenerationJob[] = [];
     let refunded = 0;
     for (const job of ended) {
       const [made] = await tx.select({ count: count() }).from(images).where(eq(images.jobId, job.id));
       const total = (job.params as unknown as AnchorJobParams).subjects.length;
       const madeCount = Math.min(made?.count ?? 0, total);
+      if (madeCount === total) {
+        // Every image was already made: the job finished, there is nothing to cancel.
+        const [done] = await tx
+          .update(generationJobs)
+          .set({ status: "succeeded", error: null })
+          .where(eq(generationJobs.id, job.id))
+          .returning();
+        finished.push(done!);
+        continue;
+      }
       const refund = job.credits - Math.round((job.credits * madeCount) / total);
       if (refund > 0) await refundCreditsWithin(tx, { userId: job.ownerId, amount: refund, ref: job.id });
       const [updated] = await tx
@@ -453,12 +488,12 @@ export async function cancelJob(
       jobs.push(updated!);
       refunded += refund;
     }
-    return { jobs, refund: refunded };
+    return { jobs, finished, refund: refunded };
   });
   if (!result) return null;
-  for (const job of result.jobs) await publishJob(db, job);
+  for (const job of [...result.finished, ...result.jobs]) await publishJob(db, job);
   if (result.refund > 0) await publishBalance(db, options.userId);
-  return result;
+  return result.jobs.length ? { jobs: result.jobs, refund: result.refund } : null;
 }
 
 /**

@@ -307,6 +307,34 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       expect(await ledgerSum(handle, userId)).toBe(100 - IMAGE_PRICE);
     });
 
+    it("stops retrying once cancelled, without another call to the provider", async () => {
+      const { userId, job, style } = await submitted();
+      let calls = 0;
+      const flaky: ImageProvider = {
+        ...createOfflineProvider(),
+        async generate() {
+          calls++;
+          // The user cancels while the service is failing; the retry after the pause is not made.
+          await cancelJob({ db: handle.db }, { userId, styleId: style.id });
+          throw new ProviderRetryableError("HTTP 503");
+        },
+      };
+      expect(await runGenerationJob(context(flaky), job.id)).toBeNull();
+      expect(calls).toBe(1);
+      expect(await getBalance(handle.db, userId)).toBe(100);
+    });
+
+    it("does not cancel a job whose images are all made: it counts as finished, and is paid", async () => {
+      const { userId, job, style } = await submitted();
+      // The worker stored every image but had not yet marked the job done.
+      await runGenerationJob(context(createOfflineProvider()), job.id);
+      await handle.db.update(generationJobs).set({ status: "running" }).where(eq(generationJobs.id, job.id));
+      expect(await cancelJob({ db: handle.db }, { userId, styleId: style.id })).toBeNull();
+      const [row] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+      expect(row).toMatchObject({ status: "succeeded", refunded: false });
+      expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+    });
+
     it("makes only the missing samples, for their price, matched to the ones already made", async () => {
       const { userId, job, style } = await submitted();
       const offline = createOfflineProvider();
