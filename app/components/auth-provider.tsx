@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
-import { newerBalance } from "~/lib/credits-version";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { newerBalance, type BalanceReading } from "~/lib/credits-version";
 import { fetchProfile, signOut as requestSignOut, type AuthUser } from "~/lib/auth-client";
 import { subscribeLiveEvents } from "~/lib/live-events";
 import { toast } from "~/lib/toast-store";
@@ -22,12 +22,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useSafeNavigate();
   const [authUser, setAuthUser] = useState<AuthUser | null>(null);
   const [loaded, setLoaded] = useState(false);
+  // The newest balance seen on the live stream, kept even before the profile has arrived.
+  const latestLive = useRef<BalanceReading | null>(null);
 
   const refresh = useCallback(async () => {
     try {
       const profile = await fetchProfile();
-      // A live event may have brought a newer balance while this read was on its way.
-      setAuthUser((current) => (current ? { ...profile, ...newerBalance(current, profile) } : profile));
+      // A live event, or an earlier read that answered later, may hold a newer balance.
+      const live = latestLive.current;
+      setAuthUser((current) => {
+        let balance: BalanceReading = profile;
+        for (const other of [live, current]) if (other) balance = newerBalance(other, balance);
+        return { ...profile, credits: balance.credits, creditsVersion: balance.creditsVersion };
+      });
     } catch {
       toast(toastMessages.creditBalanceError);
     } finally {
@@ -45,6 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       subscribeLiveEvents((event) => {
         if (event.type === "credits") {
           const reading = { credits: event.data.credits, creditsVersion: event.data.version };
+          latestLive.current = latestLive.current ? newerBalance(latestLive.current, reading) : reading;
           setAuthUser((user) => (user ? { ...user, ...newerBalance(user, reading) } : user));
         }
       }),

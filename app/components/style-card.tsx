@@ -3,7 +3,7 @@ import { DropdownMenu } from "radix-ui";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { detailLevels, imageSizes, priceOf } from "~/lib/pricing";
 import { ANCHOR_COUNT, type StyleView } from "~/lib/style-types";
 import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
@@ -22,8 +22,8 @@ export function StyleCard(props: {
   onView?(index: number): void;
   /** Stops the style's running job (what was not made is refunded). */
   onCancel?(): Promise<void>;
-  /** Makes the samples the style is missing, for `price` credits. */
-  onCompleteSamples?(price: number): Promise<void>;
+  /** Makes the samples the style is missing (the card shows their price). */
+  onCompleteSamples?(): Promise<void>;
 }) {
   const { style } = props;
   const status = style.job?.status;
@@ -35,12 +35,15 @@ export function StyleCard(props: {
   const missing = Math.max(0, ANCHOR_COUNT - style.anchors.length);
   const missingPrice = priceOf({ size: style.defaultSize, detail: style.defaultDetail, count: missing });
   const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const act = (action: () => Promise<void>) => async () => {
     setBusy(true);
     try {
       await action();
     } finally {
       setBusy(false);
+      // The button pressed may be gone now: keep the keyboard user in this card.
+      if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
     }
   };
 
@@ -101,7 +104,9 @@ export function StyleCard(props: {
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 className="truncate font-semibold">{style.name}</h3>
+            <h3 ref={heading} tabIndex={-1} className="truncate font-semibold outline-none">
+              {style.name}
+            </h3>
             <p className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{style.description}</p>
           </div>
           {(props.onEdit || props.onDelete) && (
@@ -158,12 +163,15 @@ export function StyleCard(props: {
           )}
         </div>
         {working && (
-          <div role="status" aria-live="polite" className="grid gap-1.5" data-testid="style-progress">
+          <div className="grid gap-1.5" data-testid="style-progress">
             <div className="flex items-center justify-between gap-2 text-xs font-medium text-neutral-600 dark:text-neutral-400">
-              <span>{status === "queued" ? "Waiting to start…" : "Generating sample images…"}</span>
-              <span className="ml-auto tabular-nums">
-                {completed} of {total}
-              </span>
+              {/* Only the words are announced; the Cancel button stays out of the live region. */}
+              <p role="status" aria-live="polite" className="flex flex-1 justify-between gap-2">
+                <span>{status === "queued" ? "Waiting to start…" : "Generating sample images…"}</span>
+                <span className="tabular-nums">
+                  {completed} of {total}
+                </span>
+              </p>
               {props.onCancel && (
                 <button
                   type="button"
@@ -206,12 +214,7 @@ export function StyleCard(props: {
           </p>
         )}
         {!working && missing > 0 && props.onCompleteSamples && (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy}
-            onClick={act(() => props.onCompleteSamples!(missingPrice))}
-          >
+          <Button variant="secondary" size="sm" disabled={busy} onClick={act(props.onCompleteSamples)}>
             <RefreshCw aria-hidden className={cn("size-3.5", busy && "animate-spin")} />
             {missing === ANCHOR_COUNT
               ? "Make the samples"

@@ -207,6 +207,8 @@ test.describe("with the OpenAI provider", () => {
     await expect(card.getByRole("img")).toHaveCount(made);
     await expect(page.getByTestId("credit-badge")).toContainText(String(100 - 3 * made));
     await expect(card.getByRole("status").filter({ hasText: "Cancelled after" })).toBeVisible();
+    // The Cancel button is gone; the focus stays in the card, on its name.
+    await expect(card.getByRole("heading", { name: "Halfway" })).toBeFocused();
     await expectNoViolations(page, "cancelled style card");
 
     // The worker stops: no more images arrive for the cancelled job.

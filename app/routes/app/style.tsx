@@ -109,12 +109,16 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  async function completeSamples(style: StyleView, price: number) {
+  async function completeSamples(style: StyleView) {
     try {
-      await api(`/api/styles/${style.id}/anchors`, { method: "POST" });
+      // One key per click: a repeated request (a flaky network) returns the same job, never a second charge.
+      const { job } = await api<{ job: { credits: number } }>(`/api/styles/${style.id}/anchors`, {
+        method: "POST",
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+      });
       toast({
         title: "Making samples",
-        description: `${style.name}: ${price} credits reserved. They are refunded if the images cannot be made.`,
+        description: `${style.name}: ${job.credits} credits reserved. They are refunded if the images cannot be made.`,
         color: "success",
       });
     } catch (error) {
@@ -123,7 +127,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
         description:
           error instanceof ApiError && error.status < 500
             ? error.message
-            : "The samples could not be started. Please try again. You were not charged.",
+            : "The samples could not be started. Please try again.",
         color: "error",
       });
     } finally {
@@ -180,7 +184,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
                 onDelete={() => setDeleting(style)}
                 onView={(index) => setViewing({ styleId: style.id, index })}
                 onCancel={() => cancelGenerating(style)}
-                onCompleteSamples={(price) => completeSamples(style, price)}
+                onCompleteSamples={() => completeSamples(style)}
               />
             </li>
           ))}
