@@ -140,6 +140,8 @@ export const creditLedger = pgTable(
   (t) => [
     uniqueIndex("credit_ledger_reason_ref_unique").on(t.reason, t.ref),
     index("credit_ledger_user_idx").on(t.userId, t.createdAt),
+    // The balance's version is the newest ledger id of a user (credits.server.ts).
+    index("credit_ledger_user_id_idx").on(t.userId, t.id),
     check("credit_ledger_balance_after_non_negative", sql`${t.balanceAfter} >= 0`),
     check(
       "credit_ledger_reason_known",
