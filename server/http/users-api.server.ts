@@ -1,10 +1,16 @@
 import { Router } from "express";
+import { z } from "zod";
+import { listCreditHistory } from "../credits/history.server";
 import { clearSessionCookie } from "../auth/session-cookie.server";
 import type { Services } from "../services.server";
 import { userFolder } from "../styles/styles.server";
 import { deleteAccount, ensureUserRecord, getProfile } from "../users/users.server";
 import { AppError } from "./errors.server";
 import { requireApiUser } from "./require-user.server";
+
+const creditHistoryQuery = z.object({
+  before: z.coerce.number().int().positive("before must be a ledger id.").optional(),
+});
 
 export function usersApi(getServices: () => Promise<Services>): Router {
   const router = Router();
@@ -30,6 +36,15 @@ export function usersApi(getServices: () => Promise<Services>): Router {
     if (!profile) throw new AppError("not_found", "No such user.");
     res.setHeader("Cache-Control", "no-store");
     res.json({ user: profile });
+  });
+
+  // The signed-in user's credit history, newest first; `before` pages back.
+  router.get("/me/credits", async (req, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const { before } = creditHistoryQuery.parse(req.query);
+    res.setHeader("Cache-Control", "no-store");
+    res.json(await listCreditHistory(services.database.db, { userId: user.id, before }));
   });
 
   // Spec: DELETE /api/users/user → {success: true}.

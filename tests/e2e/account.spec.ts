@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support/auth";
+import { createStyleInUi } from "./support/styles";
 
 test("log out from the account menu goes to / and ends the session", async ({ page }) => {
   await signIn(page);
@@ -50,6 +51,26 @@ test("settings show the e-mail, the balance and the colour mode", async ({ page 
   await expect(page.getByTestId("settings-credits")).toHaveText("100 credits");
   await page.getByText("dark", { exact: true }).click();
   await expect(page.locator("html")).toHaveClass(/dark/);
+});
+
+test("the credit history shows each change of the balance, and follows new ones live", async ({ page, context }) => {
+  await signIn(page);
+  await page.getByTestId("credit-badge").click();
+  await expect(page).toHaveURL(/\/app\/settings#credits$/);
+  const history = page.getByRole("list", { name: "Credit history" });
+  await expect(history.getByRole("listitem")).toHaveCount(1);
+  await expect(history.getByRole("listitem").first()).toContainText("Sign-up credits");
+  await expect(history.getByRole("listitem").first()).toContainText("+100");
+
+  // A style made in another tab appears here without a reload.
+  const other = await context.newPage();
+  await other.goto("/app/style");
+  await createStyleInUi(other, { name: "Ledger icons", description: "Flat icons, two colours" });
+  await expect(history.getByRole("listitem")).toHaveCount(2);
+  await expect(history.getByRole("listitem").first()).toContainText("Sample images for “Ledger icons”");
+  await expect(history.getByRole("listitem").first()).toContainText("−12");
+  await expect(history.getByRole("listitem").first()).toContainText("balance 88");
+  await expect(page.getByTestId("settings-credits")).toHaveText("88 credits");
 });
 
 test("a failing balance read shows the Credit Balance Error toast", async ({ page }) => {

@@ -2,6 +2,7 @@ import { Coins, LogOut, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useAuth } from "~/components/auth-provider";
+import { CreditHistory } from "~/components/credit-history";
 import { useColorModeContext } from "~/components/color-mode-provider";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -113,7 +114,7 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description="Your account, appearance and data." />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Section title="Account">
           <dl className="grid gap-4 sm:grid-cols-2">
             <div>
@@ -122,23 +123,28 @@ export default function SettingsPage() {
                 {email}
               </dd>
             </div>
-            <div id="credits">
-              <dt className="text-sm text-neutral-500 dark:text-neutral-400">Credit balance</dt>
-              <dd className="mt-1 flex items-center gap-2 font-medium tabular-nums" data-testid="settings-credits">
-                <Coins aria-hidden className="size-4 text-amber-500" />
-                {loaded && authUser ? (
-                  `${authUser.credits.toLocaleString("en")} credits`
-                ) : (
-                  <span className="h-4 w-20 animate-pulse rounded bg-neutral-200 dark:bg-neutral-700" />
-                )}
-              </dd>
-            </div>
           </dl>
           <div className="mt-6">
             <Button variant="secondary" onClick={() => void signOut()}>
               <LogOut aria-hidden className="size-4" /> Sign out
             </Button>
           </div>
+        </Section>
+        <Section
+          id="credits"
+          title="Credits"
+          description="Generations reserve credits when they start; anything that fails or is cancelled is refunded automatically."
+        >
+          <p className="flex items-center gap-2 text-2xl font-semibold tabular-nums" data-testid="settings-credits">
+            <Coins aria-hidden className="size-5 text-amber-500" />
+            {loaded && authUser ? (
+              `${authUser.credits.toLocaleString("en")} credits`
+            ) : (
+              <span className="h-6 w-28 animate-pulse rounded bg-neutral-200 dark:bg-neutral-700" />
+            )}
+          </p>
+          <h3 className="mt-6 mb-3 text-sm font-medium text-neutral-600 dark:text-neutral-400">History</h3>
+          <CreditHistory />
         </Section>
         <Section title="Appearance" description="System follows your device's light or dark setting.">
           <ColorModeSetting />

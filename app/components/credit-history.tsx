@@ -1,0 +1,123 @@
+import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { api } from "~/lib/api";
+import { describeCreditEntry, type CreditHistoryEntry } from "~/lib/credit-history";
+import { cn } from "~/lib/cn";
+import { subscribeLiveEvents } from "~/lib/live-events";
+import { Button } from "./ui/button";
+
+type Page = { entries: CreditHistoryEntry[]; nextBefore: number | null };
+
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+/** Every change of the user's balance, newest first, following live changes. */
+export function CreditHistory() {
+  const [entries, setEntries] = useState<CreditHistoryEntry[] | null>(null);
+  const [nextBefore, setNextBefore] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const loadFirst = useCallback(async () => {
+    try {
+      const page = await api<Page>("/api/users/me/credits");
+      setEntries(page.entries);
+      setNextBefore(page.nextBefore);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadFirst();
+    return subscribeLiveEvents((event) => {
+      if (event.type === "credits") void loadFirst();
+    });
+  }, [loadFirst]);
+
+  async function loadMore() {
+    if (nextBefore === null) return;
+    setLoadingMore(true);
+    try {
+      const page = await api<Page>(`/api/users/me/credits?before=${nextBefore}`);
+      setEntries((current) => [...(current ?? []), ...page.entries]);
+      setNextBefore(page.nextBefore);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  if (failed && !entries) {
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        The credit history could not be loaded.{" "}
+        <button type="button" className="font-medium underline underline-offset-2" onClick={() => void loadFirst()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+
+  if (!entries) {
+    return (
+      <ul aria-hidden className="grid gap-3" data-testid="credit-history-loading">
+        {Array.from({ length: 3 }, (_, i) => (
+          <li key={i} className="flex items-center justify-between gap-4">
+            <div className="h-4 w-48 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+            <div className="h-4 w-12 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ul aria-label="Credit history" className="divide-y divide-neutral-100 dark:divide-neutral-800">
+        {entries.map((entry) => {
+          const gain = entry.delta > 0;
+          const Icon = gain ? ArrowDownLeft : ArrowUpRight;
+          return (
+            <li key={entry.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+              <span
+                aria-hidden
+                className={cn(
+                  "grid size-8 shrink-0 place-items-center rounded-full",
+                  gain
+                    ? "bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300"
+                    : "bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300",
+                )}
+              >
+                <Icon className="size-4" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{describeCreditEntry(entry)}</p>
+                <p className="text-xs text-neutral-600 dark:text-neutral-400">
+                  <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+                  <span className="tabular-nums"> · balance {entry.balanceAfter.toLocaleString("en")}</span>
+                </p>
+              </div>
+              <span
+                className={cn(
+                  "text-sm font-semibold tabular-nums",
+                  gain ? "text-emerald-700 dark:text-emerald-300" : "text-neutral-800 dark:text-neutral-200",
+                )}
+              >
+                {gain ? "+" : "−"}
+                {Math.abs(entry.delta).toLocaleString("en")}
+                <span className="sr-only"> credits</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {nextBefore !== null && (
+        <Button variant="secondary" size="sm" className="self-start" disabled={loadingMore} onClick={loadMore}>
+          {loadingMore ? "Loading…" : "Show older"}
+        </Button>
+      )}
+    </div>
+  );
+}

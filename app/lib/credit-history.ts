@@ -1,0 +1,29 @@
+/** One line of a user's credit history, as the browser shows it. */
+export interface CreditHistoryEntry {
+  id: number;
+  delta: number;
+  balanceAfter: number;
+  reason: "signup_grant" | "generation_reserve" | "generation_refund" | "purchase" | "admin_adjust";
+  /** The style a generation was for; null when it has since been deleted, or for other reasons. */
+  styleName: string | null;
+  createdAt: string;
+}
+
+export const CREDIT_HISTORY_PAGE = 20;
+
+/** What the line says: the reason in words, with the style it was for. */
+export function describeCreditEntry(entry: Pick<CreditHistoryEntry, "reason" | "styleName">): string {
+  const style = entry.styleName ? `“${entry.styleName}”` : "a deleted style";
+  switch (entry.reason) {
+    case "signup_grant":
+      return "Sign-up credits";
+    case "generation_reserve":
+      return `Sample images for ${style}`;
+    case "generation_refund":
+      return `Refund for ${style}`;
+    case "purchase":
+      return "Credits bought";
+    case "admin_adjust":
+      return "Adjustment by the operator";
+  }
+}

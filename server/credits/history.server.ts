@@ -1,0 +1,44 @@
+import { and, desc, eq, lt } from "drizzle-orm";
+import { CREDIT_HISTORY_PAGE, type CreditHistoryEntry } from "~/lib/credit-history";
+import type { Database } from "../db/client.server";
+import { creditLedger, generationJobs, styles } from "../db/schema";
+
+/**
+ * A user's credit history, newest first, a page at a time (`before` is the last id of
+ * the previous page). Generation lines name their style while it still exists.
+ */
+export async function listCreditHistory(
+  db: Database,
+  options: { userId: string; before?: number; limit?: number },
+): Promise<{ entries: CreditHistoryEntry[]; nextBefore: number | null }> {
+  const limit = options.limit ?? CREDIT_HISTORY_PAGE;
+  const rows = await db
+    .select({
+      id: creditLedger.id,
+      delta: creditLedger.delta,
+      balanceAfter: creditLedger.balanceAfter,
+      reason: creditLedger.reason,
+      styleName: styles.name,
+      createdAt: creditLedger.createdAt,
+    })
+    .from(creditLedger)
+    // Only the user's own jobs and styles can name a line.
+    .leftJoin(
+      generationJobs,
+      and(eq(generationJobs.id, creditLedger.ref), eq(generationJobs.ownerId, creditLedger.userId)),
+    )
+    .leftJoin(styles, and(eq(styles.id, generationJobs.styleId), eq(styles.ownerId, creditLedger.userId)))
+    .where(
+      and(
+        eq(creditLedger.userId, options.userId),
+        options.before !== undefined ? lt(creditLedger.id, options.before) : undefined,
+      ),
+    )
+    .orderBy(desc(creditLedger.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    nextBefore: rows.length > limit ? page.at(-1)!.id : null,
+  };
+}

@@ -1,0 +1,35 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support/auth";
+import { createStyleInUi } from "./support/styles";
+
+/** The page is no wider than the window: nothing makes a phone scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(widths.page, path).toBeLessThanOrEqual(widths.window);
+}
+
+test.use({ viewport: { width: 375, height: 800 } });
+
+test("no public page scrolls sideways on a phone", async ({ page }) => {
+  for (const path of ["/", "/terms", "/privacy", "/auth/login", "/no-such-page"]) {
+    await expectNoSidewaysScroll(page, path);
+  }
+});
+
+test("no signed-in page scrolls sideways on a phone, with content in it", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/app/style");
+  const card = await createStyleInUi(page, {
+    name: "A rather long style name that goes on",
+    description: "Flat icons with a description long enough to wrap over several lines on a small screen",
+  });
+  await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
+  for (const path of ["/app", "/app/style", "/app/settings", "/app/object"]) {
+    await expectNoSidewaysScroll(page, path);
+  }
+});

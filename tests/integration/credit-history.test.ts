@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listCreditHistory } from "#server/credits/history.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { cancelJob } from "#server/generation/jobs.server";
+import { describeCreditEntry, type CreditHistoryEntry } from "~/lib/credit-history";
+import { testDatabases } from "../support/databases";
+import { sessionCookieFrom, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
+
+describe("credit history", () => {
+  let database: DatabaseHandle;
+  let server: ApiTestServer;
+
+  async function signIn(email: string) {
+    const before = server.mailer.sent.length;
+    await server.call("/api/auth/signin-email", { method: "POST", json: { email } });
+    while (server.mailer.sent.length === before) await new Promise((r) => setTimeout(r, 10));
+    const verify = await server.call("/api/auth/verify", {
+      method: "POST",
+      json: { token: tokenFromLink(server.mailer.sent.at(-1)!.link!), email },
+    });
+    const { idToken } = (await verify.json()) as { idToken: string };
+    const cookie = sessionCookieFrom(await server.call("/api/auth/token", { method: "POST", json: { idToken } }))!;
+    const created = await server.call("/api/users/new", { method: "POST", cookie });
+    const { user } = (await created.json()) as { user: { uid: string } };
+    return { cookie, userId: user.uid };
+  }
+
+  async function history(cookie: string, query = "") {
+    const response = await server.call(`/api/users/me/credits${query}`, { cookie });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { entries: CreditHistoryEntry[]; nextBefore: number | null };
+  }
+
+  async function createStyle(cookie: string, name: string) {
+    const form = new FormData();
+    form.set("name", name);
+    form.set("description", "Flat icons, warm colours");
+    form.set("defaultDetail", "draft");
+    const response = await server.call("/api/styles", { method: "POST", body: form, cookie });
+    return ((await response.json()) as { style: { id: string } }).style.id;
+  }
+
+  beforeAll(async () => {
+    database = await testDatabases[0]!.open();
+    // No worker runs here: jobs stay queued until a test ends them.
+    server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  it("lists every change of the balance, newest first, naming the style", async () => {
+    const { cookie, userId } = await signIn("history@example.com");
+    const styleId = await createStyle(cookie, "Warm icons");
+    await cancelJob({ db: database.db }, { userId, styleId });
+
+    const { entries, nextBefore } = await history(cookie);
+    expect(nextBefore).toBeNull();
+    expect(entries.map((e) => [describeCreditEntry(e), e.delta, e.balanceAfter])).toEqual([
+      ["Refund for “Warm icons”", 12, 100],
+      ["Sample images for “Warm icons”", -12, 88],
+      ["Sign-up credits", 100, 100],
+    ]);
+    // The sum of the history is the balance.
+    expect(entries.reduce((sum, e) => sum + e.delta, 0)).toBe(100);
+
+    // A deleted style's lines stay, without its name.
+    await server.call(`/api/styles/${styleId}`, { method: "DELETE", cookie });
+    const after = await history(cookie);
+    expect(after.entries.map(describeCreditEntry)).toEqual([
+      "Refund for a deleted style",
+      "Sample images for a deleted style",
+      "Sign-up credits",
+    ]);
+  });
+
+  it("pages back with `before`, and shows each user only their own lines", async () => {
+    const ann = await signIn("pages@example.com");
+    for (const name of ["One", "Two", "Three"]) await createStyle(ann.cookie, name);
+    const first = await listCreditHistory(database.db, { userId: ann.userId, limit: 2 });
+    expect(first.entries.map(describeCreditEntry)).toEqual(["Sample images for “Three”", "Sample images for “Two”"]);
+    const second = await history(ann.cookie, `?before=${first.nextBefore}`);
+    expect(second.entries.map(describeCreditEntry)).toEqual(["Sample images for “One”", "Sign-up credits"]);
+
+    const bob = await signIn("other@example.com");
+    expect((await history(bob.cookie)).entries.map(describeCreditEntry)).toEqual(["Sign-up credits"]);
+    expect((await server.call("/api/users/me/credits")).status).toBe(401);
+    expect((await server.call("/api/users/me/credits?before=abc", { cookie: bob.cookie })).status).toBe(400);
+  });
+});
