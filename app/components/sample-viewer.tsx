@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import type { KeyboardEvent } from "react";
+import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
@@ -112,4 +112,25 @@ export function SampleViewer(props: {
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** Viewer state for a page of style cards: `view(styleId, index)` opens one, `viewer` renders it. */
+export function useSampleViewer(styles: StyleView[]): {
+  view(styleId: string, index: number): void;
+  viewer: ReactNode;
+} {
+  const [viewing, setViewing] = useState<{ styleId: string; index: number } | null>(null);
+  const style = viewing && styles.find((s) => s.id === viewing.styleId);
+  return {
+    view: (styleId, index) => setViewing({ styleId, index }),
+    viewer:
+      viewing && style ? (
+        <SampleViewer
+          style={style}
+          index={viewing.index}
+          onIndexChange={(index) => setViewing({ ...viewing, index })}
+          onClose={() => setViewing(null)}
+        />
+      ) : null,
+  };
 }

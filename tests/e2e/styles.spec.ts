@@ -69,6 +69,8 @@ test("create a style from text: the price is shown, anchors appear live, the bal
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Home" }).click();
   const latest = page.getByRole("region", { name: "Your latest styles" });
   await expect(latest.getByRole("article", { name: "Warm flat icons" }).getByRole("img")).toHaveCount(4);
+  await latest.getByRole("button", { name: "View a steaming cup of coffee" }).click();
+  await expect(page.getByRole("dialog", { name: "Warm flat icons" })).toContainText("Sample 3 of 4");
 });
 
 test("create a style from an uploaded image: its palette comes from the image", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { ArrowRight, Boxes, Palette, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
 import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
@@ -36,6 +37,7 @@ const starts = [
 
 export default function AppHome({ loaderData }: Route.ComponentProps) {
   const { recent, total } = loaderData;
+  const samples = useSampleViewer(recent);
   return (
     <>
       <PageHeader
@@ -80,12 +82,14 @@ export default function AppHome({ loaderData }: Route.ComponentProps) {
           <ul className="mt-5 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
             {recent.map((style) => (
               <li key={style.id}>
-                <StyleCard style={style} />
+                <StyleCard style={style} onView={(index) => samples.view(style.id, index)} />
               </li>
             ))}
           </ul>
         </section>
       )}
+
+      {samples.viewer}
 
       <p className="mt-10 flex items-center gap-2 text-sm text-neutral-500 dark:text-neutral-400">
         <Sparkles aria-hidden className="size-4" /> Every image shows its price in credits before you generate it, and

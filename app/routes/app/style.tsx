@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/empty-state";
 import { NewStyleDialog } from "~/components/new-style-dialog";
 import { PageHeader } from "~/components/page-header";
 import { PresetCard } from "~/components/preset-card";
-import { SampleViewer } from "~/components/sample-viewer";
+import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -74,8 +74,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
   const [preset, setPreset] = useState<StylePreset | null>(null);
   const [editing, setEditing] = useState<StyleView | null>(null);
   const [deleting, setDeleting] = useState<StyleView | null>(null);
-  const [viewing, setViewing] = useState<{ styleId: string; index: number } | null>(null);
-  const viewedStyle = viewing && styles.find((s) => s.id === viewing.styleId);
+  const samples = useSampleViewer(styles);
   const progress = useLiveStyles(revalidator.revalidate);
 
   async function confirmDelete() {
@@ -182,7 +181,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
                 progress={progress[style.id]}
                 onEdit={() => setEditing(style)}
                 onDelete={() => setDeleting(style)}
-                onView={(index) => setViewing({ styleId: style.id, index })}
+                onView={(index) => samples.view(style.id, index)}
                 onCancel={() => cancelGenerating(style)}
                 onCompleteSamples={() => completeSamples(style)}
               />
@@ -227,14 +226,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           void refresh();
         }}
       />
-      {viewing && viewedStyle && (
-        <SampleViewer
-          style={viewedStyle}
-          index={viewing.index}
-          onIndexChange={(index) => setViewing({ ...viewing, index })}
-          onClose={() => setViewing(null)}
-        />
-      )}
+      {samples.viewer}
       {editing && (
         <EditStyleDialog
           style={editing}
