@@ -7,6 +7,7 @@ import { Button } from "./ui/button";
 import { ModalDialog } from "./ui/sheet-dialog";
 import { TextAreaField } from "./ui/text-area-field";
 import { TextField } from "./ui/text-field";
+import { responsiveImage } from "~/lib/image-url";
 
 export function EditStyleDialog(props: { style: StyleView; onClose(): void; onSaved(): void }) {
   const { style } = props;
@@ -49,6 +50,24 @@ export function EditStyleDialog(props: { style: StyleView; onClose(): void; onSa
           onChange={(e) => setDescription(e.target.value)}
         />
         <StyleDefaultsFields value={settings} onChange={setSettings} />
+        {style.references.length > 0 && (
+          <figure className="grid gap-2">
+            <figcaption className="text-sm font-medium">Made from these references</figcaption>
+            <ul className="flex flex-wrap gap-2">
+              {style.references.map((reference, i) => (
+                <li key={reference.id}>
+                  <img
+                    {...responsiveImage(reference.url, { displayWidth: 72, quality: 80 })}
+                    alt={`Reference ${i + 1}`}
+                    width={72}
+                    height={72}
+                    className="size-18 rounded-lg object-cover ring-1 ring-black/10 dark:ring-white/15"
+                  />
+                </li>
+              ))}
+            </ul>
+          </figure>
+        )}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={props.onClose}>
             Cancel

@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, lt, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { priceOf, type DetailLevel, type ImageSize } from "~/lib/pricing";
 import { publishBalance, refundCreditsWithin, reserveCredits } from "../credits/credits.server";
-import type { Database } from "../db/client.server";
+import { queryRows, type Database } from "../db/client.server";
 import { generationJobs, images, styleReferences, styles } from "../db/schema";
 import { publishUserEvent } from "../events/events.server";
 import type { FileStorage } from "../storage/storage.server";
@@ -168,26 +168,43 @@ async function publishJob(db: Database, job: GenerationJob, extra: Record<string
 const MAX_STYLE_REFERENCES = 16;
 
 /**
+ * What a run needs to know of its style's samples, in one read: the positions this job
+ * already stored (a run after a crash skips them), and the samples of earlier jobs
+ * (they count towards progress, and are sent as references).
+ */
+async function loadSamples(ctx: RunContext, job: GenerationJob, styleId: string) {
+  const rows = await ctx.db
+    .select({ jobId: images.jobId, position: images.position, fileKey: images.fileKey, format: images.format })
+    .from(images)
+    .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")))
+    .orderBy(images.createdAt, images.position);
+  return {
+    finished: new Set(rows.filter((r) => r.jobId === job.id).map((r) => r.position)),
+    earlier: rows.filter((r) => r.jobId !== job.id),
+  };
+}
+
+/**
  * What every image in a style is matched to: the user's reference images, then the
  * style's samples made by earlier jobs (so samples made later match the first ones).
  */
-async function loadReferences(ctx: RunContext, job: GenerationJob, styleId: string): Promise<ReferenceImage[]> {
-  const [refs, anchors] = await Promise.all([
-    ctx.db
-      .select({ fileKey: styleReferences.fileKey })
-      .from(styleReferences)
-      .where(eq(styleReferences.styleId, styleId))
-      .orderBy(styleReferences.position),
-    ctx.db
-      .select({ fileKey: images.fileKey, format: images.format })
-      .from(images)
-      .where(and(eq(images.styleId, styleId), eq(images.role, "anchor"), ne(images.jobId, job.id)))
-      .orderBy(images.createdAt, images.position),
-  ]);
+async function loadReferences(
+  ctx: RunContext,
+  styleId: string,
+  earlierSamples: { fileKey: string; format: string }[],
+): Promise<ReferenceImage[]> {
+  const refs = await ctx.db
+    .select({ fileKey: styleReferences.fileKey })
+    .from(styleReferences)
+    .where(eq(styleReferences.styleId, styleId))
+    .orderBy(styleReferences.position);
   type File = { key: string; mimeType: ReferenceImage["mimeType"] };
   const files = [
     ...refs.map((r): File => ({ key: r.fileKey, mimeType: "image/png" })),
-    ...anchors.map((a): File => ({ key: a.fileKey, mimeType: a.format === "webp" ? "image/webp" : "image/png" })),
+    ...earlierSamples.map((a): File => ({
+      key: a.fileKey,
+      mimeType: a.format === "webp" ? "image/webp" : "image/png",
+    })),
   ].slice(0, MAX_STYLE_REFERENCES);
   const loaded = await Promise.all(files.map(async (file) => ({ ...file, data: await ctx.storage.read(file.key) })));
   return loaded.flatMap((file) => (file.data ? [{ data: file.data, mimeType: file.mimeType }] : []));
@@ -195,8 +212,10 @@ async function loadReferences(ctx: RunContext, job: GenerationJob, styleId: stri
 
 /**
  * Calls the provider, retrying rate limits, server errors and timeouts within a bounded
- * budget. Before every call it asks `stillWanted` (the job may have been cancelled
- * meanwhile) and answers null instead of paying for an image nobody wants.
+ * budget. Before each retry (seconds may have passed) it asks `stillWanted`, since the
+ * job may have been cancelled meanwhile, and answers null instead of paying for an image
+ * nobody wants. The first call needs no check: the job was seen running a moment before,
+ * when it started or stored its previous image.
  */
 async function generateWithRetries(
   ctx: RunContext,
@@ -205,7 +224,7 @@ async function generateWithRetries(
 ) {
   const backoff = ctx.backoffMs ?? defaultBackoff;
   for (let attempt = 1; ; attempt++) {
-    if (!(await stillWanted())) return null;
+    if (attempt > 1 && !(await stillWanted())) return null;
     try {
       return await ctx.provider.generate(request);
     } catch (error) {
@@ -251,15 +270,10 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
     const [style] = await db.select().from(styles).where(eq(styles.id, job.styleId!));
     if (!style) throw new Error("The style was deleted");
     const params = job.params as unknown as AnchorJobParams;
-    const references = await loadReferences(ctx, job, style.id);
-    const done = await db.select({ position: images.position }).from(images).where(eq(images.jobId, job.id));
-    const finished = new Set(done.map((d) => d.position));
+    const { finished, earlier } = await loadSamples(ctx, job, style.id);
+    const references = await loadReferences(ctx, style.id, earlier);
     // Samples made by earlier jobs of this style count towards its progress too.
-    const [earlier] = await db
-      .select({ count: count() })
-      .from(images)
-      .where(and(eq(images.styleId, style.id), eq(images.role, "anchor"), ne(images.jobId, job.id)));
-    const baseline = earlier?.count ?? 0;
+    const baseline = earlier.length;
     let made = finished.size;
 
     for (const [position, subject] of params.subjects.entries()) {
@@ -288,39 +302,27 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
       const meta = await sharp(image.data).metadata();
       const fileKey = `${styleFolder(job.ownerId, style.id)}/${job.id}-${position}.${image.format}`;
       await ctx.storage.put(fileKey, image.data, `image/${image.format}`);
-      // The job row is read under a share lock: a cancel either waits for this image
-      // (and counts it as made) or has committed, and the image is thrown away unpaid.
-      const kept = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ status: generationJobs.status })
-          .from(generationJobs)
-          .where(eq(generationJobs.id, job.id))
-          .for("share");
-        if (current?.status !== "running") return false;
-        await tx
-          .insert(images)
-          .values({
-            id: newId(),
-            ownerId: job.ownerId,
-            styleId: style.id,
-            jobId: job.id,
-            position,
-            role: "anchor",
-            subject,
-            fileKey,
-            width: meta.width ?? 0,
-            height: meta.height ?? 0,
-            format: image.format,
-            hasAlpha: Boolean(meta.hasAlpha),
-            bytes: image.data.length,
-            seed: style.seed,
-            provider: ctx.provider.id,
-            model: ctx.provider.model,
-            prompt,
-          })
-          .onConflictDoNothing({ target: [images.jobId, images.position] });
-        return true;
-      });
+      // One statement reads the job under a share lock and stores the image only if the
+      // job still runs: a cancel either waits for this image (and counts it as made) or
+      // has committed, and the image is thrown away unpaid.
+      const [stored] = await queryRows<{ running: boolean }>(
+        db,
+        sql`
+          with job as (
+            select id from generation_jobs where id = ${job.id} and status = 'running' for share
+          ),
+          stored as (
+            insert into images (id, owner_id, style_id, job_id, position, role, subject, file_key,
+              width, height, format, has_alpha, bytes, seed, provider, model, prompt)
+            select ${newId()}, ${job.ownerId}, ${style.id}, job.id, ${position}::int, 'anchor', ${subject}, ${fileKey},
+              ${meta.width ?? 0}::int, ${meta.height ?? 0}::int, ${image.format}, ${Boolean(meta.hasAlpha)}::boolean,
+              ${image.data.length}::int, ${style.seed}::int, ${ctx.provider.id}, ${ctx.provider.model}, ${prompt}
+            from job
+            on conflict (job_id, position) do nothing
+          )
+          select exists (select 1 from job) as running`,
+      );
+      const kept = Boolean(stored?.running);
       if (!kept) {
         await ctx.storage.delete(fileKey);
         return null;

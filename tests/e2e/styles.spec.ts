@@ -105,6 +105,12 @@ test("create a style from an uploaded image: its palette comes from the image", 
   const palette = await card.getByRole("list", { name: "Palette" }).getByRole("listitem").allTextContents();
   expect(palette).toHaveLength(2);
   expect(palette.join(" ")).toMatch(/#2[0-9a-f]9[0-9a-f]8[0-9a-f]/i);
+
+  // The style shows the reference it was made from.
+  await card.getByRole("button", { name: "Actions for Teal and amber" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const shown = page.getByRole("dialog", { name: "Edit Teal and amber" }).getByRole("img", { name: "Reference 1" });
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
 });
 
 test("a file that is not an image is refused by content, and nothing is charged", async ({ page }) => {

@@ -135,6 +135,20 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     const stored = await handle.db.select().from(images).where(eq(images.jobId, job.id));
     expect(stored.map((i) => i.position).sort()).toEqual([0, 1, 2, 3]);
     expect(stored.every((i) => i.hasAlpha && i.width === 1024)).toBe(true);
+    const first = stored.find((i) => i.position === 0)!;
+    expect(first).toMatchObject({
+      ownerId: userId,
+      styleId: job.styleId,
+      role: "anchor",
+      subject: "a cosy house",
+      height: 1024,
+      format: "png",
+      seed: styleInput.seed,
+      provider: "offline",
+      model: "motif-offline-1",
+    });
+    expect(first.bytes).toBeGreaterThan(1000);
+    expect(first.prompt).toContain("a cosy house");
     // Running a finished job again does nothing.
     expect(await runGenerationJob(context(createOfflineProvider()), job.id)).toBeNull();
     expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
