@@ -53,9 +53,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       <Icon aria-hidden className={cn("mt-0.5 size-5 shrink-0", iconStyles[tone])} />
       <div className="grid min-w-0 gap-1">
         {toast.title && <RadixToast.Title className="text-sm font-semibold">{toast.title}</RadixToast.Title>}
-        {toast.description && (
-          <RadixToast.Description className="text-sm opacity-90">{toast.description}</RadixToast.Description>
-        )}
+        {toast.description && <RadixToast.Description className="text-sm">{toast.description}</RadixToast.Description>}
       </div>
       <RadixToast.Close
         aria-label="Close"
