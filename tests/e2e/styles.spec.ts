@@ -200,6 +200,21 @@ test.describe("with the OpenAI provider", () => {
     await expect(page.getByTestId("credit-badge")).toContainText("88");
   });
 
+  test("the home page follows a generation live", async ({ page, request }) => {
+    await request.post(control, { data: { latencyMs: 700 } });
+    await signIn(page, uniqueEmail("home-live"), base);
+    await page.goto(`${base}/app/style`);
+    await createStyleInUi(page, { name: "Live at home", description: "Glossy 3D badges", price: 12 });
+    await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Home" }).click();
+    const card = page
+      .getByRole("region", { name: "Your latest styles" })
+      .getByRole("article", { name: "Live at home" });
+    await expect(card.getByTestId("style-progress")).toBeVisible();
+    // The samples arrive one by one, without a reload.
+    await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
+    await expect(card).toHaveAttribute("data-status", "succeeded");
+  });
+
   test("cancel a running generation, keep what was made, then make the missing samples", async ({ page, request }) => {
     await request.post(control, { data: { latencyMs: 3000 } });
     await signIn(page, uniqueEmail("cancel"), base);

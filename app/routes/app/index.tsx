@@ -1,5 +1,5 @@
 import { ArrowRight, Boxes, Palette, Sparkles } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
@@ -7,6 +7,7 @@ import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { presentStyle } from "#server/styles/present-style.server";
 import { listStyles } from "#server/styles/styles.server";
+import { useLiveStyles } from "~/lib/use-live-styles";
 import type { Route } from "./+types/index";
 
 export function meta() {
@@ -38,6 +39,8 @@ const starts = [
 export default function AppHome({ loaderData }: Route.ComponentProps) {
   const { recent, total } = loaderData;
   const samples = useSampleViewer(recent);
+  const revalidator = useRevalidator();
+  const progress = useLiveStyles(revalidator.revalidate);
   return (
     <>
       <PageHeader
@@ -82,7 +85,11 @@ export default function AppHome({ loaderData }: Route.ComponentProps) {
           <ul className="mt-5 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
             {recent.map((style) => (
               <li key={style.id}>
-                <StyleCard style={style} onView={(index) => samples.view(style.id, index)} />
+                <StyleCard
+                  style={style}
+                  progress={progress[style.id]}
+                  onView={(index) => samples.view(style.id, index)}
+                />
               </li>
             ))}
           </ul>

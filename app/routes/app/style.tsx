@@ -1,5 +1,5 @@
 import { Cpu, Palette, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAuth } from "~/components/auth-provider";
 import { EditStyleDialog } from "~/components/edit-style-dialog";
@@ -13,10 +13,10 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
 import { api, ApiError } from "~/lib/api";
-import { subscribeLiveEvents } from "~/lib/live-events";
 import { stylePresets, type StylePreset } from "~/lib/presets";
 import type { StyleView } from "~/lib/style-types";
 import { toast } from "~/lib/toast-store";
+import { useLiveStyles } from "~/lib/use-live-styles";
 import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { presentStyle } from "#server/styles/present-style.server";
@@ -36,34 +36,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     provider: { id: services.provider.id, label: services.provider.label, model: services.provider.model },
     maxUploadBytes: services.config.generation.maxUploadBytes,
   };
-}
-
-function useLiveStyles(onChange: () => void) {
-  const [progress, setProgress] = useState<Record<string, { completed: number; total: number }>>({});
-  useEffect(
-    () =>
-      subscribeLiveEvents((event) => {
-        if (event.type === "job-progress") {
-          setProgress((p) => ({
-            ...p,
-            [event.data.styleId]: { completed: event.data.completed, total: event.data.total },
-          }));
-          onChange();
-        }
-        if (event.type === "job") {
-          onChange();
-          if (event.data.status === "failed") {
-            toast({
-              title: "Generation Failed",
-              description: `${event.data.error ?? "The images could not be generated."}${event.data.refunded ? " You were not charged." : ""}`,
-              color: "error",
-            });
-          }
-        }
-      }),
-    [onChange],
-  );
-  return progress;
 }
 
 export default function StylesPage({ loaderData }: Route.ComponentProps) {
