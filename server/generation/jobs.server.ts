@@ -300,12 +300,14 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
       if (!result) return null;
       const image = result.images[0]!;
       const meta = await sharp(image.data).metadata();
-      const fileKey = `${styleFolder(job.ownerId, style.id)}/${job.id}-${position}.${image.format}`;
+      // Each run writes its own file (the run number is in the name), so a run that
+      // loses a race never deletes a file another run's record points to.
+      const fileKey = `${styleFolder(job.ownerId, style.id)}/${job.id}-${position}-r${job.attempts}.${image.format}`;
       await ctx.storage.put(fileKey, image.data, `image/${image.format}`);
       // One statement reads the job under a share lock and stores the image only if the
       // job still runs: a cancel either waits for this image (and counts it as made) or
       // has committed, and the image is thrown away unpaid.
-      const [stored] = await queryRows<{ running: boolean }>(
+      const [outcome] = await queryRows<{ running: boolean; inserted: boolean }>(
         db,
         sql`
           with job as (
@@ -319,14 +321,13 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
               ${image.data.length}::int, ${style.seed}::int, ${ctx.provider.id}, ${ctx.provider.model}, ${prompt}
             from job
             on conflict (job_id, position) do nothing
+            returning id
           )
-          select exists (select 1 from job) as running`,
+          select exists (select 1 from job) as running, exists (select 1 from stored) as inserted`,
       );
-      const kept = Boolean(stored?.running);
-      if (!kept) {
-        await ctx.storage.delete(fileKey);
-        return null;
-      }
+      // Not stored (cancelled, or another run stored this position first): the file goes.
+      if (!outcome?.inserted) await ctx.storage.delete(fileKey);
+      if (!outcome?.running) return null;
       made++;
       await publishUserEvent(db, {
         userId: job.ownerId,

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -180,6 +180,21 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     expect(await ledgerSum(handle, userId)).toBe(100 - PRICE);
   });
 
+  it("two runs of one job at once (a worker taken for dead) leave one image per sample and no stray files", async () => {
+    const { userId, job, style } = await submitted();
+    const storage = createDiskStorage(filesDir);
+    await Promise.all([
+      runGenerationJob(context(createOfflineProvider(), { storage }), job.id),
+      runGenerationJob(context(createOfflineProvider(), { storage }), job.id),
+    ]);
+    const stored = await handle.db.select().from(images).where(eq(images.jobId, job.id));
+    expect(stored.map((i) => i.position).sort()).toEqual([0, 1, 2, 3]);
+    for (const image of stored) expect(await storage.read(image.fileKey)).not.toBeNull();
+    const files = readdirSync(path.join(filesDir, "users", userId, "styles", style.id));
+    expect(files.sort()).toEqual(stored.map((i) => path.basename(i.fileKey)).sort());
+    expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+  });
+
   it("fails a job whose provider fails every try, refunding exactly once", async () => {
     const { userId, job } = await submitted();
     let calls = 0;
@@ -313,7 +328,8 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       expect(calls).toBe(2);
       const kept = await anchorsOf(style.id);
       expect(kept.map((image) => image.position)).toEqual([0]);
-      expect(await storage.read(`${kept[0]!.fileKey.replace(/-0\.png$/, "-1.png")}`)).toBeNull();
+      expect(await storage.read(kept[0]!.fileKey.replace(/-0-r1\.png$/, "-1-r1.png"))).toBeNull();
+      expect(await storage.read(kept[0]!.fileKey)).not.toBeNull();
       const [ended] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
       expect(ended).toMatchObject({ status: "canceled", refunded: true });
       expect(ended?.error).toBe(`Cancelled after 1 of 4 images. ${PRICE - IMAGE_PRICE} unused credits were refunded.`);

@@ -53,7 +53,7 @@ describe("image-optimisation endpoint", () => {
     };
     const first = list.styles.find((s) => s.id === styleId)!.anchors[0]!;
     const me = (await (await server.call("/api/users/me", { cookie: ann })).json()) as { user: { uid: string } };
-    anchor = { url: first.url, key: `users/${me.user.uid}/styles/${styleId}/${created.job.id}-0.png` };
+    anchor = { url: first.url, key: `users/${me.user.uid}/styles/${styleId}/${created.job.id}-0-r1.png` };
   });
   afterAll(async () => {
     await server?.close();

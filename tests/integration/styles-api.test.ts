@@ -153,7 +153,7 @@ describe("styles API", () => {
     );
     const me = (await (await server.call("/api/users/me", { cookie })).json()) as { user: { uid: string } };
     const list = (await (await server.call("/api/styles", { cookie })).json()) as { styles: { id: string }[] };
-    const key = `users/${me.user.uid}/styles/${list.styles[0]!.id}/${job.id}-0.png`;
+    const key = `users/${me.user.uid}/styles/${list.styles[0]!.id}/${job.id}-0-r1.png`;
     expect(await server.services.storage.read(key)).not.toBeNull();
     expect((await server.call("/api/users/user", { method: "DELETE", cookie })).status).toBe(200);
     expect(await server.services.storage.read(key)).toBeNull();
