@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, lt, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { priceOf, type DetailLevel, type ImageSize } from "~/lib/pricing";
-import { publishBalance, refundCreditsWithin, reserveCredits } from "../credits/credits.server";
+import { publishBalance, refundCreditsWithin, reserveCredits, type Transaction } from "../credits/credits.server";
 import { queryRows, type Database } from "../db/client.server";
 import { generationJobs, images, styleReferences, styles } from "../db/schema";
 import { publishUserEvent } from "../events/events.server";
@@ -44,6 +44,36 @@ export interface NewStyleInput {
   defaultDetail: DetailLevel;
   defaultTransparent: boolean;
   references?: { fileKey: string; width: number; height: number; bytes: number }[];
+}
+
+/** Inserts a style's sample job and reserves its credits, inside the caller's transaction. */
+async function insertPaidAnchorJob(
+  tx: Transaction,
+  options: {
+    userId: string;
+    styleId: string;
+    params: AnchorJobParams;
+    credits: number;
+    provider: Pick<ImageProvider, "id" | "model">;
+    idempotencyKey?: string;
+  },
+): Promise<GenerationJob> {
+  const [job] = await tx
+    .insert(generationJobs)
+    .values({
+      id: newId(),
+      ownerId: options.userId,
+      kind: "style-anchor",
+      styleId: options.styleId,
+      params: options.params as unknown as Record<string, unknown>,
+      provider: options.provider.id,
+      model: options.provider.model,
+      credits: options.credits,
+      idempotencyKey: options.idempotencyKey ?? null,
+    })
+    .returning();
+  await reserveCredits(tx, { userId: options.userId, amount: options.credits, ref: job!.id });
+  return job!;
 }
 
 /**
@@ -111,22 +141,15 @@ export async function createStyleWithAnchors(
           })),
         );
       }
-      const [job] = await tx
-        .insert(generationJobs)
-        .values({
-          id: newId(),
-          ownerId: userId,
-          kind: "style-anchor",
-          styleId: style!.id,
-          params: params as unknown as Record<string, unknown>,
-          provider: provider.id,
-          model: provider.model,
-          credits,
-          idempotencyKey: idempotencyKey ?? null,
-        })
-        .returning();
-      await reserveCredits(tx, { userId, amount: credits, ref: job!.id });
-      return { style: style!, job: job!, created: true };
+      const job = await insertPaidAnchorJob(tx, {
+        userId,
+        styleId: style!.id,
+        params,
+        credits,
+        provider,
+        idempotencyKey,
+      });
+      return { style: style!, job, created: true };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -550,22 +573,8 @@ export async function createMissingAnchorsJob(
         subjects,
       };
       const credits = priceOf({ size: params.size, detail: params.detail, count: subjects.length });
-      const [job] = await tx
-        .insert(generationJobs)
-        .values({
-          id: newId(),
-          ownerId: userId,
-          kind: "style-anchor",
-          styleId,
-          params: params as unknown as Record<string, unknown>,
-          provider: provider.id,
-          model: provider.model,
-          credits,
-          idempotencyKey: idempotencyKey ?? null,
-        })
-        .returning();
-      await reserveCredits(tx, { userId, amount: credits, ref: job!.id });
-      return { job: job!, created: true };
+      const job = await insertPaidAnchorJob(tx, { userId, styleId, params, credits, provider, idempotencyKey });
+      return { job, created: true };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -4,26 +4,13 @@ import type { DatabaseHandle } from "#server/db/client.server";
 import { cancelJob } from "#server/generation/jobs.server";
 import { describeCreditEntry, type CreditHistoryEntry } from "~/lib/credit-history";
 import { testDatabases } from "../support/databases";
-import { sessionCookieFrom, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
+import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 describe("credit history", () => {
   let database: DatabaseHandle;
   let server: ApiTestServer;
 
-  async function signIn(email: string) {
-    const before = server.mailer.sent.length;
-    await server.call("/api/auth/signin-email", { method: "POST", json: { email } });
-    while (server.mailer.sent.length === before) await new Promise((r) => setTimeout(r, 10));
-    const verify = await server.call("/api/auth/verify", {
-      method: "POST",
-      json: { token: tokenFromLink(server.mailer.sent.at(-1)!.link!), email },
-    });
-    const { idToken } = (await verify.json()) as { idToken: string };
-    const cookie = sessionCookieFrom(await server.call("/api/auth/token", { method: "POST", json: { idToken } }))!;
-    const created = await server.call("/api/users/new", { method: "POST", cookie });
-    const { user } = (await created.json()) as { user: { uid: string } };
-    return { cookie, userId: user.uid };
-  }
+  const signIn = (email: string) => signInThroughApi(server, email);
 
   async function history(cookie: string, query = "") {
     const response = await server.call(`/api/users/me/credits${query}`, { cookie });

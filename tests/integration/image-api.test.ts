@@ -5,7 +5,7 @@ import { runGenerationJob } from "#server/generation/jobs.server";
 import { derivativeKey } from "#server/images/optimize.server";
 import { optimizedImageUrl } from "~/lib/image-url";
 import { testDatabases } from "../support/databases";
-import { sessionCookieFrom, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
+import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 describe("image-optimisation endpoint", () => {
   let database: DatabaseHandle;
@@ -15,19 +15,7 @@ describe("image-optimisation endpoint", () => {
   let anchor: { url: string; key: string };
   let styleId: string;
 
-  async function signIn(email: string): Promise<string> {
-    const before = server.mailer.sent.length;
-    await server.call("/api/auth/signin-email", { method: "POST", json: { email } });
-    while (server.mailer.sent.length === before) await new Promise((r) => setTimeout(r, 10));
-    const verify = await server.call("/api/auth/verify", {
-      method: "POST",
-      json: { token: tokenFromLink(server.mailer.sent.at(-1)!.link!), email },
-    });
-    const { idToken } = (await verify.json()) as { idToken: string };
-    const cookie = sessionCookieFrom(await server.call("/api/auth/token", { method: "POST", json: { idToken } }))!;
-    await server.call("/api/users/new", { method: "POST", cookie });
-    return cookie;
-  }
+  const signIn = async (email: string) => (await signInThroughApi(server, email)).cookie;
 
   beforeAll(async () => {
     database = await testDatabases[0]!.open();

@@ -3,26 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { runGenerationJob } from "#server/generation/jobs.server";
 import { testDatabases } from "../support/databases";
-import { sessionCookieFrom, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
+import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 describe("styles API", () => {
   let database: DatabaseHandle;
   let server: ApiTestServer;
   const cookies: Record<string, string> = {};
 
-  async function signIn(email: string): Promise<string> {
-    const before = server.mailer.sent.length;
-    await server.call("/api/auth/signin-email", { method: "POST", json: { email } });
-    while (server.mailer.sent.length === before) await new Promise((r) => setTimeout(r, 10));
-    const verify = await server.call("/api/auth/verify", {
-      method: "POST",
-      json: { token: tokenFromLink(server.mailer.sent.at(-1)!.link!), email },
-    });
-    const { idToken } = (await verify.json()) as { idToken: string };
-    const cookie = sessionCookieFrom(await server.call("/api/auth/token", { method: "POST", json: { idToken } }))!;
-    await server.call("/api/users/new", { method: "POST", cookie });
-    return cookie;
-  }
+  const signIn = async (email: string) => (await signInThroughApi(server, email)).cookie;
 
   async function createStyle(cookie: string, fields: Record<string, string>, files: Buffer[] = [], key?: string) {
     const form = new FormData();

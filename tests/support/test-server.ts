@@ -101,3 +101,25 @@ export function sessionCookieFrom(response: Response): string | undefined {
 export function tokenFromLink(link: string): string {
   return new URL(link).searchParams.get("token")!;
 }
+
+/**
+ * Signs `email` in through the real link flow (send, verify, session) and ensures the
+ * user record, as the browser does. Returns the session cookie and the user's id.
+ */
+export async function signInThroughApi(
+  server: ApiTestServer,
+  email: string,
+): Promise<{ cookie: string; userId: string }> {
+  const before = server.mailer.sent.length;
+  await server.call("/api/auth/signin-email", { method: "POST", json: { email } });
+  while (server.mailer.sent.length === before) await new Promise((r) => setTimeout(r, 10));
+  const verify = await server.call("/api/auth/verify", {
+    method: "POST",
+    json: { token: tokenFromLink(server.mailer.sent.at(-1)!.link!), email },
+  });
+  const { idToken } = (await verify.json()) as { idToken: string };
+  const cookie = sessionCookieFrom(await server.call("/api/auth/token", { method: "POST", json: { idToken } }))!;
+  const created = await server.call("/api/users/new", { method: "POST", cookie });
+  const { user } = (await created.json()) as { user: { uid: string } };
+  return { cookie, userId: user.uid };
+}
