@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { checkerboard } from "~/lib/checkerboard";
@@ -6,6 +6,7 @@ import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
 import type { StyleView } from "~/lib/style-types";
 import { Button, buttonClasses } from "./ui/button";
+import { DialogCloseButton } from "./ui/sheet-dialog";
 
 /** A file name from free text: ("png", "Warm flat icons", "a cosy house") → "warm-flat-icons-a-cosy-house.png". */
 export function downloadName(extension: string, ...parts: string[]): string {
@@ -52,11 +53,7 @@ export function SampleViewer(props: {
                 Sample {props.index + 1} of {count}: {anchor.subject}
               </Dialog.Description>
             </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 shrink-0">
-                <X aria-hidden className="size-5" />
-              </Button>
-            </Dialog.Close>
+            <DialogCloseButton />
           </div>
 
           <div className="relative">

@@ -46,6 +46,20 @@ export interface NewStyleInput {
   references?: { fileKey: string; width: number; height: number; bytes: number }[];
 }
 
+/** The user's earlier submission with this Idempotency-Key, if any. */
+async function findJobByIdempotencyKey(
+  db: Database,
+  userId: string,
+  idempotencyKey: string | undefined,
+): Promise<GenerationJob | null> {
+  if (!idempotencyKey) return null;
+  const [job] = await db
+    .select()
+    .from(generationJobs)
+    .where(and(eq(generationJobs.ownerId, userId), eq(generationJobs.idempotencyKey, idempotencyKey)));
+  return job ?? null;
+}
+
 /** Inserts a style's sample job and reserves its credits, inside the caller's transaction. */
 async function insertPaidAnchorJob(
   tx: Transaction,
@@ -93,11 +107,7 @@ export async function createStyleWithAnchors(
 ): Promise<{ style: Style; job: GenerationJob; created: boolean }> {
   const { userId, style: input, provider, idempotencyKey } = options;
   const existing = async () => {
-    if (!idempotencyKey) return null;
-    const [job] = await db
-      .select()
-      .from(generationJobs)
-      .where(and(eq(generationJobs.ownerId, userId), eq(generationJobs.idempotencyKey, idempotencyKey)));
+    const job = await findJobByIdempotencyKey(db, userId, idempotencyKey);
     if (!job?.styleId) return null;
     const [style] = await db.select().from(styles).where(eq(styles.id, job.styleId));
     return style ? { style, job, created: false } : null;
@@ -537,11 +547,7 @@ export async function createMissingAnchorsJob(
 ): Promise<{ job: GenerationJob; created: boolean } | null> {
   const { userId, styleId, provider, idempotencyKey } = options;
   const replay = async () => {
-    if (!idempotencyKey) return null;
-    const [job] = await db
-      .select()
-      .from(generationJobs)
-      .where(and(eq(generationJobs.ownerId, userId), eq(generationJobs.idempotencyKey, idempotencyKey)));
+    const job = await findJobByIdempotencyKey(db, userId, idempotencyKey);
     return job?.styleId === styleId ? { job, created: false } : null;
   };
   const earlier = await replay();

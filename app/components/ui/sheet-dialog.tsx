@@ -27,15 +27,22 @@ export function ModalDialog(props: {
                 <Dialog.Description className="sr-only">{props.title}</Dialog.Description>
               )}
             </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2">
-                <X aria-hidden className="size-5" />
-              </Button>
-            </Dialog.Close>
+            <DialogCloseButton />
           </div>
           <div className="mt-6">{props.children}</div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The ✕ in a dialog's top-right corner. */
+export function DialogCloseButton() {
+  return (
+    <Dialog.Close asChild>
+      <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 shrink-0">
+        <X aria-hidden className="size-5" />
+      </Button>
+    </Dialog.Close>
   );
 }
