@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#server/db/client.server";
+import { queryRows, type DatabaseHandle } from "#server/db/client.server";
 import { sql } from "drizzle-orm";
 import { authUsers } from "#server/db/schema";
 import { publishUserEvent } from "#server/events/events.server";
@@ -112,6 +112,35 @@ describe.each(testDatabases)("live event stream on $name", (target) => {
     const ids = events.map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
+
+  it.runIf(target.name === "postgres")(
+    "makes a second publish for the same user wait until the first commits, so ids commit in order",
+    async () => {
+      let releaseFirst!: () => void;
+      const firstHolding = new Promise<void>((resolve) => {
+        void database.db.transaction(async (tx) => {
+          // The first publisher has drawn its id and holds the user's lock, but has not committed.
+          await publishUserEvent(tx as unknown as typeof database.db, { userId, type: "job", data: { n: 1 } });
+          resolve();
+          await new Promise<void>((done) => (releaseFirst = done));
+        });
+      });
+      await firstHolding;
+      let secondDone = false;
+      const second = publishUserEvent(database.db, { userId, type: "job", data: { n: 2 } }).then(() => {
+        secondDone = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(secondDone).toBe(false);
+      releaseFirst();
+      await second;
+      const rows = await queryRows<{ id: number; data: { n?: number } }>(
+        database.db,
+        sql`select id, data from user_events where user_id = ${userId} and type = 'job' order by id desc limit 2`,
+      );
+      expect(rows.map((r) => r.data.n)).toEqual([2, 1]);
+    },
+  );
 
   it.runIf(target.name === "postgres")("keeps delivering after the LISTEN connection is cut", async () => {
     await database.db.execute(
