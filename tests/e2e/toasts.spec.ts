@@ -75,8 +75,10 @@ test("an error toast closes after 7 s and a success toast after 5 s, each remove
   expect(openFor(byColor.error!)).toBeGreaterThanOrEqual(6_800);
   expect(openFor(byColor.error!)).toBeLessThan(8_000);
   for (const entry of log) {
-    // The removal timer starts when the toast is dismissed, a render before the page shows it closed.
-    expect(removedAfter(entry)).toBeGreaterThanOrEqual(150);
+    // Shown closed first, then removed. The removal timer starts when the store closes the
+    // toast, and a busy machine may render that state almost 200 ms later, so the exact
+    // delay is measured from the click in the test below (and with fake timers in the unit tests).
+    expect(removedAfter(entry)).toBeGreaterThan(0);
     expect(removedAfter(entry)).toBeLessThan(1_500);
   }
 });
@@ -101,10 +103,23 @@ test("a closed toast leaves the page 200 ms after closing", async ({ page, conte
   await page.goto("/");
   const toast = page.locator("[data-toast-id]");
   await expect(toast).toBeVisible();
+  // Timed in the page: from the click (seen before the app handles it) to the toast leaving the DOM.
+  await page.evaluate(() => {
+    const times: { clicked?: number; removed?: number } = {};
+    (window as unknown as { toastTimes: typeof times }).toastTimes = times;
+    document.addEventListener("click", () => (times.clicked ??= performance.now()), { capture: true });
+    new MutationObserver(() => {
+      if (!document.querySelector("[data-toast-id]")) times.removed ??= performance.now();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await toast.getByRole("button", { name: "Close" }).click();
   await expect(toast).toHaveAttribute("data-state", "closed");
-  // The exact 200 ms delay is measured in the page by the lifecycle test above.
   await expect(toast).toHaveCount(0, { timeout: 3_000 });
+  const times = await page.evaluate(
+    () => (window as unknown as { toastTimes: { clicked: number; removed: number } }).toastTimes,
+  );
+  expect(times.removed - times.clicked).toBeGreaterThanOrEqual(195);
+  expect(times.removed - times.clicked).toBeLessThan(1_500);
 });
 
 test("F8 moves focus to the toasts", async ({ page, context, baseURL }) => {
