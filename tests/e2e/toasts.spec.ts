@@ -143,6 +143,8 @@ test("swiping a toast right by more than 50 px dismisses it; a short swipe does 
   await page.goto("/");
   const toast = page.locator("[data-toast-id]");
   await expect(toast).toBeVisible();
+  // Measure where it rests, not where it is while still sliding in.
+  await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   const box = (await toast.boundingBox())!;
   const y = box.y + box.height / 2;
   const x = box.x + 40;
@@ -157,7 +159,7 @@ test("swiping a toast right by more than 50 px dismisses it; a short swipe does 
   await page.mouse.down();
   await page.mouse.move(x + 90, y, { steps: 10 });
   await page.mouse.up();
-  await expect(toast).toHaveCount(0, { timeout: 2_000 });
+  await expect(toast).toHaveCount(0, { timeout: 3_000 });
 });
 
 test("a malformed flash cookie is ignored", async ({ page, context, baseURL }) => {
