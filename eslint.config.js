@@ -52,6 +52,23 @@ export default tseslint.config(
     },
   },
   {
+    // The domain is pure: zod and itself, nothing from the app, the server or Node.
+    files: ["domain/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!zod$|\\./).*",
+              message: "domain/ imports only zod and other domain modules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server code never imports UI components.
     files: ["server/**"],
     rules: {

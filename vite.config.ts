@@ -8,6 +8,7 @@ export default defineConfig(() => ({
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
       "#server": fileURLToPath(new URL("./server", import.meta.url)),
+      "#domain": fileURLToPath(new URL("./domain", import.meta.url)),
     },
   },
   environments: {

@@ -6,10 +6,11 @@ export default defineConfig({
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),
       "#server": fileURLToPath(new URL("./server", import.meta.url)),
+      "#domain": fileURLToPath(new URL("./domain", import.meta.url)),
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     env: { LOG_LEVEL: "silent" },
     testTimeout: 30_000,

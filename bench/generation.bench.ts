@@ -9,7 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "../server/db/client.server";
 import { authUsers, generationJobs, users } from "../server/db/schema";
-import { createStyleWithAnchors, runGenerationJob, type NewStyleInput } from "../server/generation/jobs.server";
+import { runGenerationJob } from "../server/generation/run-job.server";
+import { providerRegistry } from "../server/generation/providers/registry.server";
+import { createStyleWithSamples, type NewStyleInput } from "../server/styles/style-samples.server";
 import { createOfflineProvider } from "../server/generation/providers/offline.server";
 import { createOpenAIProvider } from "../server/generation/providers/openai.server";
 import { startGenerationQueue } from "../server/generation/queue.server";
@@ -57,9 +59,14 @@ async function overheadBench(fakeUrl: string) {
     });
     const jobs = [];
     for (let i = 0; i < CONCURRENT_JOBS; i++) {
-      jobs.push((await createStyleWithAnchors(handle.db, { userId: "bench-overhead", style, provider })).job.id);
+      jobs.push((await createStyleWithSamples(handle.db, { userId: "bench-overhead", style, provider })).job.id);
     }
-    const context = { db: handle.db, storage: createDiskStorage(files), provider, maxAttempts: 1 };
+    const context = {
+      db: handle.db,
+      storage: createDiskStorage(files),
+      providers: providerRegistry([provider]),
+      maxAttempts: 1,
+    };
     const durations = await Promise.all(
       jobs.map(async (id) => {
         const started = performance.now();
@@ -90,7 +97,7 @@ async function overheadBench(fakeUrl: string) {
 async function throughputBench(fakeUrl: string) {
   const handle = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL });
   const files = mkdtempSync(path.join(os.tmpdir(), "motif-bench-"));
-  const queue = await startGenerationQueue({ database: handle, expireInSeconds: 300, heartbeatSeconds: 30 });
+  const queue = await startGenerationQueue({ database: handle, heartbeatSeconds: 30 });
   try {
     await makeUser(handle, "bench-throughput");
     const provider = createOpenAIProvider({
@@ -101,19 +108,25 @@ async function throughputBench(fakeUrl: string) {
     });
     const ids: string[] = [];
     for (let i = 0; i < THROUGHPUT_JOBS; i++) {
-      ids.push((await createStyleWithAnchors(handle.db, { userId: "bench-throughput", style, provider })).job.id);
+      ids.push((await createStyleWithSamples(handle.db, { userId: "bench-throughput", style, provider })).job.id);
     }
     const concurrency = 4;
     const started = performance.now();
     await queue.work(
       (jobId, signal) =>
         runGenerationJob(
-          { db: handle.db, storage: createDiskStorage(files), provider, maxAttempts: 1, signal },
+          {
+            db: handle.db,
+            storage: createDiskStorage(files),
+            providers: providerRegistry([provider]),
+            maxAttempts: 1,
+            signal,
+          },
           jobId,
         ).then(() => {}),
       { concurrency },
     );
-    for (const id of ids) await queue.enqueue(id);
+    for (const id of ids) await queue.enqueue(id, { expireInSeconds: 300 });
     for (;;) {
       const rows = await handle.db
         .select({ status: generationJobs.status })

@@ -2,20 +2,20 @@ import { getConfig, type Config } from "./config.server";
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { getLogger } from "./logger.server";
 import { pruneUserEvents, UserEventHub } from "./events/events.server";
-import { runGenerationJob, sweepStaleJobs } from "./generation/jobs.server";
-import { ANCHOR_SUBJECTS } from "./generation/prompts";
-import type { ImageProvider } from "./generation/providers/provider";
-import { createImageProvider } from "./generation/providers/registry.server";
-import { startGenerationQueue, type GenerationQueue } from "./generation/queue.server";
+import { sweepStaleJobs } from "./generation/lifecycle.server";
+import { createProviderRegistry, type ProviderRegistry } from "./generation/providers/registry.server";
+import { jobExpirySeconds, startGenerationQueue, type GenerationQueue } from "./generation/queue.server";
+import { runGenerationJob } from "./generation/run-job.server";
+import { limits } from "#domain/limits";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
 import { createS3Storage } from "./storage/s3-storage.server";
 import { createDiskStorage, type FileStorage } from "./storage/storage.server";
 import { singleton } from "./singleton.server";
 import path from "node:path";
 
-/** The longest one run of a job may take: every image with every provider attempt timing out. */
+/** The longest any run may take: the largest set, every image with every provider attempt timing out. */
 function longestJobRunMs(config: Config): number {
-  return config.generation.timeoutMs * config.generation.maxAttempts * ANCHOR_SUBJECTS.length;
+  return jobExpirySeconds(config.generation, limits.subjectsPerSet * limits.variations) * 1000;
 }
 
 export interface Services {
@@ -23,7 +23,8 @@ export interface Services {
   database: DatabaseHandle;
   mailer: Mailer;
   storage: FileStorage;
-  provider: ImageProvider;
+  /** Providers jobs run with; `providers.default` makes new jobs. */
+  providers: ProviderRegistry;
   events: UserEventHub;
   /** Absent until started; web-only processes enqueue, workers also work. */
   queue?: GenerationQueue;
@@ -47,13 +48,12 @@ async function createServices(): Promise<Services> {
     config.storage.kind === "s3"
       ? createS3Storage(config.storage)
       : createDiskStorage(path.join(config.dataDir, "files"));
-  const provider = createImageProvider(config);
+  const providers = createProviderRegistry(config);
   const events = new UserEventHub(database);
   await events.start();
-  const services: Services = { config, database, mailer, storage, provider, events };
+  const services: Services = { config, database, mailer, storage, providers, events };
   services.queue = await startGenerationQueue({
     database,
-    expireInSeconds: Math.ceil(longestJobRunMs(config) / 1000) + 60,
     heartbeatSeconds: config.generation.heartbeatSeconds,
     onError: (error) => logger.error({ err: error }, "job queue error"),
   });
@@ -68,16 +68,16 @@ export function getServices(): Promise<Services> {
 
 /** Works queued generation jobs in this process. */
 export async function startWorker(services: Services): Promise<void> {
-  const { config, database, storage, provider } = services;
+  const { config, database, storage, providers } = services;
   const logger = getLogger();
   logger.info(
-    { provider: provider.id, model: provider.model, concurrency: config.generation.concurrency },
+    { provider: providers.default.id, model: providers.default.model, concurrency: config.generation.concurrency },
     "generation worker started",
   );
   await services.queue!.work(
     async (jobId, signal) => {
       const job = await runGenerationJob(
-        { db: database.db, storage, provider, maxAttempts: config.generation.maxAttempts, signal },
+        { db: database.db, storage, providers, maxAttempts: config.generation.maxAttempts, signal },
         jobId,
       );
       if (job) logger.info({ jobId, status: job.status, attempts: job.attempts }, "generation job finished");

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { api } from "~/lib/api";
-import type { StyleView } from "~/lib/style-types";
+import type { StyleView } from "#domain/styles";
 import { toast } from "~/lib/toast-store";
 import { StyleDefaultsFields, type StyleSettings } from "./new-style-dialog";
 import { Button } from "./ui/button";

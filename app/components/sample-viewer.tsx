@@ -4,7 +4,7 @@ import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
-import type { StyleView } from "~/lib/style-types";
+import type { StyleView } from "#domain/styles";
 import { Button, buttonClasses } from "./ui/button";
 import { DialogCloseButton } from "./ui/sheet-dialog";
 

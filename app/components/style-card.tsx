@@ -4,8 +4,10 @@ import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
 import { useRef, useState } from "react";
-import { detailLevels, imageSizes, priceOf } from "~/lib/pricing";
-import { ANCHOR_COUNT, type StyleView } from "~/lib/style-types";
+import { detailLevels, imageSizes } from "#domain/images";
+import { priceOf } from "#domain/pricing";
+import { ANCHOR_COUNT } from "#domain/limits";
+import type { StyleView } from "#domain/styles";
 import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
 import { Button } from "./ui/button";
 

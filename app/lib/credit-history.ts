@@ -6,21 +6,23 @@ export interface CreditHistoryEntry {
   reason: "signup_grant" | "generation_reserve" | "generation_refund" | "purchase" | "admin_adjust";
   /** The style a generation was for; null when it has since been deleted, or for other reasons. */
   styleName: string | null;
+  /** What the generation made, in words ("Object 'Potion' · Pixel Knights"); null for other reasons. */
+  title: string | null;
   createdAt: string;
 }
 
 export const CREDIT_HISTORY_PAGE = 20;
 
-/** What the line says: the reason in words, with the style it was for. */
-export function describeCreditEntry(entry: Pick<CreditHistoryEntry, "reason" | "styleName">): string {
+/** What the line says: the job's title when it has one, else the reason in words with its style. */
+export function describeCreditEntry(entry: Pick<CreditHistoryEntry, "reason" | "styleName"> & { title?: string | null }): string {
   const style = entry.styleName ? `“${entry.styleName}”` : "a deleted style";
   switch (entry.reason) {
     case "signup_grant":
       return "Sign-up credits";
     case "generation_reserve":
-      return `Sample images for ${style}`;
+      return entry.title || `Sample images for ${style}`;
     case "generation_refund":
-      return `Refund for ${style}`;
+      return entry.title ? `Refund: ${entry.title}` : `Refund for ${style}`;
     case "purchase":
       return "Credits bought";
     case "admin_adjust":

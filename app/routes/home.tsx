@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
-import { detailLevels, imageSizes, priceOf, type DetailLevel } from "~/lib/pricing";
+import { detailLevels, imageSizes, type DetailLevel } from "#domain/images";
+import { priceOf } from "#domain/pricing";
 import { servicesContext } from "#server/context";
 import type { Route } from "./+types/home";
 

@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
 import { creditLedger, users } from "../db/schema";
 import { publishUserEvent } from "../events/events.server";
@@ -6,12 +7,17 @@ import { publishUserEvent } from "../events/events.server";
 /** The transaction handle drizzle passes to `db.transaction` callbacks. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-export class InsufficientCreditsError extends Error {
+/** The balance does not cover a reservation: nothing was charged. */
+export class InsufficientCreditsError extends AppError {
   constructor(
     readonly needed: number,
     readonly balance: number,
   ) {
-    super(`This needs ${needed} credits and your balance is ${balance}.`);
+    super(
+      "payment_required",
+      `Not enough credits: This needs ${needed} credits and your balance is ${balance}. You were not charged.`,
+      { price: needed, balance },
+    );
     this.name = "InsufficientCreditsError";
   }
 }

@@ -19,6 +19,7 @@ export async function listCreditHistory(
       balanceAfter: creditLedger.balanceAfter,
       reason: creditLedger.reason,
       styleName: styles.name,
+      title: generationJobs.title,
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
@@ -38,7 +39,7 @@ export async function listCreditHistory(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    entries: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    entries: page.map((row) => ({ ...row, title: row.title || null, createdAt: row.createdAt.toISOString() })),
     nextBefore: rows.length > limit ? page.at(-1)!.id : null,
   };
 }

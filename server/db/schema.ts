@@ -13,6 +13,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+// Relative imports: drizzle-kit loads this file without the app's path aliases.
+import { detailValues, imageSizeValues } from "../../domain/images";
+import { jobKinds, jobStatuses } from "../../domain/jobs";
 
 /** The identity behind a sign-in: one per e-mail address. */
 export const authUsers = pgTable("auth_users", {
@@ -150,8 +153,7 @@ export const creditLedger = pgTable(
   ],
 );
 
-export const imageSizeValues = ["square", "portrait", "landscape"] as const;
-export const detailValues = ["draft", "standard", "high"] as const;
+export { detailValues, imageSizeValues, jobKinds, jobStatuses };
 
 /** A reusable look, owned by one user (built-in presets live in code: app/lib/presets.ts). */
 export const styles = pgTable(
@@ -195,8 +197,7 @@ export const styleReferences = pgTable(
   (t) => [index("style_references_style_idx").on(t.styleId)],
 );
 
-export const jobStatuses = ["queued", "running", "succeeded", "failed", "canceled"] as const;
-export type JobStatus = (typeof jobStatuses)[number];
+export type { JobStatus } from "../../domain/jobs";
 
 /** A paid generation: reserved at submit, refunded once if it does not succeed. */
 export const generationJobs = pgTable(
@@ -206,8 +207,13 @@ export const generationJobs = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => authUsers.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["style-anchor"] }).notNull(),
-    styleId: text("style_id").references(() => styles.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: jobKinds }).notNull(),
+    /** What the job makes, in words (the credit history's line); kept when the style or object goes. */
+    title: text("title").notNull().default(""),
+    /** Images the job makes: the unit of its price, progress, refunds and queue time. */
+    imageCount: integer("image_count").notNull(),
+    // Set null, not cascade: the job stays as the record of what was charged and refunded.
+    styleId: text("style_id").references(() => styles.id, { onDelete: "set null" }),
     params: jsonb("params").$type<Record<string, unknown>>().notNull(),
     provider: text("provider").notNull(),
     model: text("model").notNull(),
@@ -215,8 +221,12 @@ export const generationJobs = pgTable(
     attempts: integer("attempts").notNull().default(0),
     credits: integer("credits").notNull(),
     idempotencyKey: text("idempotency_key"),
+    /** SHA-256 of the request a key was first used with: the same key with another request is refused. */
+    requestHash: text("request_hash"),
     error: text("error"),
     refunded: boolean("refunded").notNull().default(false),
+    /** Credits given back: never more than `credits`, and written once (ledger ref = job id). */
+    refundedCredits: integer("refunded_credits").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -225,6 +235,40 @@ export const generationJobs = pgTable(
     uniqueIndex("generation_jobs_idempotency_unique").on(t.ownerId, t.idempotencyKey),
     index("generation_jobs_owner_idx").on(t.ownerId, t.createdAt),
     index("generation_jobs_status_idx").on(t.status),
+  ],
+);
+
+/**
+ * A named thing in one style ("treasure chest"), with one or more images (its
+ * variants; one is the cover). `set_id` is the job that first made it: a set is what
+ * one submission made.
+ */
+export const objects = pgTable(
+  "objects",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    styleId: text("style_id")
+      .notNull()
+      .references(() => styles.id, { onDelete: "cascade" }),
+    setId: text("set_id").notNull(),
+    name: text("name").notNull(),
+    prompt: text("prompt"),
+    size: text("size", { enum: imageSizeValues }).notNull(),
+    detail: text("detail", { enum: detailValues }).notNull(),
+    transparent: boolean("transparent").notNull(),
+    /** The image shown for the object; the first one made until the user picks another. */
+    coverImageId: text("cover_image_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("objects_owner_created_idx").on(t.ownerId, t.createdAt, t.id),
+    index("objects_owner_name_idx").on(t.ownerId, t.name, t.id),
+    index("objects_style_idx").on(t.styleId),
+    index("objects_set_idx").on(t.setId),
   ],
 );
 
@@ -239,7 +283,8 @@ export const images = pgTable(
     styleId: text("style_id").references(() => styles.id, { onDelete: "cascade" }),
     jobId: text("job_id").references(() => generationJobs.id, { onDelete: "set null" }),
     position: integer("position").notNull(),
-    role: text("role", { enum: ["anchor"] }).notNull(),
+    objectId: text("object_id").references(() => objects.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["anchor", "object"] }).notNull(),
     subject: text("subject").notNull(),
     fileKey: text("file_key").notNull(),
     width: integer("width").notNull(),
@@ -251,9 +296,20 @@ export const images = pgTable(
     provider: text("provider").notNull(),
     model: text("model").notNull(),
     prompt: text("prompt").notNull(),
+    size: text("size", { enum: imageSizeValues }).notNull().default("square"),
+    detail: text("detail", { enum: detailValues }).notNull().default("standard"),
+    transparent: boolean("transparent").notNull().default(false),
+    /** What this image cost its owner. */
+    credits: integer("credits").notNull().default(0),
+    /** How long the provider took to make it. */
+    durationMs: integer("duration_ms"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("images_job_position_unique").on(t.jobId, t.position), index("images_style_idx").on(t.styleId)],
+  (t) => [
+    uniqueIndex("images_job_position_unique").on(t.jobId, t.position),
+    index("images_style_idx").on(t.styleId),
+    index("images_object_idx").on(t.objectId, t.createdAt),
+  ],
 );
 
 /** Per-user events for the live stream (job progress, balance); kept briefly so clients can resume. */

@@ -7,9 +7,34 @@ export function styleSystemPrompt(options: { description: string; palette: strin
   return `${options.description.trim()}.${palette} Keep line weight, shading, lighting, perspective and framing identical across every image in this style.`;
 }
 
-export function subjectPrompt(options: { subject: string; stylePrompt: string; transparent: boolean }): string {
+export function subjectPrompt(options: {
+  subject: string;
+  stylePrompt: string;
+  transparent: boolean;
+  /** The user's extra words for this object ("glowing, slightly open"). */
+  extra?: string | null;
+}): string {
   const background = options.transparent
     ? "Isolated on a fully transparent background, no shadow box, no frame."
     : "On a clean, simple background.";
-  return `${options.subject}. ${options.stylePrompt} A single centred subject with even padding. ${background}`;
+  const extra = options.extra ? ` ${options.extra.trim().replace(/\.?$/, ".")}` : "";
+  return `${options.subject}.${extra} ${options.stylePrompt} A single centred subject with even padding. ${background}`;
+}
+
+/** 32-bit FNV-1a: a stable number from text. */
+export function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * A stable seed for image `variant` of a subject in a style: the same object asked
+ * for again next month starts from the same seed, and its variants differ.
+ */
+export function seedFor(styleSeed: number, subject: string, variant: number): number {
+  return ((styleSeed + hashText(subject.toLowerCase()) + variant * 7919) % 2147483646) + 1;
 }

@@ -4,7 +4,8 @@ import type { DatabaseHandle } from "../db/client.server";
 const QUEUE = "generation";
 
 export interface GenerationQueue {
-  enqueue(jobId: string): Promise<void>;
+  /** Queues a job; it may run for at most `expireInSeconds` before the queue retries it. */
+  enqueue(jobId: string, options: { expireInSeconds: number }): Promise<void>;
   /** Runs `handler` for queued jobs in this process, at most `concurrency` at a time. */
   work(handler: (jobId: string, signal: AbortSignal) => Promise<void>, options: { concurrency: number }): Promise<void>;
   stop(): Promise<void>;
@@ -16,8 +17,6 @@ export interface GenerationQueue {
  */
 export async function startGenerationQueue(options: {
   database: DatabaseHandle;
-  /** Longest a job may run before pg-boss gives up on it and retries it. */
-  expireInSeconds: number;
   /** A worker that stops sending heartbeats this long is taken for dead: its job is retried. */
   heartbeatSeconds: number;
   onError?: (error: Error) => void;
@@ -37,16 +36,15 @@ export async function startGenerationQueue(options: {
     retryLimit: 3,
     retryDelay: 2,
     retryBackoff: true,
-    expireInSeconds: options.expireInSeconds,
     heartbeatSeconds: options.heartbeatSeconds,
   };
   await boss.createQueue(QUEUE, queueOptions);
   // createQueue keeps an existing queue's settings; bring them up to date.
   await boss.updateQueue(QUEUE, queueOptions);
   return {
-    async enqueue(jobId) {
+    async enqueue(jobId, { expireInSeconds }) {
       // One queue entry per generation job, however often it is enqueued.
-      await boss.send(QUEUE, { jobId }, { singletonKey: jobId });
+      await boss.send(QUEUE, { jobId }, { singletonKey: jobId, expireInSeconds });
     },
     async work(handler, { concurrency }) {
       await boss.work<{ jobId: string }>(
@@ -59,4 +57,15 @@ export async function startGenerationQueue(options: {
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
+}
+
+/**
+ * The longest one run of a job may take: each of its images with every provider
+ * attempt timing out, plus a minute. A 50-object set gets far longer than 4 samples.
+ */
+export function jobExpirySeconds(
+  generation: { timeoutMs: number; maxAttempts: number },
+  imageCount: number,
+): number {
+  return Math.ceil((generation.timeoutMs * generation.maxAttempts * imageCount) / 1000) + 60;
 }

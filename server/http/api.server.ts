@@ -4,6 +4,8 @@ import { analyticsApi } from "./analytics-api.server";
 import { authApi } from "./auth-api.server";
 import { eventsApi } from "./events-api.server";
 import { filesApi } from "./files-api.server";
+import { jobsApi } from "./jobs-api.server";
+import { objectsApi } from "./objects-api.server";
 import { stylesApi } from "./styles-api.server";
 import { apiErrorHandler } from "./errors.server";
 import { requireSameOrigin } from "./origin-check.server";
@@ -18,6 +20,8 @@ export function createApi(options: { getServices: () => Promise<Services>; publi
   api.use("/users", usersApi(options.getServices));
   api.use("/analytics", analyticsApi(options.getServices));
   api.use("/styles", stylesApi(options.getServices));
+  api.use("/objects", objectsApi(options.getServices));
+  api.use("/jobs", jobsApi(options.getServices));
   api.use("/events", eventsApi(options.getServices));
   api.use(filesApi(options.getServices));
   // Unknown API calls get JSON, not the HTML 404 page.

@@ -40,7 +40,7 @@ export function authApi(getServices: () => Promise<Services>): Router {
       windowMs: services.config.auth.limits.windowMs,
     });
     if (!result.allowed)
-      throw new AppError("rate_limited", TOO_MANY, { "Retry-After": String(result.retryAfterSeconds) });
+      throw new AppError("rate_limited", TOO_MANY, {}, { "Retry-After": String(result.retryAfterSeconds) });
   }
   const ipOf = (req: Request) => req.ip ?? "unknown";
 

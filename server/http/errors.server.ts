@@ -2,32 +2,22 @@ import type { ErrorRequestHandler } from "express";
 import { ZodError } from "zod";
 import { getLogger } from "../logger.server";
 
-const statusByCode = {
+import { AppError, type AppErrorCode } from "#domain/errors";
+
+export { AppError };
+
+/** The one place an error code becomes an HTTP status (React Router's loaders use it too). */
+export const statusByCode = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
   payment_required: 402,
+  idempotency_mismatch: 422,
   rate_limited: 429,
   internal: 500,
-} as const;
-export type AppErrorCode = keyof typeof statusByCode;
-
-/** The one error type the API throws; mapped to HTTP in `apiErrorHandler`. */
-export class AppError extends Error {
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = "AppError";
-  }
-  get status(): number {
-    return statusByCode[this.code];
-  }
-}
+} as const satisfies Record<AppErrorCode, number>;
 
 export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   // A response already under way (a stream that failed half-way) can only be cut off.
@@ -45,10 +35,11 @@ export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, next) => 
     return;
   }
   if (error instanceof AppError) {
+    const details = Object.keys(error.details).length ? { details: error.details } : {};
     res
       .set(error.headers)
-      .status(error.status)
-      .json({ error: { code: error.code, message: error.message } });
+      .status(statusByCode[error.code])
+      .json({ error: { code: error.code, message: error.message, ...details } });
     return;
   }
   // Body-parser errors (malformed JSON, too large) carry a status.

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { hashText } from "../generation/providers/offline.server";
+import { hashText } from "../generation/prompts";
 
 const toHex = (r: number, g: number, b: number) =>
   `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;

@@ -1,4 +1,4 @@
-import type { StyleView } from "~/lib/style-types";
+import type { StyleView } from "#domain/styles";
 import type { listStyles } from "./styles.server";
 
 type StyleListItem = Awaited<ReturnType<typeof listStyles>>[number];

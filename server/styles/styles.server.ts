@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { generationJobs, images, styleReferences, styles } from "../db/schema";
-import { randomToken } from "../auth/tokens.server";
 import type { FileStorage } from "../storage/storage.server";
 
 export type Style = typeof styles.$inferSelect;
 export type StyleImage = typeof images.$inferSelect;
 
-export const newId = () => randomToken().slice(0, 20);
+export { newId } from "../ids.server";
 
 /** A user's own styles, newest first (built-in presets live in code: app/lib/presets.ts). */
 export async function listStyles(db: Database, userId: string) {

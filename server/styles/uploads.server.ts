@@ -1,6 +1,7 @@
 import sharp from "sharp";
+import { limits } from "#domain/limits";
 
-export const MAX_REFERENCE_IMAGES = 5;
+export const MAX_REFERENCE_IMAGES = limits.referenceImages;
 const ACCEPTED_FORMATS = new Set(["png", "jpeg", "webp"]);
 // 40 megapixels: enough for any reference, small enough that decoding cannot exhaust memory.
 const MAX_INPUT_PIXELS = 40_000_000;

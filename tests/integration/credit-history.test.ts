@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCreditHistory } from "#server/credits/history.server";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { cancelJob } from "#server/generation/jobs.server";
+import { cancelJob } from "#server/generation/lifecycle.server";
+import { activeSampleJobIds } from "#server/styles/style-samples.server";
 import { describeCreditEntry, type CreditHistoryEntry } from "~/lib/credit-history";
 import { testDatabases } from "../support/databases";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
@@ -40,24 +41,25 @@ describe("credit history", () => {
   it("lists every change of the balance, newest first, naming the style", async () => {
     const { cookie, userId } = await signIn("history@example.com");
     const styleId = await createStyle(cookie, "Warm icons");
-    await cancelJob({ db: database.db }, { userId, styleId });
+    const [jobId] = await activeSampleJobIds(database.db, { userId, styleId });
+    await cancelJob({ db: database.db }, { userId, jobId: jobId! });
 
     const { entries, nextBefore } = await history(cookie);
     expect(nextBefore).toBeNull();
     expect(entries.map((e) => [describeCreditEntry(e), e.delta, e.balanceAfter])).toEqual([
-      ["Refund for “Warm icons”", 12, 100],
+      ["Refund: Sample images for “Warm icons”", 12, 100],
       ["Sample images for “Warm icons”", -12, 88],
       ["Sign-up credits", 100, 100],
     ]);
     // The sum of the history is the balance.
     expect(entries.reduce((sum, e) => sum + e.delta, 0)).toBe(100);
 
-    // A deleted style's lines stay, without its name.
+    // A deleted style's lines stay, still saying what was made.
     await server.call(`/api/styles/${styleId}`, { method: "DELETE", cookie });
     const after = await history(cookie);
     expect(after.entries.map(describeCreditEntry)).toEqual([
-      "Refund for a deleted style",
-      "Sample images for a deleted style",
+      "Refund: Sample images for “Warm icons”",
+      "Sample images for “Warm icons”",
       "Sign-up credits",
     ]);
   });

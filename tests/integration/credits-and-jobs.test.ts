@@ -6,18 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBalance, getBalanceSnapshot, refundCredits } from "#server/credits/credits.server";
 import { queryRows, type DatabaseHandle } from "#server/db/client.server";
 import { authUsers, creditLedger, generationJobs, images, users } from "#server/db/schema";
+import { AppError } from "#domain/errors";
+import { cancelJob, cancelStyleJobs, failJob, sweepStaleJobs } from "#server/generation/lifecycle.server";
+import { providerRegistry } from "#server/generation/providers/registry.server";
+import { runGenerationJob } from "#server/generation/run-job.server";
 import {
-  anchorJobPrice,
-  cancelJob,
-  cancelStyleJobs,
-  createMissingAnchorsJob,
-  createStyleWithAnchors,
-  failJob,
-  JobConflictError,
-  runGenerationJob,
-  sweepStaleJobs,
+  activeSampleJobIds,
+  createMissingSamplesJob,
+  createStyleWithSamples,
+  samplesJobPrice,
   type NewStyleInput,
-} from "#server/generation/jobs.server";
+} from "#server/styles/style-samples.server";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import {
   ProviderRetryableError,
@@ -49,7 +48,7 @@ const styleInput: NewStyleInput = {
   defaultDetail: "draft",
   defaultTransparent: true,
 };
-const PRICE = anchorJobPrice({ size: "square", detail: "draft" }); // 4 × 3 = 12
+const PRICE = samplesJobPrice({ size: "square", detail: "draft" }); // 4 × 3 = 12
 
 async function ledgerSum(handle: DatabaseHandle, userId: string): Promise<number> {
   const [row] = await queryRows<{ total: string | number }>(
@@ -73,7 +72,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
   /** A user with `credits`, and one submitted (charged, queued) style job. */
   async function submitted(credits = 100) {
     const userId = await createUser(handle, credits);
-    const { job, style } = await createStyleWithAnchors(handle.db, {
+    const { job, style } = await createStyleWithSamples(handle.db, {
       userId,
       style: styleInput,
       provider: createOfflineProvider(),
@@ -81,10 +80,23 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     return { userId, job, style };
   }
 
+  /** Cancels a style's running sample job by its id, as the style card's Cancel does. */
+  async function cancelSamples(options: { userId: string; styleId: string }) {
+    const [jobId] = await activeSampleJobIds(handle.db, options);
+    if (!jobId) return null;
+    try {
+      const result = await cancelJob({ db: handle.db }, { userId: options.userId, jobId });
+      return { jobs: [result.job], refund: result.refund };
+    } catch (error) {
+      if (error instanceof AppError && error.code === "conflict") return null;
+      throw error;
+    }
+  }
+
   const context = (provider: ImageProvider, extra = {}) => ({
     db: handle.db,
     storage: createDiskStorage(filesDir),
-    provider,
+    providers: providerRegistry([provider]),
     maxAttempts: 3,
     backoffMs: () => 5,
     ...extra,
@@ -94,7 +106,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     const userId = await createUser(handle, PRICE * 10);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
-        createStyleWithAnchors(handle.db, { userId, style: styleInput, provider: createOfflineProvider() }),
+        createStyleWithSamples(handle.db, { userId, style: styleInput, provider: createOfflineProvider() }),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
@@ -113,11 +125,11 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     const userId = await createUser(handle, 100);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        createStyleWithAnchors(handle.db, {
+        createStyleWithSamples(handle.db, {
           userId,
           style: styleInput,
           provider: createOfflineProvider(),
-          idempotencyKey: "create-style-0001",
+          idempotency: { key: "create-style-0001", requestHash: "same-request" },
         }),
       ),
     );
@@ -216,7 +228,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     expect(await ledgerSum(handle, userId)).toBe(100);
   });
 
-  it("does not retry a refusal", async () => {
+  it("does not retry a refusal, and gives up after three in a row with nothing made", async () => {
     const { userId, job } = await submitted();
     let calls = 0;
     const refusing: ImageProvider = {
@@ -227,7 +239,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       },
     };
     const failed = await runGenerationJob(context(refusing), job.id);
-    expect(calls).toBe(1);
+    expect(calls).toBe(3);
     expect(failed?.error).toContain("content policy");
     expect(await getBalance(handle.db, userId)).toBe(100);
   });
@@ -299,7 +311,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
 
     it("cancels a queued job with a full refund", async () => {
       const { userId, job, style } = await submitted();
-      const result = await cancelJob({ db: handle.db }, { userId, styleId: style.id });
+      const result = await cancelSamples({ userId, styleId: style.id });
       expect(result?.refund).toBe(PRICE);
       expect(result?.jobs[0]).toMatchObject({ id: job.id, status: "canceled", refunded: true });
       expect(result?.jobs[0]?.error).toBe(`Cancelled. Your ${PRICE} credits were refunded.`);
@@ -307,7 +319,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       // The queued job is not run after all.
       expect(await runGenerationJob(context(createOfflineProvider()), job.id)).toBeNull();
       expect(await anchorsOf(style.id)).toHaveLength(0);
-      expect(await cancelJob({ db: handle.db }, { userId, styleId: style.id })).toBeNull();
+      expect(await cancelSamples({ userId, styleId: style.id })).toBeNull();
     });
 
     it("cancels mid-run: keeps and charges what was made, throws away the image in flight", async () => {
@@ -319,7 +331,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
         async generate(request) {
           calls++;
           // The user cancels while the second image is being made.
-          if (calls === 2) await cancelJob({ db: handle.db }, { userId, styleId: style.id });
+          if (calls === 2) await cancelSamples({ userId, styleId: style.id });
           return offline.generate(request);
         },
       };
@@ -345,7 +357,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
         async generate() {
           calls++;
           // The user cancels while the service is failing; the retry after the pause is not made.
-          await cancelJob({ db: handle.db }, { userId, styleId: style.id });
+          await cancelSamples({ userId, styleId: style.id });
           throw new ProviderRetryableError("HTTP 503");
         },
       };
@@ -359,7 +371,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       // The worker stored every image but had not yet marked the job done.
       await runGenerationJob(context(createOfflineProvider()), job.id);
       await handle.db.update(generationJobs).set({ status: "running" }).where(eq(generationJobs.id, job.id));
-      expect(await cancelJob({ db: handle.db }, { userId, styleId: style.id })).toBeNull();
+      expect(await cancelSamples({ userId, styleId: style.id })).toBeNull();
       const [row] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
       expect(row).toMatchObject({ status: "succeeded", refunded: false });
       expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
@@ -376,17 +388,21 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
           return offline.generate(request);
         },
       };
-      await runGenerationJob(context(failsOnThird), job.id);
+      // Two samples are kept and paid for; the two refused ones are refunded.
+      expect(await runGenerationJob(context(failsOnThird), job.id)).toMatchObject({
+        status: "succeeded",
+        refundedCredits: 2 * IMAGE_PRICE,
+      });
       expect(await anchorsOf(style.id)).toHaveLength(2);
-      expect(await getBalance(handle.db, userId)).toBe(100);
+      expect(await getBalance(handle.db, userId)).toBe(100 - 2 * IMAGE_PRICE);
 
-      const again = await createMissingAnchorsJob(handle.db, { userId, styleId: style.id, provider: offline });
+      const again = await createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: offline });
       expect(again?.created).toBe(true);
       expect(again?.job.credits).toBe(2 * IMAGE_PRICE);
-      expect(await getBalance(handle.db, userId)).toBe(100 - 2 * IMAGE_PRICE);
+      expect(await getBalance(handle.db, userId)).toBe(100 - 4 * IMAGE_PRICE);
       await expect(
-        createMissingAnchorsJob(handle.db, { userId, styleId: style.id, provider: offline }),
-      ).rejects.toThrow(new JobConflictError("Sample images are already being made for this style."));
+        createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: offline }),
+      ).rejects.toThrow(new AppError("conflict", "Sample images are already being made for this style."));
 
       const referenceCounts: number[] = [];
       const watching: ImageProvider = {
@@ -401,41 +417,41 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       const anchors = await anchorsOf(style.id);
       expect(new Set(anchors.map((a) => a.subject)).size).toBe(4);
       await expect(
-        createMissingAnchorsJob(handle.db, { userId, styleId: style.id, provider: offline }),
-      ).rejects.toThrow(new JobConflictError("This style already has all its sample images."));
-      expect(await ledgerSum(handle, userId)).toBe(100 - 2 * IMAGE_PRICE);
+        createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: offline }),
+      ).rejects.toThrow(new AppError("conflict", "This style already has all its sample images."));
+      expect(await ledgerSum(handle, userId)).toBe(100 - 4 * IMAGE_PRICE);
     });
 
     it("charges once when the missing samples are asked for many times at once", async () => {
       const { userId, style } = await submitted();
-      await cancelJob({ db: handle.db }, { userId, styleId: style.id });
+      await cancelSamples({ userId, styleId: style.id });
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, () =>
-          createMissingAnchorsJob(handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
+          createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
         ),
       );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual(
-        Array(5).fill(new JobConflictError("Sample images are already being made for this style.")),
+        Array(5).fill(new AppError("conflict", "Sample images are already being made for this style.")),
       );
       expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
     });
 
     it("refuses someone else's style and a short balance, charging nothing", async () => {
       const { userId, style } = await submitted(PRICE);
-      await cancelJob({ db: handle.db }, { userId, styleId: style.id });
+      await cancelSamples({ userId, styleId: style.id });
       const stranger = await createUser(handle, 100);
-      expect(
-        await createMissingAnchorsJob(handle.db, {
+      await expect(
+        createMissingSamplesJob(handle.db, {
           userId: stranger,
           styleId: style.id,
           provider: createOfflineProvider(),
         }),
-      ).toBeNull();
-      expect(await cancelJob({ db: handle.db }, { userId: stranger, styleId: style.id })).toBeNull();
+      ).rejects.toThrow(new AppError("not_found", "No such style."));
+      expect(await cancelSamples({ userId: stranger, styleId: style.id })).toBeNull();
       await handle.db.update(users).set({ credits: 2 }).where(eq(users.id, userId));
       await expect(
-        createMissingAnchorsJob(handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
+        createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
       ).rejects.toThrow("This needs 12 credits and your balance is 2.");
       expect(await getBalance(handle.db, userId)).toBe(2);
       expect(await getBalance(handle.db, stranger)).toBe(100);

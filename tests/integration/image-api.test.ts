@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { runGenerationJob } from "#server/generation/jobs.server";
+import { runGenerationJob } from "#server/generation/run-job.server";
 import { derivativeKey } from "#server/images/optimize.server";
 import { optimizedImageUrl } from "~/lib/image-url";
 import { testDatabases } from "../support/databases";
@@ -33,7 +33,7 @@ describe("image-optimisation endpoint", () => {
     };
     styleId = created.style.id;
     await runGenerationJob(
-      { db: database.db, storage: server.services.storage, provider: server.services.provider, maxAttempts: 1 },
+      { db: database.db, storage: server.services.storage, providers: server.services.providers, maxAttempts: 1 },
       created.job.id,
     );
     const list = (await (await server.call("/api/styles", { cookie: ann })).json()) as {

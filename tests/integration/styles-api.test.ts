@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { runGenerationJob } from "#server/generation/jobs.server";
+import { runGenerationJob } from "#server/generation/run-job.server";
 import { testDatabases } from "../support/databases";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
@@ -105,7 +105,7 @@ describe("styles API", () => {
     });
     const { style, job } = (await created.json()) as { style: { id: string }; job: { id: string } };
     await runGenerationJob(
-      { db: database.db, storage: server.services.storage, provider: server.services.provider, maxAttempts: 1 },
+      { db: database.db, storage: server.services.storage, providers: server.services.providers, maxAttempts: 1 },
       job.id,
     );
     const list = (await (await server.call("/api/styles", { cookie: cookies.ann })).json()) as {
@@ -136,7 +136,7 @@ describe("styles API", () => {
     const created = await createStyle(cookie, { name: "Doomed", description: "Short life", defaultDetail: "draft" });
     const { job } = (await created.json()) as { job: { id: string } };
     await runGenerationJob(
-      { db: database.db, storage: server.services.storage, provider: server.services.provider, maxAttempts: 1 },
+      { db: database.db, storage: server.services.storage, providers: server.services.providers, maxAttempts: 1 },
       job.id,
     );
     const me = (await (await server.call("/api/users/me", { cookie })).json()) as { user: { uid: string } };

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { UserEventHub } from "#server/events/events.server";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
+import type { ImageProvider } from "#server/generation/providers/provider";
+import { providerRegistry } from "#server/generation/providers/registry.server";
 import { createDiskStorage } from "#server/storage/storage.server";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
@@ -41,7 +43,7 @@ export interface ApiTestServer {
 export async function startApiServer(
   database: DatabaseHandle,
   env: Record<string, string> = {},
-  overrides: Partial<Pick<Services, "provider" | "queue">> = {},
+  overrides: { provider?: ImageProvider; queue?: Services["queue"] } = {},
 ): Promise<ApiTestServer> {
   const config = parseConfig({ PUBLIC_URL, LOG_LEVEL: "silent", ...env });
   const mailer = memoryMailer();
@@ -53,7 +55,7 @@ export async function startApiServer(
     database,
     mailer,
     storage: createDiskStorage(filesDir),
-    provider: overrides.provider ?? createOfflineProvider(),
+    providers: providerRegistry([overrides.provider ?? createOfflineProvider()]),
     events,
     queue: overrides.queue,
   };

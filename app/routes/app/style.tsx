@@ -14,7 +14,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
 import { api, ApiError } from "~/lib/api";
 import { stylePresets, type StylePreset } from "~/lib/presets";
-import type { StyleView } from "~/lib/style-types";
+import type { StyleView } from "#domain/styles";
 import { toast } from "~/lib/toast-store";
 import { useLiveStyles } from "~/lib/use-live-styles";
 import { userContext } from "#server/auth/require-user.server";
@@ -33,7 +33,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const styles = await listStyles(services.database.db, user.id);
   return {
     styles: styles.map(presentStyle),
-    provider: { id: services.provider.id, label: services.provider.label, model: services.provider.model },
+    provider: {
+      id: services.providers.default.id,
+      label: services.providers.default.label,
+      model: services.providers.default.model,
+    },
     maxUploadBytes: services.config.generation.maxUploadBytes,
   };
 }

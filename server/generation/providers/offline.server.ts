@@ -1,6 +1,7 @@
 import sharp from "sharp";
-import { imageSizes } from "~/lib/pricing";
+import { imageSizes } from "#domain/images";
 import { glyphFor, painter, type RenderMode } from "./offline-glyphs.server";
+import { hashText } from "../prompts";
 import type { GenerateRequest, GenerateResult, ImageProvider } from "./provider";
 
 /**
@@ -13,6 +14,7 @@ export function createOfflineProvider(): ImageProvider {
     id: "offline",
     model: "motif-offline-1",
     label: "Offline preview engine",
+    capabilities: { nativeAlpha: true, maxReferences: Infinity, seed: true },
     async generate(request) {
       const images = [];
       for (let i = 0; i < request.n; i++) {
@@ -24,15 +26,6 @@ export function createOfflineProvider(): ImageProvider {
   };
 }
 
-/** 32-bit FNV-1a: a stable number from text. */
-export function hashText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

@@ -1,6 +1,6 @@
 import OpenAI, { toFile } from "openai";
 import type { ImageGenerateParams } from "openai/resources/images";
-import type { DetailLevel, ImageSize } from "~/lib/pricing";
+import type { DetailLevel, ImageSize } from "#domain/images";
 import { ProviderError, ProviderRefusalError, ProviderRetryableError, type ImageProvider } from "./provider";
 
 const sizeParam: Record<ImageSize, "1024x1024" | "1024x1536" | "1536x1024"> = {
@@ -32,6 +32,7 @@ export function createOpenAIProvider(options: {
     id: "openai",
     model: options.model,
     label: `OpenAI ${options.model}`,
+    capabilities: { nativeAlpha: true, maxReferences: MAX_REFERENCES, seed: false },
     async generate(request) {
       const common = {
         model: options.model,

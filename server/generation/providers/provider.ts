@@ -1,4 +1,4 @@
-import type { DetailLevel, ImageSize } from "~/lib/pricing";
+import type { DetailLevel, ImageSize } from "#domain/images";
 
 export interface ReferenceImage {
   data: Buffer;
@@ -31,12 +31,23 @@ export interface GenerateResult {
   usage?: { inputTokens: number; outputTokens: number };
 }
 
+/** What a provider can do; the engine reads these, never provider ids. */
+export interface ProviderCapabilities {
+  /** Returns real alpha when asked for a transparent background. */
+  nativeAlpha: boolean;
+  /** The most input images it takes with one request. */
+  maxReferences: number;
+  /** The same seed and request give the same image. */
+  seed: boolean;
+}
+
 /** One image generation service behind Motif. */
 export interface ImageProvider {
-  id: "offline" | "openai";
+  id: string;
   model: string;
   /** Shown in the UI; the offline engine says plainly what it is. */
   label: string;
+  capabilities: ProviderCapabilities;
   generate(request: GenerateRequest): Promise<GenerateResult>;
 }
 
@@ -53,4 +64,9 @@ export class ProviderRetryableError extends Error {
 /** Anything else the provider rejected. */
 export class ProviderError extends Error {
   override name = "ProviderError";
+}
+
+/** The image came back opaque although a transparent background was asked for. */
+export class ProviderOpaqueImageError extends Error {
+  override name = "ProviderOpaqueImageError";
 }

@@ -3,6 +3,18 @@ import { createOfflineProvider } from "./offline.server";
 import { createOpenAIProvider } from "./openai.server";
 import type { ImageProvider } from "./provider";
 
+/** The providers this process can run jobs with; a job names its own. */
+export interface ProviderRegistry {
+  /** The one new jobs are made with. */
+  readonly default: ImageProvider;
+  get(id: string): ImageProvider | undefined;
+}
+
+export function providerRegistry(providers: [ImageProvider, ...ImageProvider[]]): ProviderRegistry {
+  const byId = new Map(providers.map((p) => [p.id, p]));
+  return { default: providers[0], get: (id) => byId.get(id) };
+}
+
 /** The provider the operator chose with IMAGE_PROVIDER. */
 export function createImageProvider(config: Config): ImageProvider {
   const { generation } = config;
@@ -15,4 +27,13 @@ export function createImageProvider(config: Config): ImageProvider {
     });
   }
   return createOfflineProvider();
+}
+
+/**
+ * Every provider this process knows: the chosen one first, and the offline engine
+ * (no keys, no network), so jobs queued before a switch can still run.
+ */
+export function createProviderRegistry(config: Config): ProviderRegistry {
+  const chosen = createImageProvider(config);
+  return chosen.id === "offline" ? providerRegistry([chosen]) : providerRegistry([chosen, createOfflineProvider()]);
 }

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { detailValues, imageSizeValues } from "./images";
+import { limits } from "./limits";
+
+/**
+ * Job kinds and their parameters. Params are stored as JSON with a version (`v`)
+ * and parsed with these schemas when a job runs, never cast: a job stored by an
+ * older release still parses, and a malformed one fails cleanly (and is refunded).
+ */
+export const jobKinds = ["style-samples", "object-images", "variations"] as const;
+export type JobKind = (typeof jobKinds)[number];
+
+export const jobStatuses = ["queued", "running", "succeeded", "failed", "canceled"] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+export const isActiveStatus = (status: JobStatus) => status === "queued" || status === "running";
+
+const imageSettings = {
+  size: z.enum(imageSizeValues),
+  detail: z.enum(detailValues),
+  transparent: z.boolean(),
+};
+
+/** A style's sample images (its anchors). */
+export const styleSamplesParams = z.object({
+  v: z.literal(1).default(1),
+  ...imageSettings,
+  subjects: z.array(z.string().min(1)).min(1).max(limits.styleSamples),
+});
+
+/** A set: one or more objects, each made `variations` times, in one style. */
+export const objectImagesParams = z.object({
+  v: z.literal(1),
+  ...imageSettings,
+  variations: z.number().int().min(1).max(limits.variations),
+  prompt: z.string().max(limits.objectPrompt).nullable(),
+  objects: z
+    .array(z.object({ id: z.string().min(1), name: z.string().min(1) }))
+    .min(1)
+    .max(limits.subjectsPerSet),
+});
+
+/** More images of one object, matched to its cover. */
+export const variationsParams = z.object({
+  v: z.literal(1),
+  ...imageSettings,
+  objectId: z.string().min(1),
+  name: z.string().min(1),
+  count: z.number().int().min(1).max(limits.variations),
+});
+
+export const jobParamsSchemas = {
+  "style-samples": styleSamplesParams,
+  "object-images": objectImagesParams,
+  variations: variationsParams,
+} as const satisfies Record<JobKind, z.ZodType>;
+
+export type JobParams<K extends JobKind> = z.output<(typeof jobParamsSchemas)[K]>;
+export type StyleSamplesParams = JobParams<"style-samples">;
+export type ObjectImagesParams = JobParams<"object-images">;
+export type VariationsParams = JobParams<"variations">;
+
+/** How many images a job of this kind makes: the unit of its price, progress and queue time. */
+export function imageCountOf(kind: JobKind, params: unknown): number {
+  switch (kind) {
+    case "style-samples":
+      return styleSamplesParams.parse(params).subjects.length;
+    case "object-images": {
+      const p = objectImagesParams.parse(params);
+      return p.objects.length * p.variations;
+    }
+    case "variations":
+      return variationsParams.parse(params).count;
+  }
+}
+
+const quoted = (name: string) => `“${name}”`;
+
+/** What a job made, in words: the line the credit history shows for it. */
+export function jobTitle(
+  kind: JobKind,
+  options: { styleName: string; objectNames?: string[]; count?: number; name?: string },
+): string {
+  switch (kind) {
+    case "style-samples":
+      return `Sample images for ${quoted(options.styleName)}`;
+    case "object-images": {
+      const names = options.objectNames ?? [];
+      if (names.length === 1) return `Object ${quoted(names[0]!)} · ${options.styleName}`;
+      const shown = names.slice(0, 2).map(quoted).join(", ");
+      const more = names.length > 2 ? ` and ${names.length - 2} more` : "";
+      return `${names.length} objects (${shown}${more}) · ${options.styleName}`;
+    }
+    case "variations": {
+      const count = options.count ?? 1;
+      return `${count} ${count === 1 ? "variation" : "variations"} of ${quoted(options.name ?? "an object")}`;
+    }
+  }
+}

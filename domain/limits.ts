@@ -1,0 +1,21 @@
+/** The limits both the forms and the server hold to. */
+export const limits = {
+  /** Reference images a user may upload for one style. */
+  referenceImages: 5,
+  /** Sample images (anchors) a style is shown with. */
+  styleSamples: 4,
+  /** Subjects one submission may name: one object per line. */
+  subjectsPerSet: 50,
+  /** Images made of each object in one submission, and per "more variations". */
+  variations: 4,
+  /** Input images sent to a provider with each image (style references, samples, chained results). */
+  providerReferences: 16,
+  objectName: 120,
+  objectPrompt: 1000,
+  styleName: 80,
+  styleDescription: 2000,
+  /** Objects in one ZIP export. */
+  exportObjects: 500,
+} as const;
+
+export const ANCHOR_COUNT = limits.styleSamples;

@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { AppError } from "#domain/errors";
+import { jobParamsSchemas, type JobKind, type JobParams } from "#domain/jobs";
+import type { Database } from "../db/client.server";
+import { generationJobs } from "../db/schema";
+
+export type GenerationJob = typeof generationJobs.$inferSelect;
+
+/** A job's stored params, parsed with its kind's schema: never cast. Throws on a malformed record. */
+export function parseJobParams<K extends JobKind>(job: GenerationJob & { kind: K }): JobParams<K> {
+  const schema: z.ZodType = jobParamsSchemas[job.kind];
+  const result = schema.safeParse(job.params);
+  if (!result.success) throw new MalformedJobError(job.id, result.error.message);
+  // The kind's own schema produced it: its output type is JobParams<K>.
+  return result.data as JobParams<K>;
+}
+
+export class MalformedJobError extends Error {
+  constructor(jobId: string, detail: string) {
+    super(`Job ${jobId} has malformed params: ${detail}`);
+    this.name = "MalformedJobError";
+  }
+}
+
+/** What one image of a job costs: its reservation is exactly this many per image. */
+export const unitCreditsOf = (job: Pick<GenerationJob, "credits" | "imageCount">) =>
+  job.imageCount > 0 ? job.credits / job.imageCount : 0;
+
+/** One of the user's jobs, or a not_found error (someone else's looks the same). */
+export async function requireOwnedJob(db: Database, options: { userId: string; jobId: string }) {
+  const [job] = await db
+    .select()
+    .from(generationJobs)
+    .where(and(eq(generationJobs.id, options.jobId), eq(generationJobs.ownerId, options.userId)));
+  if (!job) throw new AppError("not_found", "No such job.");
+  return job;
+}

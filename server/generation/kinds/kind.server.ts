@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import type { JobKind, JobParams } from "#domain/jobs";
+import type { Database } from "../../db/client.server";
+import { styles } from "../../db/schema";
+import type { Style } from "../../styles/styles.server";
+import type { FileStorage } from "../../storage/storage.server";
+import type { GenerationJob } from "../job-record.server";
+import type { ReferenceImage } from "../providers/provider";
+
+/** One image a job makes. Its position is unique within the job. */
+export interface ImageTask {
+  position: number;
+  subject: string;
+  prompt: string;
+  objectId: string | null;
+  seed: number;
+}
+
+/** What a kind tells the runner: the images to make, what to match them to, where they go. */
+export interface JobPlan {
+  style: Style;
+  role: "anchor" | "object";
+  tasks: ImageTask[];
+  /** Positions this job already stored (a run after a crash skips them). */
+  finished: Set<number>;
+  /** Sent with every image, most important first. */
+  references: ReferenceImage[];
+  /**
+   * Reference chaining: the job's first finished image joins the references for the
+   * rest, so a set matches itself. Holds that image when a re-run finds it stored.
+   */
+  chain: { first: ReferenceImage | null } | null;
+  /** Images made before this job that its progress counts (a style's earlier samples). */
+  baseline: number;
+  folder(task: ImageTask): string;
+}
+
+export interface PlanContext {
+  db: Database;
+  storage: FileStorage;
+}
+
+/** A job kind: how its (already parsed) params become a plan. */
+export interface JobKindModule<K extends JobKind> {
+  plan(ctx: PlanContext, job: GenerationJob, params: JobParams<K>): Promise<JobPlan>;
+}
+
+/** The style a job is for; a job outliving its style cannot run. */
+export async function requireJobStyle(ctx: PlanContext, job: GenerationJob): Promise<Style> {
+  const [style] = job.styleId ? await ctx.db.select().from(styles).where(eq(styles.id, job.styleId)) : [];
+  if (!style) throw new Error("The style was deleted");
+  return style;
+}

@@ -1,0 +1,50 @@
+import { asc, eq } from "drizzle-orm";
+import { images } from "../../db/schema";
+import { objectFolder } from "../../objects/object-files.server";
+import { seedFor, subjectPrompt } from "../prompts";
+import { readReferences, styleReferenceFiles } from "../references.server";
+import { requireJobStyle, type JobKindModule } from "./kind.server";
+
+/**
+ * A set: each named object made `variations` times in one style, matched to the
+ * style's references and samples, and chained (the set's first image joins the
+ * references for the rest). Positions run object by object: object i's variant v is
+ * at i × variations + v.
+ */
+export const objectImagesKind: JobKindModule<"object-images"> = {
+  async plan(ctx, job, params) {
+    const style = await requireJobStyle(ctx, job);
+    const [{ references, samples }, stored] = await Promise.all([
+      styleReferenceFiles(ctx.db, { styleId: style.id }),
+      ctx.db
+        .select({ position: images.position, fileKey: images.fileKey, format: images.format })
+        .from(images)
+        .where(eq(images.jobId, job.id))
+        .orderBy(asc(images.createdAt), asc(images.position)),
+    ]);
+    const [first] = stored.length ? await readReferences(ctx.storage, [stored[0]!]) : [];
+    return {
+      style,
+      role: "object",
+      tasks: params.objects.flatMap((object, i) =>
+        Array.from({ length: params.variations }, (_, v) => ({
+          position: i * params.variations + v,
+          subject: object.name,
+          prompt: subjectPrompt({
+            subject: object.name,
+            extra: params.prompt,
+            stylePrompt: style.prompt,
+            transparent: params.transparent,
+          }),
+          objectId: object.id,
+          seed: seedFor(style.seed, object.name, v),
+        })),
+      ),
+      finished: new Set(stored.map((s) => s.position)),
+      references: await readReferences(ctx.storage, [...references, ...samples]),
+      chain: { first: first ?? null },
+      baseline: 0,
+      folder: (task) => objectFolder(job.ownerId, style.id, task.objectId!),
+    };
+  },
+};

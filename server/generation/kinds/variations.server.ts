@@ -1,0 +1,55 @@
+import { and, asc, count, eq, ne, or, isNull } from "drizzle-orm";
+import { images, objects } from "../../db/schema";
+import { objectFolder } from "../../objects/object-files.server";
+import { seedFor, subjectPrompt } from "../prompts";
+import { readReferences, styleReferenceFiles } from "../references.server";
+import { requireJobStyle, type JobKindModule } from "./kind.server";
+
+/**
+ * More images of one object: matched to its cover first, then to the style's
+ * references and samples. Seeds continue after the object's earlier images, so each
+ * variation differs from those.
+ */
+export const variationsKind: JobKindModule<"variations"> = {
+  async plan(ctx, job, params) {
+    const style = await requireJobStyle(ctx, job);
+    const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));
+    if (!object) throw new Error("The object was deleted");
+    const [cover, [earlier], stored, { references, samples }] = await Promise.all([
+      ctx.db
+        .select({ fileKey: images.fileKey, format: images.format })
+        .from(images)
+        .where(and(eq(images.objectId, object.id), object.coverImageId ? eq(images.id, object.coverImageId) : undefined))
+        .orderBy(asc(images.createdAt))
+        .limit(1),
+      ctx.db
+        .select({ count: count() })
+        .from(images)
+        .where(and(eq(images.objectId, object.id), or(isNull(images.jobId), ne(images.jobId, job.id)))),
+      ctx.db.select({ position: images.position }).from(images).where(eq(images.jobId, job.id)),
+      styleReferenceFiles(ctx.db, { styleId: style.id }),
+    ]);
+    const offset = earlier?.count ?? 0;
+    return {
+      style,
+      role: "object",
+      tasks: Array.from({ length: params.count }, (_, position) => ({
+        position,
+        subject: object.name,
+        prompt: subjectPrompt({
+          subject: object.name,
+          extra: object.prompt,
+          stylePrompt: style.prompt,
+          transparent: params.transparent,
+        }),
+        objectId: object.id,
+        seed: seedFor(style.seed, object.name, offset + position),
+      })),
+      finished: new Set(stored.map((s) => s.position)),
+      references: await readReferences(ctx.storage, [...cover, ...references, ...samples]),
+      chain: null,
+      baseline: 0,
+      folder: () => objectFolder(job.ownerId, style.id, object.id),
+    };
+  },
+};

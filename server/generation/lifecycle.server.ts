@@ -1,0 +1,158 @@
+import { and, count, eq, inArray, lt, notExists } from "drizzle-orm";
+import { AppError } from "#domain/errors";
+import { publishBalance, refundCreditsWithin, type Transaction } from "../credits/credits.server";
+import type { Database } from "../db/client.server";
+import { generationJobs, images, objects } from "../db/schema";
+import { requireOwnedJob, unitCreditsOf, type GenerationJob } from "./job-record.server";
+import { publishJob } from "./publish.server";
+
+const ACTIVE = ["queued", "running"] as const;
+
+/** Images a job stored, and the credits of those it did not make. */
+async function madeAndUnpaid(tx: Transaction, job: GenerationJob) {
+  const [row] = await tx.select({ count: count() }).from(images).where(eq(images.jobId, job.id));
+  const made = Math.min(row?.count ?? 0, job.imageCount);
+  return { made, unpaid: job.credits - Math.round(made * unitCreditsOf(job)) };
+}
+
+/** Gives back `amount` of a job's reservation (the ledger allows one refund per job) and records it. */
+async function refundJob(tx: Transaction, job: GenerationJob, amount: number) {
+  if (amount <= 0) return false;
+  const balance = await refundCreditsWithin(tx, { userId: job.ownerId, amount, ref: job.id });
+  return balance !== null;
+}
+
+type Ending = { status: "succeeded" | "failed" | "canceled"; error: (made: number, refund: number) => string | null };
+
+/**
+ * Ends an unfinished job in one transaction: the status change, and the refund of every
+ * image it did not make. A job that already ended is left alone (null), so whichever of
+ * finish, fail, cancel or sweep comes first wins, and the refund happens once.
+ */
+async function endJob(db: Database, jobId: string, decide: (made: number) => Ending) {
+  const result = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(generationJobs)
+      .where(and(eq(generationJobs.id, jobId), inArray(generationJobs.status, ACTIVE)))
+      .for("update");
+    if (!locked) return null;
+    const { made, unpaid } = await madeAndUnpaid(tx, locked);
+    const ending = decide(made);
+    const refund = ending.status === "succeeded" && made === locked.imageCount ? 0 : unpaid;
+    const refunded = await refundJob(tx, locked, refund);
+    const [ended] = await tx
+      .update(generationJobs)
+      .set({
+        status: ending.status,
+        finishedAt: new Date(),
+        error: ending.error(made, refund),
+        refunded,
+        refundedCredits: refunded ? refund : 0,
+      })
+      .where(eq(generationJobs.id, jobId))
+      .returning();
+    // Objects of a set that ended before any image of theirs was made are not kept as empty records.
+    if (locked.kind === "object-images") {
+      await tx
+        .delete(objects)
+        .where(
+          and(
+            eq(objects.setId, locked.id),
+            notExists(tx.select({ id: images.id }).from(images).where(eq(images.objectId, objects.id))),
+          ),
+        );
+    }
+    return { ended: ended!, refunded };
+  });
+  if (!result) return null;
+  await publishJob(db, result.ended);
+  if (result.refunded) await publishBalance(db, result.ended.ownerId);
+  return result.ended;
+}
+
+/**
+ * A run made every image it could. Images that could not be made (refused, or opaque
+ * when transparency was asked for) are refunded; with none made the job failed.
+ */
+export function finishJob(ctx: { db: Database }, job: GenerationJob, imageError: string | null) {
+  return endJob(ctx.db, job.id, (made) => {
+    if (made === 0) return { status: "failed", error: () => imageError ?? "No images could be made." };
+    if (made === job.imageCount) return { status: "succeeded", error: () => null };
+    return {
+      status: "succeeded",
+      error: (m, refund) =>
+        `${job.imageCount - m} of ${job.imageCount} images could not be made and ${refund} credits were refunded. ${imageError ?? ""}`.trim(),
+    };
+  });
+}
+
+/** Ends an unfinished job as failed (or cancelled), refunding every image it did not make. */
+export function failJob(
+  ctx: { db: Database },
+  job: Pick<GenerationJob, "id">,
+  message: string,
+  status: "failed" | "canceled" = "failed",
+): Promise<GenerationJob | null> {
+  return endJob(ctx.db, job.id, () => ({ status, error: () => message }));
+}
+
+/** The cancel's words: what was kept, what was refunded. */
+function cancelMessage(made: number, total: number, refund: number): string {
+  return made > 0
+    ? `Cancelled after ${made} of ${total} images. ${refund} unused credits were refunded.`
+    : `Cancelled. Your ${refund} credits were refunded.`;
+}
+
+/**
+ * Stops a job at its owner's request. Images already made are kept and paid for; the
+ * rest of the reservation is refunded, once. A worker busy with the next image throws
+ * it away (store-image.server.ts), so nothing is made unpaid. A job whose images are
+ * all made counts as finished: there is nothing to cancel.
+ */
+export async function cancelJob(
+  ctx: { db: Database },
+  options: { userId: string; jobId: string },
+): Promise<{ job: GenerationJob; refund: number }> {
+  const owned = await requireOwnedJob(ctx.db, options);
+  const ended = await endJob(ctx.db, owned.id, (made) =>
+    made >= owned.imageCount
+      ? { status: "succeeded", error: () => null }
+      : { status: "canceled", error: (m, refund) => cancelMessage(m, owned.imageCount, refund) },
+  );
+  if (!ended || ended.status !== "canceled") throw new AppError("conflict", "This job has already finished.");
+  return { job: ended, refund: ended.refundedCredits };
+}
+
+/** Cancels a style's unfinished jobs with a full refund of what they did not make, before the style is deleted. */
+export async function cancelStyleJobs(ctx: { db: Database }, options: { userId: string; styleId: string }) {
+  const active = await ctx.db
+    .select({ id: generationJobs.id })
+    .from(generationJobs)
+    .where(
+      and(
+        eq(generationJobs.ownerId, options.userId),
+        eq(generationJobs.styleId, options.styleId),
+        inArray(generationJobs.status, ACTIVE),
+      ),
+    );
+  for (const job of active) await failJob(ctx, job, "Cancelled: the style was deleted.", "canceled");
+}
+
+/**
+ * Ends jobs that have been unfinished for far longer than any run may take (their
+ * queue entry ran out of retries): they fail and are refunded, never left charged.
+ */
+export async function sweepStaleJobs(ctx: { db: Database }, olderThanMs: number): Promise<number> {
+  const stale = await ctx.db
+    .select({ id: generationJobs.id })
+    .from(generationJobs)
+    .where(
+      and(inArray(generationJobs.status, ACTIVE), lt(generationJobs.createdAt, new Date(Date.now() - olderThanMs))),
+    );
+  let ended = 0;
+  for (const job of stale) {
+    if (await failJob(ctx, job, "The images could not be generated in time. Please try again.")) ended++;
+  }
+  return ended;
+}

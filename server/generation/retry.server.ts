@@ -1,0 +1,58 @@
+import {
+  ProviderOpaqueImageError,
+  ProviderRefusalError,
+  ProviderRetryableError,
+  type GenerateRequest,
+  type GenerateResult,
+  type ImageProvider,
+} from "./providers/provider";
+
+export interface RetryOptions {
+  maxAttempts: number;
+  /** Pause before retry number `attempt` (1-based); tests pass a short one. */
+  backoffMs?: (attempt: number) => number;
+  signal?: AbortSignal;
+}
+
+const defaultBackoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1)) + Math.random() * 250;
+
+/**
+ * Calls the provider, retrying rate limits, server errors and timeouts within a bounded
+ * budget. Before each retry (seconds may have passed) it asks `stillWanted`, since the
+ * job may have been cancelled meanwhile, and answers null instead of paying for an image
+ * nobody wants. The first call needs no check: the caller has just checked.
+ */
+export async function generateWithRetries(
+  provider: ImageProvider,
+  request: GenerateRequest,
+  options: RetryOptions,
+  stillWanted: () => Promise<boolean>,
+): Promise<GenerateResult | null> {
+  const backoff = options.backoffMs ?? defaultBackoff;
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1 && !(await stillWanted())) return null;
+    try {
+      return await provider.generate(request);
+    } catch (error) {
+      if (!(error instanceof ProviderRetryableError) || attempt >= options.maxAttempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoff(attempt)));
+      options.signal?.throwIfAborted();
+    }
+  }
+}
+
+/** A failure that concerns one image only: the rest of the job goes on. */
+export const isImageFailure = (error: unknown) =>
+  error instanceof ProviderRefusalError || error instanceof ProviderOpaqueImageError;
+
+export function userFacingError(error: unknown): string {
+  if (error instanceof ProviderRefusalError) {
+    return "The image service declined this request under its content policy. Try a different description.";
+  }
+  if (error instanceof ProviderOpaqueImageError) {
+    return "The image service returned an image without a transparent background.";
+  }
+  if (error instanceof ProviderRetryableError)
+    return "The image service is not answering right now. Please try again later.";
+  return "The images could not be generated. Please try again.";
+}

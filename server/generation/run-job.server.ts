@@ -1,0 +1,170 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { limits } from "#domain/limits";
+import type { JobParams } from "#domain/jobs";
+import type { Database } from "../db/client.server";
+import { generationJobs, styles } from "../db/schema";
+import type { FileStorage } from "../storage/storage.server";
+import { styleFolder } from "../styles/styles.server";
+import { parseJobParams, unitCreditsOf, type GenerationJob } from "./job-record.server";
+import { jobKindModules } from "./kinds/index.server";
+import type { JobPlan } from "./kinds/kind.server";
+import { failJob, finishJob } from "./lifecycle.server";
+import { ProviderOpaqueImageError, ProviderRefusalError, type ImageProvider } from "./providers/provider";
+import type { ProviderRegistry } from "./providers/registry.server";
+import { publishJob, publishProgress } from "./publish.server";
+import { generateWithRetries, isImageFailure, userFacingError, type RetryOptions } from "./retry.server";
+import { hasRealAlpha, storeImage } from "./store-image.server";
+
+export interface RunContext extends RetryOptions {
+  db: Database;
+  storage: FileStorage;
+  providers: ProviderRegistry;
+}
+
+/** Refusals in a row, with nothing made, that show the request itself (not one subject) is refused. */
+const REFUSALS_BEFORE_GIVING_UP = 3;
+
+class ProviderUnavailableError extends Error {
+  override name = "ProviderUnavailableError";
+}
+
+async function isRunning(db: Database, jobId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ status: generationJobs.status })
+    .from(generationJobs)
+    .where(eq(generationJobs.id, jobId));
+  return row?.status === "running";
+}
+
+/**
+ * Runs one generation job with the provider it was submitted to. Safe to run again
+ * after a crash: finished jobs are left alone, and images already stored for this job
+ * are not generated twice.
+ */
+export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<GenerationJob | null> {
+  const { db } = ctx;
+  const [job] = await db
+    .update(generationJobs)
+    .set({ status: "running", startedAt: new Date(), attempts: sql`${generationJobs.attempts} + 1` })
+    .where(and(eq(generationJobs.id, jobId), inArray(generationJobs.status, ["queued", "running"])))
+    .returning();
+  if (!job) return null;
+  await publishJob(db, job);
+
+  try {
+    const provider = ctx.providers.get(job.provider);
+    if (!provider) throw new ProviderUnavailableError(job.provider);
+    const params = parseJobParams(job);
+    const plan = await jobKindModules[job.kind].plan(ctx, job, params as never);
+    const outcome = await makeImages(ctx, job, params, plan, provider);
+    if (outcome.ended) return null;
+    return await finishJob(ctx, job, outcome.imageError);
+  } catch (error) {
+    // An abort (shutdown, expiry) leaves the job to be retried; anything else ends it.
+    if (ctx.signal?.aborted) throw error;
+    await removeFilesOfDeletedStyle(ctx, job);
+    const message =
+      error instanceof ProviderUnavailableError
+        ? "The model this job was made with is not available any more. Please generate again."
+        : userFacingError(error);
+    return failJob(ctx, job, message);
+  }
+}
+
+/** Makes each image of the plan not made yet, storing each as it comes. */
+async function makeImages(
+  ctx: RunContext,
+  job: GenerationJob,
+  params: Pick<JobParams<"object-images">, "size" | "detail" | "transparent">,
+  plan: JobPlan,
+  provider: ImageProvider,
+): Promise<{ ended: boolean; imageError: string | null }> {
+  const maxReferences = Math.min(provider.capabilities.maxReferences, limits.providerReferences);
+  const goneObjects = new Set<string>();
+  let made = plan.finished.size;
+  let refusalsInARow = 0;
+  let imageError: string | null = null;
+
+  for (const task of plan.tasks) {
+    if (plan.finished.has(task.position) || (task.objectId && goneObjects.has(task.objectId))) continue;
+    ctx.signal?.throwIfAborted();
+    const chained = plan.chain?.first ? [plan.chain.first] : [];
+    const started = Date.now();
+    let result;
+    try {
+      result = await generateWithRetries(
+        provider,
+        {
+          prompt: task.prompt,
+          size: params.size,
+          detail: params.detail,
+          transparent: params.transparent,
+          references: [...chained, ...plan.references].slice(0, maxReferences),
+          seed: task.seed,
+          n: 1,
+          palette: plan.style.palette,
+          user: job.ownerId,
+          signal: ctx.signal,
+        },
+        ctx,
+        () => isRunning(ctx.db, job.id),
+      );
+      const image = result?.images[0];
+      if (image && params.transparent && !(await hasRealAlpha(image.data))) throw new ProviderOpaqueImageError();
+    } catch (error) {
+      if (!isImageFailure(error)) throw error;
+      // One image refused (or opaque): the others go on, and this one is refunded at the end.
+      imageError = userFacingError(error);
+      refusalsInARow = error instanceof ProviderRefusalError ? refusalsInARow + 1 : 0;
+      if (made === 0 && refusalsInARow >= REFUSALS_BEFORE_GIVING_UP) throw error;
+      continue;
+    }
+    // Cancelled while retrying: stop before paying for more.
+    if (!result) return { ended: true, imageError };
+    refusalsInARow = 0;
+    const image = result.images[0]!;
+    const outcome = await storeImage(ctx, job, {
+      folder: plan.folder(task),
+      image,
+      record: {
+        position: task.position,
+        role: plan.role,
+        subject: task.subject,
+        objectId: task.objectId,
+        prompt: task.prompt,
+        seed: task.seed,
+        size: params.size,
+        detail: params.detail,
+        transparent: params.transparent,
+        credits: unitCreditsOf(job),
+        durationMs: Date.now() - started,
+      },
+    });
+    if (outcome.kind === "job-ended") return { ended: true, imageError };
+    if (outcome.kind === "object-gone") {
+      goneObjects.add(task.objectId!);
+      continue;
+    }
+    made++;
+    if (plan.chain && !plan.chain.first) {
+      plan.chain.first = { data: image.data, mimeType: image.format === "webp" ? "image/webp" : "image/png" };
+    }
+    await publishProgress(ctx.db, job.ownerId, {
+      jobId: job.id,
+      kind: job.kind,
+      styleId: job.styleId,
+      objectId: task.objectId,
+      imageId: outcome.kind === "stored" ? outcome.imageId : null,
+      completed: plan.baseline + made,
+      total: plan.baseline + plan.tasks.length,
+    });
+  }
+  return { ended: false, imageError };
+}
+
+/** If the style went away while its job ran, files written since must not be left behind. */
+async function removeFilesOfDeletedStyle(ctx: RunContext, job: GenerationJob): Promise<void> {
+  if (!job.styleId) return;
+  const [style] = await ctx.db.select({ id: styles.id }).from(styles).where(eq(styles.id, job.styleId));
+  if (!style) await ctx.storage.deletePrefix(styleFolder(job.ownerId, job.styleId));
+}

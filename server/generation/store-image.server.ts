@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { queryRows, type Database } from "../db/client.server";
+import { newId } from "../ids.server";
+import type { FileStorage } from "../storage/storage.server";
+import type { GenerationJob } from "./job-record.server";
+import type { GeneratedImage } from "./providers/provider";
+
+export interface ImageRecord {
+  position: number;
+  role: "anchor" | "object";
+  subject: string;
+  objectId: string | null;
+  prompt: string;
+  seed: number;
+  size: string;
+  detail: string;
+  transparent: boolean;
+  credits: number;
+  durationMs: number;
+}
+
+export type StoreOutcome =
+  /** Stored and paid for. */
+  | { kind: "stored"; imageId: string }
+  /** Another run of the job stored this position first. */
+  | { kind: "duplicate" }
+  /** Its object was deleted meanwhile: nothing is stored or charged. */
+  | { kind: "object-gone" }
+  /** The job is no longer running (cancelled, or finished by another run). */
+  | { kind: "job-ended" };
+
+/**
+ * Writes the file, then records the image in one statement that reads the job under a
+ * share lock and stores the image only if the job still runs (and its object still
+ * exists): a cancel either waits for this image (and counts it as made) or has
+ * committed, and the image is thrown away unpaid. The first image of an object becomes
+ * its cover in the same statement.
+ */
+export async function storeImage(
+  deps: { db: Database; storage: FileStorage },
+  job: GenerationJob,
+  options: { folder: string; image: GeneratedImage; record: ImageRecord },
+): Promise<StoreOutcome> {
+  const { image, record } = options;
+  const meta = await sharp(image.data).metadata();
+  // Each run writes its own file (the run number is in the name), so a run that loses
+  // a race never deletes a file another run's record points to.
+  const fileKey = `${options.folder}/${job.id}-${record.position}-r${job.attempts}.${image.format}`;
+  await deps.storage.put(fileKey, image.data, `image/${image.format}`);
+  const imageId = newId();
+  const [row] = await queryRows<{ running: boolean; target: boolean; inserted: boolean }>(
+    deps.db,
+    sql`
+      with job as (
+        select id from generation_jobs where id = ${job.id} and status = 'running' for share
+      ),
+      object as (
+        select id from objects where id = ${record.objectId}::text for share
+      ),
+      target as (
+        select 1 as ok where ${record.objectId}::text is null or exists (select 1 from object)
+      ),
+      stored as (
+        insert into images (id, owner_id, style_id, object_id, job_id, position, role, subject, file_key,
+          width, height, format, has_alpha, bytes, seed, provider, model, prompt,
+          size, detail, transparent, credits, duration_ms)
+        select ${imageId}, ${job.ownerId}, ${job.styleId}, ${record.objectId}::text, job.id, ${record.position}::int,
+          ${record.role}, ${record.subject}, ${fileKey},
+          ${meta.width ?? 0}::int, ${meta.height ?? 0}::int, ${image.format}, ${Boolean(meta.hasAlpha)}::boolean,
+          ${image.data.length}::int, ${record.seed}::int, ${job.provider}, ${job.model}, ${record.prompt},
+          ${record.size}, ${record.detail}, ${record.transparent}::boolean, ${record.credits}::int, ${record.durationMs}::int
+        from job, target
+        on conflict (job_id, position) do nothing
+        returning id
+      ),
+      cover as (
+        update objects set cover_image_id = (select id from stored), updated_at = now()
+        where id = ${record.objectId}::text and cover_image_id is null and exists (select 1 from stored)
+        returning id
+      )
+      select exists (select 1 from job) as running, exists (select 1 from target) as target,
+        exists (select 1 from stored) as inserted, (select count(*) from cover) as covered`,
+  );
+  if (row?.inserted) return { kind: "stored", imageId };
+  // Not stored: the file goes.
+  await deps.storage.delete(fileKey);
+  if (!row?.running) return { kind: "job-ended" };
+  if (!row.target) return { kind: "object-gone" };
+  return { kind: "duplicate" };
+}
+
+/** True when the image really has see-through pixels, not merely an alpha channel. */
+export async function hasRealAlpha(data: Buffer): Promise<boolean> {
+  const image = sharp(data);
+  const meta = await image.metadata();
+  if (!meta.hasAlpha) return false;
+  const stats = await image.stats();
+  const alpha = stats.channels[stats.channels.length - 1];
+  return alpha !== undefined && alpha.min < 255;
+}

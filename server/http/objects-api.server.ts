@@ -1,0 +1,104 @@
+import { Router, type Request } from "express";
+import {
+  exportQuerySchema,
+  generateObjectsSchema,
+  listObjectsQuerySchema,
+  updateObjectSchema,
+  variationsRequestSchema,
+} from "#domain/objects";
+import { idempotencyKeySchema } from "#domain/idempotency";
+import { getJobView } from "../generation/job-views.server";
+import type { GenerationJob } from "../generation/job-record.server";
+import { slugify, selectExportObjects, writeObjectsZip } from "../objects/export-zip.server";
+import { generateObjects } from "../objects/generate-objects.server";
+import { makeVariations } from "../objects/make-variations.server";
+import { deleteObject, updateObject } from "../objects/object-commands.server";
+import { getObjectDetail, listObjects } from "../objects/object-queries.server";
+import type { Services } from "../services.server";
+import { AppError } from "./errors.server";
+import { requireApiUser } from "./require-user.server";
+
+type Params = Request<{ id: string }>;
+
+/** The job as its submitter sees it right after submission. */
+export async function presentSubmittedJob(services: Services, job: GenerationJob) {
+  return getJobView(services.database.db, { userId: job.ownerId, jobId: job.id });
+}
+
+/** Objects: generate sets, list, read, rename, choose covers, delete, make variations, export. */
+export function objectsApi(getServices: () => Promise<Services>): Router {
+  const router = Router();
+
+  router.post("/", async (req, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const input = generateObjectsSchema.parse(req.body);
+    const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
+    const result = await generateObjects(services, { userId: user.id, input, idempotencyKey });
+    res.status(202).json({ job: await presentSubmittedJob(services, result.job), objects: result.objects });
+  });
+
+  router.get("/", async (req, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const query = listObjectsQuerySchema.parse(req.query);
+    res.setHeader("Cache-Control", "no-store");
+    res.json(await listObjects(services.database.db, { userId: user.id, query }));
+  });
+
+  // Before /:id, which would take "export.zip" for an id.
+  router.get("/export.zip", async (req, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const selection = exportQuerySchema.parse(req.query);
+    const objects = await selectExportObjects(services.database.db, { userId: user.id, selection });
+    const name =
+      objects.length === 1 ? `${slugify(objects[0]!.styleName)}-${slugify(objects[0]!.name)}` : `motif-${objects.length}-objects`;
+    res.setHeader("Content-Type", "application/zip");
+    res.setHeader("Content-Disposition", `attachment; filename="${name}.zip"`);
+    res.setHeader("Cache-Control", "no-store");
+    await writeObjectsZip(
+      { db: services.database.db, storage: services.storage },
+      { objects, images: selection.images, out: res },
+    );
+  });
+
+  router.get("/:id", async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const object = await getObjectDetail(services.database.db, { userId: user.id, objectId: req.params.id });
+    if (!object) throw new AppError("not_found", "No such object.");
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ object });
+  });
+
+  router.patch("/:id", async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const changes = updateObjectSchema.parse(req.body);
+    const { db } = services.database;
+    await updateObject(db, { userId: user.id, objectId: req.params.id, changes });
+    res.json({ object: await getObjectDetail(db, { userId: user.id, objectId: req.params.id }) });
+  });
+
+  router.delete("/:id", async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    await deleteObject(
+      { db: services.database.db, storage: services.storage },
+      { userId: user.id, objectId: req.params.id },
+    );
+    res.json({ success: true });
+  });
+
+  router.post("/:id/variations", async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const input = variationsRequestSchema.parse(req.body);
+    const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
+    const result = await makeVariations(services, { userId: user.id, objectId: req.params.id, input, idempotencyKey });
+    res.status(202).json({ job: await presentSubmittedJob(services, result.job) });
+  });
+
+  return router;
+}

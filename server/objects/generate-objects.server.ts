@@ -1,0 +1,89 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { AppError } from "#domain/errors";
+import { jobTitle, type ObjectImagesParams } from "#domain/jobs";
+import type { generateObjectsSchema } from "#domain/objects";
+import { unitPrice } from "#domain/pricing";
+import { objects, styles } from "../db/schema";
+import { dispatchJob } from "../generation/dispatch.server";
+import { insertPaidJob, once, requestHash } from "../generation/submit.server";
+import { newId } from "../ids.server";
+import type { Services } from "../services.server";
+
+export type ObjectDeps = Pick<Services, "database" | "storage" | "queue" | "providers" | "config">;
+
+/**
+ * Generates a set: one object per subject in one of the user's styles, each made
+ * `variations` times, as one paid job. Objects, job and reservation commit together;
+ * the same Idempotency-Key returns the first set.
+ */
+export async function generateObjects(
+  deps: ObjectDeps,
+  options: { userId: string; input: z.output<typeof generateObjectsSchema>; idempotencyKey?: string },
+) {
+  const { userId, input } = options;
+  const { db } = deps.database;
+  const idempotency = options.idempotencyKey
+    ? { key: options.idempotencyKey, requestHash: requestHash(input) }
+    : undefined;
+  const result = await once(db, {
+    userId,
+    idempotency,
+    async replay(job) {
+      if (job.kind !== "object-images") return null;
+      const made = await db
+        .select({ id: objects.id, name: objects.name })
+        .from(objects)
+        .where(eq(objects.setId, job.id));
+      return { job, objects: made };
+    },
+    create: () =>
+      db.transaction(async (tx) => {
+        const [style] = await tx
+          .select({ id: styles.id, name: styles.name })
+          .from(styles)
+          .where(and(eq(styles.id, input.styleId), eq(styles.ownerId, userId)));
+        if (!style) throw new AppError("not_found", "No such style.");
+        const jobId = newId();
+        const made = await tx
+          .insert(objects)
+          .values(
+            input.subjects.map((name) => ({
+              id: newId(),
+              ownerId: userId,
+              styleId: style.id,
+              setId: jobId,
+              name,
+              prompt: input.prompt ?? null,
+              size: input.size,
+              detail: input.detail,
+              transparent: input.transparent,
+            })),
+          )
+          .returning({ id: objects.id, name: objects.name });
+        const params: ObjectImagesParams = {
+          v: 1,
+          size: input.size,
+          detail: input.detail,
+          transparent: input.transparent,
+          variations: input.variations,
+          prompt: input.prompt ?? null,
+          objects: made,
+        };
+        const job = await insertPaidJob(tx, {
+          id: jobId,
+          userId,
+          kind: "object-images",
+          styleId: style.id,
+          params,
+          title: jobTitle("object-images", { styleName: style.name, objectNames: made.map((o) => o.name) }),
+          unitCredits: unitPrice(params),
+          provider: deps.providers.default,
+          idempotency,
+        });
+        return { job, objects: made };
+      }),
+  });
+  await dispatchJob(deps, result.job, { created: !result.replayed });
+  return result;
+}

@@ -1,0 +1,186 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { ListObjectsQuery, ObjectDetail, ObjectImageView, ObjectPage, ObjectSummary } from "#domain/objects";
+import type { DetailLevel, ImageSize } from "#domain/images";
+import { queryRows, type Database } from "../db/client.server";
+
+interface SummaryRow {
+  id: string;
+  name: string;
+  prompt: string | null;
+  style_id: string;
+  style_name: string;
+  set_id: string;
+  size: ImageSize;
+  detail: DetailLevel;
+  transparent: boolean;
+  cover_image_id: string | null;
+  cover_id: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+  cover_alpha: boolean | null;
+  image_count: number | string;
+  generating: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+  sort_key: string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The cover is the chosen image, or the first one made while none is chosen. */
+const summarySelect = sql`
+  select o.id, o.name, o.prompt, o.style_id, s.name as style_name, o.set_id, o.size, o.detail, o.transparent,
+    o.cover_image_id, c.id as cover_id, c.width as cover_width, c.height as cover_height, c.has_alpha as cover_alpha,
+    (select count(*) from images i where i.object_id = o.id) as image_count,
+    exists (
+      select 1 from generation_jobs j
+      where j.owner_id = o.owner_id and j.status in ('queued', 'running')
+        and (j.id = o.set_id or (j.kind = 'variations' and j.params->>'objectId' = o.id))
+    ) as generating,
+    o.created_at, o.updated_at`;
+
+const coverJoin = sql`
+  from objects o
+  join styles s on s.id = o.style_id
+  left join lateral (
+    select i.id, i.width, i.height, i.has_alpha from images i
+    where i.object_id = o.id and (o.cover_image_id is null or i.id = o.cover_image_id)
+    order by i.created_at, i.position limit 1
+  ) c on true`;
+
+function presentSummary(row: SummaryRow): ObjectSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    style: { id: row.style_id, name: row.style_name },
+    setId: row.set_id,
+    size: row.size,
+    detail: row.detail,
+    transparent: row.transparent,
+    cover: row.cover_id
+      ? {
+          id: row.cover_id,
+          url: `/api/images/${row.cover_id}`,
+          width: row.cover_width!,
+          height: row.cover_height!,
+          hasAlpha: Boolean(row.cover_alpha),
+        }
+      : null,
+    imageCount: Number(row.image_count),
+    generating: row.generating,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** Cursors are opaque to clients: the last row's sort key and id. */
+const encodeCursor = (key: string, id: string) => Buffer.from(JSON.stringify([key, id])).toString("base64url");
+function decodeCursor(cursor: string | undefined): [string, string] | null {
+  if (!cursor) return null;
+  try {
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown;
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === "string")) {
+      return value as [string, string];
+    }
+  } catch {
+    // An unreadable cursor starts from the top, as a missing one does.
+  }
+  return null;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A page of the user's objects, filtered, searched and sorted, with a cursor for the next. */
+export async function listObjects(db: Database, options: { userId: string; query: ListObjectsQuery }): Promise<ObjectPage> {
+  const { query } = options;
+  // The sort key as text keeps microseconds, so rows made in the same millisecond still page apart.
+  const key =
+    query.sort === "name" ? sql`lower(o.name)` : sql`to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+  const after = decodeCursor(query.cursor);
+  const filters: SQL[] = [sql`o.owner_id = ${options.userId}`];
+  if (query.styleId) filters.push(sql`o.style_id = ${query.styleId}`);
+  if (query.q) filters.push(sql`o.name ilike ${`%${escapeLike(query.q)}%`}`);
+  if (after) {
+    filters.push(
+      query.sort === "newest" ? sql`(${key}, o.id) < (${after[0]}, ${after[1]})` : sql`(${key}, o.id) > (${after[0]}, ${after[1]})`,
+    );
+  }
+  const order = query.sort === "newest" ? sql`order by sort_key desc, id desc` : sql`order by sort_key asc, id asc`;
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`${summarySelect}, ${key} as sort_key ${coverJoin} where ${sql.join(filters, sql` and `)} ${order} limit ${query.limit + 1}`,
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    objects: page.map(presentSummary),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.sort_key, last.id) : null,
+  };
+}
+
+interface ImageRow {
+  id: string;
+  width: number;
+  height: number;
+  has_alpha: boolean;
+  format: string;
+  bytes: number;
+  seed: number | null;
+  provider: string;
+  model: string;
+  prompt: string;
+  size: ImageSize;
+  detail: DetailLevel;
+  transparent: boolean;
+  credits: number;
+  duration_ms: number | null;
+  job_id: string | null;
+  created_at: Date | string;
+}
+
+function presentImage(row: ImageRow): ObjectImageView {
+  return {
+    id: row.id,
+    url: `/api/images/${row.id}`,
+    width: row.width,
+    height: row.height,
+    hasAlpha: row.has_alpha,
+    format: row.format,
+    bytes: row.bytes,
+    seed: row.seed,
+    provider: row.provider,
+    model: row.model,
+    prompt: row.prompt,
+    size: row.size,
+    detail: row.detail,
+    transparent: row.transparent,
+    credits: row.credits,
+    durationMs: row.duration_ms,
+    jobId: row.job_id,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** One of the user's objects with all its images, or null (missing and someone else's look alike). */
+export async function getObjectDetail(
+  db: Database,
+  options: { userId: string; objectId: string },
+): Promise<ObjectDetail | null> {
+  const [row] = await queryRows<SummaryRow>(
+    db,
+    sql`${summarySelect}, '' as sort_key ${coverJoin} where o.id = ${options.objectId} and o.owner_id = ${options.userId}`,
+  );
+  if (!row) return null;
+  const imageRows = await queryRows<ImageRow>(
+    db,
+    sql`select id, width, height, has_alpha, format, bytes, seed, provider, model, prompt, size, detail, transparent,
+          credits, duration_ms, job_id, created_at
+        from images where object_id = ${row.id} order by created_at, position`,
+  );
+  return {
+    ...presentSummary(row),
+    prompt: row.prompt,
+    coverImageId: row.cover_id,
+    images: imageRows.map(presentImage),
+  };
+}
