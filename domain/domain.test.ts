@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { imageCountOf, jobParamsSchemas, jobTitle } from "./jobs";
+import { generateObjectsSchema, parseSubjectLines } from "./objects";
+import { priceOf, unitPrice } from "./pricing";
+
+describe("subjects typed one per line", () => {
+  it("drops blank lines, extra spaces and repeats (case-insensitive), keeping order", () => {
+    expect(parseSubjectLines("  treasure chest \n\npotion\r\nPotion\nsword   with  gems\n")).toEqual([
+      "treasure chest",
+      "potion",
+      "sword with gems",
+    ]);
+    expect(parseSubjectLines("\n \n")).toEqual([]);
+  });
+});
+
+describe("prices", () => {
+  it("charges per image by detail and shape", () => {
+    expect(unitPrice({ size: "square", detail: "draft" })).toBe(3);
+    expect(unitPrice({ size: "portrait", detail: "standard" })).toBe(12);
+    expect(priceOf({ size: "landscape", detail: "high", count: 10 })).toBe(450);
+  });
+});
+
+describe("job kinds", () => {
+  const settings = { size: "square", detail: "draft", transparent: true } as const;
+
+  it("counts a set's images as objects × variations", () => {
+    const params = {
+      v: 1,
+      ...settings,
+      variations: 3,
+      prompt: null,
+      objects: [
+        { id: "a", name: "Potion" },
+        { id: "b", name: "Sword" },
+      ],
+    };
+    expect(imageCountOf("object-images", params)).toBe(6);
+    expect(imageCountOf("variations", { v: 1, ...settings, objectId: "a", name: "Potion", count: 4 })).toBe(4);
+  });
+
+  it("parses sample jobs stored before params had a version", () => {
+    const stored = { ...settings, subjects: ["a cosy house"] };
+    expect(jobParamsSchemas["style-samples"].parse(stored)).toEqual({ v: 1, ...stored });
+  });
+
+  it("refuses malformed params instead of trusting them", () => {
+    expect(jobParamsSchemas["object-images"].safeParse({ v: 1, ...settings, variations: 9 }).success).toBe(false);
+    expect(jobParamsSchemas.variations.safeParse({ v: 2, ...settings, objectId: "a", count: 1 }).success).toBe(false);
+  });
+
+  it("names what a job made", () => {
+    expect(jobTitle("object-images", { styleName: "Pixel Knights", objectNames: ["Potion"] })).toBe(
+      "Object “Potion” · Pixel Knights",
+    );
+    expect(jobTitle("object-images", { styleName: "Pixel Knights", objectNames: ["A", "B", "C", "D"] })).toBe(
+      "4 objects (“A”, “B” and 2 more) · Pixel Knights",
+    );
+    expect(jobTitle("variations", { styleName: "", name: "Sword", count: 3 })).toBe("3 variations of “Sword”");
+    expect(jobTitle("style-samples", { styleName: "Warm icons" })).toBe("Sample images for “Warm icons”");
+  });
+});
+
+describe("the generate-objects request", () => {
+  const valid = { styleId: "s1", subjects: ["Potion"], size: "square", detail: "draft", transparent: true };
+
+  it("defaults to one variation and drops an empty extra prompt", () => {
+    expect(generateObjectsSchema.parse({ ...valid, prompt: "  " })).toEqual({ ...valid, variations: 1 });
+  });
+
+  it("says which field is wrong, in words a person understands", () => {
+    const result = generateObjectsSchema.safeParse({
+      ...valid,
+      subjects: Array.from({ length: 51 }, (_, i) => `thing ${i}`),
+      variations: 5,
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(messages).toEqual({
+      subjects: "Name at most 50 objects at a time.",
+      variations: "Choose 1 to 4 variations.",
+    });
+  });
+});
