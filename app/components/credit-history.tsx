@@ -93,7 +93,9 @@ export function CreditHistory() {
                 <Icon className="size-4" />
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{describeCreditEntry(entry)}</p>
+                <p className="truncate text-sm font-medium" title={describeCreditEntry(entry)}>
+                  {describeCreditEntry(entry)}
+                </p>
                 <p className="text-xs text-neutral-600 dark:text-neutral-400">
                   <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
                   <span className="tabular-nums"> · balance {entry.balanceAfter.toLocaleString("en")}</span>

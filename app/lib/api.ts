@@ -1,13 +1,27 @@
+/** A field the server found wrong in a request body: its path ("subjects.3") and what to fix. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
 /** Calls our JSON API from the browser; throws ApiError on any non-2xx answer. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** 400s name the fields at fault. */
+    readonly fields: FieldError[] = [],
+    /** Extra facts (a price and a balance for 402). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiError";
   }
+}
+
+interface ErrorBody {
+  error?: { code?: string; message?: string; fields?: FieldError[]; details?: Record<string, unknown> };
 }
 
 export async function api<T = unknown>(
@@ -24,13 +38,30 @@ export async function api<T = unknown>(
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
-  const payload = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  const payload = (await response.json().catch(() => null)) as ErrorBody | null;
   if (!response.ok) {
+    const error = payload?.error;
     throw new ApiError(
       response.status,
-      payload?.error?.code ?? "http_error",
-      payload?.error?.message ?? response.statusText,
+      error?.code ?? "http_error",
+      error?.message ?? response.statusText,
+      Array.isArray(error?.fields) ? error.fields : [],
+      error?.details ?? {},
     );
   }
   return payload as T;
+}
+
+/**
+ * The first message per top-level field of a 400 ("subjects.3" counts as "subjects"),
+ * for forms that show errors under their fields.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return result;
+  for (const field of error.fields) {
+    const key = field.path.split(".")[0] || "form";
+    result[key] ??= field.message;
+  }
+  return result;
 }

@@ -14,7 +14,9 @@ export interface CreditHistoryEntry {
 export const CREDIT_HISTORY_PAGE = 20;
 
 /** What the line says: the job's title when it has one, else the reason in words with its style. */
-export function describeCreditEntry(entry: Pick<CreditHistoryEntry, "reason" | "styleName"> & { title?: string | null }): string {
+export function describeCreditEntry(
+  entry: Pick<CreditHistoryEntry, "reason" | "styleName"> & { title?: string | null },
+): string {
   const style = entry.styleName ? `“${entry.styleName}”` : "a deleted style";
   switch (entry.reason) {
     case "signup_grant":

@@ -1,14 +1,10 @@
+import { liveEventTypes, type LiveEvent } from "#domain/events";
+
 /**
  * The browser side of the per-user event stream (/api/events). EventSource
  * reconnects by itself and sends Last-Event-ID, so nothing is missed.
  */
-export type LiveEvent =
-  | { type: "credits"; data: { credits: number; version: number } }
-  | {
-      type: "job";
-      data: { jobId: string; styleId: string | null; status: string; error: string | null; refunded: boolean };
-    }
-  | { type: "job-progress"; data: { jobId: string; styleId: string; completed: number; total: number } };
+export type { LiveEvent };
 
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
@@ -32,7 +28,7 @@ export function subscribeLiveEvents(listener: Listener): () => void {
   users++;
   if (!source) {
     source = new EventSource("/api/events");
-    for (const type of ["credits", "job", "job-progress"] as const) source.addEventListener(type, dispatch(type));
+    for (const type of liveEventTypes) source.addEventListener(type, dispatch(type));
   }
   return () => {
     listeners.delete(listener);

@@ -4,7 +4,9 @@ import { toast } from "./toast-store";
 
 /**
  * Keeps a page of style cards live: sample progress per style, `onChange` (a
- * revalidation) on every job change, and the Generation Failed toast.
+ * revalidation) on every job change, and the Generation Failed toast for a
+ * style's samples. Object jobs carry a style id too, but their progress is
+ * not the style's: useLiveJobs follows them.
  */
 export function useLiveStyles(onChange: () => void) {
   const [progress, setProgress] = useState<Record<string, { completed: number; total: number }>>({});
@@ -12,15 +14,13 @@ export function useLiveStyles(onChange: () => void) {
     () =>
       subscribeLiveEvents((event) => {
         if (event.type === "job-progress") {
-          setProgress((p) => ({
-            ...p,
-            [event.data.styleId]: { completed: event.data.completed, total: event.data.total },
-          }));
+          const { kind, styleId, completed, total } = event.data;
+          if (kind === "style-samples" && styleId) setProgress((p) => ({ ...p, [styleId]: { completed, total } }));
           onChange();
         }
         if (event.type === "job") {
           onChange();
-          if (event.data.status === "failed") {
+          if (event.data.status === "failed" && event.data.kind === "style-samples") {
             toast({
               title: "Generation Failed",
               description: `${event.data.error ?? "The images could not be generated."}${event.data.refunded ? " You were not charged." : ""}`,
