@@ -26,6 +26,7 @@ ALTER TABLE "images" ADD COLUMN "detail" text DEFAULT 'standard' NOT NULL;--> st
 ALTER TABLE "images" ADD COLUMN "transparent" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "images" ADD COLUMN "credits" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "images" ADD COLUMN "duration_ms" integer;--> statement-breakpoint
+ALTER TABLE "styles" ADD COLUMN "preset_id" text;--> statement-breakpoint
 ALTER TABLE "objects" ADD CONSTRAINT "objects_owner_id_auth_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "objects" ADD CONSTRAINT "objects_style_id_styles_id_fk" FOREIGN KEY ("style_id") REFERENCES "public"."styles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "objects_owner_created_idx" ON "objects" USING btree ("owner_id","created_at","id");--> statement-breakpoint
@@ -35,6 +36,7 @@ CREATE INDEX "objects_set_idx" ON "objects" USING btree ("set_id");--> statement
 ALTER TABLE "generation_jobs" ADD CONSTRAINT "generation_jobs_style_id_styles_id_fk" FOREIGN KEY ("style_id") REFERENCES "public"."styles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "images" ADD CONSTRAINT "images_object_id_objects_id_fk" FOREIGN KEY ("object_id") REFERENCES "public"."objects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "images_object_idx" ON "images" USING btree ("object_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "styles_owner_preset_unique" ON "styles" USING btree ("owner_id","preset_id");--> statement-breakpoint
 UPDATE "generation_jobs" SET "kind" = 'style-samples' WHERE "kind" = 'style-anchor';--> statement-breakpoint
 UPDATE "generation_jobs" SET "image_count" = jsonb_array_length("params"->'subjects') WHERE "kind" = 'style-samples' AND jsonb_typeof("params"->'subjects') = 'array';--> statement-breakpoint
 UPDATE "generation_jobs" j SET "title" = 'Sample images for “' || s."name" || '”' FROM "styles" s WHERE s."id" = j."style_id" AND j."title" = '';--> statement-breakpoint

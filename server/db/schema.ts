@@ -170,10 +170,15 @@ export const styles = pgTable(
     defaultSize: text("default_size", { enum: imageSizeValues }).notNull().default("square"),
     defaultDetail: text("default_detail", { enum: detailValues }).notNull().default("standard"),
     defaultTransparent: boolean("default_transparent").notNull().default(true),
+    /** The built-in preset the composer made this style from (one per user and preset). */
+    presetId: text("preset_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("styles_owner_idx").on(t.ownerId, t.createdAt)],
+  (t) => [
+    index("styles_owner_idx").on(t.ownerId, t.createdAt),
+    uniqueIndex("styles_owner_preset_unique").on(t.ownerId, t.presetId),
+  ],
 );
 
 /** Images a user uploaded to define a style. */

@@ -3,18 +3,21 @@ import type { z } from "zod";
 import { AppError } from "#domain/errors";
 import { jobTitle, type ObjectImagesParams } from "#domain/jobs";
 import type { generateObjectsSchema } from "#domain/objects";
+import { presetFromStyleId } from "#domain/presets";
 import { unitPrice } from "#domain/pricing";
 import { objects, styles } from "../db/schema";
 import { dispatchJob } from "../generation/dispatch.server";
 import { insertPaidJob, once, requestHash } from "../generation/submit.server";
 import { newId } from "../ids.server";
 import type { Services } from "../services.server";
+import { ensurePresetStyle } from "../styles/preset-style.server";
 
 export type ObjectDeps = Pick<Services, "database" | "storage" | "queue" | "providers" | "config">;
 
 /**
- * Generates a set: one object per subject in one of the user's styles, each made
- * `variations` times, as one paid job. Objects, job and reservation commit together;
+ * Generates a set: one object per subject in one of the user's styles (or a preset,
+ * which becomes one of the user's styles on first use), each made `variations` times,
+ * as one paid job. Objects, job and reservation commit together;
  * the same Idempotency-Key returns the first set.
  */
 export async function generateObjects(
@@ -39,10 +42,13 @@ export async function generateObjects(
     },
     create: () =>
       db.transaction(async (tx) => {
-        const [style] = await tx
-          .select({ id: styles.id, name: styles.name })
-          .from(styles)
-          .where(and(eq(styles.id, input.styleId), eq(styles.ownerId, userId)));
+        const preset = presetFromStyleId(input.styleId);
+        const [style] = preset
+          ? [await ensurePresetStyle(tx, { userId, preset, defaults: input })]
+          : await tx
+              .select({ id: styles.id, name: styles.name })
+              .from(styles)
+              .where(and(eq(styles.id, input.styleId), eq(styles.ownerId, userId)));
         if (!style) throw new AppError("not_found", "No such style.");
         const jobId = newId();
         const made = await tx

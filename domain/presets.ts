@@ -1,0 +1,55 @@
+/**
+ * Built-in starting points. Choosing one on the styles page copies it into the user's
+ * own library, where its sample images are made by the configured provider like any
+ * style. Choosing one in the composer (`styleId: "preset:<id>"`) makes the user's own
+ * style from it the first time, without samples, and generates in that.
+ */
+export interface StylePreset {
+  id: string;
+  name: string;
+  description: string;
+  previews: { src: string; subject: string }[];
+}
+
+const subjects = [
+  { id: "chest", subject: "Treasure chest" },
+  { id: "potion", subject: "Potion" },
+  { id: "sword", subject: "Sword" },
+  { id: "mushroom", subject: "Mushroom" },
+];
+
+const previews = (style: string) =>
+  subjects.map((s) => ({ src: `/examples/${style}-${s.id}.svg`, subject: s.subject }));
+
+export const stylePresets: StylePreset[] = [
+  {
+    id: "flat",
+    name: "Flat icon",
+    description:
+      "Flat vector icons: bold simple shapes, two-tone shading lit from the top left, no outlines, warm amber and deep teal on a soft cream rounded square",
+    previews: previews("flat"),
+  },
+  {
+    id: "pixel",
+    name: "Pixel art",
+    description:
+      "Retro 32×32 pixel art sprites: crisp one-pixel dark outline, limited saturated 8-colour palette, highlights top left, shading bottom right, no anti-aliasing",
+    previews: previews("pixel"),
+  },
+  {
+    id: "line",
+    name: "Line art",
+    description:
+      "Monoline line art: one even navy stroke with round caps and joins, a single coral accent fill, lots of white space, standing on a short broken ground line",
+    previews: previews("line"),
+  },
+];
+
+export const PRESET_STYLE_PREFIX = "preset:";
+
+/** The preset a composer style id names ("preset:pixel"), if any. */
+export function presetFromStyleId(styleId: string): StylePreset | undefined {
+  if (!styleId.startsWith(PRESET_STYLE_PREFIX)) return undefined;
+  const id = styleId.slice(PRESET_STYLE_PREFIX.length);
+  return stylePresets.find((p) => p.id === id);
+}

@@ -1,0 +1,48 @@
+import { randomInt } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { DetailLevel, ImageSize } from "#domain/images";
+import type { StylePreset } from "#domain/presets";
+import type { Transaction } from "../credits/credits.server";
+import { styles } from "../db/schema";
+import { styleSystemPrompt } from "../generation/prompts";
+import { newId } from "../ids.server";
+import { paletteFromDescription } from "./palette.server";
+
+/**
+ * The user's own style made from a preset, made the first time it is used from the
+ * composer (without sample images: the styles page offers to make them). One per user
+ * and preset; concurrent first uses agree on the same row.
+ */
+export async function ensurePresetStyle(
+  tx: Transaction,
+  options: {
+    userId: string;
+    preset: StylePreset;
+    defaults: { size: ImageSize; detail: DetailLevel; transparent: boolean };
+  },
+): Promise<{ id: string; name: string }> {
+  const { userId, preset, defaults } = options;
+  const palette = paletteFromDescription(preset.description);
+  await tx
+    .insert(styles)
+    .values({
+      id: newId(),
+      ownerId: userId,
+      presetId: preset.id,
+      name: preset.name,
+      source: "text",
+      description: preset.description,
+      prompt: styleSystemPrompt({ description: preset.description, palette }),
+      palette,
+      seed: randomInt(1, 2 ** 31 - 1),
+      defaultSize: defaults.size,
+      defaultDetail: defaults.detail,
+      defaultTransparent: defaults.transparent,
+    })
+    .onConflictDoNothing({ target: [styles.ownerId, styles.presetId] });
+  const [style] = await tx
+    .select({ id: styles.id, name: styles.name })
+    .from(styles)
+    .where(and(eq(styles.ownerId, userId), eq(styles.presetId, preset.id)));
+  return style!;
+}
