@@ -54,6 +54,7 @@ export default tseslint.config(
   {
     // The domain is pure: zod and itself, nothing from the app, the server or Node.
     files: ["domain/**"],
+    ignores: ["domain/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
