@@ -22,7 +22,14 @@ export async function listStyles(db: Database, userId: string) {
         db
           .select()
           .from(generationJobs)
-          .where(and(inArray(generationJobs.styleId, ids), eq(generationJobs.ownerId, userId)))
+          // The card shows its samples' job; object jobs in the style show on the composer.
+          .where(
+            and(
+              inArray(generationJobs.styleId, ids),
+              eq(generationJobs.ownerId, userId),
+              eq(generationJobs.kind, "style-samples"),
+            ),
+          )
           .orderBy(desc(generationJobs.createdAt)),
         db
           .select()
