@@ -4,19 +4,14 @@ import { getLogger } from "./logger.server";
 import { pruneUserEvents, UserEventHub } from "./events/events.server";
 import { sweepStaleJobs } from "./generation/lifecycle.server";
 import { createProviderRegistry, type ProviderRegistry } from "./generation/providers/registry.server";
-import { jobExpirySeconds, startGenerationQueue, type GenerationQueue } from "./generation/queue.server";
+import { QUEUE_RUNS_PER_JOB, startGenerationQueue, type GenerationQueue } from "./generation/queue.server";
 import { runGenerationJob } from "./generation/run-job.server";
-import { limits } from "#domain/limits";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
 import { createS3Storage } from "./storage/s3-storage.server";
 import { createDiskStorage, type FileStorage } from "./storage/storage.server";
 import { singleton } from "./singleton.server";
 import path from "node:path";
 
-/** The longest any run may take: the largest set, every image with every provider attempt timing out. */
-function longestJobRunMs(config: Config): number {
-  return jobExpirySeconds(config.generation, limits.subjectsPerSet * limits.variations) * 1000;
-}
 
 export interface Services {
   config: Config;
@@ -85,10 +80,11 @@ export async function startWorker(services: Services): Promise<void> {
     { concurrency: config.generation.concurrency },
   );
   // Housekeeping: end jobs whose queue entry gave up (refunding them), drop old live events.
-  // Far past the longest run and every queue retry of it.
-  const longestRunMs = longestJobRunMs(config) * 4 + 10 * 60_000;
+  // Far past the longest run of each job (its own image count) and every queue retry of it.
+  const perImageMs = config.generation.timeoutMs * config.generation.maxAttempts * QUEUE_RUNS_PER_JOB;
+  const staleAfter = { perImageMs, minimumMs: perImageMs + 10 * 60_000 };
   const housekeeping = setInterval(() => {
-    void sweepStaleJobs({ db: database.db }, longestRunMs)
+    void sweepStaleJobs({ db: database.db }, staleAfter)
       .then((ended) => ended && logger.warn({ ended }, "ended stale generation jobs with a refund"))
       .then(() => pruneUserEvents(database.db))
       .catch((error) => logger.error({ err: error }, "housekeeping failed"));

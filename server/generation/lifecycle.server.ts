@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, lt, notExists } from "drizzle-orm";
+import { and, count, eq, inArray, notExists, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { publishBalance, refundCreditsWithin, type Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
@@ -140,15 +140,23 @@ export async function cancelStyleJobs(ctx: { db: Database }, options: { userId: 
 }
 
 /**
- * Ends jobs that have been unfinished for far longer than any run may take (their
- * queue entry ran out of retries): they fail and are refunded, never left charged.
+ * Ends jobs that have been unfinished for far longer than any run of theirs may take
+ * (their queue entry ran out of retries): they fail and are refunded, never left
+ * charged. A job's allowance grows with its image count, so a 50-object set is not
+ * swept while a 4-sample job would be.
  */
-export async function sweepStaleJobs(ctx: { db: Database }, olderThanMs: number): Promise<number> {
+export async function sweepStaleJobs(
+  ctx: { db: Database },
+  allowance: { perImageMs: number; minimumMs: number },
+): Promise<number> {
   const stale = await ctx.db
     .select({ id: generationJobs.id })
     .from(generationJobs)
     .where(
-      and(inArray(generationJobs.status, ACTIVE), lt(generationJobs.createdAt, new Date(Date.now() - olderThanMs))),
+      and(
+        inArray(generationJobs.status, ACTIVE),
+        sql`${generationJobs.createdAt} < now() - greatest(${allowance.minimumMs}::bigint, ${generationJobs.imageCount} * ${allowance.perImageMs}::bigint) * interval '1 millisecond'`,
+      ),
     );
   let ended = 0;
   for (const job of stale) {

@@ -2,6 +2,8 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "../db/client.server";
 
 const QUEUE = "generation";
+/** Runs the queue gives a job: the first and its retries (a worker that died, an expiry). */
+export const QUEUE_RUNS_PER_JOB = 4;
 
 export interface GenerationQueue {
   /** Queues a job; it may run for at most `expireInSeconds` before the queue retries it. */
@@ -33,7 +35,7 @@ export async function startGenerationQueue(options: {
   boss.on("error", (error) => options.onError?.(error));
   await boss.start();
   const queueOptions = {
-    retryLimit: 3,
+    retryLimit: QUEUE_RUNS_PER_JOB - 1,
     retryDelay: 2,
     retryBackoff: true,
     heartbeatSeconds: options.heartbeatSeconds,

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -258,10 +258,33 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       .update(generationJobs)
       .set({ status: "running", createdAt: new Date(Date.now() - 3 * 3_600_000) })
       .where(eq(generationJobs.id, job.id));
-    expect(await sweepStaleJobs({ db: handle.db }, 3_600_000)).toBeGreaterThanOrEqual(1);
+    expect(await sweepStaleJobs({ db: handle.db }, { perImageMs: 60_000, minimumMs: 3_600_000 })).toBeGreaterThanOrEqual(
+      1,
+    );
     const [swept] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
     expect(swept).toMatchObject({ status: "failed", refunded: true });
     expect(await getBalance(handle.db, userId)).toBe(100);
+  });
+
+  it("gives a job more time before sweeping it the more images it makes", async () => {
+    const small = await submitted();
+    const large = await submitted();
+    const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000);
+    await handle.db
+      .update(generationJobs)
+      .set({ createdAt: threeHoursAgo })
+      .where(inArray(generationJobs.id, [small.job.id, large.job.id]));
+    await handle.db.update(generationJobs).set({ imageCount: 200 }).where(eq(generationJobs.id, large.job.id));
+    // 4 images × 1 minute is long past; 200 × 1 minute is not.
+    await sweepStaleJobs({ db: handle.db }, { perImageMs: 60_000, minimumMs: 60_000 });
+    const rows = await handle.db
+      .select({ id: generationJobs.id, status: generationJobs.status })
+      .from(generationJobs)
+      .where(inArray(generationJobs.id, [small.job.id, large.job.id]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [small.job.id]: "failed",
+      [large.job.id]: "queued",
+    });
   });
 
   it("refunds a style's unfinished jobs when it is cancelled", async () => {
