@@ -12,7 +12,6 @@ import { createDiskStorage, type FileStorage } from "./storage/storage.server";
 import { singleton } from "./singleton.server";
 import path from "node:path";
 
-
 export interface Services {
   config: Config;
   database: DatabaseHandle;

@@ -65,9 +65,6 @@ export async function startGenerationQueue(options: {
  * The longest one run of a job may take: each of its images with every provider
  * attempt timing out, plus a minute. A 50-object set gets far longer than 4 samples.
  */
-export function jobExpirySeconds(
-  generation: { timeoutMs: number; maxAttempts: number },
-  imageCount: number,
-): number {
+export function jobExpirySeconds(generation: { timeoutMs: number; maxAttempts: number }, imageCount: number): number {
   return Math.ceil((generation.timeoutMs * generation.maxAttempts * imageCount) / 1000) + 60;
 }

@@ -53,7 +53,9 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
     const selection = exportQuerySchema.parse(req.query);
     const objects = await selectExportObjects(services.database.db, { userId: user.id, selection });
     const name =
-      objects.length === 1 ? `${slugify(objects[0]!.styleName)}-${slugify(objects[0]!.name)}` : `motif-${objects.length}-objects`;
+      objects.length === 1
+        ? `${slugify(objects[0]!.styleName)}-${slugify(objects[0]!.name)}`
+        : `motif-${objects.length}-objects`;
     res.setHeader("Content-Type", "application/zip");
     res.setHeader("Content-Disposition", `attachment; filename="${name}.zip"`);
     res.setHeader("Cache-Control", "no-store");

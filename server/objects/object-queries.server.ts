@@ -91,18 +91,25 @@ function decodeCursor(cursor: string | undefined): [string, string] | null {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of the user's objects, filtered, searched and sorted, with a cursor for the next. */
-export async function listObjects(db: Database, options: { userId: string; query: ListObjectsQuery }): Promise<ObjectPage> {
+export async function listObjects(
+  db: Database,
+  options: { userId: string; query: ListObjectsQuery },
+): Promise<ObjectPage> {
   const { query } = options;
   // The sort key as text keeps microseconds, so rows made in the same millisecond still page apart.
   const key =
-    query.sort === "name" ? sql`lower(o.name)` : sql`to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+    query.sort === "name"
+      ? sql`lower(o.name)`
+      : sql`to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
   const after = decodeCursor(query.cursor);
   const filters: SQL[] = [sql`o.owner_id = ${options.userId}`];
   if (query.styleId) filters.push(sql`o.style_id = ${query.styleId}`);
   if (query.q) filters.push(sql`o.name ilike ${`%${escapeLike(query.q)}%`}`);
   if (after) {
     filters.push(
-      query.sort === "newest" ? sql`(${key}, o.id) < (${after[0]}, ${after[1]})` : sql`(${key}, o.id) > (${after[0]}, ${after[1]})`,
+      query.sort === "newest"
+        ? sql`(${key}, o.id) < (${after[0]}, ${after[1]})`
+        : sql`(${key}, o.id) > (${after[0]}, ${after[1]})`,
     );
   }
   const order = query.sort === "newest" ? sql`order by sort_key desc, id desc` : sql`order by sort_key asc, id asc`;

@@ -74,17 +74,15 @@ export async function createStyleWithSamples(
           })
           .returning();
         if (input.references?.length) {
-          await tx
-            .insert(styleReferences)
-            .values(
-              input.references.map((ref, position) => ({
-                id: newId(),
-                styleId: style!.id,
-                ownerId: userId,
-                position,
-                ...ref,
-              })),
-            );
+          await tx.insert(styleReferences).values(
+            input.references.map((ref, position) => ({
+              id: newId(),
+              styleId: style!.id,
+              ownerId: userId,
+              position,
+              ...ref,
+            })),
+          );
         }
         const params: StyleSamplesParams = {
           v: 1,

@@ -258,9 +258,9 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       .update(generationJobs)
       .set({ status: "running", createdAt: new Date(Date.now() - 3 * 3_600_000) })
       .where(eq(generationJobs.id, job.id));
-    expect(await sweepStaleJobs({ db: handle.db }, { perImageMs: 60_000, minimumMs: 3_600_000 })).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect(
+      await sweepStaleJobs({ db: handle.db }, { perImageMs: 60_000, minimumMs: 3_600_000 }),
+    ).toBeGreaterThanOrEqual(1);
     const [swept] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
     expect(swept).toMatchObject({ status: "failed", refunded: true });
     expect(await getBalance(handle.db, userId)).toBe(100);

@@ -19,7 +19,9 @@ export const variationsKind: JobKindModule<"variations"> = {
       ctx.db
         .select({ fileKey: images.fileKey, format: images.format })
         .from(images)
-        .where(and(eq(images.objectId, object.id), object.coverImageId ? eq(images.id, object.coverImageId) : undefined))
+        .where(
+          and(eq(images.objectId, object.id), object.coverImageId ? eq(images.id, object.coverImageId) : undefined),
+        )
         .orderBy(asc(images.createdAt))
         .limit(1),
       ctx.db

@@ -26,7 +26,6 @@ export function createOfflineProvider(): ImageProvider {
   };
 }
 
-
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
