@@ -1,93 +1,164 @@
-import { ArrowRight, Boxes, Palette, Sparkles } from "lucide-react";
-import { Link, useRevalidator } from "react-router";
+import { ArrowRight, Boxes, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { isActiveStatus } from "#domain/jobs";
+import { listObjectsQuerySchema, type JobView } from "#domain/objects";
+import { JobCard } from "~/components/objects/job-card";
+import { ObjectCard, objectGridClasses } from "~/components/objects/object-card";
+import { ObjectComposer } from "~/components/objects/object-composer";
 import { PageHeader } from "~/components/page-header";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
+import { api, ApiError } from "~/lib/api";
+import { mergeJob } from "~/lib/job-progress";
+import { toast } from "~/lib/toast-store";
+import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
+import { useLiveStyles } from "~/lib/use-live-styles";
 import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
+import { listRecentJobs } from "#server/generation/job-views.server";
+import { listObjects } from "#server/objects/object-queries.server";
 import { presentStyle } from "#server/styles/present-style.server";
 import { listStyles } from "#server/styles/styles.server";
-import { useLiveStyles } from "~/lib/use-live-styles";
 import type { Route } from "./+types/index";
 
+/** Objects in "Latest objects": two rows of four on a wide screen. */
+const LATEST_OBJECTS = 8;
+/** Styles in "Your latest styles". */
+const LATEST_STYLES = 3;
+
 export function meta() {
-  return [{ title: "Home · Motif" }];
+  return [{ title: "Create · Motif" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext).database;
   const user = context.get(userContext);
-  const styles = await listStyles(services.database.db, user.id);
-  return { recent: styles.slice(0, 3).map(presentStyle), total: styles.length };
+  const [styles, jobs, latest] = await Promise.all([
+    listStyles(db, user.id),
+    listRecentJobs(db, { userId: user.id }),
+    listObjects(db, { userId: user.id, query: listObjectsQuerySchema.parse({ limit: LATEST_OBJECTS }) }),
+  ]);
+  return {
+    styles: styles.map(presentStyle),
+    jobs,
+    latest: latest.objects,
+    // "Generate objects in this style" links arrive with ?style=.
+    initialStyleId: new URL(request.url).searchParams.get("style"),
+  };
 }
 
-const starts = [
-  {
-    to: "/app/style",
-    icon: Palette,
-    title: "Create a style",
-    text: "From a description or up to five reference images.",
-  },
-  {
-    to: "/app/object",
-    icon: Boxes,
-    title: "Generate objects",
-    text: "Name subjects and get them in your style, sized and transparent.",
-  },
-];
+export default function CreatePage({ loaderData }: Route.ComponentProps) {
+  const { styles, latest } = loaderData;
+  const revalidate = useCoalescedRevalidate();
+  const live = useLiveJobs(revalidate);
+  const styleProgress = useLiveStyles(revalidate);
+  const recentStyles = styles.slice(0, LATEST_STYLES);
+  const samples = useSampleViewer(recentStyles);
+  // A job just submitted shows at once, before the next load lists it.
+  const [submitted, setSubmitted] = useState<JobView[]>([]);
+  const known = new Set(loaderData.jobs.map((j) => j.id));
+  const jobs = [...submitted.filter((j) => !known.has(j.id)), ...loaderData.jobs].map((j) => mergeJob(j, live[j.id]));
+  const running = jobs.filter((j) => isActiveStatus(j.status)).length;
 
-export default function AppHome({ loaderData }: Route.ComponentProps) {
-  const { recent, total } = loaderData;
-  const samples = useSampleViewer(recent);
-  const revalidator = useRevalidator();
-  const progress = useLiveStyles(revalidator.revalidate);
+  async function cancel(job: JobView) {
+    try {
+      const result = await api<{ job: JobView; refunded: number; message: string }>(`/api/jobs/${job.id}/cancel`, {
+        method: "POST",
+      });
+      toast({ title: "Generation Cancelled", description: result.message, color: "success" });
+    } catch (error) {
+      toast({
+        title: "Cancel Error",
+        description:
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : "The generation could not be cancelled. Please try again.",
+        color: "error",
+      });
+    } finally {
+      revalidate();
+    }
+  }
+
   return (
     <>
       <PageHeader
-        title="Welcome to Motif"
-        description="Start with a style, then generate as many matching objects as you need."
+        title="What do you want to make?"
+        description="Name your objects, pick a style, and get a set that belongs together — priced before you spend a credit."
       />
-      <div className="grid gap-4 md:grid-cols-2">
-        {starts.map((s) => (
-          <Link
-            key={s.to}
-            to={s.to}
-            className="group flex gap-4 rounded-2xl border border-neutral-200 bg-white p-6 transition hover:border-primary-300 hover:shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-700"
-          >
-            <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary-50 text-primary-600 dark:bg-primary-950 dark:text-primary-300">
-              <s.icon aria-hidden className="size-5" />
-            </span>
-            <span>
-              <span className="block font-semibold group-hover:text-primary-700 dark:group-hover:text-primary-300">
-                {s.title}
-              </span>
-              <span className="mt-1 block text-sm text-neutral-600 dark:text-neutral-400">{s.text}</span>
-            </span>
-          </Link>
-        ))}
-      </div>
+      <ObjectComposer
+        styles={styles}
+        initialStyleId={loaderData.initialStyleId}
+        onGenerated={({ job }) => {
+          setSubmitted((current) => [job, ...current]);
+          revalidate();
+        }}
+      />
 
-      {recent.length > 0 && (
+      {jobs.length > 0 && (
+        <section className="mt-12" aria-labelledby="running-heading">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="running-heading" className="text-lg font-semibold">
+              Running
+            </h2>
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">
+              {running > 0 ? `${running} in progress` : "All finished"}
+            </p>
+          </div>
+          <ul className="mt-4 grid grid-cols-1 gap-3 lg:grid-cols-2">
+            {jobs.map((job) => (
+              <li key={job.id} className="min-w-0">
+                <JobCard job={job} onCancel={cancel} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {latest.length > 0 && (
+        <section className="mt-12" aria-labelledby="latest-objects">
+          <div className="flex items-end justify-between gap-4">
+            <h2 id="latest-objects" className="text-lg font-semibold">
+              Latest objects
+            </h2>
+            <Link
+              to="/app/object"
+              className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+            >
+              All objects <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          </div>
+          <ul className={`mt-5 ${objectGridClasses}`}>
+            {latest.map((object, i) => (
+              <li key={object.id}>
+                <ObjectCard object={object} eager={i < 4} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {recentStyles.length > 0 && (
         <section className="mt-12" aria-labelledby="recent-styles">
           <div className="flex items-end justify-between gap-4">
             <h2 id="recent-styles" className="text-lg font-semibold">
               Your latest styles
             </h2>
-            {total > recent.length && (
-              <Link
-                to="/app/style"
-                className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
-              >
-                All {total} styles <ArrowRight aria-hidden className="size-4" />
-              </Link>
-            )}
+            <Link
+              to="/app/style"
+              className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+            >
+              {styles.length > recentStyles.length ? `All ${styles.length} styles` : "Manage styles"}
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
           </div>
           <ul className="mt-5 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-            {recent.map((style) => (
+            {recentStyles.map((style) => (
               <li key={style.id}>
                 <StyleCard
                   style={style}
-                  progress={progress[style.id]}
+                  progress={styleProgress[style.id]}
                   onView={(index) => samples.view(style.id, index)}
                 />
               </li>
@@ -98,10 +169,24 @@ export default function AppHome({ loaderData }: Route.ComponentProps) {
 
       {samples.viewer}
 
-      <p className="mt-10 flex items-center gap-2 text-sm text-neutral-500 dark:text-neutral-400">
-        <Sparkles aria-hidden className="size-4" /> Every image shows its price in credits before you generate it, and
-        failed generations are refunded.
-      </p>
+      <div className="mt-10 grid gap-3 text-sm text-neutral-600 dark:text-neutral-400">
+        {latest.length === 0 && styles.length > 0 && (
+          <p className="flex items-center gap-2">
+            <Boxes aria-hidden className="size-4 shrink-0" />
+            <span>
+              Your objects appear here and in{" "}
+              <Link to="/app/object" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+                Objects
+              </Link>{" "}
+              as soon as their first image is made.
+            </span>
+          </p>
+        )}
+        <p className="flex items-center gap-2">
+          <Sparkles aria-hidden className="size-4 shrink-0" /> Every image shows its price in credits before you
+          generate it, and failed generations are refunded.
+        </p>
+      </div>
     </>
   );
 }

@@ -1,15 +1,269 @@
-import { data } from "react-router";
+import { ChevronRight, Download, LoaderCircle, Pencil, Star, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { data, Link, useNavigate, useSearchParams } from "react-router";
+import type { JobView } from "#domain/objects";
+import { ImageDetails } from "~/components/objects/image-details";
+import { ImageStage, PendingStage } from "~/components/objects/image-stage";
+import { RenameObjectDialog } from "~/components/objects/rename-object-dialog";
+import { VariantStrip } from "~/components/objects/variant-strip";
+import { VariationsPanel } from "~/components/objects/variations-panel";
+import { downloadName } from "~/components/sample-viewer";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { api, ApiError } from "~/lib/api";
+import { mergeJob, pendingImages } from "~/lib/job-progress";
+import { formatDate, plural, webpDownloadUrl } from "~/lib/object-format";
+import { toast } from "~/lib/toast-store";
+import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
+import { userContext } from "#server/auth/require-user.server";
+import { servicesContext } from "#server/context";
+import { listRecentJobs } from "#server/generation/job-views.server";
+import { getObjectDetail } from "#server/objects/object-queries.server";
 import type { Route } from "./+types/object";
 
-export function meta() {
-  return [{ title: "Object · Motif" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.object.name} · Motif` : "Object · Motif" }];
 }
 
-export function loader({ params }: Route.LoaderArgs) {
-  // Objects arrive with generation; until then no id names one.
-  throw data({ objectId: params.objectId }, { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext).database;
+  const user = context.get(userContext);
+  const [object, jobs] = await Promise.all([
+    getObjectDetail(db, { userId: user.id, objectId: params.objectId }),
+    listRecentJobs(db, { userId: user.id }),
+  ]);
+  // Someone else's object reads as missing: its id tells nobody it exists.
+  if (!object) throw data(null, { status: 404 });
+  return { object, jobs: jobs.filter((job) => job.objects.some((o) => o.id === object.id)) };
 }
 
-export default function ObjectPage() {
-  return null;
+export default function ObjectPage({ loaderData }: Route.ComponentProps) {
+  const { object } = loaderData;
+  const navigate = useNavigate();
+  const revalidate = useCoalescedRevalidate();
+  const live = useLiveJobs(revalidate);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [submitted, setSubmitted] = useState<JobView[]>([]);
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [settingCover, setSettingCover] = useState(false);
+
+  const known = new Set(loaderData.jobs.map((j) => j.id));
+  const jobs = [...submitted.filter((j) => !known.has(j.id)), ...loaderData.jobs].map((j) => mergeJob(j, live[j.id]));
+  // A job may have made an image the page has not loaded yet: never show fewer tiles than are due.
+  const pending = Math.max(pendingImages(jobs, object.id), object.generating && object.images.length === 0 ? 1 : 0);
+
+  const images = object.images;
+  const wanted = searchParams.get("image") ?? object.coverImageId;
+  const index = Math.max(
+    0,
+    images.findIndex((i) => i.id === wanted),
+  );
+  const image = images[index] ?? null;
+  const isCover = image !== null && image.id === object.coverImageId;
+  const fileName = (extension: string) => downloadName(extension, object.style.name, object.name, String(index + 1));
+
+  function select(imageId: string) {
+    setSearchParams(
+      (params) => {
+        params.set("image", imageId);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  async function setCover() {
+    if (!image) return;
+    setSettingCover(true);
+    try {
+      await api(`/api/objects/${object.id}`, { method: "PATCH", body: { coverImageId: image.id } });
+      toast({
+        title: "Cover changed",
+        description: `Image ${index + 1} now stands for ${object.name}.`,
+        color: "success",
+      });
+      revalidate();
+    } catch (error) {
+      toast({
+        title: "Cover Error",
+        description:
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : "The cover could not be changed. Please try again.",
+        color: "error",
+      });
+    } finally {
+      setSettingCover(false);
+    }
+  }
+
+  async function deleteObject() {
+    try {
+      await api(`/api/objects/${object.id}`, { method: "DELETE" });
+      toast({ title: "Object deleted", description: `${object.name} and its images were deleted.`, color: "success" });
+      navigate("/app/object", { replace: true });
+    } catch {
+      toast({
+        title: "Delete Error",
+        description: "The object could not be deleted. Please try again.",
+        color: "error",
+      });
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-4">
+        <ol className="flex min-w-0 items-center gap-1.5 text-sm text-neutral-600 dark:text-neutral-400">
+          <li>
+            <Link to="/app/object" className="font-medium hover:text-neutral-900 hover:underline dark:hover:text-white">
+              Objects
+            </Link>
+          </li>
+          <li aria-hidden>
+            <ChevronRight className="size-4" />
+          </li>
+          <li className="min-w-0 truncate">
+            <span aria-current="page">{object.name}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{object.name}</h1>
+          <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+            In{" "}
+            <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+              {object.style.name}
+            </Link>{" "}
+            · {plural(images.length, "image")} · made {formatDate(object.createdAt)}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => setRenaming(true)}>
+            <Pencil aria-hidden className="size-4" /> Rename
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => setDeleting(true)}
+            className="text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-400 dark:hover:bg-red-950/50 dark:hover:text-red-300"
+          >
+            <Trash2 aria-hidden className="size-4" /> Delete
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
+        <div className="grid min-w-0 content-start gap-4">
+          {image ? (
+            <ImageStage
+              key={image.id}
+              image={image}
+              alt={`${object.name}, image ${index + 1}`}
+              index={index}
+              count={images.length}
+              isCover={isCover}
+              onStep={(step) => select(images[(index + step + images.length) % images.length]!.id)}
+            />
+          ) : (
+            <PendingStage
+              name={object.name}
+              status={pending > 0 ? `Making ${object.name}…` : "This object has no images yet."}
+            />
+          )}
+          <VariantStrip
+            images={images}
+            selectedId={image?.id ?? null}
+            coverId={object.coverImageId}
+            pending={pending}
+            onSelect={select}
+          />
+          {pending > 0 && (
+            <p role="status" className="flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
+              <LoaderCircle aria-hidden className="size-4 animate-spin text-primary-600 dark:text-primary-400" />
+              {plural(pending, "more image")} on the way. They appear here as they are made.
+            </p>
+          )}
+        </div>
+
+        <div className="grid content-start gap-4">
+          {image && (
+            <section
+              aria-labelledby="shown-image"
+              className="grid gap-3 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+            >
+              <div className="flex items-center justify-between gap-2">
+                <h2 id="shown-image" className="font-semibold">
+                  Image {index + 1} of {images.length}
+                </h2>
+                {isCover && (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-950/60 dark:text-amber-200">
+                    <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" /> Cover
+                  </span>
+                )}
+              </div>
+              <div className="grid grid-cols-2 gap-2">
+                <a href={image.url} download={fileName(image.format)} className={buttonClasses("primary")}>
+                  <Download aria-hidden className="size-4" /> {image.format.toUpperCase()}
+                  <span className="sr-only"> (original file)</span>
+                </a>
+                <a
+                  href={webpDownloadUrl(image.url, image.width)}
+                  download={fileName("webp")}
+                  className={buttonClasses("secondary")}
+                >
+                  <Download aria-hidden className="size-4" /> WebP
+                </a>
+              </div>
+              {!isCover && (
+                <Button variant="secondary" disabled={settingCover} onClick={() => void setCover()}>
+                  {settingCover ? (
+                    <LoaderCircle aria-hidden className="size-4 animate-spin" />
+                  ) : (
+                    <Star aria-hidden className="size-4" />
+                  )}
+                  Set as cover
+                </Button>
+              )}
+              <p className="text-xs text-neutral-500 dark:text-neutral-400">
+                {image.format.toUpperCase()} is the original file, {image.width} × {image.height}
+                {image.hasAlpha ? " with transparency" : ""}; WebP is a smaller copy for the web.
+              </p>
+            </section>
+          )}
+          <VariationsPanel
+            objectId={object.id}
+            name={object.name}
+            settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
+            againFrom={
+              image
+                ? { size: image.size, detail: image.detail, transparent: image.transparent }
+                : { size: object.size, detail: object.detail, transparent: object.transparent }
+            }
+            onStarted={(job) => {
+              setSubmitted((current) => [job, ...current]);
+              revalidate();
+            }}
+          />
+          {image && <ImageDetails image={image} style={object.style} />}
+        </div>
+      </div>
+
+      {renaming && <RenameObjectDialog object={object} onClose={() => setRenaming(false)} onSaved={revalidate} />}
+      {deleting && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(false)}
+          title={`Delete ${object.name}?`}
+          description={<p>This deletes the object and its {plural(images.length, "image")}. It cannot be undone.</p>}
+          confirmLabel="Delete object"
+          onConfirm={() => void deleteObject()}
+        />
+      )}
+    </>
+  );
 }

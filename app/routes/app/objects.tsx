@@ -1,22 +1,255 @@
-import { Boxes } from "lucide-react";
+import { Boxes, Download, Plus, SearchX } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { OBJECTS_PAGE, type ObjectSummary } from "#domain/objects";
 import { EmptyState } from "~/components/empty-state";
+import { LibraryToolbar } from "~/components/objects/library-toolbar";
+import { ObjectCard, ObjectCardSkeleton, objectGridClasses } from "~/components/objects/object-card";
+import { SelectionBar } from "~/components/objects/selection-bar";
 import { PageHeader } from "~/components/page-header";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { api } from "~/lib/api";
+import { cn } from "~/lib/cn";
+import { plural } from "~/lib/object-format";
+import {
+  defaultLibraryView,
+  isFiltered,
+  libraryViewSearch,
+  readLibraryView,
+  sameFilters,
+  type LibraryView,
+} from "~/lib/object-library-params";
+import { toast } from "~/lib/toast-store";
+import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
+import { userContext } from "#server/auth/require-user.server";
+import { servicesContext } from "#server/context";
+import { listObjects } from "#server/objects/object-queries.server";
+import { listStyles } from "#server/styles/styles.server";
+import type { Route } from "./+types/objects";
 
 export function meta() {
   return [{ title: "Objects · Motif" }];
 }
 
-export default function ObjectsPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext).database;
+  const user = context.get(userContext);
+  const view = readLibraryView(new URL(request.url).searchParams);
+  const query = {
+    styleId: view.styleId ?? undefined,
+    q: view.q || undefined,
+    sort: view.sort,
+    limit: OBJECTS_PAGE,
+  };
+  // Every page "Load more" has shown is loaded again, so a reload or the back button lands where the user was.
+  async function pages() {
+    const objects: ObjectSummary[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < view.pages; page++) {
+      const result = await listObjects(db, { userId: user.id, query: { ...query, cursor } });
+      objects.push(...result.objects);
+      if (!result.nextCursor) return { objects, hasMore: false };
+      cursor = result.nextCursor;
+    }
+    return { objects, hasMore: true };
+  }
+  const [{ objects, hasMore }, styles] = await Promise.all([pages(), listStyles(db, user.id)]);
+  return { objects, hasMore, styles: styles.map((s) => ({ id: s.id, name: s.name })) };
+}
+
+export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
+  const { objects, hasMore, styles } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidate = useCoalescedRevalidate();
+  useLiveJobs(revalidate);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+
+  // The address is the view: the loader data belongs to the address it was loaded for.
+  const [searchParams] = useSearchParams();
+  const view = readLibraryView(searchParams);
+  const next =
+    navigation.state === "loading" && navigation.location.pathname === "/app/object"
+      ? readLibraryView(new URLSearchParams(navigation.location.search))
+      : null;
+  const refiltering = next !== null && !sameFilters(next, view);
+  const loadingMore = next !== null && !refiltering && next.pages > view.pages;
+
+  const selectedIds = objects.filter((o) => selected.has(o.id)).map((o) => o.id);
+  const filtered = isFiltered(view);
+
+  function show(nextView: LibraryView) {
+    void navigate({ search: libraryViewSearch(nextView) }, { replace: true, preventScrollReset: true });
+  }
+
+  function toggle(id: string, on: boolean) {
+    setSelected((current) => {
+      const updated = new Set(current);
+      if (on) updated.add(id);
+      else updated.delete(id);
+      return updated;
+    });
+  }
+
+  async function deleteSelected() {
+    const ids = selectedIds;
+    setConfirming(false);
+    const results = await Promise.allSettled(ids.map((id) => api(`/api/objects/${id}`, { method: "DELETE" })));
+    const failed = results.filter((r) => r.status === "rejected").length;
+    const deleted = ids.length - failed;
+    setSelected(new Set(ids.filter((_, i) => results[i]!.status === "rejected")));
+    if (failed === 0) {
+      toast({
+        title: deleted === 1 ? "Object deleted" : `${deleted} objects deleted`,
+        description: "Their images were deleted too.",
+        color: "success",
+      });
+    } else {
+      toast({
+        title: "Delete Error",
+        description: `${plural(failed, "object")} could not be deleted${deleted ? `; ${deleted} were` : ""}. Please try again.`,
+        color: "error",
+      });
+    }
+    revalidate();
+  }
+
+  const activeStyle = view.styleId ? styles.find((s) => s.id === view.styleId) : undefined;
+
   return (
-    <>
+    <div className={cn(selectedIds.length > 0 && "pb-24")}>
       <PageHeader
         title="Objects"
-        description="The subjects you generate — a chest, a potion, a product — each in one style."
+        description="Everything you have generated, each in its style. Open one to see its variations, or select a few to download them together."
+        actions={
+          <>
+            {activeStyle && objects.length > 0 && (
+              <a
+                href={`/api/objects/export.zip?styleId=${encodeURIComponent(activeStyle.id)}`}
+                download
+                className={buttonClasses("secondary")}
+              >
+                <Download aria-hidden className="size-4" /> Download all
+                <span className="sr-only"> in {activeStyle.name}</span>
+              </a>
+            )}
+            <Link to="/app" className={buttonClasses("primary")}>
+              <Plus aria-hidden className="size-4" /> New objects
+            </Link>
+          </>
+        }
       />
-      <EmptyState icon={Boxes} title="No objects yet">
-        Create a style first, then name the objects you want. Each one is generated in that style, in the size and
-        detail you choose.
-      </EmptyState>
-    </>
+
+      {(objects.length > 0 || filtered) && (
+        <LibraryToolbar view={view} styles={styles} searching={refiltering} onChange={show} />
+      )}
+
+      <div className="mt-6" aria-busy={refiltering || loadingMore}>
+        {refiltering ? (
+          <ul className={objectGridClasses} aria-label="Loading objects">
+            {Array.from({ length: Math.min(Math.max(objects.length, 8), OBJECTS_PAGE) }, (_, i) => (
+              <li key={i}>
+                <ObjectCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : objects.length === 0 ? (
+          filtered ? (
+            <EmptyState
+              icon={SearchX}
+              title={view.q ? `No objects match “${view.q}”` : "No objects in this style yet"}
+              action={
+                <Button variant="secondary" onClick={() => show(defaultLibraryView)}>
+                  Clear filters
+                </Button>
+              }
+            >
+              {view.q
+                ? `Nothing${activeStyle ? ` in ${activeStyle.name}` : ""} has a name with those letters. Check the spelling, or clear the filters to see everything.`
+                : "Generate some from the composer, or clear the filter to see all your objects."}
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={Boxes}
+              title="No objects yet"
+              action={
+                <Link to={styles.length ? "/app" : "/app/style"} className={buttonClasses("primary")}>
+                  <Plus aria-hidden className="size-4" /> {styles.length ? "Generate objects" : "Create a style first"}
+                </Link>
+              }
+            >
+              Objects are the things you make in a style — a chest, a potion, a product. Type a few names, one per line,
+              and each arrives here in the size and detail you chose, ready to download.
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <ul className={objectGridClasses} aria-label="Your objects">
+              {objects.map((object, i) => (
+                <li key={object.id}>
+                  <ObjectCard
+                    object={object}
+                    eager={i < 4}
+                    selection={{
+                      selected: selected.has(object.id),
+                      active: selectedIds.length > 0,
+                      onChange: (on) => toggle(object.id, on),
+                    }}
+                  />
+                </li>
+              ))}
+              {loadingMore &&
+                Array.from({ length: 8 }, (_, i) => (
+                  <li key={`more-${i}`}>
+                    <ObjectCardSkeleton />
+                  </li>
+                ))}
+            </ul>
+            {hasMore && (
+              <div className="mt-8 flex flex-col items-center gap-2">
+                <Button
+                  variant="secondary"
+                  disabled={loadingMore}
+                  onClick={() => show({ ...view, pages: view.pages + 1 })}
+                >
+                  {loadingMore ? "Loading…" : "Load more"}
+                </Button>
+                <p className="text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
+                  Showing {plural(objects.length, "object")}
+                </p>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+
+      {selectedIds.length > 0 && (
+        <SelectionBar
+          ids={selectedIds}
+          shown={objects.length}
+          onSelectAll={() => setSelected(new Set(objects.map((o) => o.id)))}
+          onDelete={() => setConfirming(true)}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
+      {confirming && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(false)}
+          title={selectedIds.length === 1 ? "Delete this object?" : `Delete ${selectedIds.length} objects?`}
+          description={
+            <p>
+              This deletes{" "}
+              {selectedIds.length === 1 ? "the object and all its images" : "the objects and all their images"}. It
+              cannot be undone.
+            </p>
+          }
+          confirmLabel={`Delete ${plural(selectedIds.length, "object")}`}
+          onConfirm={() => void deleteSelected()}
+        />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,90 @@
+import { Copy } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { detailLevels, imageSizes } from "#domain/images";
+import type { ObjectImageView } from "#domain/objects";
+import { formatBytes, formatDate, formatDuration, plural, providerName } from "~/lib/object-format";
+import { toast } from "~/lib/toast-store";
+
+/** Copies the prompt an image was made from. */
+export async function copyPrompt(prompt: string) {
+  try {
+    await navigator.clipboard.writeText(prompt);
+    toast({ title: "Prompt copied", description: "The full prompt is on your clipboard.", color: "success" });
+  } catch {
+    toast({ title: "Copy Error", description: "The prompt could not be copied. Please try again.", color: "error" });
+  }
+}
+
+/** How the shown image was made: the prompt as sent, its settings, who made it and what it cost. */
+export function ImageDetails(props: { image: ObjectImageView; style: { id: string; name: string } }) {
+  const { image } = props;
+  return (
+    <section
+      aria-labelledby="image-details"
+      className="rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <h2 id="image-details" className="font-semibold">
+        How this image was made
+      </h2>
+      <div className="mt-4">
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="text-xs font-medium tracking-wide text-neutral-500 uppercase dark:text-neutral-400">Prompt</h3>
+          <button
+            type="button"
+            onClick={() => void copyPrompt(image.prompt)}
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-xs font-medium text-primary-700 transition hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-primary-950/60"
+          >
+            <Copy aria-hidden className="size-3.5" /> Copy prompt
+          </button>
+        </div>
+        <p
+          tabIndex={0}
+          aria-label="Prompt"
+          className="mt-1.5 max-h-40 overflow-y-auto rounded-xl bg-neutral-50 p-3 text-sm leading-relaxed whitespace-pre-wrap text-neutral-800 dark:bg-neutral-950 dark:text-neutral-200"
+        >
+          {image.prompt}
+        </p>
+      </div>
+      <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2.5 text-sm">
+        <Row term="Style">
+          <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+            {props.style.name}
+          </Link>
+        </Row>
+        <Row term="Size">
+          {imageSizes[image.size].label}{" "}
+          <span className="text-neutral-500 tabular-nums dark:text-neutral-400">
+            · {image.width} × {image.height}
+          </span>
+        </Row>
+        <Row term="Detail">{detailLevels[image.detail].label}</Row>
+        <Row term="Background">{image.transparent ? "Transparent" : "Opaque"}</Row>
+        <Row term="Made by">
+          {providerName(image.provider)} <span className="text-neutral-500 dark:text-neutral-400">· {image.model}</span>
+        </Row>
+        <Row term="Seed">
+          <span className="font-mono text-xs tabular-nums">{image.seed ?? "—"}</span>
+        </Row>
+        <Row term="Cost">{plural(image.credits, "credit")}</Row>
+        <Row term="Took">{image.durationMs === null ? "—" : formatDuration(image.durationMs)}</Row>
+        <Row term="File">
+          {image.format.toUpperCase()} · {formatBytes(image.bytes)}
+          {image.hasAlpha && " · alpha"}
+        </Row>
+        <Row term="Made">
+          <time dateTime={image.createdAt}>{formatDate(image.createdAt)}</time>
+        </Row>
+      </dl>
+    </section>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-neutral-500 dark:text-neutral-400">{term}</dt>
+      <dd className="min-w-0 break-words text-neutral-900 dark:text-neutral-100">{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import { ChevronLeft, ChevronRight, LoaderCircle, Minus, Plus, Star } from "lucide-react";
+import { useState, type KeyboardEvent, type ReactNode } from "react";
+import type { ObjectImageView } from "#domain/objects";
+import { checkerboard } from "~/lib/checkerboard";
+import { cn } from "~/lib/cn";
+import { responsiveImage } from "~/lib/image-url";
+import { Button } from "../ui/button";
+
+/** "fit" shows the whole image; a number is a scale, 1 being one image pixel per CSS pixel. */
+type Zoom = "fit" | number;
+const SCALES = [0.5, 1, 2] as const;
+/** The widest the stage shows an image fitted (the left column of the object page). */
+const STAGE_CSS_PX = 820;
+
+function zoomIn(zoom: Zoom): Zoom {
+  if (zoom === "fit") return 1;
+  return SCALES.find((s) => s > zoom) ?? zoom;
+}
+function zoomOut(zoom: Zoom): Zoom {
+  if (zoom === "fit") return "fit";
+  const smaller = [...SCALES].reverse().find((s) => s < zoom);
+  return smaller ?? "fit";
+}
+const zoomLabel = (zoom: Zoom) => (zoom === "fit" ? "Fit" : `${Math.round(zoom * 100)}%`);
+
+/**
+ * The shown image, large, on a checkerboard where it is transparent. Click it
+ * (or press Enter on it) to switch between fitting the stage and 100%; + and −
+ * step the zoom, 0 fits, arrow keys move between the object's images.
+ */
+export function ImageStage(props: {
+  image: ObjectImageView;
+  alt: string;
+  index: number;
+  count: number;
+  isCover: boolean;
+  onStep(step: number): void;
+}) {
+  const { image } = props;
+  const [zoom, setZoom] = useState<Zoom>("fit");
+  const fitted = zoom === "fit";
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.metaKey || event.ctrlKey || event.altKey) return;
+    const key = event.key;
+    if (key === "+" || key === "=") setZoom(zoomIn);
+    else if (key === "-" || key === "_") setZoom(zoomOut);
+    else if (key === "0") setZoom("fit");
+    else if (fitted && props.count > 1 && key === "ArrowRight") props.onStep(1);
+    else if (fitted && props.count > 1 && key === "ArrowLeft") props.onStep(-1);
+    else return;
+    event.preventDefault();
+  }
+
+  return (
+    <div
+      onKeyDown={onKeyDown}
+      data-testid="image-stage"
+      className={cn(
+        "relative overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800",
+        image.hasAlpha ? checkerboard("bg-[length:24px_24px]") : "bg-neutral-100 dark:bg-neutral-900",
+      )}
+    >
+      <div
+        className={cn("h-[min(68dvh,40rem)] min-h-72 overscroll-contain", fitted ? "overflow-hidden" : "overflow-auto")}
+      >
+        {fitted ? (
+          <button
+            type="button"
+            onClick={() => setZoom(1)}
+            aria-label={`${props.alt}. Zoom to 100%`}
+            className="block size-full cursor-zoom-in p-4 outline-none focus-visible:ring-2 focus-visible:ring-primary-500 focus-visible:ring-inset sm:p-8"
+          >
+            <img
+              key={image.id}
+              {...responsiveImage(image.url, { displayWidth: STAGE_CSS_PX, sourceWidth: image.width, quality: 90 })}
+              alt={props.alt}
+              width={image.width}
+              height={image.height}
+              className="size-full animate-fade-in object-contain drop-shadow-sm"
+            />
+          </button>
+        ) : (
+          <div className="flex h-max min-h-full w-max min-w-full p-4">
+            <button
+              type="button"
+              onClick={() => setZoom("fit")}
+              aria-label={`${props.alt}. Fit to the screen`}
+              className="m-auto block cursor-zoom-out outline-none focus-visible:ring-2 focus-visible:ring-primary-500"
+            >
+              {/* At 100% and over, the original file: every pixel as generated. */}
+              <img
+                src={image.url}
+                alt={props.alt}
+                width={image.width}
+                height={image.height}
+                style={{ width: image.width * zoom, height: image.height * zoom }}
+                className="max-w-none [image-rendering:auto]"
+              />
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div
+        role="group"
+        aria-label="Zoom"
+        className="absolute top-3 right-3 flex items-center gap-0.5 rounded-xl bg-white/90 p-1 shadow-sm ring-1 ring-neutral-200 backdrop-blur dark:bg-neutral-900/90 dark:ring-neutral-700"
+      >
+        <StageButton label="Zoom out" disabled={fitted} onClick={() => setZoom(zoomOut)}>
+          <Minus aria-hidden className="size-4" />
+        </StageButton>
+        <button
+          type="button"
+          onClick={() => setZoom(fitted ? 1 : "fit")}
+          aria-label={fitted ? "Zoom to 100%" : "Fit to the screen"}
+          className="h-8 min-w-14 rounded-lg px-2 text-xs font-semibold tabular-nums transition hover:bg-neutral-100 dark:hover:bg-neutral-800"
+        >
+          <span aria-live="polite">{zoomLabel(zoom)}</span>
+        </button>
+        <StageButton label="Zoom in" disabled={zoom === SCALES.at(-1)} onClick={() => setZoom(zoomIn)}>
+          <Plus aria-hidden className="size-4" />
+        </StageButton>
+      </div>
+
+      <p className="pointer-events-none absolute bottom-3 left-3 inline-flex items-center gap-1.5 rounded-full bg-white/90 px-2.5 py-1 text-xs font-medium text-neutral-800 tabular-nums shadow-sm ring-1 ring-neutral-200 backdrop-blur dark:bg-neutral-900/90 dark:text-neutral-100 dark:ring-neutral-700">
+        {props.isCover && <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />}
+        {props.count > 1 ? `Image ${props.index + 1} of ${props.count}` : "Image 1"}
+        {props.isCover && " · Cover"}
+      </p>
+
+      {props.count > 1 && fitted && (
+        <>
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label="Previous image"
+            onClick={() => props.onStep(-1)}
+            className="absolute top-1/2 left-3 -translate-y-1/2 rounded-full"
+          >
+            <ChevronLeft aria-hidden className="size-5" />
+          </Button>
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label="Next image"
+            onClick={() => props.onStep(1)}
+            className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full"
+          >
+            <ChevronRight aria-hidden className="size-5" />
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function StageButton(props: { label: string; disabled?: boolean; onClick(): void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+      className="grid size-8 place-items-center rounded-lg transition hover:bg-neutral-100 disabled:opacity-40 disabled:hover:bg-transparent dark:hover:bg-neutral-800"
+    >
+      {props.children}
+    </button>
+  );
+}
+
+/** The stage while an object's first image is still being made. */
+export function PendingStage(props: { name: string; status: string }) {
+  return (
+    <div
+      className={cn(
+        "grid h-[min(68dvh,40rem)] min-h-72 place-items-center rounded-2xl border border-neutral-200 dark:border-neutral-800",
+        checkerboard("bg-[length:24px_24px]"),
+      )}
+    >
+      <div className="grid justify-items-center gap-3 rounded-2xl bg-white/90 px-6 py-5 text-center shadow-sm ring-1 ring-neutral-200 backdrop-blur dark:bg-neutral-900/90 dark:ring-neutral-700">
+        <div className="size-24 animate-pulse rounded-2xl bg-gradient-to-br from-primary-200 to-secondary-200 dark:from-primary-900 dark:to-secondary-900" />
+        <p role="status" className="flex items-center gap-2 text-sm font-medium">
+          <LoaderCircle aria-hidden className="size-4 animate-spin text-primary-600 dark:text-primary-400" />
+          {props.status}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { Check, CircleAlert, CircleStop, Clock, LoaderCircle, type LucideIcon } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { isActiveStatus, type JobStatus } from "#domain/jobs";
+import type { JobView } from "#domain/objects";
+import { cn } from "~/lib/cn";
+import { objectState } from "~/lib/job-progress";
+import { plural } from "~/lib/object-format";
+
+/** Objects shown per job before "and N more". */
+const SHOWN_OBJECTS = 12;
+
+const statusText: Record<JobStatus, string> = {
+  queued: "Waiting to start",
+  running: "Generating",
+  succeeded: "Done",
+  failed: "Failed",
+  canceled: "Cancelled",
+};
+
+const statusStyles: Record<JobStatus, string> = {
+  queued: "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300",
+  running: "bg-primary-50 text-primary-700 dark:bg-primary-950/60 dark:text-primary-300",
+  succeeded: "bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300",
+  failed: "bg-red-50 text-red-800 dark:bg-red-950/60 dark:text-red-300",
+  canceled: "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300",
+};
+
+/** One generation: what it makes, how far it is, each object's share, and Cancel while it runs. */
+export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<void> }) {
+  const { job } = props;
+  const active = isActiveStatus(job.status);
+  const [expanded, setExpanded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = expanded ? job.objects : job.objects.slice(0, SHOWN_OBJECTS);
+  const hidden = job.objects.length - shown.length;
+  const percent = job.total > 0 ? (job.completed / job.total) * 100 : 0;
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      await props.onCancel(job);
+    } finally {
+      setBusy(false);
+      // The Cancel button is gone once the job stops: keep the keyboard user on this job.
+      if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+    }
+  }
+
+  return (
+    <article
+      aria-labelledby={`job-${job.id}`}
+      data-testid="job-card"
+      data-status={job.status}
+      className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0 flex-1">
+          <h3
+            id={`job-${job.id}`}
+            ref={heading}
+            tabIndex={-1}
+            title={job.title}
+            className="truncate font-semibold outline-none"
+          >
+            {job.title}
+          </h3>
+          <p className="mt-0.5 text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
+            {plural(job.credits, "credit")}
+            {job.refundedCredits > 0 && ` · ${job.refundedCredits} refunded`}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <span
+            className={cn(
+              "inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium",
+              statusStyles[job.status],
+            )}
+          >
+            {job.status === "running" && <LoaderCircle aria-hidden className="size-3 animate-spin" />}
+            {statusText[job.status]}
+          </span>
+          {active && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void cancel()}
+              aria-label={`Cancel ${job.title}`}
+              className="rounded-lg px-2 py-1 text-sm font-medium text-neutral-600 transition hover:bg-neutral-100 hover:text-neutral-900 disabled:opacity-50 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
+            >
+              {busy ? "Cancelling…" : "Cancel"}
+            </button>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-4 grid gap-1.5">
+        <p
+          role="status"
+          className="flex justify-between gap-2 text-xs font-medium text-neutral-600 dark:text-neutral-400"
+        >
+          <span>
+            {active ? (job.status === "queued" ? "Waiting for a worker…" : "Making images…") : statusText[job.status]}
+          </span>
+          <span className="tabular-nums">
+            {job.completed} of {plural(job.total, "image")}
+          </span>
+        </p>
+        <div
+          role="progressbar"
+          aria-label={`${job.title}: progress`}
+          aria-valuemin={0}
+          aria-valuemax={job.total}
+          aria-valuenow={job.completed}
+          className="h-1.5 overflow-hidden rounded-full bg-neutral-100 dark:bg-neutral-800"
+        >
+          <div
+            className={cn(
+              "h-full rounded-full transition-[width] duration-500",
+              job.status === "failed"
+                ? "bg-red-500"
+                : job.status === "canceled"
+                  ? "bg-neutral-400 dark:bg-neutral-600"
+                  : "bg-gradient-to-r from-primary-500 to-secondary-500",
+            )}
+            style={{ width: `${active ? Math.max(4, percent) : percent}%` }}
+          />
+        </div>
+      </div>
+
+      {job.error && !active && (
+        <p
+          role={job.status === "failed" ? "alert" : undefined}
+          className={cn(
+            "mt-3 flex gap-2 rounded-lg p-2.5 text-xs",
+            job.status === "failed"
+              ? "bg-red-50 text-red-800 dark:bg-red-950/60 dark:text-red-200"
+              : "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300",
+          )}
+        >
+          {job.status === "failed" ? (
+            <CircleAlert aria-hidden className="size-4 shrink-0" />
+          ) : (
+            <CircleStop aria-hidden className="size-4 shrink-0" />
+          )}
+          {job.error}
+        </p>
+      )}
+
+      {job.objects.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={`Objects in ${job.title}`}>
+          {shown.map((object) => (
+            <ObjectChip key={object.id} object={object} status={job.status} />
+          ))}
+          {hidden > 0 && (
+            <li>
+              <button
+                type="button"
+                onClick={() => setExpanded(true)}
+                className="inline-flex h-7 items-center rounded-full px-2.5 text-xs font-medium text-primary-700 hover:bg-primary-50 dark:text-primary-300 dark:hover:bg-primary-950/60"
+              >
+                and {hidden} more
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+const chipIcons: Record<ReturnType<typeof objectState>, LucideIcon> = {
+  waiting: Clock,
+  working: LoaderCircle,
+  done: Check,
+  stopped: CircleStop,
+};
+
+function ObjectChip(props: { object: JobView["objects"][number]; status: JobStatus }) {
+  const { object } = props;
+  const state = objectState(object, props.status);
+  const Icon = chipIcons[state];
+  const words =
+    state === "waiting" ? "waiting" : state === "done" ? "done" : `${object.completed} of ${object.total} made`;
+  return (
+    <li>
+      <Link
+        to={`/app/object/${object.id}`}
+        aria-label={`${object.name}: ${words}`}
+        className={cn(
+          "inline-flex h-7 max-w-[16rem] items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium transition",
+          state === "done"
+            ? "border-emerald-200 bg-emerald-50 text-emerald-900 hover:border-emerald-300 dark:border-emerald-900/70 dark:bg-emerald-950/40 dark:text-emerald-200"
+            : "border-neutral-200 bg-neutral-50 text-neutral-700 hover:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-800/50 dark:text-neutral-300 dark:hover:border-neutral-700",
+        )}
+      >
+        <Icon
+          aria-hidden
+          className={cn(
+            "size-3.5 shrink-0",
+            state === "working" && "animate-spin text-primary-600 dark:text-primary-400",
+            state === "done" && "text-emerald-600 dark:text-emerald-400",
+          )}
+        />
+        <span className="truncate">{object.name}</span>
+        {object.total > 1 && (
+          <span className="shrink-0 text-neutral-500 tabular-nums dark:text-neutral-400">
+            {object.completed}/{object.total}
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,158 @@
+import { ArrowDownUp, ChevronDown, LoaderCircle, Palette, Search, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import type { ObjectSort } from "#domain/objects";
+import { cn } from "~/lib/cn";
+import type { LibraryView } from "~/lib/object-library-params";
+import { inputClasses } from "../ui/text-field";
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const sortLabels: Record<ObjectSort, string> = { newest: "Newest first", oldest: "Oldest first", name: "Name A–Z" };
+
+/** Search by name, filter by style, sort: each change becomes a new address (see LibraryView). */
+export function LibraryToolbar(props: {
+  view: LibraryView;
+  styles: { id: string; name: string }[];
+  searching: boolean;
+  onChange(view: LibraryView): void;
+}) {
+  const { view, onChange } = props;
+  const ids = useId();
+  const [text, setText] = useState(view.q);
+  // The last query this box sent: an address that changes to anything else (back, "Clear filters") resets the box,
+  // while the answer to the box's own query arriving mid-typing leaves what is typed alone.
+  const sent = useRef(view.q);
+  const latest = useRef({ view, onChange });
+  useEffect(() => {
+    latest.current = { view, onChange };
+  });
+
+  useEffect(() => {
+    if (view.q === sent.current) return;
+    sent.current = view.q;
+    setText(view.q);
+  }, [view.q]);
+
+  useEffect(() => {
+    const q = text.trim();
+    if (q === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = q;
+      latest.current.onChange({ ...latest.current.view, q, pages: 1 });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <div role="search" aria-label="Objects" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="grid flex-1 gap-1.5">
+        <label htmlFor={`${ids}-q`} className="sr-only">
+          Search by name
+        </label>
+        <div className="relative">
+          {props.searching ? (
+            <LoaderCircle
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 animate-spin text-neutral-400"
+            />
+          ) : (
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
+            />
+          )}
+          <input
+            id={`${ids}-q`}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Escape" && text) {
+                e.preventDefault();
+                setText("");
+              }
+            }}
+            placeholder="Search by name"
+            autoComplete="off"
+            maxLength={120}
+            className={cn(inputClasses, "pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden")}
+          />
+          {text && (
+            <button
+              type="button"
+              onClick={() => setText("")}
+              aria-label="Clear the search"
+              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-white"
+            >
+              <X aria-hidden className="size-4" />
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex">
+        <ToolbarSelect
+          id={`${ids}-style`}
+          label="Style"
+          icon={<Palette aria-hidden className="size-4" />}
+          value={view.styleId ?? ""}
+          onChange={(value) => onChange({ ...view, styleId: value || null, pages: 1 })}
+        >
+          <option value="">All styles</option>
+          {props.styles.map((style) => (
+            <option key={style.id} value={style.id}>
+              {style.name}
+            </option>
+          ))}
+        </ToolbarSelect>
+        <ToolbarSelect
+          id={`${ids}-sort`}
+          label="Sort"
+          icon={<ArrowDownUp aria-hidden className="size-4" />}
+          value={view.sort}
+          onChange={(value) => onChange({ ...view, sort: value as ObjectSort, pages: 1 })}
+        >
+          {(Object.keys(sortLabels) as ObjectSort[]).map((sort) => (
+            <option key={sort} value={sort}>
+              {sortLabels[sort]}
+            </option>
+          ))}
+        </ToolbarSelect>
+      </div>
+    </div>
+  );
+}
+
+function ToolbarSelect(props: {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  value: string;
+  onChange(value: string): void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid min-w-0 gap-1.5 sm:w-48">
+      <label htmlFor={props.id} className="sr-only">
+        {props.label}
+      </label>
+      <div className="relative">
+        <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-neutral-400">
+          {props.icon}
+        </span>
+        <select
+          id={props.id}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          className={cn(inputClasses, "cursor-pointer appearance-none truncate pr-9 pl-9 text-sm font-medium")}
+        >
+          {props.children}
+        </select>
+        <ChevronDown
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-neutral-500"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { Check, ImageIcon, Images, LoaderCircle } from "lucide-react";
+import { Link } from "react-router";
+import type { ObjectSummary } from "#domain/objects";
+import { checkerboard } from "~/lib/checkerboard";
+import { cn } from "~/lib/cn";
+import { responsiveImage } from "~/lib/image-url";
+
+/** The widest a card's cover is shown: a quarter of the content column on a wide screen. */
+const COVER_CSS_PX = 280;
+const COVER_QUALITY = 80;
+
+/** One object in a grid: its cover, name, style and image count; a link to the object. */
+export function ObjectCard(props: {
+  object: ObjectSummary;
+  /** Shown with a checkbox (the library's multi-select). */
+  selection?: { selected: boolean; active: boolean; onChange(selected: boolean): void };
+  /** Load the cover at once (the first row of a grid). */
+  eager?: boolean;
+}) {
+  const { object, selection } = props;
+  const cover = object.cover;
+  const count = object.imageCount;
+  return (
+    <article
+      aria-label={object.name}
+      data-testid="object-card"
+      data-generating={object.generating || undefined}
+      className={cn(
+        "group relative flex flex-col overflow-hidden rounded-2xl border bg-white shadow-xs transition hover:shadow-md dark:bg-neutral-900",
+        selection?.selected
+          ? "border-primary-500 ring-2 ring-primary-500/60 dark:border-primary-400 dark:ring-primary-400/50"
+          : "border-neutral-200 dark:border-neutral-800",
+      )}
+    >
+      <Link
+        to={`/app/object/${object.id}`}
+        className="flex flex-1 flex-col outline-none focus-visible:ring-2 focus-visible:ring-primary-500 focus-visible:ring-inset"
+      >
+        <div
+          className={cn(
+            "relative aspect-square overflow-hidden",
+            cover?.hasAlpha ? checkerboard() : "bg-neutral-100 dark:bg-neutral-800",
+          )}
+        >
+          {cover ? (
+            <img
+              {...responsiveImage(cover.url, {
+                displayWidth: COVER_CSS_PX,
+                sourceWidth: cover.width,
+                quality: COVER_QUALITY,
+              })}
+              alt=""
+              width={cover.width}
+              height={cover.height}
+              loading={props.eager ? "eager" : "lazy"}
+              className="size-full animate-fade-in object-contain transition duration-300 group-hover:scale-[1.03]"
+            />
+          ) : (
+            <div
+              className={cn(
+                "grid size-full place-items-center",
+                object.generating && "animate-pulse bg-neutral-200/70 dark:bg-neutral-700/60",
+              )}
+            >
+              {!object.generating && (
+                <ImageIcon aria-hidden className="size-8 text-neutral-300 dark:text-neutral-600" />
+              )}
+            </div>
+          )}
+          {object.generating && (
+            <>
+              {/* A soft sweep over the cover while more images are on their way. */}
+              <div
+                aria-hidden
+                className="pointer-events-none absolute inset-0 animate-pulse bg-gradient-to-tr from-primary-500/10 via-white/30 to-secondary-500/15 dark:via-white/5"
+              />
+              <span className="absolute bottom-2 left-2 inline-flex items-center gap-1.5 rounded-full bg-white/90 px-2.5 py-1 text-xs font-medium text-neutral-800 shadow-sm backdrop-blur dark:bg-neutral-950/80 dark:text-neutral-100">
+                <LoaderCircle aria-hidden className="size-3.5 animate-spin text-primary-600 dark:text-primary-400" />
+                Generating
+              </span>
+            </>
+          )}
+          {count > 0 && (
+            <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-neutral-800 tabular-nums shadow-sm backdrop-blur dark:bg-neutral-950/80 dark:text-neutral-100">
+              <Images aria-hidden className="size-3.5" />
+              {count}
+              <span className="sr-only">{count === 1 ? " image" : " images"}</span>
+            </span>
+          )}
+        </div>
+        <div className="border-t border-neutral-100 px-3.5 py-3 dark:border-neutral-800">
+          <h3 className="truncate text-sm font-semibold group-hover:text-primary-700 dark:group-hover:text-primary-300">
+            {object.name}
+          </h3>
+          <p className="truncate text-xs text-neutral-600 dark:text-neutral-400">{object.style.name}</p>
+        </div>
+      </Link>
+      {selection && (
+        <label
+          className={cn(
+            "absolute top-2 left-2 z-10 grid size-8 cursor-pointer place-items-center rounded-lg transition",
+            "has-focus-visible:opacity-100 has-focus-visible:outline-2 has-focus-visible:outline-primary-500 pointer-coarse:opacity-100",
+            selection.selected || selection.active ? "opacity-100" : "opacity-0 group-hover:opacity-100",
+          )}
+        >
+          <input
+            type="checkbox"
+            className="peer sr-only"
+            checked={selection.selected}
+            onChange={(e) => selection.onChange(e.target.checked)}
+            aria-label={`Select ${object.name}`}
+          />
+          <span
+            aria-hidden
+            className={cn(
+              "grid size-6 place-items-center rounded-md border-2 shadow-sm transition",
+              selection.selected
+                ? "border-primary-600 bg-primary-600 text-white dark:border-primary-400 dark:bg-primary-400 dark:text-neutral-950"
+                : "border-neutral-400 bg-white/95 text-transparent hover:border-primary-500 dark:border-neutral-500 dark:bg-neutral-900/90",
+            )}
+          >
+            <Check className="size-4" strokeWidth={3} />
+          </span>
+        </label>
+      )}
+    </article>
+  );
+}
+
+export function ObjectCardSkeleton() {
+  return (
+    <div
+      aria-hidden
+      data-testid="object-card-skeleton"
+      className="overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div className="aspect-square animate-pulse bg-neutral-100 dark:bg-neutral-800" />
+      <div className="grid gap-2 border-t border-neutral-100 px-3.5 py-3 dark:border-neutral-800">
+        <div className="h-3.5 w-2/3 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+        <div className="h-3 w-1/3 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+      </div>
+    </div>
+  );
+}
+
+/** The grid every object list uses: two columns on a phone, up to four on a wide screen. */
+export const objectGridClasses = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";

@@ -1,0 +1,331 @@
+import { Coins, LoaderCircle, Sparkles, TriangleAlert } from "lucide-react";
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
+import { limits } from "#domain/limits";
+import { generateObjectsSchema, parseSubjectLines, type JobView } from "#domain/objects";
+import { priceOf } from "#domain/pricing";
+import type { StyleView } from "#domain/styles";
+import { api, ApiError, fieldErrors } from "~/lib/api";
+import { cn } from "~/lib/cn";
+import { composerSummary, plural } from "~/lib/object-format";
+import { toast } from "~/lib/toast-store";
+import { useIdempotencyKey } from "~/lib/use-idempotency-key";
+import { useIsApple } from "~/lib/use-platform";
+import { useAuth } from "../auth-provider";
+import { Button } from "../ui/button";
+import { SegmentedControl } from "../ui/segmented-control";
+import { Switch } from "../ui/switch";
+import { inputClasses, TextField } from "../ui/text-field";
+import { NoStyleYet, StylePicker } from "./style-picker";
+
+type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations";
+type Errors = Partial<Record<Field | "form", string>>;
+
+const variationOptions = Array.from({ length: limits.variations }, (_, i) => ({
+  value: String(i + 1),
+  label: String(i + 1),
+}));
+
+const placeholder = ["Treasure chest", "Health potion", "Iron sword", "Spotted mushroom", "…one object per line"].join(
+  "\n",
+);
+
+/**
+ * "What do you want to make?": objects one per line, a style, the image settings,
+ * and the exact price on the button before anything is spent.
+ */
+export function ObjectComposer(props: {
+  styles: StyleView[];
+  /** The style to start with (the newest otherwise). */
+  initialStyleId?: string | null;
+  onGenerated(result: { job: JobView; objects: { id: string; name: string }[] }): void;
+}) {
+  const { authUser } = useAuth();
+  const firstStyle = props.styles.find((s) => s.id === props.initialStyleId) ?? props.styles[0] ?? null;
+  const [text, setText] = useState("");
+  const [styleId, setStyleId] = useState<string | null>(firstStyle?.id ?? null);
+  const [size, setSize] = useState<ImageSize>(firstStyle?.defaultSize ?? "square");
+  const [detail, setDetail] = useState<DetailLevel>(firstStyle?.defaultDetail ?? "standard");
+  const [transparent, setTransparent] = useState(firstStyle?.defaultTransparent ?? true);
+  const [variations, setVariations] = useState(1);
+  const [prompt, setPrompt] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const idempotency = useIdempotencyKey();
+  const ids = useId();
+  const apple = useIsApple();
+
+  // A style deleted elsewhere drops out of the choice.
+  const style = props.styles.find((s) => s.id === styleId) ?? null;
+  const subjects = parseSubjectLines(text);
+  const tooMany = subjects.length > limits.subjectsPerSet;
+  const count = subjects.length * variations;
+  const price = priceOf({ size, detail, count });
+  const balance = authUser?.credits ?? null;
+  const short = balance !== null && count > 0 && balance < price;
+  const canSubmit = !busy && style !== null && subjects.length > 0 && !tooMany && !short;
+
+  function chooseStyle(id: string) {
+    const next = props.styles.find((s) => s.id === id);
+    setStyleId(id);
+    setErrors(({ styleId: _, ...rest }) => rest);
+    if (!next) return;
+    // A style carries the settings it was made for: start from them.
+    setSize(next.defaultSize);
+    setDetail(next.defaultDetail);
+    setTransparent(next.defaultTransparent);
+  }
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canSubmit) return;
+    const body = {
+      styleId: style!.id,
+      subjects,
+      prompt: prompt.trim() || undefined,
+      size,
+      detail,
+      transparent,
+      variations,
+    };
+    const checked = generateObjectsSchema.safeParse(body);
+    if (!checked.success) {
+      const next: Errors = {};
+      for (const issue of checked.error.issues) next[(issue.path[0] as Field) ?? "form"] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    const key = idempotency.keyFor(body);
+    setBusy(true);
+    setErrors({});
+    try {
+      const result = await api<{ job: JobView; objects: { id: string; name: string }[] }>("/api/objects", {
+        method: "POST",
+        body,
+        headers: { "Idempotency-Key": key },
+      });
+      toast({
+        title: `Generating ${plural(result.objects.length, "object")}`,
+        description: `${style!.name}: ${plural(result.job.credits, "credit")} reserved. Anything that cannot be made is refunded.`,
+        color: "success",
+      });
+      idempotency.done();
+      setText("");
+      props.onGenerated(result);
+      textarea.current?.focus();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fields.length) {
+        setErrors(fieldErrors(error));
+      } else {
+        toast({
+          title: error instanceof ApiError && error.status === 402 ? "Not Enough Credits" : "Generation Error",
+          description:
+            error instanceof ApiError && error.status < 500
+              ? error.message
+              : "The objects could not be started. You were not charged. Please try again.",
+          color: "error",
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      void submit();
+    }
+  }
+
+  const countText = tooMany
+    ? `${subjects.length} of ${limits.subjectsPerSet} objects`
+    : subjects.length === 0
+      ? `Up to ${limits.subjectsPerSet}`
+      : plural(subjects.length, "object");
+  const subjectsError =
+    errors.subjects ?? (tooMany ? `Name at most ${limits.subjectsPerSet} objects at a time.` : undefined);
+  const subjectsId = `${ids}-subjects`;
+
+  return (
+    <form
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      noValidate
+      className="overflow-hidden rounded-3xl border border-neutral-200 bg-white shadow-xl shadow-primary-900/5 dark:border-neutral-800 dark:bg-neutral-900 dark:shadow-none"
+    >
+      <div className="grid gap-6 p-5 sm:p-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:gap-8">
+        <div className="flex flex-col gap-5">
+          <div className="grid flex-1 grid-rows-[auto_1fr_auto] gap-1.5">
+            <div className="flex items-baseline justify-between gap-3">
+              <label htmlFor={subjectsId} className="text-sm font-medium">
+                Objects
+              </label>
+              <span
+                aria-live="polite"
+                data-testid="subject-count"
+                className={cn(
+                  "text-xs font-medium tabular-nums",
+                  tooMany ? "text-red-600 dark:text-red-400" : "text-neutral-500 dark:text-neutral-400",
+                )}
+              >
+                {countText}
+              </span>
+            </div>
+            <textarea
+              ref={textarea}
+              id={subjectsId}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (errors.subjects) setErrors(({ subjects: _, ...rest }) => rest);
+              }}
+              rows={7}
+              placeholder={placeholder}
+              spellCheck
+              aria-invalid={subjectsError ? true : undefined}
+              aria-describedby={`${subjectsId}-${subjectsError ? "error" : "hint"}`}
+              className={cn(inputClasses, "h-auto min-h-44 resize-y py-3 leading-relaxed lg:min-h-56")}
+            />
+            {subjectsError ? (
+              <p id={`${subjectsId}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {subjectsError}
+              </p>
+            ) : (
+              <p id={`${subjectsId}-hint`} className="text-sm text-neutral-500 dark:text-neutral-400">
+                One object per line. Each one is made in the style you choose.
+              </p>
+            )}
+          </div>
+          <TextField
+            label="Extra prompt"
+            value={prompt}
+            onChange={(e) => {
+              setPrompt(e.target.value);
+              if (errors.prompt) setErrors(({ prompt: _, ...rest }) => rest);
+            }}
+            maxLength={limits.objectPrompt}
+            placeholder="Seen from the front, on a plain background"
+            hint="Optional. Added to every object in this set."
+            error={errors.prompt}
+          />
+        </div>
+
+        <div className="flex flex-col gap-5">
+          {props.styles.length === 0 ? (
+            <NoStyleYet />
+          ) : (
+            <StylePicker
+              styles={props.styles}
+              value={style?.id ?? null}
+              onChange={chooseStyle}
+              error={errors.styleId}
+            />
+          )}
+          <SegmentedControl<ImageSize>
+            legend="Size"
+            name="size"
+            value={size}
+            options={(Object.keys(imageSizes) as ImageSize[]).map((value) => ({
+              value,
+              label: imageSizes[value].label,
+              hint: imageSizes[value].dimensions,
+            }))}
+            onChange={setSize}
+          />
+          <SegmentedControl<DetailLevel>
+            legend="Detail"
+            name="detail"
+            value={detail}
+            options={(Object.keys(detailLevels) as DetailLevel[]).map((value) => ({
+              value,
+              label: detailLevels[value].label,
+              hint: detailLevels[value].hint,
+            }))}
+            onChange={setDetail}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SegmentedControl
+              legend="Variations per object"
+              name="variations"
+              value={String(variations)}
+              options={variationOptions}
+              onChange={(v) => setVariations(Number(v))}
+            />
+            <div className="self-end rounded-xl border border-neutral-200 px-3 py-2 dark:border-neutral-800">
+              <Switch label="Transparent background" checked={transparent} onChange={setTransparent} />
+            </div>
+          </div>
+          {(errors.size || errors.detail || errors.variations || errors.transparent || errors.form) && (
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {errors.size ?? errors.detail ?? errors.variations ?? errors.transparent ?? errors.form}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-3 border-t border-neutral-200 bg-neutral-50/80 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:border-neutral-800 dark:bg-neutral-950/40">
+        <div className="text-sm text-neutral-600 dark:text-neutral-400" aria-live="polite">
+          {short ? (
+            <p
+              className="flex items-start gap-2 font-medium text-amber-800 dark:text-amber-300"
+              data-testid="composer-short"
+            >
+              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+              This needs {plural(price, "credit")}; you have {balance}.
+            </p>
+          ) : (
+            <p className="flex items-center gap-2">
+              <Coins aria-hidden className="size-4 shrink-0 text-amber-500" />
+              <span>
+                {unitLine(size, detail)}
+                {balance !== null && <span> · you have {balance.toLocaleString("en")}</span>}
+              </span>
+            </p>
+          )}
+        </div>
+        <div className="flex items-center gap-3">
+          <kbd
+            aria-label={`${apple ? "Command" : "Control"} Enter`}
+            className="hidden items-center gap-1 font-sans text-xs text-neutral-500 desk:inline-flex dark:text-neutral-400"
+          >
+            <span className="rounded border border-neutral-300 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900">
+              {apple ? "⌘" : "Ctrl"}
+            </span>
+            <span className="rounded border border-neutral-300 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900">
+              Enter
+            </span>
+          </kbd>
+          <Button
+            type="submit"
+            size="lg"
+            disabled={!canSubmit}
+            className="h-auto min-h-12 w-full py-2.5 whitespace-normal sm:w-auto"
+            data-testid="generate-objects"
+          >
+            {busy ? (
+              <LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin" />
+            ) : (
+              <Sparkles aria-hidden className="size-4 shrink-0" />
+            )}
+            {subjects.length === 0 ? (
+              "Generate"
+            ) : (
+              <span>
+                Generate{" "}
+                <span className="font-normal opacity-90">
+                  {composerSummary({ objects: subjects.length, variations, price })}
+                </span>
+              </span>
+            )}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function unitLine(size: ImageSize, detail: DetailLevel): string {
+  return `${priceOf({ size, detail })} credits an image at ${detailLevels[detail].label.toLowerCase()} detail, ${imageSizes[size].label.toLowerCase()}`;
+}

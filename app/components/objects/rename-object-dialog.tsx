@@ -1,0 +1,75 @@
+import { LoaderCircle } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { limits } from "#domain/limits";
+import type { ObjectDetail } from "#domain/objects";
+import { api, ApiError, fieldErrors } from "~/lib/api";
+import { toast } from "~/lib/toast-store";
+import { Button } from "../ui/button";
+import { ModalDialog } from "../ui/sheet-dialog";
+import { TextField } from "../ui/text-field";
+
+/** Renames an object (PATCH /api/objects/:id); the server's field error shows under the field. */
+export function RenameObjectDialog(props: { object: { id: string; name: string }; onClose(): void; onSaved(): void }) {
+  const [name, setName] = useState(props.object.name);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return setError("Give the object a name.");
+    if (trimmed === props.object.name) return props.onClose();
+    setBusy(true);
+    try {
+      await api<{ object: ObjectDetail }>(`/api/objects/${props.object.id}`, {
+        method: "PATCH",
+        body: { name: trimmed },
+      });
+      toast({ title: "Object renamed", description: `It is now called ${trimmed}.`, color: "success" });
+      props.onSaved();
+      props.onClose();
+    } catch (caught) {
+      const fields = fieldErrors(caught);
+      if (fields.name) setError(fields.name);
+      else
+        toast({
+          title: "Rename Error",
+          description:
+            caught instanceof ApiError && caught.status < 500
+              ? caught.message
+              : "The object could not be renamed. Please try again.",
+          color: "error",
+        });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalDialog open onOpenChange={(open) => !open && props.onClose()} title="Rename object">
+      <form onSubmit={submit} className="grid gap-5" noValidate>
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(undefined);
+          }}
+          maxLength={limits.objectName}
+          autoFocus
+          onFocus={(e) => e.currentTarget.select()}
+          error={error}
+        />
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+            Save
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { CheckCheck, Download, Trash2, X } from "lucide-react";
+import { plural } from "~/lib/object-format";
+import { Button } from "../ui/button";
+
+/** Export URL for a ZIP of these objects' covers. */
+export const exportZipUrl = (ids: string[]) => `/api/objects/export.zip?ids=${ids.map(encodeURIComponent).join(",")}`;
+
+/**
+ * What can be done with the selected objects, floating above the bottom of the
+ * page for as long as something is selected.
+ */
+export function SelectionBar(props: {
+  ids: string[];
+  /** How many objects are shown (for "Select all"). */
+  shown: number;
+  onSelectAll(): void;
+  onDelete(): void;
+  onClear(): void;
+}) {
+  const count = props.ids.length;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center px-3 pb-4 desk:pl-64">
+      <div
+        role="region"
+        aria-label="Selected objects"
+        data-testid="selection-bar"
+        className="pointer-events-auto flex w-full max-w-2xl animate-fade-in items-center gap-1 rounded-2xl border border-neutral-800 bg-neutral-900 p-2 pl-4 text-white shadow-2xl shadow-neutral-950/30 sm:gap-2 dark:border-neutral-700 dark:bg-neutral-800"
+      >
+        <p role="status" className="mr-auto text-sm font-semibold whitespace-nowrap tabular-nums">
+          {count} selected
+        </p>
+        {count < props.shown && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={props.onSelectAll}
+            className="text-neutral-200 hover:bg-white/10 hover:text-white dark:text-neutral-200 dark:hover:bg-white/10"
+          >
+            <CheckCheck aria-hidden className="size-4" />
+            <span className="sr-only sm:not-sr-only">Select all</span>
+          </Button>
+        )}
+        <a
+          href={exportZipUrl(props.ids)}
+          download
+          aria-label={`Download ${plural(count, "object")} as ZIP`}
+          className="inline-flex h-8 items-center gap-1.5 rounded-xl bg-white px-3 text-sm font-medium whitespace-nowrap text-neutral-900 transition hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-400"
+        >
+          <Download aria-hidden className="size-4" />
+          <span aria-hidden>
+            <span className="hidden sm:inline">Download </span>ZIP
+          </span>
+        </a>
+        <Button variant="danger" size="sm" onClick={props.onDelete} aria-label={`Delete ${plural(count, "object")}`}>
+          <Trash2 aria-hidden className="size-4" />
+          <span aria-hidden className="hidden sm:inline">
+            Delete
+          </span>
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={props.onClear}
+          aria-label="Clear the selection"
+          className="px-2 text-neutral-300 hover:bg-white/10 hover:text-white dark:text-neutral-300 dark:hover:bg-white/10"
+        >
+          <X aria-hidden className="size-4" />
+          <span aria-hidden className="hidden sm:inline">
+            Clear
+          </span>
+        </Button>
+      </div>
+    </div>
+  );
+}

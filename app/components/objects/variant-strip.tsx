@@ -1,0 +1,62 @@
+import { Star } from "lucide-react";
+import type { ObjectImageView } from "#domain/objects";
+import { checkerboard } from "~/lib/checkerboard";
+import { cn } from "~/lib/cn";
+import { responsiveImage } from "~/lib/image-url";
+
+const THUMB_CSS_PX = 80;
+
+/** The object's images as thumbnails: the pressed one is shown large, a star marks the cover; pulsing tiles are on their way. */
+export function VariantStrip(props: {
+  images: ObjectImageView[];
+  selectedId: string | null;
+  coverId: string | null;
+  /** Images a running job is still making. */
+  pending: number;
+  onSelect(imageId: string): void;
+}) {
+  return (
+    <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1" aria-label="Images of this object">
+      {props.images.map((image, i) => {
+        const selected = image.id === props.selectedId;
+        const cover = image.id === props.coverId;
+        return (
+          <li key={image.id} className="shrink-0">
+            <button
+              type="button"
+              onClick={() => props.onSelect(image.id)}
+              aria-pressed={selected}
+              aria-label={`Image ${i + 1}${cover ? " (cover)" : ""}`}
+              className={cn(
+                "relative block size-16 overflow-hidden rounded-xl ring-offset-2 ring-offset-neutral-50 transition sm:size-20 dark:ring-offset-neutral-950",
+                image.hasAlpha ? checkerboard("bg-[length:10px_10px]") : "bg-neutral-100 dark:bg-neutral-800",
+                selected
+                  ? "ring-2 ring-primary-500"
+                  : "ring-1 ring-neutral-200 hover:ring-neutral-400 dark:ring-neutral-800 dark:hover:ring-neutral-600",
+              )}
+            >
+              <img
+                {...responsiveImage(image.url, { displayWidth: THUMB_CSS_PX, sourceWidth: image.width, quality: 75 })}
+                alt=""
+                width={image.width}
+                height={image.height}
+                loading="lazy"
+                className="size-full animate-fade-in object-contain"
+              />
+              {cover && (
+                <span className="absolute top-1 left-1 grid size-5 place-items-center rounded-full bg-white/95 shadow-sm dark:bg-neutral-900/95">
+                  <Star aria-hidden className="size-3 fill-amber-400 text-amber-500" />
+                </span>
+              )}
+            </button>
+          </li>
+        );
+      })}
+      {Array.from({ length: props.pending }, (_, i) => (
+        <li key={`pending-${i}`} className="shrink-0" aria-hidden>
+          <div className="size-16 animate-pulse rounded-xl bg-gradient-to-br from-primary-100 to-secondary-100 ring-1 ring-neutral-200 sm:size-20 dark:from-primary-950 dark:to-secondary-950 dark:ring-neutral-800" />
+        </li>
+      ))}
+    </ul>
+  );
+}

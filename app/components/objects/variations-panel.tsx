@@ -1,0 +1,234 @@
+import { Coins, LoaderCircle, RefreshCw, SlidersHorizontal, Sparkles, TriangleAlert } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
+import { limits } from "#domain/limits";
+import type { JobView } from "#domain/objects";
+import { priceOf } from "#domain/pricing";
+import { api, ApiError } from "~/lib/api";
+import { plural } from "~/lib/object-format";
+import { toast } from "~/lib/toast-store";
+import { useIdempotencyKey } from "~/lib/use-idempotency-key";
+import { useAuth } from "../auth-provider";
+import { Button } from "../ui/button";
+import { SegmentedControl } from "../ui/segmented-control";
+import { ModalDialog } from "../ui/sheet-dialog";
+import { Switch } from "../ui/switch";
+
+interface Settings {
+  size: ImageSize;
+  detail: DetailLevel;
+  transparent: boolean;
+}
+
+const countOptions = Array.from({ length: limits.variations }, (_, i) => ({
+  value: String(i + 1),
+  label: String(i + 1),
+}));
+
+/** POSTs /api/objects/:id/variations and reports the outcome in a toast; resolves to the job, or null. */
+function useRequestVariations(objectId: string, onStarted: (job: JobView) => void) {
+  const idempotency = useIdempotencyKey();
+  const [busy, setBusy] = useState(false);
+  async function request(body: { count: number } & Partial<Settings>): Promise<boolean> {
+    setBusy(true);
+    try {
+      const { job } = await api<{ job: JobView }>(`/api/objects/${objectId}/variations`, {
+        method: "POST",
+        body,
+        headers: { "Idempotency-Key": idempotency.keyFor(body) },
+      });
+      idempotency.done();
+      toast({
+        title: `Making ${plural(body.count, "image")}`,
+        description: `${plural(job.credits, "credit")} reserved. Anything that cannot be made is refunded.`,
+        color: "success",
+      });
+      onStarted(job);
+      return true;
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError && error.status === 402 ? "Not Enough Credits" : "Generation Error",
+        description:
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : "The images could not be started. You were not charged. Please try again.",
+        color: "error",
+      });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { request, busy };
+}
+
+function settingsLine(s: Settings): string {
+  return [imageSizes[s.size].label, detailLevels[s.detail].label, s.transparent ? "Transparent" : "Opaque"].join(" · ");
+}
+
+function ShortOfCredits(props: { price: number; balance: number }) {
+  return (
+    <p className="flex items-start gap-2 text-sm font-medium text-amber-800 dark:text-amber-300">
+      <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+      This needs {plural(props.price, "credit")}; you have {props.balance}.
+    </p>
+  );
+}
+
+/**
+ * "More variations": 1 to 4 new images of the object in its own settings, matched
+ * to its cover, with their price; and "Generate again" in other settings.
+ */
+export function VariationsPanel(props: {
+  objectId: string;
+  name: string;
+  /** The object's own settings. */
+  settings: Settings;
+  /** Where "Generate again" starts (the shown image's settings). */
+  againFrom: Settings;
+  onStarted(job: JobView): void;
+}) {
+  const { authUser } = useAuth();
+  const [count, setCount] = useState(2);
+  const [again, setAgain] = useState(false);
+  const { request, busy } = useRequestVariations(props.objectId, props.onStarted);
+  const price = priceOf({ ...props.settings, count });
+  const balance = authUser?.credits ?? null;
+  const short = balance !== null && balance < price;
+
+  return (
+    <section
+      aria-labelledby="more-variations"
+      className="grid gap-4 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div>
+        <h2 id="more-variations" className="font-semibold">
+          More variations
+        </h2>
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+          New takes on {props.name}, matched to its cover. {settingsLine(props.settings)}.
+        </p>
+      </div>
+      <SegmentedControl
+        legend="How many"
+        name="variation-count"
+        value={String(count)}
+        options={countOptions}
+        onChange={(v) => setCount(Number(v))}
+      />
+      {short && balance !== null && <ShortOfCredits price={price} balance={balance} />}
+      <div className="grid gap-2">
+        <Button disabled={busy || short} onClick={() => void request({ count })} data-testid="more-variations">
+          {busy ? (
+            <LoaderCircle aria-hidden className="size-4 animate-spin" />
+          ) : (
+            <Sparkles aria-hidden className="size-4" />
+          )}
+          Make {count} more <span className="font-normal opacity-90">· {plural(price, "credit")}</span>
+        </Button>
+        <Button variant="ghost" onClick={() => setAgain(true)}>
+          <SlidersHorizontal aria-hidden className="size-4" /> Generate again in other settings…
+        </Button>
+      </div>
+      {again && (
+        <GenerateAgainDialog
+          name={props.name}
+          initial={props.againFrom}
+          busy={busy}
+          balance={balance}
+          onClose={() => setAgain(false)}
+          onSubmit={async (body) => {
+            if (await request(body)) setAgain(false);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function GenerateAgainDialog(props: {
+  name: string;
+  initial: Settings;
+  busy: boolean;
+  balance: number | null;
+  onClose(): void;
+  onSubmit(body: Settings & { count: number }): Promise<void>;
+}) {
+  const [settings, setSettings] = useState<Settings>(props.initial);
+  const [count, setCount] = useState(1);
+  const price = priceOf({ ...settings, count });
+  const short = props.balance !== null && props.balance < price;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (props.busy || short) return;
+    void props.onSubmit({ ...settings, count });
+  }
+
+  return (
+    <ModalDialog
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      title="Generate again"
+      description={`New images of ${props.name} in other settings, still matched to its cover and style.`}
+    >
+      <form onSubmit={submit} className="grid gap-5" noValidate>
+        <SegmentedControl<ImageSize>
+          legend="Size"
+          name="again-size"
+          value={settings.size}
+          options={(Object.keys(imageSizes) as ImageSize[]).map((value) => ({
+            value,
+            label: imageSizes[value].label,
+            hint: imageSizes[value].dimensions,
+          }))}
+          onChange={(size) => setSettings({ ...settings, size })}
+        />
+        <SegmentedControl<DetailLevel>
+          legend="Detail"
+          name="again-detail"
+          value={settings.detail}
+          options={(Object.keys(detailLevels) as DetailLevel[]).map((value) => ({
+            value,
+            label: detailLevels[value].label,
+            hint: detailLevels[value].hint,
+          }))}
+          onChange={(detail) => setSettings({ ...settings, detail })}
+        />
+        <Switch
+          label="Transparent background"
+          hint="PNG with a real alpha channel, ready for games and apps."
+          checked={settings.transparent}
+          onChange={(transparent) => setSettings({ ...settings, transparent })}
+        />
+        <SegmentedControl
+          legend="How many"
+          name="again-count"
+          value={String(count)}
+          options={countOptions}
+          onChange={(v) => setCount(Number(v))}
+        />
+        <div className="flex flex-col gap-3 border-t border-neutral-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-800">
+          {short && props.balance !== null ? (
+            <ShortOfCredits price={price} balance={props.balance} />
+          ) : (
+            <p className="flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
+              <Coins aria-hidden className="size-4 text-amber-500" />
+              {plural(count, "image")} ·{" "}
+              <strong className="text-neutral-900 dark:text-white">{plural(price, "credit")}</strong>
+              {props.balance !== null && <span>· you have {props.balance}</span>}
+            </p>
+          )}
+          <Button type="submit" disabled={props.busy || short}>
+            {props.busy ? (
+              <LoaderCircle aria-hidden className="size-4 animate-spin" />
+            ) : (
+              <RefreshCw aria-hidden className="size-4" />
+            )}
+            Generate {count} · {plural(price, "credit")}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

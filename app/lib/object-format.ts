@@ -1,0 +1,43 @@
+import { IMAGE_WIDTHS, optimizedImageUrl } from "./image-url";
+
+/** "1 object", "5 objects". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+}
+
+/** The composer's price line: "5 objects × 2 variations · 60 credits". */
+export function composerSummary(options: { objects: number; variations: number; price: number }): string {
+  return `${plural(options.objects, "object")} × ${plural(options.variations, "variation")} · ${plural(options.price, "credit")}`;
+}
+
+/** How long an image took: "850 ms", "4.2 s", "1 min 5 s". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}
+
+/** A file size: "812 KB", "1.4 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * A WebP copy for download: the largest of the endpoint's widths the original
+ * covers (never enlarged), at full quality.
+ */
+export function webpDownloadUrl(url: string, width: number): string {
+  const fitting = IMAGE_WIDTHS.filter((w) => w <= width);
+  return optimizedImageUrl(url, fitting.at(-1) ?? IMAGE_WIDTHS[0]!, 100);
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+const providerNames: Record<string, string> = { offline: "Offline preview engine", openai: "OpenAI" };
+/** A provider's id in words ("offline" → "Offline preview engine"); unknown ids as they are. */
+export const providerName = (id: string) => providerNames[id] ?? id;
