@@ -232,6 +232,8 @@ export const generationJobs = pgTable(
     refunded: boolean("refunded").notNull().default(false),
     /** Credits given back: never more than `credits`, and written once (ledger ref = job id). */
     refundedCredits: integer("refunded_credits").notNull().default(0),
+    /** Images this job stored, counted as they are stored: an image deleted later (with its object) still counts as made. */
+    imagesMade: integer("images_made").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),

@@ -11,7 +11,8 @@ const ACTIVE = ["queued", "running"] as const;
 /** Images a job stored, and the credits of those it did not make. */
 async function madeAndUnpaid(tx: Transaction, job: GenerationJob) {
   const [row] = await tx.select({ count: count() }).from(images).where(eq(images.jobId, job.id));
-  const made = Math.min(row?.count ?? 0, job.imageCount);
+  // Stored images are counted as they are stored, since deleting an object deletes its image rows.
+  const made = Math.min(Math.max(row?.count ?? 0, job.imagesMade), job.imageCount);
   return { made, unpaid: job.credits - Math.round(made * unitCreditsOf(job)) };
 }
 

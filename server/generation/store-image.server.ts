@@ -31,11 +31,12 @@ export type StoreOutcome =
   | { kind: "job-ended" };
 
 /**
- * Writes the file, then records the image in one statement that reads the job under a
- * share lock and stores the image only if the job still runs (and its object still
- * exists): a cancel either waits for this image (and counts it as made) or has
- * committed, and the image is thrown away unpaid. The first image of an object becomes
- * its cover in the same statement.
+ * Writes the file, then records the image in one statement that locks the job row and
+ * stores the image only if the job still runs (and its object still exists): a cancel
+ * either waits for this image (and counts it as made) or has committed, and the image
+ * is thrown away unpaid. The same statement counts the image on the job (images_made),
+ * so an image deleted later with its object still counts as made and is not refunded,
+ * and makes the first image of an object its cover.
  */
 export async function storeImage(
   deps: { db: Database; storage: FileStorage },
@@ -53,7 +54,7 @@ export async function storeImage(
     deps.db,
     sql`
       with job as (
-        select id from generation_jobs where id = ${job.id} and status = 'running' for share
+        select id from generation_jobs where id = ${job.id} and status = 'running' for no key update
       ),
       object as (
         select id from objects where id = ${record.objectId}::text for share
@@ -74,13 +75,18 @@ export async function storeImage(
         on conflict (job_id, position) do nothing
         returning id
       ),
+      counted as (
+        update generation_jobs set images_made = images_made + 1
+        where id = ${job.id} and exists (select 1 from stored)
+        returning id
+      ),
       cover as (
         update objects set cover_image_id = (select id from stored), updated_at = now()
         where id = ${record.objectId}::text and cover_image_id is null and exists (select 1 from stored)
         returning id
       )
       select exists (select 1 from job) as running, exists (select 1 from target) as target,
-        exists (select 1 from stored) as inserted, (select count(*) from cover) as covered`,
+        exists (select 1 from stored) as inserted, (select count(*) from cover) as covered, (select count(*) from counted) as counted`,
   );
   if (row?.inserted) return { kind: "stored", imageId };
   // Not stored: the file goes.

@@ -62,7 +62,10 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
     await writeObjectsZip(
       { db: services.database.db, storage: services.storage },
       { objects, images: selection.images, out: res },
-    );
+    ).catch((error: unknown) => {
+      // The reader went away: nothing to answer, and nothing went wrong here.
+      if (!res.destroyed) throw error;
+    });
   });
 
   router.get("/:id", async (req: Params, res) => {

@@ -1,5 +1,6 @@
 import archiver from "archiver";
 import { once } from "node:events";
+import { pipeline } from "node:stream/promises";
 import type { Writable } from "node:stream";
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { AppError } from "#domain/errors";
@@ -56,8 +57,10 @@ export async function writeObjectsZip(
   options: { objects: Awaited<ReturnType<typeof selectExportObjects>>; images: "cover" | "all"; out: Writable },
 ): Promise<void> {
   const archive = archiver("zip", { zlib: { level: 6 } });
-  archive.pipe(options.out);
-  const finished = once(archive, "end").catch(() => undefined);
+  // pipeline, not pipe: a reader that goes away destroys the archive, and the loop below stops.
+  const gone = new AbortController();
+  const delivered = pipeline(archive, options.out);
+  delivered.catch((error: unknown) => gone.abort(error));
   const used = new Set<string>();
   const unique = (name: string, ext: string) => {
     let candidate = `${name}.${ext}`;
@@ -80,13 +83,20 @@ export async function writeObjectsZip(
       .limit(options.images === "cover" ? 1 : 1000);
     const files = [];
     for (const [i, image] of rows.entries()) {
+      gone.signal.throwIfAborted();
       const stored = await deps.storage.get(image.fileKey);
       if (!stored) continue;
       const base = `${slugify(object.styleName)}-${slugify(object.name)}${rows.length > 1 ? `-${i + 1}` : ""}`;
       const name = unique(base, image.format);
       archive.append(stored.stream, { name, date: image.createdAt });
       // Wait until this entry is written before opening the next file.
-      await once(archive, "entry");
+      try {
+        await once(archive, "entry", { signal: gone.signal });
+      } catch (error) {
+        // The file being read goes too, not only the archive.
+        stored.stream.destroy();
+        throw error;
+      }
       files.push({
         file: name,
         width: image.width,
@@ -105,6 +115,7 @@ export async function writeObjectsZip(
   archive.append(JSON.stringify({ exportedAt: new Date().toISOString(), objects: manifest }, null, 2), {
     name: "manifest.json",
   });
+  gone.signal.throwIfAborted();
   await archive.finalize();
-  await finished;
+  await delivered;
 }

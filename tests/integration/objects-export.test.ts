@@ -206,11 +206,7 @@ describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => 
     }
   });
 
-  // SERVER BUG (reported): when the reader goes away mid-download, writeObjectsZip
-  // (server/objects/export-zip.server.ts) waits forever for an "entry" event that never
-  // comes: the request never ends, and the file being read stays open. `it.fails` keeps
-  // the suite green until the fix lands; then make it `it`.
-  it.fails("stops and closes its file when the reader goes away mid-download", async () => {
+  it("stops and closes its file when the reader goes away mid-download", async () => {
     // One image larger than every buffer between the file and the reader.
     const huge = createRecordingProvider({
       async draw() {

@@ -213,11 +213,7 @@ describe.each(testDatabases)("object jobs on $name", (target) => {
     expect(await ledgerSum(database.db, ann.userId)).toBe(before - 12);
   });
 
-  // SERVER BUG (reported): an image already made (and paid for) is refunded when its
-  // object is deleted while the job goes on, because lifecycle.server.ts counts what a
-  // job made from image rows, which the deletion removes. `it.fails` keeps the suite
-  // green until the fix lands; then make it `it`.
-  it.fails("deleting an object mid-job refunds only its images not yet made", async () => {
+  it("deleting an object mid-job refunds only its images not yet made", async () => {
     const set = await submitObjects(server, ann.cookie, { styleId, subjects: ["Fork", "Spoon"], variations: 2 });
     const fork = set.objects.find((o) => o.name === "Fork")!;
     const before = await balance();

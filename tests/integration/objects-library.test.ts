@@ -262,4 +262,14 @@ describe.each(testDatabases)("the object library on $name", (target) => {
     expect((await server.call(lamp.images[0]!.url, { cookie: ann.cookie })).status).toBe(200);
     expect((await server.call(`/api/objects/${chair.id}`, { method: "DELETE", cookie: ann.cookie })).status).toBe(404);
   });
+
+  it("keeps a set in the order its subjects were typed", async () => {
+    const typed = ["Kettle", "Apron", "Toaster", "Whisk", "Bread bin"];
+    const set = await submitObjects(server, ann.cookie, { styleId: annSet.styleId, subjects: typed });
+    const oldest = await list(ann, "sort=oldest&limit=100");
+    const newest = await list(ann, "sort=newest&limit=100");
+    const inSet = (page: ObjectPage) => page.objects.filter((o) => o.setId === set.job.id).map((o) => o.name);
+    expect(inSet(oldest)).toEqual(typed);
+    expect(inSet(newest)).toEqual([...typed].reverse());
+  });
 });
