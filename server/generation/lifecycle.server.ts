@@ -125,19 +125,31 @@ export async function cancelJob(
   return { job: ended, refund: ended.refundedCredits };
 }
 
-/** Cancels a style's unfinished jobs with a full refund of what they did not make, before the style is deleted. */
-export async function cancelStyleJobs(ctx: { db: Database }, options: { userId: string; styleId: string }) {
-  const active = await ctx.db
+/** A style's unfinished jobs (of one kind, if given), oldest first. */
+export async function activeJobIdsOfStyle(
+  db: Database,
+  options: { userId: string; styleId: string; kind?: GenerationJob["kind"] },
+): Promise<string[]> {
+  const rows = await db
     .select({ id: generationJobs.id })
     .from(generationJobs)
     .where(
       and(
         eq(generationJobs.ownerId, options.userId),
         eq(generationJobs.styleId, options.styleId),
+        options.kind ? eq(generationJobs.kind, options.kind) : undefined,
         inArray(generationJobs.status, ACTIVE),
       ),
-    );
-  for (const job of active) await failJob(ctx, job, "Cancelled: the style was deleted.", "canceled");
+    )
+    .orderBy(generationJobs.createdAt);
+  return rows.map((r) => r.id);
+}
+
+/** Cancels a style's unfinished jobs with a full refund of what they did not make, before the style is deleted. */
+export async function cancelStyleJobs(ctx: { db: Database }, options: { userId: string; styleId: string }) {
+  for (const id of await activeJobIdsOfStyle(ctx.db, options)) {
+    await failJob(ctx, { id }, "Cancelled: the style was deleted.", "canceled");
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import type { DetailLevel, ImageSize } from "#domain/images";
 import type { Database } from "../db/client.server";
 import { generationJobs, images, styleReferences, styles } from "../db/schema";
 import type { GenerationJob } from "../generation/job-record.server";
+import { activeJobIdsOfStyle } from "../generation/lifecycle.server";
 import { ANCHOR_SUBJECTS } from "../generation/prompts";
 import type { ImageProvider } from "../generation/providers/provider";
 import { insertPaidJob, once } from "../generation/submit.server";
@@ -175,17 +176,6 @@ export async function createMissingSamplesJob(
 }
 
 /** The style's unfinished sample jobs (what its card's Cancel stops). */
-export async function activeSampleJobIds(db: Database, options: { userId: string; styleId: string }) {
-  const rows = await db
-    .select({ id: generationJobs.id })
-    .from(generationJobs)
-    .where(
-      and(
-        eq(generationJobs.ownerId, options.userId),
-        eq(generationJobs.styleId, options.styleId),
-        eq(generationJobs.kind, "style-samples"),
-        inArray(generationJobs.status, ["queued", "running"]),
-      ),
-    );
-  return rows.map((r) => r.id);
+export function activeSampleJobIds(db: Database, options: { userId: string; styleId: string }) {
+  return activeJobIdsOfStyle(db, { ...options, kind: "style-samples" });
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getBalance, getBalanceSnapshot, refundCredits } from "#server/credits/credits.server";
 import { queryRows, type DatabaseHandle } from "#server/db/client.server";
-import { authUsers, creditLedger, generationJobs, images, users } from "#server/db/schema";
+import { creditLedger, generationJobs, images, users } from "#server/db/schema";
 import { AppError } from "#domain/errors";
 import { cancelJob, cancelStyleJobs, failJob, sweepStaleJobs } from "#server/generation/lifecycle.server";
 import { providerRegistry } from "#server/generation/providers/registry.server";
@@ -25,17 +25,7 @@ import {
 } from "#server/generation/providers/provider";
 import { createDiskStorage } from "#server/storage/storage.server";
 import { testDatabases } from "../support/databases";
-
-let counter = 0;
-async function createUser(handle: DatabaseHandle, credits: number): Promise<string> {
-  const id = `user-${Date.now()}-${counter++}`;
-  await handle.db.insert(authUsers).values({ id, email: `${id}@example.com` });
-  await handle.db.insert(users).values({ id, credits });
-  await handle.db
-    .insert(creditLedger)
-    .values({ userId: id, delta: credits, reason: "signup_grant", ref: id, balanceAfter: credits });
-  return id;
-}
+import { createUser } from "../support/factories";
 
 const styleInput: NewStyleInput = {
   name: "Flat icons",

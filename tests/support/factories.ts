@@ -5,8 +5,6 @@ import { eq, sql } from "drizzle-orm";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
-import yauzl from "yauzl";
 import type { GenerateObjectsInput, JobView } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { queryRows, type Database, type DatabaseHandle } from "#server/db/client.server";
@@ -188,27 +186,4 @@ export function useListableStorage(server: ApiTestServer) {
   };
 }
 
-/** Every entry of a ZIP archive, read with yauzl (which checks the archive's structure and sizes). */
-export function readZip(archive: Buffer): Promise<{ name: string; data: Buffer }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true, strictFileNames: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries: { name: string; data: Buffer }[] = [];
-      zip.on("error", reject);
-      zip.on("end", () => resolve(entries));
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError: Error | null, stream: Readable) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("error", reject);
-          stream.on("end", () => {
-            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
+export { readZip } from "./zip";
