@@ -4,9 +4,13 @@ import { applyLiveEvent, type LiveJobs } from "./job-progress";
 import { subscribeLiveEvents } from "./live-events";
 import { toast } from "./toast-store";
 
+/** The shortest time between two loads a burst of events causes. */
+const REVALIDATE_INTERVAL_MS = 300;
+
 /**
- * A revalidation that coalesces: calls in the same tick, or while one is under
- * way, lead to one more load after it, so a burst of events costs two loads, not fifty.
+ * A revalidation that coalesces: calls in a burst (fifty progress events) lead
+ * to a load at once and then at most one per REVALIDATE_INTERVAL_MS, the last
+ * one after the last call, so what is shown always catches up.
  */
 export function useCoalescedRevalidate(): () => void {
   const { revalidate } = useRevalidator();
@@ -14,24 +18,23 @@ export function useCoalescedRevalidate(): () => void {
   useEffect(() => {
     latest.current = revalidate;
   }, [revalidate]);
-  const state = useRef({ running: false, pending: false });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const last = useRef(0);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return useCallback(() => {
-    const s = state.current;
-    s.pending = true;
-    if (s.running) return;
-    s.running = true;
-    queueMicrotask(async () => {
-      try {
-        while (s.pending) {
-          s.pending = false;
-          await latest.current();
-        }
-      } catch {
-        // A failed load shows nothing new; the next event tries again.
-      } finally {
-        s.running = false;
-      }
-    });
+    if (timer.current) return;
+    const wait = Math.max(0, last.current + REVALIDATE_INTERVAL_MS - Date.now());
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      last.current = Date.now();
+      // A newer load (a navigation, another revalidation) may supersede this one; that one shows the news too.
+      void latest.current().catch(() => {});
+    }, wait);
   }, []);
 }
 

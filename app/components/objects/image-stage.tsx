@@ -37,7 +37,11 @@ export function ImageStage(props: {
   onStep(step: number): void;
 }) {
   const { image } = props;
-  const [zoom, setZoom] = useState<Zoom>("fit");
+  // Another image starts fitted; the stage itself stays mounted, so focus stays on the control used.
+  const [state, setState] = useState<{ imageId: string; zoom: Zoom }>({ imageId: image.id, zoom: "fit" });
+  const zoom = state.imageId === image.id ? state.zoom : "fit";
+  const setZoom = (next: Zoom | ((current: Zoom) => Zoom)) =>
+    setState({ imageId: image.id, zoom: typeof next === "function" ? next(zoom) : next });
   const fitted = zoom === "fit";
 
   function onKeyDown(event: KeyboardEvent) {
@@ -64,42 +68,40 @@ export function ImageStage(props: {
       <div
         className={cn("h-[min(68dvh,40rem)] min-h-72 overscroll-contain", fitted ? "overflow-hidden" : "overflow-auto")}
       >
-        {fitted ? (
+        {/* One button in both modes, so the keyboard focus stays on it while zooming. */}
+        <div className={fitted ? "size-full" : "flex h-max min-h-full w-max min-w-full p-4"}>
           <button
             type="button"
-            onClick={() => setZoom(1)}
-            aria-label={`${props.alt}. Zoom to 100%`}
-            className="block size-full cursor-zoom-in p-4 outline-none focus-visible:ring-2 focus-visible:ring-primary-500 focus-visible:ring-inset sm:p-8"
+            onClick={() => setZoom(fitted ? 1 : "fit")}
+            aria-label={`${props.alt}. ${fitted ? "Zoom to 100%" : "Fit to the stage"}`}
+            className={cn(
+              "block outline-none focus-visible:ring-2 focus-visible:ring-primary-500",
+              fitted ? "size-full cursor-zoom-in p-4 focus-visible:ring-inset sm:p-8" : "m-auto cursor-zoom-out",
+            )}
           >
-            <img
-              key={image.id}
-              {...responsiveImage(image.url, { displayWidth: STAGE_CSS_PX, sourceWidth: image.width, quality: 90 })}
-              alt={props.alt}
-              width={image.width}
-              height={image.height}
-              className="size-full animate-fade-in object-contain drop-shadow-sm"
-            />
-          </button>
-        ) : (
-          <div className="flex h-max min-h-full w-max min-w-full p-4">
-            <button
-              type="button"
-              onClick={() => setZoom("fit")}
-              aria-label={`${props.alt}. Fit to the screen`}
-              className="m-auto block cursor-zoom-out outline-none focus-visible:ring-2 focus-visible:ring-primary-500"
-            >
-              {/* At 100% and over, the original file: every pixel as generated. */}
+            {fitted ? (
               <img
+                key="fit"
+                {...responsiveImage(image.url, { displayWidth: STAGE_CSS_PX, sourceWidth: image.width, quality: 90 })}
+                alt={props.alt}
+                width={image.width}
+                height={image.height}
+                className="size-full animate-fade-in object-contain drop-shadow-sm"
+              />
+            ) : (
+              // At 100% and over, the original file: every pixel as generated.
+              <img
+                key="original"
                 src={image.url}
                 alt={props.alt}
                 width={image.width}
                 height={image.height}
                 style={{ width: image.width * zoom, height: image.height * zoom }}
-                className="max-w-none [image-rendering:auto]"
+                className="max-w-none"
               />
-            </button>
-          </div>
-        )}
+            )}
+          </button>
+        </div>
       </div>
 
       <div
@@ -113,10 +115,10 @@ export function ImageStage(props: {
         <button
           type="button"
           onClick={() => setZoom(fitted ? 1 : "fit")}
-          aria-label={fitted ? "Zoom to 100%" : "Fit to the screen"}
+          aria-label={`${zoomLabel(zoom)}: ${fitted ? "zoom to 100%" : "fit to the stage"}`}
           className="h-8 min-w-14 rounded-lg px-2 text-xs font-semibold tabular-nums transition hover:bg-neutral-100 dark:hover:bg-neutral-800"
         >
-          <span aria-live="polite">{zoomLabel(zoom)}</span>
+          {zoomLabel(zoom)}
         </button>
         <StageButton label="Zoom in" disabled={zoom === SCALES.at(-1)} onClick={() => setZoom(zoomIn)}>
           <Plus aria-hidden className="size-4" />

@@ -7,8 +7,8 @@ import { cn } from "~/lib/cn";
 import { objectState } from "~/lib/job-progress";
 import { plural } from "~/lib/object-format";
 
-/** Objects shown per job before "and N more". */
-const SHOWN_OBJECTS = 12;
+/** Objects shown per job before "and N more": fewer once a job has finished. */
+const SHOWN_OBJECTS = { active: 12, finished: 6 };
 
 const statusText: Record<JobStatus, string> = {
   queued: "Waiting to start",
@@ -33,7 +33,7 @@ export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<v
   const [expanded, setExpanded] = useState(false);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const shown = expanded ? job.objects : job.objects.slice(0, SHOWN_OBJECTS);
+  const shown = expanded ? job.objects : job.objects.slice(0, SHOWN_OBJECTS[active ? "active" : "finished"]);
   const hidden = job.objects.length - shown.length;
   const percent = job.total > 0 ? (job.completed / job.total) * 100 : 0;
 
@@ -181,13 +181,11 @@ function ObjectChip(props: { object: JobView["objects"][number]; status: JobStat
   const { object } = props;
   const state = objectState(object, props.status);
   const Icon = chipIcons[state];
-  const words =
-    state === "waiting" ? "waiting" : state === "done" ? "done" : `${object.completed} of ${object.total} made`;
+  const words = { waiting: "waiting", working: "in progress", done: "done", stopped: "stopped" }[state];
   return (
     <li>
       <Link
         to={`/app/object/${object.id}`}
-        aria-label={`${object.name}: ${words}`}
         className={cn(
           "inline-flex h-7 max-w-[16rem] items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium transition",
           state === "done"
@@ -209,6 +207,7 @@ function ObjectChip(props: { object: JobView["objects"][number]; status: JobStat
             {object.completed}/{object.total}
           </span>
         )}
+        <span className="sr-only">, {words}</span>
       </Link>
     </li>
   );

@@ -1,48 +1,23 @@
 import { ArrowDownUp, ChevronDown, LoaderCircle, Palette, Search, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { ObjectSort } from "#domain/objects";
 import { cn } from "~/lib/cn";
 import type { LibraryView } from "~/lib/object-library-params";
 import { inputClasses } from "../ui/text-field";
 
-/** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 250;
-
 const sortLabels: Record<ObjectSort, string> = { newest: "Newest first", oldest: "Oldest first", name: "Name A–Z" };
 
-/** Search by name, filter by style, sort: each change becomes a new address (see LibraryView). */
+/** Search by name, filter by style, sort. The search box is the page's (it debounces); the rest change the view at once. */
 export function LibraryToolbar(props: {
   view: LibraryView;
   styles: { id: string; name: string }[];
+  search: string;
+  onSearch(text: string): void;
   searching: boolean;
   onChange(view: LibraryView): void;
 }) {
-  const { view, onChange } = props;
+  const { view, onChange, search: text, onSearch: setText } = props;
   const ids = useId();
-  const [text, setText] = useState(view.q);
-  // The last query this box sent: an address that changes to anything else (back, "Clear filters") resets the box,
-  // while the answer to the box's own query arriving mid-typing leaves what is typed alone.
-  const sent = useRef(view.q);
-  const latest = useRef({ view, onChange });
-  useEffect(() => {
-    latest.current = { view, onChange };
-  });
-
-  useEffect(() => {
-    if (view.q === sent.current) return;
-    sent.current = view.q;
-    setText(view.q);
-  }, [view.q]);
-
-  useEffect(() => {
-    const q = text.trim();
-    if (q === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = q;
-      latest.current.onChange({ ...latest.current.view, q, pages: 1 });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   return (
     <div role="search" aria-label="Objects" className="flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -98,14 +98,15 @@ export function ObjectCard(props: {
       {selection && (
         <label
           className={cn(
-            "absolute top-2 left-2 z-10 grid size-8 cursor-pointer place-items-center rounded-lg transition",
+            "absolute top-2 left-2 z-10 grid size-8 place-items-center rounded-lg transition",
             "has-focus-visible:opacity-100 has-focus-visible:outline-2 has-focus-visible:outline-primary-500 pointer-coarse:opacity-100",
             selection.selected || selection.active ? "opacity-100" : "opacity-0 group-hover:opacity-100",
           )}
         >
+          {/* The real checkbox covers the drawn one: clicks, taps and assistive technology all reach it. */}
           <input
             type="checkbox"
-            className="peer sr-only"
+            className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-lg opacity-0"
             checked={selection.selected}
             onChange={(e) => selection.onChange(e.target.checked)}
             aria-label={`Select ${object.name}`}
@@ -116,7 +117,7 @@ export function ObjectCard(props: {
               "grid size-6 place-items-center rounded-md border-2 shadow-sm transition",
               selection.selected
                 ? "border-primary-600 bg-primary-600 text-white dark:border-primary-400 dark:bg-primary-400 dark:text-neutral-950"
-                : "border-neutral-400 bg-white/95 text-transparent hover:border-primary-500 dark:border-neutral-500 dark:bg-neutral-900/90",
+                : "border-neutral-400 bg-white/95 text-transparent peer-hover:border-primary-500 dark:border-neutral-500 dark:bg-neutral-900/90",
             )}
           >
             <Check className="size-4" strokeWidth={3} />

@@ -12,7 +12,6 @@ import { toast } from "~/lib/toast-store";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useIsApple } from "~/lib/use-platform";
 import { useAuth } from "../auth-provider";
-import { Button } from "../ui/button";
 import { SegmentedControl } from "../ui/segmented-control";
 import { Switch } from "../ui/switch";
 import { inputClasses, TextField } from "../ui/text-field";
@@ -20,6 +19,13 @@ import { NoStyleYet, StylePicker } from "./style-picker";
 
 type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations";
 type Errors = Partial<Record<Field | "form", string>>;
+
+/** A large primary button whose label may wrap on a phone (Button's never wraps). */
+const submitClasses = cn(
+  "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl px-6 py-2.5 text-center text-base font-medium text-balance transition-colors sm:w-auto",
+  "bg-primary-600 text-white shadow-sm hover:bg-primary-700 active:bg-primary-800 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-400",
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 disabled:pointer-events-none disabled:opacity-50",
+);
 
 const variationOptions = Array.from({ length: limits.variations }, (_, i) => ({
   value: String(i + 1),
@@ -297,13 +303,7 @@ export function ObjectComposer(props: {
               Enter
             </span>
           </kbd>
-          <Button
-            type="submit"
-            size="lg"
-            disabled={!canSubmit}
-            className="h-auto min-h-12 w-full py-2.5 whitespace-normal sm:w-auto"
-            data-testid="generate-objects"
-          >
+          <button type="submit" disabled={!canSubmit} className={submitClasses} data-testid="generate-objects">
             {busy ? (
               <LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin" />
             ) : (
@@ -314,12 +314,10 @@ export function ObjectComposer(props: {
             ) : (
               <span>
                 Generate{" "}
-                <span className="font-normal opacity-90">
-                  {composerSummary({ objects: subjects.length, variations, price })}
-                </span>
+                <span className="font-normal">{composerSummary({ objects: subjects.length, variations, price })}</span>
               </span>
             )}
-          </Button>
+          </button>
         </div>
       </div>
     </form>

@@ -2,6 +2,9 @@ import { CheckCheck, Download, Trash2, X } from "lucide-react";
 import { plural } from "~/lib/object-format";
 import { Button } from "../ui/button";
 
+const barButton =
+  "inline-flex h-8 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium whitespace-nowrap text-neutral-200 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-400";
+
 /** Export URL for a ZIP of these objects' covers. */
 export const exportZipUrl = (ids: string[]) => `/api/objects/export.zip?ids=${ids.map(encodeURIComponent).join(",")}`;
 
@@ -30,26 +33,18 @@ export function SelectionBar(props: {
           {count} selected
         </p>
         {count < props.shown && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={props.onSelectAll}
-            className="text-neutral-200 hover:bg-white/10 hover:text-white dark:text-neutral-200 dark:hover:bg-white/10"
-          >
+          <button type="button" onClick={props.onSelectAll} className={barButton}>
             <CheckCheck aria-hidden className="size-4" />
             <span className="sr-only sm:not-sr-only">Select all</span>
-          </Button>
+          </button>
         )}
         <a
           href={exportZipUrl(props.ids)}
           download
-          aria-label={`Download ${plural(count, "object")} as ZIP`}
           className="inline-flex h-8 items-center gap-1.5 rounded-xl bg-white px-3 text-sm font-medium whitespace-nowrap text-neutral-900 transition hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-400"
         >
           <Download aria-hidden className="size-4" />
-          <span aria-hidden>
-            <span className="hidden sm:inline">Download </span>ZIP
-          </span>
+          <span className="sr-only sm:not-sr-only">Download</span> ZIP
         </a>
         <Button variant="danger" size="sm" onClick={props.onDelete} aria-label={`Delete ${plural(count, "object")}`}>
           <Trash2 aria-hidden className="size-4" />
@@ -57,18 +52,12 @@ export function SelectionBar(props: {
             Delete
           </span>
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={props.onClear}
-          aria-label="Clear the selection"
-          className="px-2 text-neutral-300 hover:bg-white/10 hover:text-white dark:text-neutral-300 dark:hover:bg-white/10"
-        >
+        <button type="button" onClick={props.onClear} aria-label="Clear the selection" className={barButton}>
           <X aria-hidden className="size-4" />
           <span aria-hidden className="hidden sm:inline">
             Clear
           </span>
-        </Button>
+        </button>
       </div>
     </div>
   );

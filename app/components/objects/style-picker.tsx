@@ -26,7 +26,7 @@ export function StylePicker(props: {
             <label
               key={style.id}
               className={cn(
-                "flex cursor-pointer items-center gap-3 rounded-xl border p-2 pr-3 transition has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-500",
+                "relative flex cursor-pointer items-center gap-3 rounded-xl border p-2 pr-3 transition has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-500",
                 checked
                   ? "border-primary-500 bg-primary-50/70 ring-1 ring-primary-500 dark:border-primary-400 dark:bg-primary-950/40 dark:ring-primary-400"
                   : "border-neutral-200 bg-white hover:border-neutral-300 hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-neutral-700 dark:hover:bg-neutral-800/60",
@@ -38,7 +38,9 @@ export function StylePicker(props: {
                 value={style.id}
                 checked={checked}
                 onChange={() => props.onChange(style.id)}
-                className="sr-only"
+                aria-label={style.name}
+                aria-describedby={`style-defaults-${style.id}`}
+                className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
               />
               <span
                 className={cn(
@@ -61,7 +63,10 @@ export function StylePicker(props: {
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium">{style.name}</span>
-                <span className="block truncate text-xs text-neutral-600 dark:text-neutral-400">
+                <span
+                  id={`style-defaults-${style.id}`}
+                  className="block truncate text-xs text-neutral-600 dark:text-neutral-400"
+                >
                   {imageSizes[style.defaultSize].label} · {detailLevels[style.defaultDetail].label}
                   {style.defaultTransparent ? " · Transparent" : ""}
                 </span>

@@ -124,7 +124,7 @@ export function VariationsPanel(props: {
           ) : (
             <Sparkles aria-hidden className="size-4" />
           )}
-          Make {count} more <span className="font-normal opacity-90">· {plural(price, "credit")}</span>
+          Make {count} more <span className="font-normal">· {plural(price, "credit")}</span>
         </Button>
         <Button variant="ghost" onClick={() => setAgain(true)}>
           <SlidersHorizontal aria-hidden className="size-4" /> Generate again in other settings…

@@ -147,13 +147,13 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
           <Button variant="secondary" onClick={() => setRenaming(true)}>
             <Pencil aria-hidden className="size-4" /> Rename
           </Button>
-          <Button
-            variant="ghost"
+          <button
+            type="button"
             onClick={() => setDeleting(true)}
-            className="text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-400 dark:hover:bg-red-950/50 dark:hover:text-red-300"
+            className="inline-flex h-10 items-center gap-2 rounded-xl px-4 text-sm font-medium text-red-700 transition-colors hover:bg-red-50 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:text-red-400 dark:hover:bg-red-950/50 dark:hover:text-red-300"
           >
             <Trash2 aria-hidden className="size-4" /> Delete
-          </Button>
+          </button>
         </div>
       </div>
 
@@ -161,7 +161,6 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 content-start gap-4">
           {image ? (
             <ImageStage
-              key={image.id}
               image={image}
               alt={`${object.name}, image ${index + 1}`}
               index={index}

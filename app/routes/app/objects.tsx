@@ -1,5 +1,5 @@
 import { Boxes, Download, Plus, SearchX } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { OBJECTS_PAGE, type ObjectSummary } from "#domain/objects";
 import { EmptyState } from "~/components/empty-state";
@@ -27,6 +27,9 @@ import { servicesContext } from "#server/context";
 import { listObjects } from "#server/objects/object-queries.server";
 import { listStyles } from "#server/styles/styles.server";
 import type { Route } from "./+types/objects";
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DEBOUNCE_MS = 250;
 
 export function meta() {
   return [{ title: "Objects · Motif" }];
@@ -80,8 +83,38 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
   const selectedIds = objects.filter((o) => selected.has(o.id)).map((o) => o.id);
   const filtered = isFiltered(view);
 
-  function show(nextView: LibraryView) {
-    void navigate({ search: libraryViewSearch(nextView) }, { replace: true, preventScrollReset: true });
+  // The search box runs ahead of the address while typing; the address catches up after a pause.
+  const [search, setSearch] = useState(view.q);
+  const sent = useRef(view.q);
+  const latestView = useRef(view);
+  useEffect(() => {
+    latestView.current = view;
+  });
+  // The address changed by other means (back, forward, a link): the box follows it.
+  useEffect(() => {
+    if (view.q === sent.current) return;
+    sent.current = view.q;
+    setSearch(view.q);
+  }, [view.q]);
+
+  const show = useCallback(
+    (nextView: LibraryView) => {
+      sent.current = nextView.q;
+      void navigate({ search: libraryViewSearch(nextView) }, { replace: true, preventScrollReset: true });
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    const q = search.trim();
+    if (q === sent.current) return;
+    const timer = setTimeout(() => show({ ...latestView.current, q, pages: 1 }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, show]);
+
+  function clearFilters() {
+    setSearch("");
+    show(defaultLibraryView);
   }
 
   function toggle(id: string, on: boolean) {
@@ -143,7 +176,15 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
       />
 
       {(objects.length > 0 || filtered) && (
-        <LibraryToolbar view={view} styles={styles} searching={refiltering} onChange={show} />
+        <LibraryToolbar
+          view={view}
+          styles={styles}
+          search={search}
+          onSearch={setSearch}
+          searching={refiltering}
+          // A filter chosen while a search is still pending takes the typed text along.
+          onChange={(next) => show({ ...next, q: search.trim() })}
+        />
       )}
 
       <div className="mt-6" aria-busy={refiltering || loadingMore}>
@@ -161,7 +202,7 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
               icon={SearchX}
               title={view.q ? `No objects match “${view.q}”` : "No objects in this style yet"}
               action={
-                <Button variant="secondary" onClick={() => show(defaultLibraryView)}>
+                <Button variant="secondary" onClick={clearFilters}>
                   Clear filters
                 </Button>
               }
