@@ -38,13 +38,15 @@ export function ImageDetails(props: { image: ObjectImageView; style: { id: strin
             <Copy aria-hidden className="size-3.5" /> Copy prompt
           </button>
         </div>
-        <p
+        {/* Long prompts scroll: a named, focusable region, so keyboards can scroll it too. */}
+        <div
+          role="region"
           tabIndex={0}
           aria-label="Prompt"
           className="mt-1.5 max-h-40 overflow-y-auto rounded-xl bg-neutral-50 p-3 text-sm leading-relaxed whitespace-pre-wrap text-neutral-800 dark:bg-neutral-950 dark:text-neutral-200"
         >
           {image.prompt}
-        </p>
+        </div>
       </div>
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2.5 text-sm">
         <Row term="Style">
