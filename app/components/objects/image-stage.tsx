@@ -66,7 +66,10 @@ export function ImageStage(props: {
       )}
     >
       <div
-        className={cn("h-[min(68dvh,40rem)] min-h-72 overscroll-contain", fitted ? "overflow-hidden" : "overflow-auto")}
+        className={cn(
+          "aspect-square max-h-[70dvh] w-full overscroll-contain sm:aspect-auto sm:h-[clamp(18rem,calc(100dvh-22rem),40rem)] sm:max-h-none",
+          fitted ? "overflow-hidden" : "overflow-auto",
+        )}
       >
         {/* One button in both modes, so the keyboard focus stays on it while zooming. */}
         <div className={fitted ? "size-full" : "flex h-max min-h-full w-max min-w-full p-4"}>
@@ -176,7 +179,7 @@ export function PendingStage(props: { name: string; status: string }) {
   return (
     <div
       className={cn(
-        "grid h-[min(68dvh,40rem)] min-h-72 place-items-center rounded-2xl border border-neutral-200 dark:border-neutral-800",
+        "grid aspect-square max-h-[70dvh] place-items-center sm:aspect-auto sm:h-[clamp(18rem,calc(100dvh-22rem),40rem)] sm:max-h-none rounded-2xl border border-neutral-200 dark:border-neutral-800",
         checkerboard("bg-[length:24px_24px]"),
       )}
     >

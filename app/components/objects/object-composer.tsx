@@ -161,8 +161,9 @@ export function ObjectComposer(props: {
       noValidate
       className="overflow-hidden rounded-3xl border border-neutral-200 bg-white shadow-xl shadow-primary-900/5 dark:border-neutral-800 dark:bg-neutral-900 dark:shadow-none"
     >
-      <div className="grid gap-6 p-5 sm:p-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:gap-8">
-        <div className="flex flex-col gap-5">
+      <div className="grid gap-6 p-5 sm:p-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] lg:grid-rows-[1fr_auto] lg:gap-x-8">
+        {/* On a phone: objects, then the style and settings, then the optional prompt. */}
+        <div className="flex flex-col lg:col-start-1 lg:row-start-1">
           <div className="grid flex-1 grid-rows-[auto_1fr_auto] gap-1.5">
             <div className="flex items-baseline justify-between gap-3">
               <label htmlFor={subjectsId} className="text-sm font-medium">
@@ -204,21 +205,8 @@ export function ObjectComposer(props: {
               </p>
             )}
           </div>
-          <TextField
-            label="Extra prompt"
-            value={prompt}
-            onChange={(e) => {
-              setPrompt(e.target.value);
-              if (errors.prompt) setErrors(({ prompt: _, ...rest }) => rest);
-            }}
-            maxLength={limits.objectPrompt}
-            placeholder="Seen from the front, on a plain background"
-            hint="Optional. Added to every object in this set."
-            error={errors.prompt}
-          />
         </div>
-
-        <div className="flex flex-col gap-5">
+        <div className="flex flex-col gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {props.styles.length === 0 ? (
             <NoStyleYet />
           ) : (
@@ -268,6 +256,20 @@ export function ObjectComposer(props: {
               {errors.size ?? errors.detail ?? errors.variations ?? errors.transparent ?? errors.form}
             </p>
           )}
+        </div>
+        <div className="lg:col-start-1 lg:row-start-2">
+          <TextField
+            label="Extra prompt"
+            value={prompt}
+            onChange={(e) => {
+              setPrompt(e.target.value);
+              if (errors.prompt) setErrors(({ prompt: _, ...rest }) => rest);
+            }}
+            maxLength={limits.objectPrompt}
+            placeholder="Seen from the front, on a plain background"
+            hint="Optional. Added to every object in this set."
+            error={errors.prompt}
+          />
         </div>
       </div>
 

@@ -17,8 +17,8 @@ export function StylePicker(props: {
   const errorId = "style-picker-error";
   return (
     <fieldset className="grid gap-1.5" aria-describedby={props.error ? errorId : undefined}>
-      <legend className="mb-1.5 flex w-full items-center justify-between gap-2 text-sm font-medium">Style</legend>
-      <div className="-m-1 grid max-h-[19rem] gap-2 overflow-y-auto p-1 sm:grid-cols-2">
+      <legend className="mb-1.5 text-sm font-medium">Style</legend>
+      <div className="-m-1 grid max-h-[16.5rem] gap-2 overflow-y-auto p-1 sm:grid-cols-2 lg:grid-cols-1">
         {props.styles.map((style) => {
           const anchor = style.anchors[0];
           const checked = props.value === style.id;

@@ -28,7 +28,7 @@ const LATEST_OBJECTS = 8;
 const LATEST_STYLES = 3;
 
 export function meta() {
-  return [{ title: "Create · Motif" }];
+  return [{ title: "Home · Motif" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
