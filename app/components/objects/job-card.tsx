@@ -181,34 +181,43 @@ function ObjectChip(props: { object: JobView["objects"][number]; status: JobStat
   const { object } = props;
   const state = objectState(object, props.status);
   const Icon = chipIcons[state];
-  const words = { waiting: "waiting", working: "in progress", done: "done", stopped: "stopped" }[state];
+  const words = {
+    waiting: "waiting",
+    working: `${object.completed} of ${object.total} made`,
+    done: "done",
+    stopped: "stopped",
+  }[state];
+  // The link is named "Potion: done" (its visible text, then its state); the count sits beside it,
+  // and the link's ::after covers the whole chip, so all of it can be clicked.
   return (
-    <li>
+    <li
+      className={cn(
+        "relative inline-flex h-7 max-w-[16rem] items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium transition has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-500",
+        state === "done"
+          ? "border-emerald-200 bg-emerald-50 text-emerald-900 hover:border-emerald-300 dark:border-emerald-900/70 dark:bg-emerald-950/40 dark:text-emerald-200"
+          : "border-neutral-200 bg-neutral-50 text-neutral-700 hover:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-800/50 dark:text-neutral-300 dark:hover:border-neutral-700",
+      )}
+    >
+      <Icon
+        aria-hidden
+        className={cn(
+          "size-3.5 shrink-0",
+          state === "working" && "animate-spin text-primary-600 dark:text-primary-400",
+          state === "done" && "text-emerald-600 dark:text-emerald-400",
+        )}
+      />
       <Link
         to={`/app/object/${object.id}`}
-        className={cn(
-          "inline-flex h-7 max-w-[16rem] items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium transition",
-          state === "done"
-            ? "border-emerald-200 bg-emerald-50 text-emerald-900 hover:border-emerald-300 dark:border-emerald-900/70 dark:bg-emerald-950/40 dark:text-emerald-200"
-            : "border-neutral-200 bg-neutral-50 text-neutral-700 hover:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-800/50 dark:text-neutral-300 dark:hover:border-neutral-700",
-        )}
+        aria-label={`${object.name}: ${words}`}
+        className="truncate outline-none after:absolute after:inset-0 after:rounded-full"
       >
-        <Icon
-          aria-hidden
-          className={cn(
-            "size-3.5 shrink-0",
-            state === "working" && "animate-spin text-primary-600 dark:text-primary-400",
-            state === "done" && "text-emerald-600 dark:text-emerald-400",
-          )}
-        />
-        <span className="truncate">{object.name}</span>
-        {object.total > 1 && (
-          <span className="shrink-0 text-neutral-500 tabular-nums dark:text-neutral-400">
-            {object.completed}/{object.total}
-          </span>
-        )}
-        <span className="sr-only">, {words}</span>
+        {object.name}
       </Link>
+      {object.total > 1 && (
+        <span aria-hidden className="shrink-0 text-neutral-500 tabular-nums dark:text-neutral-400">
+          {object.completed}/{object.total}
+        </span>
+      )}
     </li>
   );
 }

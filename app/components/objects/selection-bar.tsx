@@ -41,10 +41,11 @@ export function SelectionBar(props: {
         <a
           href={exportZipUrl(props.ids)}
           download
+          aria-label={`Download ZIP of ${plural(count, "object")}`}
           className="inline-flex h-8 items-center gap-1.5 rounded-xl bg-white px-3 text-sm font-medium whitespace-nowrap text-neutral-900 transition hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-400"
         >
           <Download aria-hidden className="size-4" />
-          <span className="sr-only sm:not-sr-only">Download</span> ZIP
+          <span className="hidden sm:inline">Download</span> ZIP
         </a>
         <Button variant="danger" size="sm" onClick={props.onDelete} aria-label={`Delete ${plural(count, "object")}`}>
           <Trash2 aria-hidden className="size-4" />
