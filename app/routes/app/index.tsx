@@ -11,6 +11,7 @@ import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
 import { api, ApiError } from "~/lib/api";
 import { mergeJob } from "~/lib/job-progress";
+import { plural } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
 import { useLiveStyles } from "~/lib/use-live-styles";
@@ -63,10 +64,17 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
 
   async function cancel(job: JobView) {
     try {
-      const result = await api<{ job: JobView; refunded: number; message: string }>(`/api/jobs/${job.id}/cancel`, {
-        method: "POST",
+      const result = await api<{ job: JobView; refunded: number; message: string | null }>(
+        `/api/jobs/${job.id}/cancel`,
+        {
+          method: "POST",
+        },
+      );
+      toast({
+        title: "Generation Cancelled",
+        description: result.message || `Stopped. ${plural(result.refunded, "unused credit")} refunded.`,
+        color: "success",
       });
-      toast({ title: "Generation Cancelled", description: result.message, color: "success" });
     } catch (error) {
       toast({
         title: "Cancel Error",
