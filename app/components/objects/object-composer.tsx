@@ -15,7 +15,7 @@ import { useAuth } from "../auth-provider";
 import { SegmentedControl } from "../ui/segmented-control";
 import { Switch } from "../ui/switch";
 import { inputClasses, TextField } from "../ui/text-field";
-import { NoStyleYet, StylePicker } from "./style-picker";
+import { StylePicker, styleChoices, type StyleChoice } from "./style-picker";
 
 type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations";
 type Errors = Partial<Record<Field | "form", string>>;
@@ -47,12 +47,14 @@ export function ObjectComposer(props: {
   onGenerated(result: { job: JobView; objects: { id: string; name: string }[] }): void;
 }) {
   const { authUser } = useAuth();
-  const firstStyle = props.styles.find((s) => s.id === props.initialStyleId) ?? props.styles[0] ?? null;
+  const choices = styleChoices(props.styles);
+  const allChoices = [...choices.own, ...choices.presets];
+  const first = allChoices.find((c) => c.id === props.initialStyleId) ?? allChoices[0] ?? null;
   const [text, setText] = useState("");
-  const [styleId, setStyleId] = useState<string | null>(firstStyle?.id ?? null);
-  const [size, setSize] = useState<ImageSize>(firstStyle?.defaultSize ?? "square");
-  const [detail, setDetail] = useState<DetailLevel>(firstStyle?.defaultDetail ?? "standard");
-  const [transparent, setTransparent] = useState(firstStyle?.defaultTransparent ?? true);
+  const [styleId, setStyleId] = useState<string | null>(first?.id ?? null);
+  const [size, setSize] = useState<ImageSize>(first?.defaults?.size ?? "square");
+  const [detail, setDetail] = useState<DetailLevel>(first?.defaults?.detail ?? "standard");
+  const [transparent, setTransparent] = useState(first?.defaults?.transparent ?? true);
   const [variations, setVariations] = useState(1);
   const [prompt, setPrompt] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -63,7 +65,7 @@ export function ObjectComposer(props: {
   const apple = useIsApple();
 
   // A style deleted elsewhere drops out of the choice.
-  const style = props.styles.find((s) => s.id === styleId) ?? null;
+  const style = allChoices.find((c) => c.id === styleId) ?? null;
   const subjects = parseSubjectLines(text);
   const tooMany = subjects.length > limits.subjectsPerSet;
   const count = subjects.length * variations;
@@ -72,15 +74,14 @@ export function ObjectComposer(props: {
   const short = balance !== null && count > 0 && balance < price;
   const canSubmit = !busy && style !== null && subjects.length > 0 && !tooMany && !short;
 
-  function chooseStyle(id: string) {
-    const next = props.styles.find((s) => s.id === id);
-    setStyleId(id);
+  function chooseStyle(choice: StyleChoice) {
+    setStyleId(choice.id);
     setErrors(({ styleId: _, ...rest }) => rest);
-    if (!next) return;
-    // A style carries the settings it was made for: start from them.
-    setSize(next.defaultSize);
-    setDetail(next.defaultDetail);
-    setTransparent(next.defaultTransparent);
+    // A style carries the settings it was made for: start from them (a preset keeps what is chosen).
+    if (!choice.defaults) return;
+    setSize(choice.defaults.size);
+    setDetail(choice.defaults.detail);
+    setTransparent(choice.defaults.transparent);
   }
 
   async function submit(event?: FormEvent) {
@@ -118,6 +119,8 @@ export function ObjectComposer(props: {
       });
       idempotency.done();
       setText("");
+      // A preset is the user's own style from now on: keep it chosen under its new id.
+      if (style!.defaults === null && result.job.styleId) setStyleId(result.job.styleId);
       props.onGenerated(result);
       textarea.current?.focus();
     } catch (error) {
@@ -207,16 +210,7 @@ export function ObjectComposer(props: {
           </div>
         </div>
         <div className="flex flex-col gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          {props.styles.length === 0 ? (
-            <NoStyleYet />
-          ) : (
-            <StylePicker
-              styles={props.styles}
-              value={style?.id ?? null}
-              onChange={chooseStyle}
-              error={errors.styleId}
-            />
-          )}
+          <StylePicker styles={props.styles} value={style?.id ?? null} onChange={chooseStyle} error={errors.styleId} />
           <SegmentedControl<ImageSize>
             legend="Size"
             name="size"

@@ -1,87 +1,115 @@
-import { ArrowRight, Check, ImageIcon, Palette } from "lucide-react";
+import { Check, ImageIcon } from "lucide-react";
 import { Link } from "react-router";
-import { detailLevels, imageSizes } from "#domain/images";
+import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
+import { PRESET_STYLE_PREFIX, stylePresets } from "#domain/presets";
 import type { StyleView } from "#domain/styles";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
-import { stylePresets } from "#domain/presets";
 
-/** The user's styles as radio tiles, each with its first sample. Arrow keys move within the group. */
+/** Something the composer can generate in: one of the user's styles, or a preset (`preset:<id>`). */
+export interface StyleChoice {
+  id: string;
+  name: string;
+  hint: string;
+  thumbnail: { url: string; width: number; hasAlpha: boolean } | { src: string } | null;
+  /** The settings a style was made for; presets have none and keep what is chosen. */
+  defaults: { size: ImageSize; detail: DetailLevel; transparent: boolean } | null;
+}
+
+/** A style made from a preset without samples yet shows the preset's first preview. */
+function presetPreview(description: string): { src: string } | null {
+  const src = stylePresets.find((p) => p.description === description)?.previews[0]?.src;
+  return src ? { src } : null;
+}
+
+/**
+ * The user's styles, newest first, then the presets they have not made a style of yet
+ * (a preset used once is the user's own style from then on, with the preset's description).
+ */
+export function styleChoices(styles: StyleView[]): { own: StyleChoice[]; presets: StyleChoice[] } {
+  const own = styles.map((style): StyleChoice => {
+    const anchor = style.anchors[0];
+    return {
+      id: style.id,
+      name: style.name,
+      hint: [
+        imageSizes[style.defaultSize].label,
+        detailLevels[style.defaultDetail].label,
+        ...(style.defaultTransparent ? ["Transparent"] : []),
+      ].join(" · "),
+      thumbnail: anchor
+        ? { url: anchor.url, width: anchor.width, hasAlpha: anchor.hasAlpha }
+        : presetPreview(style.description),
+      defaults: { size: style.defaultSize, detail: style.defaultDetail, transparent: style.defaultTransparent },
+    };
+  });
+  const presets = stylePresets
+    .filter((preset) => !styles.some((s) => s.description === preset.description))
+    .map((preset): StyleChoice => ({
+      id: `${PRESET_STYLE_PREFIX}${preset.id}`,
+      name: preset.name,
+      hint: "Preset",
+      thumbnail: preset.previews[0] ? { src: preset.previews[0].src } : null,
+      defaults: null,
+    }));
+  return { own, presets };
+}
+
+/**
+ * The styles to generate in, as radio tiles with a first sample each; presets below
+ * the user's own. Arrow keys move through the whole group.
+ */
 export function StylePicker(props: {
   styles: StyleView[];
   value: string | null;
-  onChange(styleId: string): void;
+  onChange(choice: StyleChoice): void;
   error?: string;
 }) {
+  const { own, presets } = styleChoices(props.styles);
   const errorId = "style-picker-error";
+  const tile = (choice: StyleChoice) => (
+    <StyleTile key={choice.id} choice={choice} checked={props.value === choice.id} onChange={props.onChange} />
+  );
   return (
     <fieldset className="grid gap-1.5" aria-describedby={props.error ? errorId : undefined}>
       <legend className="mb-1.5 text-sm font-medium">Style</legend>
-      <div className="-m-1 grid max-h-[16.5rem] gap-2 overflow-y-auto p-1 sm:grid-cols-2 lg:grid-cols-1">
-        {props.styles.map((style) => {
-          const anchor = style.anchors[0];
-          const checked = props.value === style.id;
-          return (
-            <label
-              key={style.id}
-              className={cn(
-                "relative flex cursor-pointer items-center gap-3 rounded-xl border p-2 pr-3 transition has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-500",
-                checked
-                  ? "border-primary-500 bg-primary-50/70 ring-1 ring-primary-500 dark:border-primary-400 dark:bg-primary-950/40 dark:ring-primary-400"
-                  : "border-neutral-200 bg-white hover:border-neutral-300 hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-neutral-700 dark:hover:bg-neutral-800/60",
-              )}
-            >
-              <input
-                type="radio"
-                name="styleId"
-                value={style.id}
-                checked={checked}
-                onChange={() => props.onChange(style.id)}
-                aria-label={style.name}
-                aria-describedby={`style-defaults-${style.id}`}
-                className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
-              />
-              <span
-                className={cn(
-                  "grid size-11 shrink-0 place-items-center overflow-hidden rounded-lg",
-                  anchor?.hasAlpha ? checkerboard("bg-[length:8px_8px]") : "bg-neutral-100 dark:bg-neutral-800",
-                )}
-              >
-                {anchor ? (
-                  <img
-                    {...responsiveImage(anchor.url, { displayWidth: 44, sourceWidth: anchor.width, quality: 75 })}
-                    alt=""
-                    width={44}
-                    height={44}
-                    loading="lazy"
-                    className="size-full object-contain"
+      {own.length > 0 ? (
+        <>
+          <div className="-m-1 grid max-h-[13.25rem] gap-2 overflow-y-auto p-1 sm:grid-cols-2 lg:grid-cols-1">
+            {own.map(tile)}
+          </div>
+          {presets.length > 0 && (
+            <div className="mt-1 grid gap-1.5">
+              <p className="text-xs text-neutral-600 dark:text-neutral-400">
+                Or a preset: it becomes your own style the first time you use it.
+              </p>
+              <div className="grid grid-cols-3 gap-2">
+                {presets.map((choice) => (
+                  <StyleTile
+                    key={choice.id}
+                    compact
+                    choice={choice}
+                    checked={props.value === choice.id}
+                    onChange={props.onChange}
                   />
-                ) : (
-                  <ImageIcon aria-hidden className="size-4 text-neutral-400" />
-                )}
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium">{style.name}</span>
-                <span
-                  id={`style-defaults-${style.id}`}
-                  className="block truncate text-xs text-neutral-600 dark:text-neutral-400"
-                >
-                  {imageSizes[style.defaultSize].label} · {detailLevels[style.defaultDetail].label}
-                  {style.defaultTransparent ? " · Transparent" : ""}
-                </span>
-              </span>
-              <Check
-                aria-hidden
-                className={cn(
-                  "size-4 shrink-0 text-primary-600 transition dark:text-primary-400",
-                  checked ? "opacity-100" : "opacity-0",
-                )}
-              />
-            </label>
-          );
-        })}
-      </div>
+                ))}
+              </div>
+            </div>
+          )}
+        </>
+      ) : (
+        <div className="grid gap-2">
+          <p className="text-xs text-neutral-600 dark:text-neutral-400">
+            You have no style of your own yet. Pick a preset, or{" "}
+            <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+              create a style first
+            </Link>{" "}
+            from words or reference images.
+          </p>
+          {presets.map(tile)}
+        </div>
+      )}
       {props.error && (
         <p id={errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
           {props.error}
@@ -91,50 +119,85 @@ export function StylePicker(props: {
   );
 }
 
-/** In place of the picker when the user has no style yet: what a style is, and where to make one. */
-export function NoStyleYet() {
+function StyleTile(props: {
+  choice: StyleChoice;
+  checked: boolean;
+  onChange(choice: StyleChoice): void;
+  /** A small tile: thumbnail and name only (the presets under the user's own styles). */
+  compact?: boolean;
+}) {
+  const { choice, checked, compact } = props;
+  const thumbnail = choice.thumbnail;
+  const hintId = `style-hint-${choice.id.replace(/[^\w-]/g, "-")}`;
   return (
-    <div className="grid gap-4 rounded-xl border border-dashed border-neutral-300 bg-neutral-50/60 p-4 dark:border-neutral-700 dark:bg-neutral-900/50">
-      <div className="flex gap-3">
-        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-primary-50 text-primary-600 dark:bg-primary-950 dark:text-primary-300">
-          <Palette aria-hidden className="size-5" />
-        </span>
-        <div>
-          <p className="font-semibold">Create a style first</p>
-          <p className="mt-0.5 text-sm text-neutral-600 dark:text-neutral-400">
-            Every object is made in a style, so a set looks like it belongs together. Describe one in words or start
-            from a preset.
-          </p>
-        </div>
-      </div>
-      <ul className="grid grid-cols-3 gap-2" aria-label="Presets">
-        {stylePresets.map((preset) => (
-          <li key={preset.id}>
-            <Link
-              to="/app/style"
-              className="group block overflow-hidden rounded-lg border border-neutral-200 bg-white transition hover:border-primary-300 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-700"
-            >
-              <img
-                src={preset.previews[0]!.src}
-                alt=""
-                width={128}
-                height={128}
-                loading="lazy"
-                className="aspect-square w-full [image-rendering:pixelated]"
-              />
-              <span className="block truncate border-t border-neutral-100 px-2 py-1.5 text-xs font-medium group-hover:text-primary-700 dark:border-neutral-800 dark:group-hover:text-primary-300">
-                {preset.name}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <Link
-        to="/app/style"
-        className="inline-flex items-center gap-1 self-start text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+    <label
+      className={cn(
+        "relative flex cursor-pointer items-center rounded-xl border transition has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-500",
+        compact ? "gap-2 p-1.5 pr-2" : "gap-3 p-2 pr-3",
+        checked
+          ? "border-primary-500 bg-primary-50/70 ring-1 ring-primary-500 dark:border-primary-400 dark:bg-primary-950/40 dark:ring-primary-400"
+          : "border-neutral-200 bg-white hover:border-neutral-300 hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-neutral-700 dark:hover:bg-neutral-800/60",
+      )}
+    >
+      {/* The real radio covers the tile: clicks, taps and assistive technology all reach it. */}
+      <input
+        type="radio"
+        name="styleId"
+        value={choice.id}
+        checked={checked}
+        onChange={() => props.onChange(choice)}
+        aria-label={choice.name}
+        aria-describedby={hintId}
+        className="absolute inset-0 size-full cursor-pointer appearance-none rounded-xl opacity-0"
+      />
+      <span
+        className={cn(
+          "grid shrink-0 place-items-center overflow-hidden rounded-lg",
+          compact ? "size-8" : "size-11",
+          thumbnail && "url" in thumbnail && thumbnail.hasAlpha
+            ? checkerboard("bg-[length:8px_8px]")
+            : "bg-neutral-100 dark:bg-neutral-800",
+        )}
       >
-        Create a style <ArrowRight aria-hidden className="size-4" />
-      </Link>
-    </div>
+        {thumbnail && "url" in thumbnail ? (
+          <img
+            {...responsiveImage(thumbnail.url, { displayWidth: 44, sourceWidth: thumbnail.width, quality: 75 })}
+            alt=""
+            width={44}
+            height={44}
+            loading="lazy"
+            className="size-full object-contain"
+          />
+        ) : thumbnail ? (
+          <img
+            src={thumbnail.src}
+            alt=""
+            width={44}
+            height={44}
+            loading="lazy"
+            className="size-full bg-white [image-rendering:pixelated]"
+          />
+        ) : (
+          <ImageIcon aria-hidden className="size-4 text-neutral-400" />
+        )}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className={cn("block truncate font-medium", compact ? "text-xs" : "text-sm")}>{choice.name}</span>
+        <span
+          id={hintId}
+          className={cn("block truncate text-xs text-neutral-600 dark:text-neutral-400", compact && "sr-only")}
+        >
+          {choice.hint}
+        </span>
+      </span>
+      <Check
+        aria-hidden
+        className={cn(
+          "size-4 shrink-0 text-primary-600 transition dark:text-primary-400",
+          checked ? "opacity-100" : "opacity-0",
+          compact && "hidden",
+        )}
+      />
+    </label>
   );
 }
