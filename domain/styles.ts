@@ -29,6 +29,8 @@ export interface StyleView {
   defaultSize: ImageSize;
   defaultDetail: DetailLevel;
   defaultTransparent: boolean;
+  /** The built-in preset the composer made this style from, if it did. */
+  presetId: string | null;
   createdAt: string;
   anchors: {
     id: string;

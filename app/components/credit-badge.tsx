@@ -9,7 +9,7 @@ export function CreditBadge({ credits }: { credits: number | null }) {
       <Link
         to="/app/settings#credits"
         className="inline-flex h-9 items-center gap-2 rounded-xl bg-neutral-100 px-3 text-sm font-semibold tabular-nums text-neutral-800 transition-colors hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700"
-        aria-label={credits === null ? "Credit balance loading" : `${credits} credits`}
+        aria-label={credits === null ? "Credit balance loading" : `${credits.toLocaleString("en")} credits`}
         data-testid="credit-badge"
       >
         <Coins aria-hidden className="size-4 text-amber-500" />

@@ -35,7 +35,13 @@ const summarySelect = sql`
     exists (
       select 1 from generation_jobs j
       where j.owner_id = o.owner_id and j.status in ('queued', 'running')
-        and (j.id = o.set_id or (j.kind = 'variations' and j.params->>'objectId' = o.id))
+        and (
+          -- Its set is still making images of it (not only of the others)…
+          (j.id = o.set_id and (select count(*) from images i where i.job_id = j.id and i.object_id = o.id)
+            < (j.params->>'variations')::int)
+          -- …or more variations of it are on their way.
+          or (j.kind = 'variations' and j.params->>'objectId' = o.id)
+        )
     ) as generating,
     o.created_at, o.updated_at`;
 

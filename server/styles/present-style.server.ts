@@ -14,6 +14,7 @@ export function presentStyle(style: StyleListItem): StyleView {
     defaultSize: style.defaultSize,
     defaultDetail: style.defaultDetail,
     defaultTransparent: style.defaultTransparent,
+    presetId: style.presetId,
     createdAt: style.createdAt.toISOString(),
     anchors: style.anchors.map((a) => ({
       id: a.id,

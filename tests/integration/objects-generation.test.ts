@@ -157,6 +157,34 @@ describe.each(testDatabases)("generating objects on $name", (target) => {
     ]);
   });
 
+  it("shows an object as generating only while its own images are still to come", async () => {
+    const { styleId } = await createStyleThroughApi(server, ann.cookie, { name: "Progress" });
+    await runJob(server, enqueued.at(-1)!.jobId);
+    const set = await submitObjects(server, ann.cookie, { styleId, subjects: ["Cup", "Saucer"], variations: 2 });
+    const seen: Record<string, boolean>[] = [];
+    const watching = createRecordingProvider({
+      async before() {
+        // Before each image: which objects does the library show as generating?
+        const page = await json<{ objects: { name: string; generating: boolean }[] }>(
+          await server.call(`/api/objects?styleId=${styleId}`, { cookie: ann.cookie }),
+        );
+        seen.push(Object.fromEntries(page.objects.map((o) => [o.name, o.generating])));
+      },
+    });
+    await runJob(server, set.job.id, watching);
+    // Cup's two images come first; while Saucer's are made, only Saucer is still generating.
+    expect(seen).toEqual([
+      { Cup: true, Saucer: true },
+      { Cup: true, Saucer: true },
+      { Cup: false, Saucer: true },
+      { Cup: false, Saucer: true },
+    ]);
+    const after = await json<{ objects: { generating: boolean }[] }>(
+      await server.call(`/api/objects?styleId=${styleId}`, { cookie: ann.cookie }),
+    );
+    expect(after.objects.map((o) => o.generating)).toEqual([false, false]);
+  });
+
   it("gives each job a queue expiry that follows its image count", async () => {
     const generation = server.config.generation;
     const expiry = (images: number) => Math.ceil((generation.timeoutMs * generation.maxAttempts * images) / 1000) + 60;

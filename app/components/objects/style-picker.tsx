@@ -18,14 +18,14 @@ export interface StyleChoice {
 }
 
 /** A style made from a preset without samples yet shows the preset's first preview. */
-function presetPreview(description: string): { src: string } | null {
-  const src = stylePresets.find((p) => p.description === description)?.previews[0]?.src;
+function presetPreview(presetId: string | null): { src: string } | null {
+  const src = stylePresets.find((p) => p.id === presetId)?.previews[0]?.src;
   return src ? { src } : null;
 }
 
 /**
  * The user's styles, newest first, then the presets they have not made a style of yet
- * (a preset used once is the user's own style from then on, with the preset's description).
+ * (a preset used once is the user's own style from then on).
  */
 export function styleChoices(styles: StyleView[]): { own: StyleChoice[]; presets: StyleChoice[] } {
   const own = styles.map((style): StyleChoice => {
@@ -40,12 +40,12 @@ export function styleChoices(styles: StyleView[]): { own: StyleChoice[]; presets
       ].join(" · "),
       thumbnail: anchor
         ? { url: anchor.url, width: anchor.width, hasAlpha: anchor.hasAlpha }
-        : presetPreview(style.description),
+        : presetPreview(style.presetId),
       defaults: { size: style.defaultSize, detail: style.defaultDetail, transparent: style.defaultTransparent },
     };
   });
   const presets = stylePresets
-    .filter((preset) => !styles.some((s) => s.description === preset.description))
+    .filter((preset) => !styles.some((s) => s.presetId === preset.id))
     .map((preset): StyleChoice => ({
       id: `${PRESET_STYLE_PREFIX}${preset.id}`,
       name: preset.name,
