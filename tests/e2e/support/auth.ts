@@ -57,3 +57,20 @@ export async function signIn(page: Page, email = uniqueEmail(), base = ""): Prom
   await expect(page.getByTestId("credit-badge")).toContainText("100");
   return email;
 }
+
+/**
+ * Signs `email` in through the API (link, verify, session) in the page's browser
+ * context, for tests whose subject is not sign-in itself.
+ */
+export async function signInWithApi(page: Page, email = uniqueEmail(), base = ""): Promise<string> {
+  const root = base || `http://localhost:${e2ePorts.app}`;
+  const headers = { Origin: root };
+  const before = await countMails(page.request, email);
+  expect((await page.request.post(`${root}/api/auth/signin-email`, { data: { email }, headers })).ok()).toBe(true);
+  const token = new URL(await latestLoginLink(page.request, email, before)).searchParams.get("token")!;
+  const verified = await page.request.post(`${root}/api/auth/verify`, { data: { token, email }, headers });
+  const { idToken } = (await verified.json()) as { idToken: string };
+  expect((await page.request.post(`${root}/api/auth/token`, { data: { idToken }, headers })).ok()).toBe(true);
+  expect((await page.request.post(`${root}/api/users/new`, { headers })).ok()).toBe(true);
+  return email;
+}

@@ -1,0 +1,38 @@
+import { expect, type Page } from "@playwright/test";
+import { e2ePorts } from "./ports";
+
+/** Creates a style through the API (draft, transparent) and waits for its samples. */
+export async function createStyleWithApi(page: Page, name: string, base = `http://localhost:${e2ePorts.app}`) {
+  const created = await page.request.post(`${base}/api/styles`, {
+    headers: { Origin: base },
+    multipart: { name, description: "Chunky flat game icons, warm amber and teal", defaultDetail: "draft" },
+  });
+  expect(created.status()).toBe(201);
+  const { style } = (await created.json()) as { style: { id: string } };
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get(`${base}/api/styles`)).json()) as {
+          styles: { id: string; job: { status: string } | null }[];
+        };
+        return list.styles.find((s) => s.id === style.id)?.job?.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("succeeded");
+  return style.id;
+}
+
+/** Generates objects through the API; returns the job and the objects. */
+export async function generateObjectsWithApi(
+  page: Page,
+  body: { styleId: string; subjects: string[]; variations?: number },
+  base = `http://localhost:${e2ePorts.app}`,
+) {
+  const response = await page.request.post(`${base}/api/objects`, {
+    headers: { Origin: base, "Idempotency-Key": crypto.randomUUID() },
+    data: { size: "square", detail: "draft", transparent: true, variations: 1, ...body },
+  });
+  expect(response.status()).toBe(202);
+  return (await response.json()) as { job: { id: string }; objects: { id: string; name: string }[] };
+}
