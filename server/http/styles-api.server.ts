@@ -3,14 +3,12 @@ import multer from "multer";
 import { idempotencyKeySchema } from "#domain/idempotency";
 import { limits } from "#domain/limits";
 import { createStyleSchema, updateStyleSchema } from "#domain/styles";
-import { dispatchJob } from "../generation/dispatch.server";
-import { cancelJob, cancelStyleJobs } from "../generation/lifecycle.server";
-import { requestHash } from "../generation/submit.server";
+import { cancelStyleJobs } from "../generation/lifecycle.server";
 import type { Services } from "../services.server";
 import { createStyle } from "../styles/create-style.server";
 import { presentStyle } from "../styles/present-style.server";
-import { activeSampleJobIds, createMissingSamplesJob } from "../styles/style-samples.server";
-import { deleteStyle, getOwnedStyle, listStyles, updateStyle } from "../styles/styles.server";
+import { cancelStyleSamples, makeMissingSamples } from "../styles/style-sample-commands.server";
+import { deleteStyle, listStyles, updateStyle } from "../styles/styles.server";
 import { AppError } from "./errors.server";
 import { requireApiUser } from "./require-user.server";
 
@@ -77,14 +75,8 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
   router.post("/:id/anchors", async (req: Request<{ id: string }>, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const key = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
-    const result = await createMissingSamplesJob(services.database.db, {
-      userId: user.id,
-      styleId: req.params.id,
-      provider: services.providers.default,
-      idempotency: key ? { key, requestHash: requestHash({ styleId: req.params.id }) } : undefined,
-    });
-    await dispatchJob(services, result.job, { created: result.created });
+    const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
+    const result = await makeMissingSamples(services, { userId: user.id, styleId: req.params.id, idempotencyKey });
     res.status(result.created ? 201 : 200).json({
       job: { id: result.job.id, status: result.job.status, credits: result.job.credits },
     });
@@ -94,17 +86,7 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
   router.post("/:id/cancel", async (req: Request<{ id: string }>, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const { db } = services.database;
-    const style = await getOwnedStyle(db, { userId: user.id, styleId: req.params.id });
-    if (!style) throw new AppError("not_found", "No such style.");
-    const [jobId] = await activeSampleJobIds(db, { userId: user.id, styleId: style.id });
-    if (!jobId) throw new AppError("conflict", "Nothing is being generated for this style.");
-    const result = await cancelJob({ db }, { userId: user.id, jobId }).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === "conflict") {
-        throw new AppError("conflict", "Nothing is being generated for this style.");
-      }
-      throw error;
-    });
+    const result = await cancelStyleSamples(services, { userId: user.id, styleId: req.params.id });
     res.json({ refunded: result.refund, message: result.job.error });
   });
 

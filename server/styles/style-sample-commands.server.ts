@@ -1,0 +1,41 @@
+import { AppError } from "#domain/errors";
+import { dispatchJob } from "../generation/dispatch.server";
+import { cancelJob } from "../generation/lifecycle.server";
+import { requestHash } from "../generation/submit.server";
+import type { StyleDeps } from "./create-style.server";
+import { activeSampleJobIds, createMissingSamplesJob } from "./style-samples.server";
+import { getOwnedStyle } from "./styles.server";
+
+/** Makes the samples a style is missing (after a failed or cancelled job) and queues them. */
+export async function makeMissingSamples(
+  deps: StyleDeps,
+  options: { userId: string; styleId: string; idempotencyKey?: string },
+) {
+  const { idempotencyKey: key } = options;
+  const result = await createMissingSamplesJob(deps.database.db, {
+    userId: options.userId,
+    styleId: options.styleId,
+    provider: deps.providers.default,
+    idempotency: key ? { key, requestHash: requestHash({ styleId: options.styleId }) } : undefined,
+  });
+  await dispatchJob(deps, result.job, { created: result.created });
+  return result;
+}
+
+const NOTHING_RUNNING = "Nothing is being generated for this style.";
+
+/** Stops a style's running sample job (its card's Cancel); what was not made yet is refunded. */
+export async function cancelStyleSamples(deps: StyleDeps, options: { userId: string; styleId: string }) {
+  const { db } = deps.database;
+  const style = await getOwnedStyle(db, options);
+  if (!style) throw new AppError("not_found", "No such style.");
+  const [jobId] = await activeSampleJobIds(db, options);
+  if (!jobId) throw new AppError("conflict", NOTHING_RUNNING);
+  try {
+    return await cancelJob({ db }, { userId: options.userId, jobId });
+  } catch (error) {
+    // It finished while the request was on its way.
+    if (error instanceof AppError && error.code === "conflict") throw new AppError("conflict", NOTHING_RUNNING);
+    throw error;
+  }
+}
