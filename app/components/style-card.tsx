@@ -1,4 +1,14 @@
-import { CircleAlert, CircleStop, EllipsisVertical, ImageIcon, Pencil, RefreshCw, Trash2 } from "lucide-react";
+import {
+  CircleAlert,
+  CircleStop,
+  EllipsisVertical,
+  ImageIcon,
+  Pencil,
+  RefreshCw,
+  Sparkles,
+  Trash2,
+} from "lucide-react";
+import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
@@ -18,6 +28,8 @@ const THUMBNAIL_QUALITY = 80;
 export function StyleCard(props: {
   style: StyleView;
   progress?: { completed: number; total: number };
+  /** Where "Generate objects" in this style leads (the composer with the style chosen). */
+  generateHref?: string;
   onEdit?(): void;
   onDelete?(): void;
   /** Opens sample `index` large. */
@@ -121,6 +133,13 @@ export function StyleCard(props: {
               </DropdownMenu.Trigger>
               <DropdownMenu.Portal>
                 <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClasses}>
+                  {props.generateHref && (
+                    <DropdownMenu.Item asChild className={menuItemClasses}>
+                      <Link to={props.generateHref}>
+                        <Sparkles aria-hidden className="size-4" /> Generate objects
+                      </Link>
+                    </DropdownMenu.Item>
+                  )}
                   {props.onEdit && (
                     <DropdownMenu.Item className={menuItemClasses} onSelect={props.onEdit}>
                       <Pencil aria-hidden className="size-4" /> Edit

@@ -37,6 +37,8 @@ test("create, rename and delete a style with the keyboard alone", async ({ page 
   const actions = card.getByRole("button", { name: "Actions for Keyboard icons" });
   await tabTo(page, actions);
   await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Generate objects" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menuitem", { name: "Edit" })).toBeFocused();
   await page.keyboard.press("Enter");
   const edit = page.getByRole("dialog", { name: "Edit Keyboard icons" });
@@ -50,6 +52,7 @@ test("create, rename and delete a style with the keyboard alone", async ({ page 
 
   await tabTo(page, renamed.getByRole("button", { name: "Actions for Bold icons" }));
   await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menuitem", { name: "Delete" })).toBeFocused();
   await page.keyboard.press("Enter");

@@ -170,6 +170,11 @@ test("generate in a preset before making any style: it becomes the user's own st
   await page.goto("/app/style");
   const style = page.getByRole("article", { name: "Pixel art", exact: true });
   await expect(style.getByRole("button", { name: /Make the samples · 12 credits/ })).toBeVisible();
+  // From the style, straight back to the composer with it chosen.
+  await style.getByRole("button", { name: "Actions for Pixel art" }).click();
+  await page.getByRole("menuitem", { name: "Generate objects" }).click();
+  await expect(page).toHaveURL(/\/app\?style=/);
+  await expect(page.getByRole("radio", { name: /Pixel art/ })).toBeChecked();
 });
 
 test("create an object with the keyboard alone", async ({ page }) => {

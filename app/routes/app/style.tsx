@@ -155,6 +155,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
               <StyleCard
                 style={style}
                 progress={progress[style.id]}
+                generateHref={`/app?style=${encodeURIComponent(style.id)}`}
                 onEdit={() => setEditing(style)}
                 onDelete={() => setDeleting(style)}
                 onView={(index) => samples.view(style.id, index)}
