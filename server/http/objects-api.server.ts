@@ -13,9 +13,8 @@ import { slugify, selectExportObjects, writeObjectsZip } from "../objects/export
 import { generateObjects } from "../objects/generate-objects.server";
 import { makeVariations } from "../objects/make-variations.server";
 import { deleteObject, updateObject } from "../objects/object-commands.server";
-import { getObjectDetail, listObjects } from "../objects/object-queries.server";
+import { getObjectDetail, listObjects, requireObjectDetail } from "../objects/object-queries.server";
 import type { Services } from "../services.server";
-import { AppError } from "./errors.server";
 import { requireApiUser } from "./require-user.server";
 
 type Params = Request<{ id: string }>;
@@ -71,8 +70,7 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
   router.get("/:id", async (req: Params, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const object = await getObjectDetail(services.database.db, { userId: user.id, objectId: req.params.id });
-    if (!object) throw new AppError("not_found", "No such object.");
+    const object = await requireObjectDetail(services.database.db, { userId: user.id, objectId: req.params.id });
     res.setHeader("Cache-Control", "no-store");
     res.json({ object });
   });

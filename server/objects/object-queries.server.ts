@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ListObjectsQuery, ObjectDetail, ObjectImageView, ObjectPage, ObjectSummary } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
+import { AppError } from "#domain/errors";
 import { queryRows, type Database } from "../db/client.server";
 
 interface SummaryRow {
@@ -196,4 +197,11 @@ export async function getObjectDetail(
     coverImageId: row.cover_id,
     images: imageRows.map(presentImage),
   };
+}
+
+/** One of the user's objects with its images, or not_found. */
+export async function requireObjectDetail(db: Database, options: { userId: string; objectId: string }) {
+  const object = await getObjectDetail(db, options);
+  if (!object) throw new AppError("not_found", "No such object.");
+  return object;
 }

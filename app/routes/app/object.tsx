@@ -1,6 +1,6 @@
 import { ChevronRight, Download, LoaderCircle, Pencil, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { JobView } from "#domain/objects";
 import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
@@ -18,24 +18,24 @@ import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
 import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { listRecentJobs } from "#server/generation/job-views.server";
-import { getObjectDetail } from "#server/objects/object-queries.server";
+import { withRouteErrors } from "#server/http/route-errors.server";
+import { requireObjectDetail } from "#server/objects/object-queries.server";
 import type { Route } from "./+types/object";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `${loaderData.object.name} · Motif` : "Object · Motif" }];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+// Someone else's object reads as missing (not_found → the 404 page): its id tells nobody it exists.
+export const loader = withRouteErrors(async ({ params, context }: Route.LoaderArgs) => {
   const { db } = context.get(servicesContext).database;
   const user = context.get(userContext);
   const [object, jobs] = await Promise.all([
-    getObjectDetail(db, { userId: user.id, objectId: params.objectId }),
+    requireObjectDetail(db, { userId: user.id, objectId: params.objectId }),
     listRecentJobs(db, { userId: user.id }),
   ]);
-  // Someone else's object reads as missing: its id tells nobody it exists.
-  if (!object) throw data(null, { status: 404 });
   return { object, jobs: jobs.filter((job) => job.objects.some((o) => o.id === object.id)) };
-}
+});
 
 export default function ObjectPage({ loaderData }: Route.ComponentProps) {
   const { object } = loaderData;
