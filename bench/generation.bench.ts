@@ -7,16 +7,17 @@ import { eq, inArray } from "drizzle-orm";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase, type DatabaseHandle } from "../server/db/client.server";
-import { authUsers, generationJobs, users } from "../server/db/schema";
+import { openDatabase } from "../server/db/client.server";
+import { generationJobs } from "../server/db/schema";
 import { runGenerationJob } from "../server/generation/run-job.server";
 import { providerRegistry } from "../server/generation/providers/registry.server";
-import { createStyleWithSamples, type NewStyleInput } from "../server/styles/style-samples.server";
+import { createStyleWithSamples } from "../server/styles/style-samples.server";
 import { createOfflineProvider } from "../server/generation/providers/offline.server";
 import { createOpenAIProvider } from "../server/generation/providers/openai.server";
 import { startGenerationQueue } from "../server/generation/queue.server";
 import { createDiskStorage } from "../server/storage/storage.server";
 import { startFakeOpenAI } from "../tests/fakes/openai-images";
+import { benchStyle, makeBenchUser, percentile } from "./support";
 
 // A fast real image generation takes several seconds; 8 s is the low end for gpt-image at medium quality.
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 8000);
@@ -24,33 +25,13 @@ const CONCURRENT_JOBS = Number(process.env.BENCH_JOBS ?? 50);
 const THROUGHPUT_JOBS = Number(process.env.BENCH_THROUGHPUT_JOBS ?? 60);
 const IMAGES_PER_JOB = 4;
 
-const style: NewStyleInput = {
-  name: "Bench",
-  description: "Flat icons",
-  source: "text",
-  prompt: "Flat icons.",
-  palette: ["#f4a23c", "#2a9d8f"],
-  seed: 1,
-  defaultSize: "square",
-  defaultDetail: "draft",
-  defaultTransparent: true,
-};
-
-async function makeUser(handle: DatabaseHandle, id: string) {
-  await handle.db.insert(authUsers).values({ id, email: `${id}@bench.local` });
-  await handle.db.insert(users).values({ id, credits: 1_000_000 });
-}
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
+const style = benchStyle;
 
 async function overheadBench(fakeUrl: string) {
   const handle = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL });
   const files = mkdtempSync(path.join(os.tmpdir(), "motif-bench-"));
   try {
-    await makeUser(handle, "bench-overhead");
+    await makeBenchUser(handle, "bench-overhead");
     const provider = createOpenAIProvider({
       apiKey: "sk-bench",
       baseUrl: `${fakeUrl}/v1`,
@@ -99,7 +80,7 @@ async function throughputBench(fakeUrl: string) {
   const files = mkdtempSync(path.join(os.tmpdir(), "motif-bench-"));
   const queue = await startGenerationQueue({ database: handle, heartbeatSeconds: 30 });
   try {
-    await makeUser(handle, "bench-throughput");
+    await makeBenchUser(handle, "bench-throughput");
     const provider = createOpenAIProvider({
       apiKey: "sk-bench",
       baseUrl: `${fakeUrl}/v1`,

@@ -22,7 +22,7 @@ import sharp from "sharp";
 import { generateObjectsSchema } from "../domain/objects";
 import { parseConfig } from "../server/config.server";
 import { openDatabase, type DatabaseHandle } from "../server/db/client.server";
-import { authUsers, generationJobs, users } from "../server/db/schema";
+import { generationJobs } from "../server/db/schema";
 import type { GenerationJob } from "../server/generation/job-record.server";
 import { createOpenAIProvider } from "../server/generation/providers/openai.server";
 import type { GeneratedImage, ImageProvider } from "../server/generation/providers/provider";
@@ -32,35 +32,21 @@ import { runGenerationJob } from "../server/generation/run-job.server";
 import { hasRealAlpha, storeImage } from "../server/generation/store-image.server";
 import { generateObjects, type ObjectDeps } from "../server/objects/generate-objects.server";
 import { createDiskStorage, type FileStorage } from "../server/storage/storage.server";
-import { createStyleWithSamples, type NewStyleInput } from "../server/styles/style-samples.server";
+import { createStyleWithSamples } from "../server/styles/style-samples.server";
 import { startFakeOpenAI } from "../tests/fakes/openai-images";
+import { benchStyle, makeBenchUser, percentile } from "./support";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2000);
 const TARGET_PERCENT = 2;
 /** Repetitions of each step timed alone. */
 const STEP_RUNS = 30;
 
-const style: NewStyleInput = {
-  name: "Bench",
-  description: "Flat icons",
-  source: "text",
-  prompt: "Flat icons.",
-  palette: ["#f4a23c", "#2a9d8f"],
-  seed: 1,
-  defaultSize: "square",
-  defaultDetail: "draft",
-  defaultTransparent: true,
-};
+const style = benchStyle;
 
 type Span = { start: number; end: number };
 
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 function summary(values: number[]) {
   return {
@@ -107,11 +93,6 @@ function timedStorage(inner: FileStorage) {
   return { storage, puts, reset: () => void (puts.length = 0) };
 }
 
-async function makeUser(handle: DatabaseHandle, id: string) {
-  await handle.db.insert(authUsers).values({ id, email: `${id}@bench.local` });
-  await handle.db.insert(users).values({ id, credits: 1_000_000 });
-}
-
 function expectSucceeded(job: GenerationJob | null, id: string): GenerationJob {
   if (job?.status !== "succeeded") throw new Error(`job ${id} ended ${job?.status}: ${job?.error}`);
   return job;
@@ -144,7 +125,7 @@ async function setUp(
     providers: providerRegistry([provider.provider]),
     config: parseConfig({ LOG_LEVEL: "silent" }),
   };
-  await makeUser(handle, userId);
+  await makeBenchUser(handle, userId);
   const created = await createStyleWithSamples(handle.db, { userId, style, provider: provider.provider });
   fake.control.latencyMs = 0;
   expectSucceeded(

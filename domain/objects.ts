@@ -69,6 +69,8 @@ export const OBJECTS_PAGE = 24;
 /** GET /api/objects */
 export const listObjectsQuerySchema = z.object({
   styleId: z.string().min(1).max(64).optional(),
+  /** One set: the objects one submission made (its job's id). */
+  setId: z.string().min(1).max(64).optional(),
   q: z.string().trim().max(limits.objectName).optional(),
   sort: z.enum(objectSorts).default("newest"),
   cursor: z.string().max(300).optional(),

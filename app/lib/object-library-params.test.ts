@@ -13,9 +13,10 @@ const read = (search: string) => readLibraryView(new URLSearchParams(search));
 describe("the library's view in its address", () => {
   it("reads what the address says and falls back to defaults", () => {
     expect(read("")).toEqual(defaultLibraryView);
-    expect(read("q=%20potion%20&style=s1&sort=name&pages=3")).toEqual({
+    expect(read("q=%20potion%20&style=s1&set=j1&sort=name&pages=3")).toEqual({
       q: "potion",
       styleId: "s1",
+      setId: "j1",
       sort: "name",
       pages: 3,
     });
@@ -25,15 +26,17 @@ describe("the library's view in its address", () => {
 
   it("writes only what differs from the defaults, and reads back the same", () => {
     expect(libraryViewSearch(defaultLibraryView)).toBe("");
-    const view = { q: "red cap", styleId: "s1", sort: "oldest" as const, pages: 2 };
+    const view = { q: "red cap", styleId: "s1", setId: "j1", sort: "oldest" as const, pages: 2 };
     const search = libraryViewSearch(view);
-    expect(search).toBe("?q=red+cap&style=s1&sort=oldest&pages=2");
+    expect(search).toBe("?q=red+cap&style=s1&set=j1&sort=oldest&pages=2");
     expect(read(search.slice(1))).toEqual(view);
   });
 
   it("tells filters from pages", () => {
     expect(isFiltered(defaultLibraryView)).toBe(false);
     expect(isFiltered({ ...defaultLibraryView, q: "x" })).toBe(true);
+    expect(isFiltered({ ...defaultLibraryView, setId: "j1" })).toBe(true);
+    expect(sameFilters(defaultLibraryView, { ...defaultLibraryView, setId: "j1" })).toBe(false);
     expect(sameFilters(defaultLibraryView, { ...defaultLibraryView, pages: 4 })).toBe(true);
     expect(sameFilters(defaultLibraryView, { ...defaultLibraryView, sort: "name" })).toBe(false);
   });

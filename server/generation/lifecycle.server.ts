@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, notExists, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, notExists, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { publishBalance, refundCreditsWithin, type Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
@@ -76,7 +76,23 @@ async function endJob(db: Database, jobId: string, decide: (made: number) => End
  * A run made every image it could. Images that could not be made (refused, or opaque
  * when transparency was asked for) are refunded; with none made the job failed.
  */
-export function finishJob(ctx: { db: Database }, job: GenerationJob, imageError: string | null) {
+export async function finishJob(ctx: { db: Database }, job: GenerationJob, imageError: string | null) {
+  // The usual end, in one statement: every image made, nothing to refund or tidy.
+  const [succeeded] = await ctx.db
+    .update(generationJobs)
+    .set({ status: "succeeded", finishedAt: new Date(), error: null })
+    .where(
+      and(
+        eq(generationJobs.id, job.id),
+        eq(generationJobs.status, "running"),
+        gte(generationJobs.imagesMade, generationJobs.imageCount),
+      ),
+    )
+    .returning();
+  if (succeeded) {
+    await publishJob(ctx.db, succeeded);
+    return succeeded;
+  }
   return endJob(ctx.db, job.id, (made) => {
     if (made === 0) return { status: "failed", error: () => imageError ?? "No images could be made." };
     if (made === job.imageCount) return { status: "succeeded", error: () => null };

@@ -111,6 +111,7 @@ export async function listObjects(
   const after = decodeCursor(query.cursor);
   const filters: SQL[] = [sql`o.owner_id = ${options.userId}`];
   if (query.styleId) filters.push(sql`o.style_id = ${query.styleId}`);
+  if (query.setId) filters.push(sql`o.set_id = ${query.setId}`);
   if (query.q) filters.push(sql`o.name ilike ${`%${escapeLike(query.q)}%`}`);
   if (after) {
     filters.push(

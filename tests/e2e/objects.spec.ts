@@ -54,8 +54,30 @@ test("make a set of five transparent objects, follow it live, then work with one
   const latest = page.getByRole("region", { name: "Latest objects" });
   await expect(latest.getByTestId("object-card")).toHaveCount(5);
 
+  // The set, as a group: its five objects in the order typed, and its ZIP.
+  await job.getByRole("link", { name: /Open the set/ }).click();
+  await expect(page.getByRole("region", { name: "This set" })).toContainText("5 objects");
+  await page.getByLabel("Sort").selectOption("oldest");
+  await expect(page.getByRole("list", { name: "Your objects" }).getByRole("heading")).toHaveText(SUBJECTS);
+  const setZip = await download(page, page.getByRole("link", { name: "Download set" }));
+  const setEntries = new Map((await readZip(readFileSync(setZip.path))).map((e) => [e.name, e.data]));
+  expect([...setEntries.keys()].sort()).toEqual([
+    "manifest.json",
+    "pixel-knights-golden-key.png",
+    "pixel-knights-health-potion.png",
+    "pixel-knights-iron-sword.png",
+    "pixel-knights-round-shield.png",
+    "pixel-knights-treasure-chest.png",
+  ]);
+  for (const [name, data] of setEntries) if (name.endsWith(".png")) expect(await hasRealAlpha(data)).toBe(true);
+  const manifest = JSON.parse(setEntries.get("manifest.json")!.toString()) as {
+    objects: { name: string; images: { seed: number; size: string }[] }[];
+  };
+  expect(manifest.objects.map((o) => o.name)).toEqual(SUBJECTS);
+  expect(manifest.objects.every((o) => o.images[0]!.size === "square" && o.images[0]!.seed > 0)).toBe(true);
+
   // One object: two more variations, a new cover.
-  await latest.getByRole("link", { name: "Health potion" }).first().click();
+  await page.getByRole("link", { name: "Health potion" }).first().click();
   await expect(page).toHaveURL(/\/app\/object\/[\w-]+$/);
   await expect(page.getByRole("heading", { name: "Health potion", level: 1 })).toBeVisible();
   await choose(page, "How many", "2");
@@ -79,6 +101,22 @@ test("make a set of five transparent objects, follow it live, then work with one
   await expect(page.getByRole("heading", { name: "Mana potion", level: 1 })).toBeVisible();
   await expectNoViolations(page, "object page");
 
+  // In the library, a ZIP of one object with all its variants.
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Objects" }).click();
+  await page.getByRole("checkbox", { name: "Select Mana potion" }).check();
+  await page.getByRole("button", { name: "All variants" }).click();
+  const variantsZip = await download(page, page.getByRole("link", { name: "Download ZIP of 1 object" }));
+  expect((await readZip(readFileSync(variantsZip.path))).map((e) => e.name).sort()).toEqual([
+    "manifest.json",
+    "pixel-knights-mana-potion-1.png",
+    "pixel-knights-mana-potion-2.png",
+    "pixel-knights-mana-potion-3.png",
+  ]);
+  await expectNoViolations(page, "library with a selection");
+
+  // Deleting it takes its files too.
+  await page.getByRole("link", { name: "Mana potion" }).first().click();
+  const imageUrl = await page.getByRole("link", { name: /PNG \(original file\)/ }).getAttribute("href");
   await page.getByRole("button", { name: "Delete" }).click();
   await page
     .getByRole("alertdialog")
@@ -86,28 +124,7 @@ test("make a set of five transparent objects, follow it live, then work with one
     .click();
   await expect(page).toHaveURL(/\/app\/object$/);
   await expect(page.getByTestId("object-card")).toHaveCount(4);
-
-  // The library: select every object and download the ZIP.
-  await page.getByRole("checkbox", { name: "Select Treasure chest" }).check();
-  await page.getByRole("button", { name: "Select all" }).click();
-  const zip = await download(page, page.getByRole("link", { name: "Download ZIP of 4 objects" }));
-  const entries = new Map((await readZip(readFileSync(zip.path))).map((e) => [e.name, e.data]));
-  expect([...entries.keys()].sort()).toEqual([
-    "manifest.json",
-    "pixel-knights-golden-key.png",
-    "pixel-knights-iron-sword.png",
-    "pixel-knights-round-shield.png",
-    "pixel-knights-treasure-chest.png",
-  ]);
-  for (const [name, data] of entries) if (name.endsWith(".png")) expect(await hasRealAlpha(data)).toBe(true);
-  const manifest = JSON.parse(entries.get("manifest.json")!.toString()) as { objects: { name: string }[] };
-  expect(manifest.objects.map((o) => o.name).sort()).toEqual([
-    "Golden key",
-    "Iron sword",
-    "Round shield",
-    "Treasure chest",
-  ]);
-  await expectNoViolations(page, "library with a selection");
+  expect((await page.request.get(imageUrl!)).status()).toBe(404);
 });
 
 test("the library searches, filters and sorts, and keeps them in the address", async ({ page }) => {

@@ -271,5 +271,8 @@ describe.each(testDatabases)("the object library on $name", (target) => {
     const inSet = (page: ObjectPage) => page.objects.filter((o) => o.setId === set.job.id).map((o) => o.name);
     expect(inSet(oldest)).toEqual(typed);
     expect(inSet(newest)).toEqual([...typed].reverse());
+    // The set alone, as the library shows it when opened from its job.
+    const only = await list(ann, `setId=${set.job.id}&sort=oldest`);
+    expect(only.objects.map((o) => o.name)).toEqual(typed);
   });
 });

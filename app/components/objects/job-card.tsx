@@ -69,6 +69,17 @@ export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<v
           <p className="mt-0.5 text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
             {plural(job.credits, "credit")}
             {job.refundedCredits > 0 && ` · ${job.refundedCredits} refunded`}
+            {job.kind === "object-images" && job.completed > 0 && (
+              <>
+                {" · "}
+                <Link
+                  to={`/app/object?set=${encodeURIComponent(job.id)}`}
+                  className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+                >
+                  Open the set<span className="sr-only">: {job.title}</span>
+                </Link>
+              </>
+            )}
           </p>
         </div>
         <div className="flex items-center gap-2">

@@ -140,7 +140,13 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
             <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
               {object.style.name}
             </Link>{" "}
-            · {plural(images.length, "image")} · made {formatDate(object.createdAt)}
+            · {plural(images.length, "image")} · made {formatDate(object.createdAt)} ·{" "}
+            <Link
+              to={`/app/object?set=${encodeURIComponent(object.setId)}`}
+              className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+            >
+              its set
+            </Link>
           </p>
         </div>
         <div className="flex gap-2">

@@ -1,4 +1,4 @@
-import { Boxes, Download, Plus, SearchX } from "lucide-react";
+import { Boxes, Download, Layers, Plus, SearchX, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { OBJECTS_PAGE, type ObjectSummary } from "#domain/objects";
@@ -24,6 +24,7 @@ import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
 import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
+import { getJobView } from "#server/generation/job-views.server";
 import { listObjects } from "#server/objects/object-queries.server";
 import { listStyles } from "#server/styles/styles.server";
 import type { Route } from "./+types/objects";
@@ -41,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = readLibraryView(new URL(request.url).searchParams);
   const query = {
     styleId: view.styleId ?? undefined,
+    setId: view.setId ?? undefined,
     q: view.q || undefined,
     sort: view.sort,
     limit: OBJECTS_PAGE,
@@ -57,12 +59,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     return { objects, hasMore: true };
   }
-  const [{ objects, hasMore }, styles] = await Promise.all([pages(), listStyles(db, user.id)]);
-  return { objects, hasMore, styles: styles.map((s) => ({ id: s.id, name: s.name })) };
+  const [{ objects, hasMore }, styles, set] = await Promise.all([
+    pages(),
+    listStyles(db, user.id),
+    view.setId ? getJobView(db, { userId: user.id, jobId: view.setId }) : null,
+  ]);
+  return {
+    objects,
+    hasMore,
+    styles: styles.map((s) => ({ id: s.id, name: s.name })),
+    set: set ? { id: set.id, title: set.title, objects: set.objects.length } : null,
+  };
 }
 
 export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
-  const { objects, hasMore, styles } = loaderData;
+  const { objects, hasMore, styles, set } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const revalidate = useCoalescedRevalidate();
@@ -174,6 +185,35 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+
+      {set && (
+        <section
+          aria-label="This set"
+          className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl border border-primary-200 bg-primary-50/60 px-4 py-3 dark:border-primary-900 dark:bg-primary-950/30"
+        >
+          <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-white text-primary-700 dark:bg-primary-950 dark:text-primary-300">
+            <Layers aria-hidden className="size-4" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="text-xs font-medium text-primary-800 dark:text-primary-300">One set, made together</p>
+            <h2 className="truncate text-sm font-semibold" title={set.title}>
+              {set.title}
+            </h2>
+          </div>
+          <div className="flex items-center gap-2">
+            <a
+              href={`/api/objects/export.zip?setId=${encodeURIComponent(set.id)}`}
+              download
+              className={buttonClasses("secondary", "sm")}
+            >
+              <Download aria-hidden className="size-4" /> Download set
+            </a>
+            <Button variant="ghost" size="sm" onClick={() => show({ ...view, setId: null, pages: 1 })}>
+              <X aria-hidden className="size-4" /> All objects
+            </Button>
+          </div>
+        </section>
+      )}
 
       {(objects.length > 0 || filtered) && (
         <LibraryToolbar
