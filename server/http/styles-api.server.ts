@@ -3,12 +3,12 @@ import multer from "multer";
 import { idempotencyKeySchema } from "#domain/idempotency";
 import { limits } from "#domain/limits";
 import { createStyleSchema, updateStyleSchema } from "#domain/styles";
-import { cancelStyleJobs } from "../generation/lifecycle.server";
 import type { Services } from "../services.server";
 import { createStyle } from "../styles/create-style.server";
 import { presentStyle } from "../styles/present-style.server";
 import { cancelStyleSamples, makeMissingSamples } from "../styles/style-sample-commands.server";
-import { deleteStyle, listStyles, updateStyle } from "../styles/styles.server";
+import { removeStyle } from "../styles/remove-style.server";
+import { listStyles, updateStyle } from "../styles/styles.server";
 import { AppError } from "./errors.server";
 import { requireApiUser } from "./require-user.server";
 
@@ -93,13 +93,10 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
   router.delete("/:id", async (req: Request<{ id: string }>, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    // Unfinished jobs are refunded first; their rows go with the style.
-    await cancelStyleJobs({ db: services.database.db }, { userId: user.id, styleId: req.params.id });
-    const deleted = await deleteStyle(services.database.db, services.storage, {
-      userId: user.id,
-      styleId: req.params.id,
-    });
-    if (!deleted) throw new AppError("not_found", "No such style.");
+    await removeStyle(
+      { db: services.database.db, storage: services.storage },
+      { userId: user.id, styleId: req.params.id },
+    );
     res.json({ success: true });
   });
 

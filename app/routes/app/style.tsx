@@ -216,7 +216,12 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           open
           onOpenChange={(open) => !open && setDeleting(null)}
           title={`Delete ${deleting.name}?`}
-          description={<p>This deletes the style, its reference images and its sample images. It cannot be undone.</p>}
+          description={
+            <p>
+              This deletes the style, its reference and sample images, and every object made in it, with their images.
+              It cannot be undone.
+            </p>
+          }
           confirmLabel="Delete style"
           onConfirm={() => void confirmDelete()}
         />
