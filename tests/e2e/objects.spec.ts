@@ -27,105 +27,114 @@ async function choose(page: Page, group: string, option: string) {
 
 const SUBJECTS = ["Treasure chest", "Health potion", "Iron sword", "Round shield", "Golden key"];
 
-test("make a set of five transparent objects, follow it live, then work with one of them", async ({ page }) => {
-  test.setTimeout(120_000);
-  await signInWithApi(page);
-  await createStyleWithApi(page, "Pixel Knights");
-  await page.goto("/app");
-  await expect(page.getByRole("heading", { name: "What do you want to make?" })).toBeVisible();
-  await expect(page.getByTestId("credit-badge")).toContainText("88");
+for (const { width, scheme } of [
+  { width: 1440, scheme: "light" },
+  { width: 375, scheme: "dark" },
+] as const) {
+  test(`make a set of five transparent objects, follow it live, then work with one of them (${width} px, ${scheme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await signInWithApi(page);
+    await createStyleWithApi(page, "Pixel Knights");
+    await page.goto("/app");
+    await expect(page.getByRole("heading", { name: "What do you want to make?" })).toBeVisible();
+    await expect(page.getByTestId("credit-badge")).toContainText("88");
 
-  await page.getByLabel("Objects", { exact: true }).fill(SUBJECTS.join("\n"));
-  await expect(page.getByTestId("subject-count")).toContainText("5 objects");
-  await page.getByRole("radio", { name: /Pixel Knights/ }).check();
-  await choose(page, "Detail", "Draft");
-  await expect(page.getByRole("switch", { name: "Transparent background" })).toBeChecked();
-  const generate = page.getByTestId("generate-objects");
-  await expect(generate).toContainText("15 credits");
-  await generate.click();
+    await page.getByLabel("Objects", { exact: true }).fill(SUBJECTS.join("\n"));
+    await expect(page.getByTestId("subject-count")).toContainText("5 objects");
+    await page.getByRole("radio", { name: /Pixel Knights/ }).check();
+    await choose(page, "Detail", "Draft");
+    await expect(page.getByRole("switch", { name: "Transparent background" })).toBeChecked();
+    const generate = page.getByTestId("generate-objects");
+    await expect(generate).toContainText("15 credits");
+    await generate.click();
 
-  // The set's card follows each object live, then the objects appear below.
-  const job = page.getByTestId("job-card").first();
-  await expect(job).toBeVisible();
-  for (const name of SUBJECTS) {
-    await expect(job.getByLabel(new RegExp(`^${name}: done`))).toBeVisible({ timeout: 30_000 });
-  }
-  await expect(page.getByTestId("credit-badge")).toContainText("73");
-  const latest = page.getByRole("region", { name: "Latest objects" });
-  await expect(latest.getByTestId("object-card")).toHaveCount(5);
+    // The set's card follows each object live, then the objects appear below.
+    const job = page.getByTestId("job-card").first();
+    await expect(job).toBeVisible();
+    for (const name of SUBJECTS) {
+      await expect(job.getByLabel(new RegExp(`^${name}: done`))).toBeVisible({ timeout: 30_000 });
+    }
+    await expect(page.getByTestId("credit-badge")).toContainText("73");
+    const latest = page.getByRole("region", { name: "Latest objects" });
+    await expect(latest.getByTestId("object-card")).toHaveCount(5);
 
-  // The set, as a group: its five objects in the order typed, and its ZIP.
-  await job.getByRole("link", { name: /Open the set/ }).click();
-  await expect(page.getByRole("region", { name: "This set" })).toContainText("5 objects");
-  await page.getByLabel("Sort").selectOption("oldest");
-  await expect(page.getByRole("list", { name: "Your objects" }).getByRole("heading")).toHaveText(SUBJECTS);
-  const setZip = await download(page, page.getByRole("link", { name: "Download set" }));
-  const setEntries = new Map((await readZip(readFileSync(setZip.path))).map((e) => [e.name, e.data]));
-  expect([...setEntries.keys()].sort()).toEqual([
-    "manifest.json",
-    "pixel-knights-golden-key.png",
-    "pixel-knights-health-potion.png",
-    "pixel-knights-iron-sword.png",
-    "pixel-knights-round-shield.png",
-    "pixel-knights-treasure-chest.png",
-  ]);
-  for (const [name, data] of setEntries) if (name.endsWith(".png")) expect(await hasRealAlpha(data)).toBe(true);
-  const manifest = JSON.parse(setEntries.get("manifest.json")!.toString()) as {
-    objects: { name: string; images: { seed: number; size: string }[] }[];
-  };
-  expect(manifest.objects.map((o) => o.name)).toEqual(SUBJECTS);
-  expect(manifest.objects.every((o) => o.images[0]!.size === "square" && o.images[0]!.seed > 0)).toBe(true);
+    // The set, as a group: its five objects in the order typed, and its ZIP.
+    await job.getByRole("link", { name: /Open the set/ }).click();
+    await expect(page.getByRole("region", { name: "This set" })).toContainText("5 objects");
+    await page.getByLabel("Sort").selectOption("oldest");
+    await expect(page.getByRole("list", { name: "Your objects" }).getByRole("heading")).toHaveText(SUBJECTS);
+    const setZip = await download(page, page.getByRole("link", { name: "Download set" }));
+    const setEntries = new Map((await readZip(readFileSync(setZip.path))).map((e) => [e.name, e.data]));
+    expect([...setEntries.keys()].sort()).toEqual([
+      "manifest.json",
+      "pixel-knights-golden-key.png",
+      "pixel-knights-health-potion.png",
+      "pixel-knights-iron-sword.png",
+      "pixel-knights-round-shield.png",
+      "pixel-knights-treasure-chest.png",
+    ]);
+    for (const [name, data] of setEntries) if (name.endsWith(".png")) expect(await hasRealAlpha(data)).toBe(true);
+    const manifest = JSON.parse(setEntries.get("manifest.json")!.toString()) as {
+      objects: { name: string; images: { seed: number; size: string }[] }[];
+    };
+    expect(manifest.objects.map((o) => o.name)).toEqual(SUBJECTS);
+    expect(manifest.objects.every((o) => o.images[0]!.size === "square" && o.images[0]!.seed > 0)).toBe(true);
 
-  // One object: two more variations, a new cover.
-  await page.getByRole("link", { name: "Health potion" }).first().click();
-  await expect(page).toHaveURL(/\/app\/object\/[\w-]+$/);
-  await expect(page.getByRole("heading", { name: "Health potion", level: 1 })).toBeVisible();
-  await choose(page, "How many", "2");
-  await page.getByTestId("more-variations").click();
-  const strip = page.getByRole("list", { name: "Images of this object" });
-  await expect(strip.getByRole("button", { name: /^Image \d/ })).toHaveCount(3, { timeout: 30_000 });
-  await expect(page.getByTestId("credit-badge")).toContainText("67");
-  await strip.getByRole("button", { name: "Image 2" }).click();
-  await page.getByRole("button", { name: "Set as cover" }).click();
-  await expect(strip.getByRole("button", { name: "Image 2 (cover)" })).toBeVisible();
+    // One object: two more variations, a new cover.
+    await page.getByRole("link", { name: "Health potion" }).first().click();
+    await expect(page).toHaveURL(/\/app\/object\/[\w-]+$/);
+    await expect(page.getByRole("heading", { name: "Health potion", level: 1 })).toBeVisible();
+    await choose(page, "How many", "2");
+    await page.getByTestId("more-variations").click();
+    const strip = page.getByRole("list", { name: "Images of this object" });
+    await expect(strip.getByRole("button", { name: /^Image \d/ })).toHaveCount(3, { timeout: 30_000 });
+    await expect(page.getByTestId("credit-badge")).toContainText("67");
+    await strip.getByRole("button", { name: "Image 2" }).click();
+    await page.getByRole("button", { name: "Set as cover" }).click();
+    await expect(strip.getByRole("button", { name: "Image 2 (cover)" })).toBeVisible();
 
-  // The original download keeps real transparency and is named after style and object.
-  const png = await download(page, page.getByRole("link", { name: /PNG \(original file\)/ }));
-  expect(png.name).toMatch(/^pixel-knights-health-potion.*\.png$/);
-  expect(await hasRealAlpha(readFileSync(png.path))).toBe(true);
+    // The original download keeps real transparency and is named after style and object.
+    const png = await download(page, page.getByRole("link", { name: /PNG \(original file\)/ }));
+    expect(png.name).toMatch(/^pixel-knights-health-potion.*\.png$/);
+    expect(await hasRealAlpha(readFileSync(png.path))).toBe(true);
 
-  await page.getByRole("button", { name: "Rename" }).click();
-  const rename = page.getByRole("dialog", { name: "Rename object" });
-  await rename.getByLabel("Name").fill("Mana potion");
-  await rename.getByRole("button", { name: /Save|Rename/ }).click();
-  await expect(page.getByRole("heading", { name: "Mana potion", level: 1 })).toBeVisible();
-  await expectNoViolations(page, "object page");
+    await page.getByRole("button", { name: "Rename" }).click();
+    const rename = page.getByRole("dialog", { name: "Rename object" });
+    await rename.getByLabel("Name").fill("Mana potion");
+    await rename.getByRole("button", { name: /Save|Rename/ }).click();
+    await expect(page.getByRole("heading", { name: "Mana potion", level: 1 })).toBeVisible();
+    await expectNoViolations(page, "object page");
 
-  // In the library, a ZIP of one object with all its variants.
-  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Objects" }).click();
-  await page.getByRole("checkbox", { name: "Select Mana potion" }).check();
-  await page.getByRole("button", { name: "All variants" }).click();
-  const variantsZip = await download(page, page.getByRole("link", { name: "Download ZIP of 1 object" }));
-  expect((await readZip(readFileSync(variantsZip.path))).map((e) => e.name).sort()).toEqual([
-    "manifest.json",
-    "pixel-knights-mana-potion-1.png",
-    "pixel-knights-mana-potion-2.png",
-    "pixel-knights-mana-potion-3.png",
-  ]);
-  await expectNoViolations(page, "library with a selection");
+    // In the library, a ZIP of one object with all its variants.
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Objects" }).click();
+    await page.getByRole("checkbox", { name: "Select Mana potion" }).check();
+    await page.getByRole("button", { name: "All variants" }).click();
+    const variantsZip = await download(page, page.getByRole("link", { name: "Download ZIP of 1 object" }));
+    expect((await readZip(readFileSync(variantsZip.path))).map((e) => e.name).sort()).toEqual([
+      "manifest.json",
+      "pixel-knights-mana-potion-1.png",
+      "pixel-knights-mana-potion-2.png",
+      "pixel-knights-mana-potion-3.png",
+    ]);
+    await expectNoViolations(page, "library with a selection");
 
-  // Deleting it takes its files too.
-  await page.getByRole("link", { name: "Mana potion" }).first().click();
-  const imageUrl = await page.getByRole("link", { name: /PNG \(original file\)/ }).getAttribute("href");
-  await page.getByRole("button", { name: "Delete" }).click();
-  await page
-    .getByRole("alertdialog")
-    .getByRole("button", { name: /Delete/ })
-    .click();
-  await expect(page).toHaveURL(/\/app\/object$/);
-  await expect(page.getByTestId("object-card")).toHaveCount(4);
-  expect((await page.request.get(imageUrl!)).status()).toBe(404);
-});
+    // Deleting it takes its files too.
+    await page.getByRole("link", { name: "Mana potion" }).first().click();
+    const imageUrl = await page.getByRole("link", { name: /PNG \(original file\)/ }).getAttribute("href");
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    await expect(page).toHaveURL(/\/app\/object$/);
+    await expect(page.getByTestId("object-card")).toHaveCount(4);
+    expect((await page.request.get(imageUrl!)).status()).toBe(404);
+  });
+}
 
 test("the library searches, filters and sorts, and keeps them in the address", async ({ page }) => {
   await signInWithApi(page);
