@@ -16,6 +16,9 @@ export interface JobEvent {
   status: JobStatus;
   error: string | null;
   refunded: boolean;
+  /** The reservation, and what of it was given back (the images not made). */
+  credits: number;
+  refundedCredits: number;
 }
 
 export interface JobProgressEvent {

@@ -49,6 +49,8 @@ export interface StyleView {
     error: string | null;
     refunded: boolean;
     credits: number;
+    /** What was given back: the images the job did not make. */
+    refundedCredits: number;
   } | null;
 }
 

@@ -230,7 +230,7 @@ export function StyleCard(props: {
             )}
             <span>
               {style.job.error}
-              {failed && style.job.refunded && ` Your ${style.job.credits} credits were refunded.`}
+              {failed && style.job.refunded && ` Your ${style.job.refundedCredits} credits were refunded.`}
             </span>
           </p>
         )}

@@ -45,7 +45,16 @@ describe("applyLiveEvent and mergeJob", () => {
       {},
       {
         type: "job",
-        data: { jobId: "j1", kind: "object-images", styleId: "s1", status: "canceled", error: null, refunded: true },
+        data: {
+          jobId: "j1",
+          kind: "object-images",
+          styleId: "s1",
+          status: "canceled",
+          error: null,
+          refunded: true,
+          credits: 15,
+          refundedCredits: 9,
+        },
       },
     );
     expect(mergeJob(job(), live.j1).status).toBe("canceled");

@@ -23,7 +23,7 @@ export function useLiveStyles(onChange: () => void) {
           if (event.data.status === "failed" && event.data.kind === "style-samples") {
             toast({
               title: "Generation Failed",
-              description: `${event.data.error ?? "The images could not be generated."}${event.data.refunded ? " You were not charged." : ""}`,
+              description: `${event.data.error ?? "The images could not be generated."}${refundNote(event.data)}`,
               color: "error",
             });
           }
@@ -32,4 +32,11 @@ export function useLiveStyles(onChange: () => void) {
     [onChange],
   );
   return progress;
+}
+
+/** What a failed job's toast says of the money: all of it back, or what the images not made cost. */
+export function refundNote(job: { refunded: boolean; credits: number; refundedCredits: number }): string {
+  if (!job.refunded) return "";
+  if (job.refundedCredits >= job.credits) return " You were not charged.";
+  return ` ${job.refundedCredits} credits were refunded for the images that were not made.`;
 }

@@ -12,6 +12,8 @@ export async function publishJob(db: Database, job: GenerationJob): Promise<void
     status: job.status,
     error: job.error,
     refunded: job.refunded,
+    credits: job.credits,
+    refundedCredits: job.refundedCredits,
   };
   await publishUserEvent(db, { userId: job.ownerId, type: "job", data: { ...data } });
 }

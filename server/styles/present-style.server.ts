@@ -33,6 +33,7 @@ export function presentStyle(style: StyleListItem): StyleView {
           error: style.latestJob.error,
           refunded: style.latestJob.refunded,
           credits: style.latestJob.credits,
+          refundedCredits: style.latestJob.refundedCredits,
         }
       : null,
   };
