@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { applyLiveEvent, type LiveJobs } from "./job-progress";
 import { subscribeLiveEvents } from "./live-events";
+import { refundNote } from "./refund-note";
 import { toast } from "./toast-store";
 
 /** The shortest time between two loads a burst of events causes. */
@@ -54,7 +55,7 @@ export function useLiveJobs(onChange: () => void): LiveJobs {
         if (event.type === "job" && event.data.status === "failed" && event.data.kind !== "style-samples") {
           toast({
             title: "Generation Failed",
-            description: `${event.data.error ?? "The images could not be generated."}${event.data.refunded ? " Your credits were refunded." : ""}`,
+            description: `${event.data.error ?? "The images could not be generated."}${refundNote(event.data)}`,
             color: "error",
           });
         }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refundNote } from "./use-live-styles";
+import { refundNote } from "./refund-note";
 
 describe("a failed job's refund, in words", () => {
   it("says nothing was charged only when everything came back", () => {

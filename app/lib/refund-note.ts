@@ -1,0 +1,6 @@
+/** What a failed job's toast says of the money: all of it back, or what the images not made cost. */
+export function refundNote(job: { refunded: boolean; credits: number; refundedCredits: number }): string {
+  if (!job.refunded) return "";
+  if (job.refundedCredits >= job.credits) return " You were not charged.";
+  return ` ${job.refundedCredits} credits were refunded for the images that were not made.`;
+}
