@@ -52,7 +52,10 @@ test("create, rename and delete a style with the keyboard alone", async ({ page 
 
   await tabTo(page, renamed.getByRole("button", { name: "Actions for Bold icons" }));
   await page.keyboard.press("Enter");
+  // Each key once the menu has taken the focus, as a person waits to see it.
+  await expect(page.getByRole("menuitem", { name: "Generate objects" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Edit" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menuitem", { name: "Delete" })).toBeFocused();
   await page.keyboard.press("Enter");
