@@ -85,8 +85,9 @@ export async function storeImage(
         where id = ${record.objectId}::text and cover_image_id is null and exists (select 1 from stored)
         returning id
       )
+      -- cover and counted run whether or not they are read: data-modifying CTEs always do.
       select exists (select 1 from job) as running, exists (select 1 from target) as target,
-        exists (select 1 from stored) as inserted, (select count(*) from cover) as covered, (select count(*) from counted) as counted`,
+        exists (select 1 from stored) as inserted`,
   );
   if (row?.inserted) return { kind: "stored", imageId };
   // Not stored: the file goes.

@@ -1,8 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { ListObjectsQuery, ObjectDetail, ObjectImageView, ObjectPage, ObjectSummary } from "#domain/objects";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
+import type { ListObjectsQuery, ObjectDetail, ObjectPage, ObjectSummary } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { AppError } from "#domain/errors";
 import { queryRows, type Database } from "../db/client.server";
+import { images } from "../db/schema";
 
 interface SummaryRow {
   id: string;
@@ -133,49 +134,6 @@ export async function listObjects(
   };
 }
 
-interface ImageRow {
-  id: string;
-  width: number;
-  height: number;
-  has_alpha: boolean;
-  format: string;
-  bytes: number;
-  seed: number | null;
-  provider: string;
-  model: string;
-  prompt: string;
-  size: ImageSize;
-  detail: DetailLevel;
-  transparent: boolean;
-  credits: number;
-  duration_ms: number | null;
-  job_id: string | null;
-  created_at: Date | string;
-}
-
-function presentImage(row: ImageRow): ObjectImageView {
-  return {
-    id: row.id,
-    url: `/api/images/${row.id}`,
-    width: row.width,
-    height: row.height,
-    hasAlpha: row.has_alpha,
-    format: row.format,
-    bytes: row.bytes,
-    seed: row.seed,
-    provider: row.provider,
-    model: row.model,
-    prompt: row.prompt,
-    size: row.size,
-    detail: row.detail,
-    transparent: row.transparent,
-    credits: row.credits,
-    durationMs: row.duration_ms,
-    jobId: row.job_id,
-    createdAt: iso(row.created_at),
-  };
-}
-
 /** One of the user's objects with all its images, or null (missing and someone else's look alike). */
 export async function getObjectDetail(
   db: Database,
@@ -186,17 +144,39 @@ export async function getObjectDetail(
     sql`${summarySelect}, '' as sort_key ${coverJoin} where o.id = ${options.objectId} and o.owner_id = ${options.userId}`,
   );
   if (!row) return null;
-  const imageRows = await queryRows<ImageRow>(
-    db,
-    sql`select id, width, height, has_alpha, format, bytes, seed, provider, model, prompt, size, detail, transparent,
-          credits, duration_ms, job_id, created_at
-        from images where object_id = ${row.id} order by created_at, position`,
-  );
+  const imageRows = await db
+    .select({
+      id: images.id,
+      width: images.width,
+      height: images.height,
+      hasAlpha: images.hasAlpha,
+      format: images.format,
+      bytes: images.bytes,
+      seed: images.seed,
+      provider: images.provider,
+      model: images.model,
+      prompt: images.prompt,
+      size: images.size,
+      detail: images.detail,
+      transparent: images.transparent,
+      credits: images.credits,
+      durationMs: images.durationMs,
+      jobId: images.jobId,
+      createdAt: images.createdAt,
+    })
+    .from(images)
+    .where(eq(images.objectId, row.id))
+    .orderBy(asc(images.createdAt), asc(images.position));
   return {
     ...presentSummary(row),
     prompt: row.prompt,
     coverImageId: row.cover_id,
-    images: imageRows.map(presentImage),
+    // No storage keys: the image's URL instead.
+    images: imageRows.map((image) => ({
+      ...image,
+      url: `/api/images/${image.id}`,
+      createdAt: image.createdAt.toISOString(),
+    })),
   };
 }
 

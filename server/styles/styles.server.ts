@@ -46,6 +46,15 @@ export async function listStyles(db: Database, userId: string) {
   }));
 }
 
+/** A user's styles by name only (the library's style filter): no images, jobs or references. */
+export async function listStyleNames(db: Database, userId: string) {
+  return db
+    .select({ id: styles.id, name: styles.name })
+    .from(styles)
+    .where(eq(styles.ownerId, userId))
+    .orderBy(desc(styles.createdAt));
+}
+
 export async function getOwnedStyle(db: Database, options: { userId: string; styleId: string }): Promise<Style | null> {
   const [style] = await db
     .select()

@@ -26,7 +26,7 @@ import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { getJobView } from "#server/generation/job-views.server";
 import { listObjects } from "#server/objects/object-queries.server";
-import { listStyles } from "#server/styles/styles.server";
+import { listStyleNames } from "#server/styles/styles.server";
 import type { Route } from "./+types/objects";
 
 /** How long typing pauses before the search runs. */
@@ -61,13 +61,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const [{ objects, hasMore }, styles, set] = await Promise.all([
     pages(),
-    listStyles(db, user.id),
+    listStyleNames(db, user.id),
     view.setId ? getJobView(db, { userId: user.id, jobId: view.setId }) : null,
   ]);
   return {
     objects,
     hasMore,
-    styles: styles.map((s) => ({ id: s.id, name: s.name })),
+    styles,
     set: set ? { id: set.id, title: set.title, objects: set.objects.length } : null,
   };
 }
