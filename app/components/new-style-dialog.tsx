@@ -2,7 +2,7 @@ import { Coins, LoaderCircle } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState, type FormEvent } from "react";
 import { cn } from "~/lib/cn";
-import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
+import type { DetailLevel, ImageSize } from "#domain/images";
 import { priceOf } from "#domain/pricing";
 import { ANCHOR_COUNT } from "#domain/limits";
 import { toast } from "~/lib/toast-store";
@@ -14,6 +14,7 @@ import { ModalDialog } from "./ui/sheet-dialog";
 import { Switch } from "./ui/switch";
 import { TextAreaField } from "./ui/text-area-field";
 import { TextField } from "./ui/text-field";
+import { detailOptions, sizeOptions } from "~/lib/image-options";
 
 const MAX_REFERENCES = 5;
 
@@ -38,22 +39,14 @@ export function StyleDefaultsFields({
         legend="Size"
         name="size"
         value={value.defaultSize}
-        options={(Object.keys(imageSizes) as ImageSize[]).map((size) => ({
-          value: size,
-          label: imageSizes[size].label,
-          hint: imageSizes[size].dimensions,
-        }))}
+        options={sizeOptions}
         onChange={(defaultSize) => onChange({ ...value, defaultSize })}
       />
       <SegmentedControl
         legend="Detail"
         name="detail"
         value={value.defaultDetail}
-        options={(Object.keys(detailLevels) as DetailLevel[]).map((detail) => ({
-          value: detail,
-          label: detailLevels[detail].label,
-          hint: detailLevels[detail].hint,
-        }))}
+        options={detailOptions}
         onChange={(defaultDetail) => onChange({ ...value, defaultDetail })}
       />
       <Switch

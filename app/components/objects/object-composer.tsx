@@ -16,6 +16,7 @@ import { SegmentedControl } from "../ui/segmented-control";
 import { Switch } from "../ui/switch";
 import { inputClasses, TextField } from "../ui/text-field";
 import { StylePicker, styleChoices, type StyleChoice } from "./style-picker";
+import { detailOptions, sizeOptions, variationOptions } from "~/lib/image-options";
 
 type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations";
 type Errors = Partial<Record<Field | "form", string>>;
@@ -26,11 +27,6 @@ const submitClasses = cn(
   "bg-primary-600 text-white shadow-sm hover:bg-primary-700 active:bg-primary-800 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-400",
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 disabled:pointer-events-none disabled:opacity-50",
 );
-
-const variationOptions = Array.from({ length: limits.variations }, (_, i) => ({
-  value: String(i + 1),
-  label: String(i + 1),
-}));
 
 const placeholder = ["Treasure chest", "Health potion", "Iron sword", "Spotted mushroom", "…one object per line"].join(
   "\n",
@@ -215,22 +211,14 @@ export function ObjectComposer(props: {
             legend="Size"
             name="size"
             value={size}
-            options={(Object.keys(imageSizes) as ImageSize[]).map((value) => ({
-              value,
-              label: imageSizes[value].label,
-              hint: imageSizes[value].dimensions,
-            }))}
+            options={sizeOptions}
             onChange={setSize}
           />
           <SegmentedControl<DetailLevel>
             legend="Detail"
             name="detail"
             value={detail}
-            options={(Object.keys(detailLevels) as DetailLevel[]).map((value) => ({
-              value,
-              label: detailLevels[value].label,
-              hint: detailLevels[value].hint,
-            }))}
+            options={detailOptions}
             onChange={setDetail}
           />
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,7 +1,6 @@
 import { Coins, LoaderCircle, RefreshCw, SlidersHorizontal, Sparkles, TriangleAlert } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
-import { limits } from "#domain/limits";
 import type { JobView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
 import { api, ApiError } from "~/lib/api";
@@ -13,17 +12,13 @@ import { Button } from "../ui/button";
 import { SegmentedControl } from "../ui/segmented-control";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { Switch } from "../ui/switch";
+import { detailOptions, sizeOptions, variationOptions } from "~/lib/image-options";
 
 interface Settings {
   size: ImageSize;
   detail: DetailLevel;
   transparent: boolean;
 }
-
-const countOptions = Array.from({ length: limits.variations }, (_, i) => ({
-  value: String(i + 1),
-  label: String(i + 1),
-}));
 
 /** POSTs /api/objects/:id/variations and reports the outcome in a toast; resolves to the job, or null. */
 function useRequestVariations(objectId: string, onStarted: (job: JobView) => void) {
@@ -113,7 +108,7 @@ export function VariationsPanel(props: {
         legend="How many"
         name="variation-count"
         value={String(count)}
-        options={countOptions}
+        options={variationOptions}
         onChange={(v) => setCount(Number(v))}
       />
       {short && balance !== null && <ShortOfCredits price={price} balance={balance} />}
@@ -177,22 +172,14 @@ function GenerateAgainDialog(props: {
           legend="Size"
           name="again-size"
           value={settings.size}
-          options={(Object.keys(imageSizes) as ImageSize[]).map((value) => ({
-            value,
-            label: imageSizes[value].label,
-            hint: imageSizes[value].dimensions,
-          }))}
+          options={sizeOptions}
           onChange={(size) => setSettings({ ...settings, size })}
         />
         <SegmentedControl<DetailLevel>
           legend="Detail"
           name="again-detail"
           value={settings.detail}
-          options={(Object.keys(detailLevels) as DetailLevel[]).map((value) => ({
-            value,
-            label: detailLevels[value].label,
-            hint: detailLevels[value].hint,
-          }))}
+          options={detailOptions}
           onChange={(detail) => setSettings({ ...settings, detail })}
         />
         <Switch
@@ -205,7 +192,7 @@ function GenerateAgainDialog(props: {
           legend="How many"
           name="again-count"
           value={String(count)}
-          options={countOptions}
+          options={variationOptions}
           onChange={(v) => setCount(Number(v))}
         />
         <div className="flex flex-col gap-3 border-t border-neutral-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-800">
