@@ -17,7 +17,7 @@ import { createOpenAIProvider } from "../server/generation/providers/openai.serv
 import { startGenerationQueue } from "../server/generation/queue.server";
 import { createDiskStorage } from "../server/storage/storage.server";
 import { startFakeOpenAI } from "../tests/fakes/openai-images";
-import { benchStyle, makeBenchUser, percentile } from "./support";
+import { benchStyle, makeBenchUser, percentile, runHeader } from "./support";
 
 // A fast real image generation takes several seconds; 8 s is the low end for gpt-image at medium quality.
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 8000);
@@ -171,14 +171,7 @@ try {
   const offline = await offlineBench();
   console.log("offline", offline);
   const results = {
-    date: new Date().toISOString(),
-    database: process.env.BENCH_DATABASE_URL ? "postgres" : "pglite",
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-    },
+    ...runHeader(),
     overhead,
     throughput,
     offline,

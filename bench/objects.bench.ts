@@ -34,7 +34,7 @@ import { generateObjects, type ObjectDeps } from "../server/objects/generate-obj
 import { createDiskStorage, type FileStorage } from "../server/storage/storage.server";
 import { createStyleWithSamples } from "../server/styles/style-samples.server";
 import { startFakeOpenAI } from "../tests/fakes/openai-images";
-import { benchStyle, makeBenchUser, percentile } from "./support";
+import { benchStyle, makeBenchUser, percentile, runHeader } from "./support";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2000);
 const TARGET_PERCENT = 2;
@@ -348,14 +348,11 @@ try {
       rmSync(files, { recursive: true, force: true });
     }
   }
+  const header = runHeader();
   const results = {
-    date: new Date().toISOString(),
-    database: process.env.BENCH_DATABASE_URL ? "postgres" : "pglite",
+    ...header,
     machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
+      ...header.machine,
       // libvips threads per image operation (sharp uses 1 on glibc without jemalloc).
       sharpConcurrency: sharp.concurrency(),
       // One-minute load average at start and end: other work on the machine inflates the overhead.

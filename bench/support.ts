@@ -1,4 +1,5 @@
 // Shared by the benchmarks: a style to generate in, a funded user, percentiles.
+import os from "node:os";
 import type { DatabaseHandle } from "../server/db/client.server";
 import { authUsers, users } from "../server/db/schema";
 import type { NewStyleInput } from "../server/styles/style-samples.server";
@@ -24,4 +25,18 @@ export async function makeBenchUser(handle: DatabaseHandle, id: string) {
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Which database a run measures, and the machine it ran on: the head of every results file. */
+export function runHeader() {
+  return {
+    date: new Date().toISOString(),
+    database: process.env.BENCH_DATABASE_URL ? "postgres" : "pglite",
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+  };
 }
