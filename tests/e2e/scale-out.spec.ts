@@ -14,8 +14,8 @@ import { e2ePorts } from "./support/ports";
 const adminUrl = process.env.TEST_DATABASE_URL;
 test.skip(!adminUrl, "needs TEST_DATABASE_URL (a PostgreSQL server)");
 
-const port = 3240;
-const fakeOpenAIPort = 3295;
+const port = e2ePorts.scaleApp;
+const fakeOpenAIPort = e2ePorts.scaleOpenai;
 const base = `http://localhost:${port}`;
 const dbName = `motif_e2e_scale_${process.pid}`;
 const processes: ChildProcess[] = [];

@@ -1,9 +1,14 @@
+// E2E_PORT_BASE moves every port at once, so two checkouts can run their end-to-end tests side by side.
+const base = Number(process.env.E2E_PORT_BASE ?? 3210);
+
 export const e2ePorts = {
-  app: Number(process.env.E2E_PORT ?? 3210),
-  shortLinks: 3211,
-  smtp: 3291,
-  smtpApi: 3292,
-  github: 3293,
-  openai: 3294,
-  openaiApp: 3212,
+  app: Number(process.env.E2E_PORT ?? base),
+  shortLinks: base + 1,
+  openaiApp: base + 2,
+  smtp: base + 81,
+  smtpApi: base + 82,
+  github: base + 83,
+  openai: base + 84,
+  scaleApp: base + 30,
+  scaleOpenai: base + 85,
 };
