@@ -5,6 +5,7 @@ import { flashToastCookie } from "../ui/flash-toast.server";
 import { createLoginToken, redeemLoginToken } from "../auth/login-links.server";
 import { beginOAuth, completeOAuth } from "../auth/oauth-flow.server";
 import { getOAuthProvider, oauthProviderIds } from "../auth/oauth-providers.server";
+import { mailboxKey } from "../auth/mailbox.server";
 import { hitRateLimit } from "../auth/rate-limit.server";
 import { readSessionId } from "../auth/session.server";
 import { clearSessionCookie, readCookie, serializeSessionCookie } from "../auth/session-cookie.server";
@@ -51,7 +52,8 @@ export function authApi(getServices: () => Promise<Services>): Router {
     const normalized = normalizeEmail(email);
     const { limits, loginLinkTtlMs } = services.config.auth;
     await limit(services, `signin:ip:${ipOf(req)}`, limits.perIp);
-    await limit(services, `signin:email:${normalized}`, limits.perEmail);
+    // Per mailbox, so "+tag" and case variants of one address share the count.
+    await limit(services, `signin:email:${mailboxKey(normalized)}`, limits.perEmail);
 
     const token = await createLoginToken({ db: services.database.db, email: normalized, ttlMs: loginLinkTtlMs });
     const link = new URL("/auth/verify", services.config.publicUrl);

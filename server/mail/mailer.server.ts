@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -42,7 +43,7 @@ export function createOutboxMailer(options: { dir: string; from: string; logger:
     kind: "outbox",
     async send(message) {
       await mkdir(options.dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@.-]/gi, "_")}`;
+      const name = outboxFileName(message.to);
       await writeFile(
         path.join(options.dir, `${name}.json`),
         JSON.stringify({ from: options.from, ...message }, null, 2),
@@ -54,4 +55,16 @@ export function createOutboxMailer(options: { dir: string; from: string; logger:
       );
     },
   };
+}
+
+/**
+ * A file name for one message: when, a readable start of the address, and a hash of
+ * the whole address plus a random part. Addresses run to 254 characters, longer than
+ * many file systems allow in a name, so the name never holds the whole address.
+ */
+export function outboxFileName(to: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const readable = to.replace(/[^a-z0-9@.-]/gi, "_").slice(0, 40);
+  const digest = createHash("sha256").update(to).digest("hex").slice(0, 12);
+  return `${stamp}-${readable}-${digest}-${randomBytes(3).toString("hex")}`;
 }

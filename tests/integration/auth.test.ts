@@ -300,6 +300,26 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
     });
   });
 
+  it("counts plus-tagged and differently cased forms of an address as one mailbox", async () => {
+    const statuses = [];
+    for (const [i, email] of ["tagged@example.com", "tagged+1@example.com", "Tagged+2@Example.com"].entries())
+      statuses.push((await send(email, `10.3.0.${i + 1}`)).status);
+    expect(statuses).toEqual([200, 200, 200]);
+    expect((await send("tagged+3@example.com", "10.3.0.9")).status).toBe(429);
+    expect((await send("TAGGED@example.com", "10.3.0.10")).status).toBe(429);
+    // Gmail ignores dots in the local part and answers to googlemail.com too.
+    for (const [i, email] of [
+      "first.last@gmail.com",
+      "firstlast+x@gmail.com",
+      "f.i.r.s.t.last@googlemail.com",
+    ].entries())
+      expect((await send(email, `10.4.0.${i + 1}`)).status).toBe(200);
+    expect((await send("firstlast@gmail.com", "10.4.0.9")).status).toBe(429);
+    // Elsewhere dots are part of the mailbox's name.
+    expect((await send("first.last@example.com", "10.5.0.1")).status).toBe(200);
+    expect((await send("firstlast@example.com", "10.5.0.2")).status).toBe(200);
+  });
+
   it("limits sending and verifying per IP, counted together across concurrent requests", async () => {
     const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => send(`ip-${i}@example.com`, "10.1.1.1")));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(6);

@@ -1,5 +1,9 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSmtpMailer } from "#server/mail/mailer.server";
+import { createOutboxMailer, createSmtpMailer } from "#server/mail/mailer.server";
 import { loginLinkEmail } from "#server/mail/login-link-email.server";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 
@@ -40,5 +44,32 @@ describe("sign-in e-mail", () => {
     expect(mail.html).not.toContain("<b>");
     expect(mail.html).not.toContain('"1"');
     expect(mail.text).toContain("expires in 1 minute:");
+  });
+});
+
+describe("outbox mailer", () => {
+  // A valid address of 249 characters: a 64-character local part and a 184-character domain.
+  const longAddress = `${"l".repeat(64)}@${["a".repeat(60), "b".repeat(60), "c".repeat(54)].join(".")}.example`;
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "motif-outbox-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("writes mail to a 249-character address under a short file name", async () => {
+    expect(longAddress).toHaveLength(249);
+    const mailer = createOutboxMailer({ dir, from: "Motif <motif@example.com>", logger: pino({ level: "silent" }) });
+    const link = "http://motif.test/auth/verify?token=long";
+    await mailer.send(loginLinkEmail({ to: longAddress, link, ttlMinutes: 15 }));
+    await mailer.send(loginLinkEmail({ to: longAddress, link: `${link}-2`, ttlMinutes: 15 }));
+    const files = readdirSync(dir).sort();
+    expect(files.filter((f) => f.endsWith(".json"))).toHaveLength(2);
+    expect(files.filter((f) => f.endsWith(".html"))).toHaveLength(2);
+    for (const file of files) expect(Buffer.byteLength(file)).toBeLessThanOrEqual(120);
+    const sent = files
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as { to: string; link: string });
+    expect(sent.map((m) => m.to)).toEqual([longAddress, longAddress]);
+    expect(sent.map((m) => m.link).sort()).toEqual([link, `${link}-2`]);
   });
 });
