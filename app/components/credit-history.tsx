@@ -51,7 +51,7 @@ export function CreditHistory() {
 
   if (failed && !entries) {
     return (
-      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+      <p role="alert" className="text-sm text-error-700 dark:text-error-300">
         The credit history could not be loaded.{" "}
         <button type="button" className="font-medium underline underline-offset-2" onClick={() => void loadFirst()}>
           Try again
@@ -86,7 +86,7 @@ export function CreditHistory() {
                 className={cn(
                   "grid size-8 shrink-0 place-items-center rounded-full",
                   gain
-                    ? "bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300"
+                    ? "bg-success-50 text-success-700 dark:bg-success-950 dark:text-success-300"
                     : "bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300",
                 )}
               >
@@ -104,7 +104,7 @@ export function CreditHistory() {
               <span
                 className={cn(
                   "text-sm font-semibold tabular-nums",
-                  gain ? "text-emerald-700 dark:text-emerald-300" : "text-neutral-800 dark:text-neutral-200",
+                  gain ? "text-success-700 dark:text-success-300" : "text-neutral-800 dark:text-neutral-200",
                 )}
               >
                 {gain ? "+" : "−"}

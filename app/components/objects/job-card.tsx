@@ -21,8 +21,8 @@ const statusText: Record<JobStatus, string> = {
 const statusStyles: Record<JobStatus, string> = {
   queued: "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300",
   running: "bg-primary-50 text-primary-700 dark:bg-primary-950/60 dark:text-primary-300",
-  succeeded: "bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300",
-  failed: "bg-red-50 text-red-800 dark:bg-red-950/60 dark:text-red-300",
+  succeeded: "bg-success-50 text-success-800 dark:bg-success-950/60 dark:text-success-300",
+  failed: "bg-error-50 text-error-800 dark:bg-error-950/60 dark:text-error-300",
   canceled: "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300",
 };
 
@@ -130,7 +130,7 @@ export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<v
             className={cn(
               "h-full rounded-full transition-[width] duration-500",
               job.status === "failed"
-                ? "bg-red-500"
+                ? "bg-error-500"
                 : job.status === "canceled"
                   ? "bg-neutral-400 dark:bg-neutral-600"
                   : "bg-gradient-to-r from-primary-500 to-secondary-500",
@@ -146,7 +146,7 @@ export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<v
           className={cn(
             "mt-3 flex gap-2 rounded-lg p-2.5 text-xs",
             job.status === "failed"
-              ? "bg-red-50 text-red-800 dark:bg-red-950/60 dark:text-red-200"
+              ? "bg-error-50 text-error-800 dark:bg-error-950/60 dark:text-error-200"
               : "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300",
           )}
         >
@@ -205,7 +205,7 @@ function ObjectChip(props: { object: JobView["objects"][number]; status: JobStat
       className={cn(
         "relative inline-flex h-7 max-w-[16rem] items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium transition has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-500",
         state === "done"
-          ? "border-emerald-200 bg-emerald-50 text-emerald-900 hover:border-emerald-300 dark:border-emerald-900/70 dark:bg-emerald-950/40 dark:text-emerald-200"
+          ? "border-success-200 bg-success-50 text-success-900 hover:border-success-300 dark:border-success-900/70 dark:bg-success-950/40 dark:text-success-200"
           : "border-neutral-200 bg-neutral-50 text-neutral-700 hover:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-800/50 dark:text-neutral-300 dark:hover:border-neutral-700",
       )}
     >
@@ -214,7 +214,7 @@ function ObjectChip(props: { object: JobView["objects"][number]; status: JobStat
         className={cn(
           "size-3.5 shrink-0",
           state === "working" && "animate-spin text-primary-600 dark:text-primary-400",
-          state === "done" && "text-emerald-600 dark:text-emerald-400",
+          state === "done" && "text-success-600 dark:text-success-400",
         )}
       />
       <Link

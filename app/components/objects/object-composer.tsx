@@ -173,7 +173,7 @@ export function ObjectComposer(props: {
                 data-testid="subject-count"
                 className={cn(
                   "text-xs font-medium tabular-nums",
-                  tooMany ? "text-red-600 dark:text-red-400" : "text-neutral-500 dark:text-neutral-400",
+                  tooMany ? "text-error-600 dark:text-error-400" : "text-neutral-500 dark:text-neutral-400",
                 )}
               >
                 {countText}
@@ -195,7 +195,7 @@ export function ObjectComposer(props: {
               className={cn(inputClasses, "h-auto min-h-44 resize-y py-3 leading-relaxed lg:min-h-56")}
             />
             {subjectsError ? (
-              <p id={`${subjectsId}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+              <p id={`${subjectsId}-error`} role="alert" className="text-sm text-error-600 dark:text-error-400">
                 {subjectsError}
               </p>
             ) : (
@@ -234,7 +234,7 @@ export function ObjectComposer(props: {
             </div>
           </div>
           {(errors.size || errors.detail || errors.variations || errors.transparent || errors.form) && (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            <p role="alert" className="text-sm text-error-600 dark:text-error-400">
               {errors.size ?? errors.detail ?? errors.variations ?? errors.transparent ?? errors.form}
             </p>
           )}
@@ -259,7 +259,7 @@ export function ObjectComposer(props: {
         <div className="text-sm text-neutral-600 dark:text-neutral-400" aria-live="polite">
           {short ? (
             <p
-              className="flex items-start gap-2 font-medium text-amber-800 dark:text-amber-300"
+              className="flex items-start gap-2 font-medium text-warning-800 dark:text-warning-300"
               data-testid="composer-short"
             >
               <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -111,7 +111,7 @@ export function StylePicker(props: {
         </div>
       )}
       {props.error && (
-        <p id={errorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <p id={errorId} role="alert" className="text-sm text-error-600 dark:text-error-400">
           {props.error}
         </p>
       )}

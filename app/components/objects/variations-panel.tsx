@@ -63,7 +63,7 @@ function settingsLine(s: Settings): string {
 
 function ShortOfCredits(props: { price: number; balance: number }) {
   return (
-    <p className="flex items-start gap-2 text-sm font-medium text-amber-800 dark:text-amber-300">
+    <p className="flex items-start gap-2 text-sm font-medium text-warning-800 dark:text-warning-300">
       <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
       This needs {plural(props.price, "credit")}; you have {props.balance}.
     </p>

@@ -9,7 +9,7 @@ const variants = {
     "bg-white text-neutral-900 ring-1 ring-inset ring-neutral-300 shadow-xs hover:bg-neutral-50 dark:bg-neutral-900 dark:text-neutral-100 dark:ring-neutral-700 dark:hover:bg-neutral-800",
   ghost:
     "text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 dark:hover:bg-red-700",
+  danger: "bg-error-600 text-white shadow-sm hover:bg-error-700 dark:hover:bg-error-700",
 } as const;
 
 const sizes = {

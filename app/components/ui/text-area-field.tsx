@@ -24,7 +24,7 @@ export function TextAreaField({
         {...props}
       />
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <p id={`${id}-error`} role="alert" className="text-sm text-error-600 dark:text-error-400">
           {error}
         </p>
       )}

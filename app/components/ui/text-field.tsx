@@ -3,7 +3,7 @@ import { useId } from "react";
 import { cn } from "~/lib/cn";
 
 export const inputClasses =
-  "h-11 w-full rounded-xl border border-neutral-300 bg-white px-3 text-base outline-none transition placeholder:text-neutral-400 focus:border-primary-500 focus:ring-4 focus:ring-primary-500/15 aria-invalid:border-red-500 dark:border-neutral-700 dark:bg-neutral-950 dark:placeholder:text-neutral-500";
+  "h-11 w-full rounded-xl border border-neutral-300 bg-white px-3 text-base outline-none transition placeholder:text-neutral-400 focus:border-primary-500 focus:ring-4 focus:ring-primary-500/15 aria-invalid:border-error-500 dark:border-neutral-700 dark:bg-neutral-950 dark:placeholder:text-neutral-500";
 
 /** A labelled input with an optional hint and a field error announced to screen readers. */
 export function TextField({
@@ -33,7 +33,7 @@ export function TextField({
         />
       </div>
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <p id={`${id}-error`} role="alert" className="text-sm text-error-600 dark:text-error-400">
           {error}
         </p>
       ) : hint ? (

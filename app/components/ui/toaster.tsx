@@ -10,17 +10,17 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ["F8"];
 
 const colorStyles = {
-  error: "border-red-200 bg-red-50 text-red-950 dark:border-red-900/60 dark:bg-red-950 dark:text-red-50",
+  error: "border-error-200 bg-error-50 text-error-950 dark:border-error-900/60 dark:bg-error-950 dark:text-error-50",
   success:
-    "border-emerald-200 bg-emerald-50 text-emerald-950 dark:border-emerald-900/60 dark:bg-emerald-950 dark:text-emerald-50",
+    "border-success-200 bg-success-50 text-success-950 dark:border-success-900/60 dark:bg-success-950 dark:text-success-50",
   neutral:
     "border-neutral-200 bg-white text-neutral-900 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-50",
 } as const;
 
 const iconStyles = {
-  error: "text-red-600 dark:text-red-400",
-  success: "text-emerald-600 dark:text-emerald-400",
-  neutral: "text-primary-600 dark:text-primary-400",
+  error: "text-error-600 dark:text-error-400",
+  success: "text-success-600 dark:text-success-400",
+  neutral: "text-info-600 dark:text-info-400",
 } as const;
 
 function iconFor(toast: Toast): LucideIcon {

@@ -156,7 +156,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             onClick={() => setDeleting(true)}
-            className="inline-flex h-10 items-center gap-2 rounded-xl px-4 text-sm font-medium text-red-700 transition-colors hover:bg-red-50 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:text-red-400 dark:hover:bg-red-950/50 dark:hover:text-red-300"
+            className="inline-flex h-10 items-center gap-2 rounded-xl px-4 text-sm font-medium text-error-700 transition-colors hover:bg-error-50 hover:text-error-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:text-error-400 dark:hover:bg-error-950/50 dark:hover:text-error-300"
           >
             <Trash2 aria-hidden className="size-4" /> Delete
           </button>
