@@ -19,4 +19,14 @@ describe("describeCreditEntry", () => {
     );
     expect(describeCreditEntry({ reason: "signup_grant", styleName: null, title: null })).toBe("Sign-up credits");
   });
+
+  it("says how many of a job's images a refund paid back", () => {
+    const title = "Sample images for “Ink”";
+    expect(
+      describeCreditEntry({ reason: "generation_refund", styleName: "Ink", title, refund: { images: 2, of: 4 } }),
+    ).toBe(`Refund: ${title} (2 of 4 images not made)`);
+    expect(
+      describeCreditEntry({ reason: "generation_refund", styleName: null, title: null, refund: { images: 1, of: 1 } }),
+    ).toBe("Refund for a deleted style (1 of 1 image not made)");
+  });
 });

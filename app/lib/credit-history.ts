@@ -8,14 +8,25 @@ export interface CreditHistoryEntry {
   styleName: string | null;
   /** What the generation made, in words ("Object 'Potion' · Pixel Knights"); null for other reasons. */
   title: string | null;
+  /** For a refund: how many of the job's images it paid back (those never made), of how many. */
+  refund: { images: number; of: number } | null;
   createdAt: string;
 }
 
 export const CREDIT_HISTORY_PAGE = 20;
 
-/** What the line says: the job's title when it has one, else the reason in words with its style. */
+/** What a refund paid back: "(2 of 4 images not made)". */
+function refundNote(refund: CreditHistoryEntry["refund"] | undefined): string {
+  if (!refund) return "";
+  return ` (${refund.images} of ${refund.of} ${refund.of === 1 ? "image" : "images"} not made)`;
+}
+
+/**
+ * What the line says: the job's title when it has one, else the reason in words with its
+ * style; a refund also says how many images it paid back.
+ */
 export function describeCreditEntry(
-  entry: Pick<CreditHistoryEntry, "reason" | "styleName"> & { title?: string | null },
+  entry: Pick<CreditHistoryEntry, "reason" | "styleName"> & Partial<Pick<CreditHistoryEntry, "title" | "refund">>,
 ): string {
   const style = entry.styleName ? `“${entry.styleName}”` : "a deleted style";
   switch (entry.reason) {
@@ -24,7 +35,7 @@ export function describeCreditEntry(
     case "generation_reserve":
       return entry.title || `Sample images for ${style}`;
     case "generation_refund":
-      return entry.title ? `Refund: ${entry.title}` : `Refund for ${style}`;
+      return (entry.title ? `Refund: ${entry.title}` : `Refund for ${style}`) + refundNote(entry.refund);
     case "purchase":
       return "Credits bought";
     case "admin_adjust":

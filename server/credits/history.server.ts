@@ -3,9 +3,16 @@ import { CREDIT_HISTORY_PAGE, type CreditHistoryEntry } from "~/lib/credit-histo
 import type { Database } from "../db/client.server";
 import { creditLedger, generationJobs, styles } from "../db/schema";
 
+/** How many of a job's images a refund of `delta` credits paid back: each image costs the same. */
+function refundedImages(delta: number, jobCredits: number | null, imageCount: number | null) {
+  if (!jobCredits || !imageCount) return null;
+  return { images: Math.round((delta * imageCount) / jobCredits), of: imageCount };
+}
+
 /**
  * A user's credit history, newest first, a page at a time (`before` is the last id of
- * the previous page). Generation lines name their style while it still exists.
+ * the previous page). Generation lines name their style while it still exists; refund
+ * lines say how many of the job's images they paid back (those never made).
  */
 export async function listCreditHistory(
   db: Database,
@@ -20,6 +27,8 @@ export async function listCreditHistory(
       reason: creditLedger.reason,
       styleName: styles.name,
       title: generationJobs.title,
+      jobCredits: generationJobs.credits,
+      imageCount: generationJobs.imageCount,
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
@@ -39,7 +48,12 @@ export async function listCreditHistory(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    entries: page.map((row) => ({ ...row, title: row.title || null, createdAt: row.createdAt.toISOString() })),
+    entries: page.map(({ jobCredits, imageCount, ...row }) => ({
+      ...row,
+      title: row.title || null,
+      refund: row.reason === "generation_refund" ? refundedImages(row.delta, jobCredits, imageCount) : null,
+      createdAt: row.createdAt.toISOString(),
+    })),
     nextBefore: rows.length > limit ? page.at(-1)!.id : null,
   };
 }

@@ -28,9 +28,10 @@ type Ending = { status: "succeeded" | "failed" | "canceled"; error: (made: numbe
 /**
  * Ends an unfinished job in one transaction: the status change, and the refund of every
  * image it did not make. A job that already ended is left alone (null), so whichever of
- * finish, fail, cancel or sweep comes first wins, and the refund happens once.
+ * finish, fail, cancel, sweep or the style's deletion comes first wins, and the refund
+ * happens once. Whatever ends it, the user pays for the images made and only for those.
  */
-async function endJob(db: Database, jobId: string, decide: (made: number) => Ending) {
+async function endJob(db: Database, jobId: string, decide: (made: number, job: GenerationJob) => Ending) {
   const result = await db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
@@ -39,8 +40,10 @@ async function endJob(db: Database, jobId: string, decide: (made: number) => End
       .for("update");
     if (!locked) return null;
     const { made, unpaid } = await madeAndUnpaid(tx, locked);
-    const ending = decide(made);
-    const refund = ending.status === "succeeded" && made === locked.imageCount ? 0 : unpaid;
+    // Every image made (the worker stopped before saying so): the job is done and paid, however it was ended.
+    const ending: Ending =
+      made >= locked.imageCount ? { status: "succeeded", error: () => null } : decide(made, locked);
+    const refund = made >= locked.imageCount ? 0 : unpaid;
     const refunded = await refundJob(tx, locked, refund);
     const [ended] = await tx
       .update(generationJobs)
@@ -95,7 +98,6 @@ export async function finishJob(ctx: { db: Database }, job: GenerationJob, image
   }
   return endJob(ctx.db, job.id, (made) => {
     if (made === 0) return { status: "failed", error: () => imageError ?? "No images could be made." };
-    if (made === job.imageCount) return { status: "succeeded", error: () => null };
     return {
       status: "succeeded",
       error: (m, refund) =>
@@ -104,7 +106,10 @@ export async function finishJob(ctx: { db: Database }, job: GenerationJob, image
   });
 }
 
-/** Ends an unfinished job as failed (or cancelled), refunding every image it did not make. */
+/**
+ * Ends an unfinished job as failed (or cancelled), refunding every image it did not make.
+ * One whose images were all made counts as succeeded instead: they were delivered.
+ */
 export function failJob(
   ctx: { db: Database },
   job: Pick<GenerationJob, "id">,
@@ -132,11 +137,10 @@ export async function cancelJob(
   options: { userId: string; jobId: string },
 ): Promise<{ job: GenerationJob; refund: number }> {
   const owned = await requireOwnedJob(ctx.db, options);
-  const ended = await endJob(ctx.db, owned.id, (made) =>
-    made >= owned.imageCount
-      ? { status: "succeeded", error: () => null }
-      : { status: "canceled", error: (m, refund) => cancelMessage(m, owned.imageCount, refund) },
-  );
+  const ended = await endJob(ctx.db, owned.id, (_made, job) => ({
+    status: "canceled",
+    error: (made, refund) => cancelMessage(made, job.imageCount, refund),
+  }));
   if (!ended || ended.status !== "canceled") throw new AppError("conflict", "This job has already finished.");
   return { job: ended, refund: ended.refundedCredits };
 }
@@ -161,10 +165,24 @@ export async function activeJobIdsOfStyle(
   return rows.map((r) => r.id);
 }
 
-/** Cancels a style's unfinished jobs with a full refund of what they did not make, before the style is deleted. */
+/** The words for a job ended by its style's deletion: what was made (and paid), what was refunded. */
+function styleDeletedMessage(made: number, total: number, refund: number): string {
+  return made > 0
+    ? `Cancelled: the style was deleted. ${made} of ${total} images were made; ${refund} credits for the rest were refunded.`
+    : `Cancelled: the style was deleted. Your ${refund} credits were refunded.`;
+}
+
+/**
+ * Cancels a style's unfinished jobs before the style is deleted. As with a cancel, the
+ * images already made were delivered (they could be seen and downloaded until now), so
+ * they are paid for; only those never made are refunded.
+ */
 export async function cancelStyleJobs(ctx: { db: Database }, options: { userId: string; styleId: string }) {
   for (const id of await activeJobIdsOfStyle(ctx.db, options)) {
-    await failJob(ctx, { id }, "Cancelled: the style was deleted.", "canceled");
+    await endJob(ctx.db, id, (_made, job) => ({
+      status: "canceled",
+      error: (made, refund) => styleDeletedMessage(made, job.imageCount, refund),
+    }));
   }
 }
 

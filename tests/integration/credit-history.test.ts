@@ -47,7 +47,7 @@ describe("credit history", () => {
     const { entries, nextBefore } = await history(cookie);
     expect(nextBefore).toBeNull();
     expect(entries.map((e) => [describeCreditEntry(e), e.delta, e.balanceAfter])).toEqual([
-      ["Refund: Sample images for “Warm icons”", 12, 100],
+      ["Refund: Sample images for “Warm icons” (4 of 4 images not made)", 12, 100],
       ["Sample images for “Warm icons”", -12, 88],
       ["Sign-up credits", 100, 100],
     ]);
@@ -58,7 +58,7 @@ describe("credit history", () => {
     await server.call(`/api/styles/${styleId}`, { method: "DELETE", cookie });
     const after = await history(cookie);
     expect(after.entries.map(describeCreditEntry)).toEqual([
-      "Refund: Sample images for “Warm icons”",
+      "Refund: Sample images for “Warm icons” (4 of 4 images not made)",
       "Sample images for “Warm icons”",
       "Sign-up credits",
     ]);
