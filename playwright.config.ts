@@ -58,7 +58,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${e2ePorts.github}/healthz`,
       reuseExistingServer: false,
     },
-    appServer(e2ePorts.app, "data/e2e"),
+    // Operators are named, so which test signs in first does not matter.
+    appServer(e2ePorts.app, "data/e2e", { ADMIN_EMAILS: "operator@example.com,operator-2@example.com" }),
     // A second instance whose sign-in links expire after 3 s, and whose sign-up grant is 250.
     appServer(e2ePorts.shortLinks, "data/e2e-short-links", { LOGIN_LINK_TTL_MINUTES: "0.05", SIGNUP_CREDITS: "250" }),
     {
@@ -72,6 +73,7 @@ export default defineConfig({
       OPENAI_API_KEY: "sk-test",
       OPENAI_BASE_URL: `http://127.0.0.1:${e2ePorts.openai}/v1`,
       PROVIDER_MAX_ATTEMPTS: "2",
+      ADMIN_EMAILS: "operator@example.com",
     }),
   ],
 });

@@ -16,5 +16,6 @@ export default [
     route("app/settings", "routes/app/settings.tsx"),
     route("app/object", "routes/app/objects.tsx"),
     route("app/object/:objectId", "routes/app/object.tsx"),
+    route("app/setup", "routes/app/setup.tsx"),
   ]),
 ] satisfies RouteConfig;

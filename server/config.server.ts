@@ -90,6 +90,17 @@ const configSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     S3_FORCE_PATH_STYLE: bool.default(false),
+    // Operators: comma-separated addresses; when unset, the first account is the operator.
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((list) =>
+        list
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
     GITHUB_URL: z.url().default("https://github.com"),
     GITHUB_API_URL: z.url().default("https://api.github.com"),
   })
@@ -127,6 +138,7 @@ const configSchema = z
       },
     },
     credits: { signupGrant: env.SIGNUP_CREDITS },
+    adminEmails: env.ADMIN_EMAILS,
     storage: env.S3_BUCKET
       ? {
           kind: "s3" as const,

@@ -1,9 +1,18 @@
-import { LogOut, Settings } from "lucide-react";
+import { LogOut, Settings, SlidersHorizontal } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
 
-export function UserMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
+export function UserMenu({
+  email,
+  operator = false,
+  onSignOut,
+}: {
+  email: string;
+  /** Operators also get the instance's setup page. */
+  operator?: boolean;
+  onSignOut: () => void;
+}) {
   const initial = email.slice(0, 1).toUpperCase();
   return (
     <DropdownMenu.Root modal={false}>
@@ -26,6 +35,14 @@ export function UserMenu({ email, onSignOut }: { email: string; onSignOut: () =>
               Settings
             </Link>
           </DropdownMenu.Item>
+          {operator && (
+            <DropdownMenu.Item asChild className={menuItemClasses}>
+              <Link to="/app/setup">
+                <SlidersHorizontal aria-hidden className="size-4" />
+                Setup
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item className={menuItemClasses} onSelect={onSignOut}>
             <LogOut aria-hidden className="size-4" />
             Sign out

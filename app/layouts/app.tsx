@@ -6,15 +6,19 @@ import { CreditBadge } from "~/components/credit-badge";
 import { ErrorPage } from "~/components/error-page";
 import { Logo } from "~/components/logo";
 import { MobileNav } from "~/components/mobile-nav";
+import { PreviewEngineBanner } from "~/components/preview-engine-banner";
 import { UserMenu } from "~/components/user-menu";
 import { requireUserMiddleware, userContext } from "#server/auth/require-user.server";
+import { servicesContext } from "#server/context";
+import { operatorView } from "#server/setup/operator-view.server";
 import type { Route } from "./+types/app";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  return { user: { id: user.id, email: user.email } };
+  const operator = await operatorView(context.get(servicesContext), { user, request });
+  return { user: { id: user.id, email: user.email }, operator };
 }
 
 function Shell({ email, children }: { email: string; children: React.ReactNode }) {
@@ -38,7 +42,10 @@ function Shell({ email, children }: { email: string; children: React.ReactNode }
             <ShellUserMenu email={email} />
           </div>
         </header>
-        <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-10">{children}</main>
+        <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-10">
+          <ShellBanner />
+          {children}
+        </main>
       </div>
     </div>
   );
@@ -49,9 +56,15 @@ function ShellCredits() {
   return <CreditBadge credits={authUser?.credits ?? null} />;
 }
 
+function ShellBanner() {
+  const show = useRouteLoaderData<typeof loader>("layouts/app")?.operator?.showPreviewBanner;
+  return show ? <PreviewEngineBanner className="mb-6" /> : null;
+}
+
 function ShellUserMenu({ email }: { email: string }) {
   const { signOut } = useAuth();
-  return <UserMenu email={email} onSignOut={() => void signOut()} />;
+  const operator = Boolean(useRouteLoaderData<typeof loader>("layouts/app")?.operator);
+  return <UserMenu email={email} operator={operator} onSignOut={() => void signOut()} />;
 }
 
 /** The signed-in shell: navigation, credit balance, account menu. */

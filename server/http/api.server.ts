@@ -9,6 +9,7 @@ import { objectsApi } from "./objects-api.server";
 import { stylesApi } from "./styles-api.server";
 import { apiErrorHandler } from "./errors.server";
 import { requireSameOrigin } from "./origin-check.server";
+import { setupApi } from "./setup-api.server";
 import { usersApi } from "./users-api.server";
 
 /** Everything under /api: JSON in and out, same-origin mutations only. */
@@ -23,6 +24,7 @@ export function createApi(options: { getServices: () => Promise<Services>; publi
   api.use("/objects", objectsApi(options.getServices));
   api.use("/jobs", jobsApi(options.getServices));
   api.use("/events", eventsApi(options.getServices));
+  api.use("/setup", setupApi(options.getServices));
   api.use(filesApi(options.getServices));
   // Unknown API calls get JSON, not the HTML 404 page.
   api.use((_req, res) => {

@@ -1,6 +1,7 @@
 // A local stand-in for OpenAI's Images API, speaking its wire format: JSON
 // generations, multipart edits, b64_json results with usage, and the real error
-// bodies for moderation (400), rate limits (429) and server errors (500).
+// bodies for moderation (400), rate limits (429) and server errors (500), and the
+// models list a connection check reads. "Bearer sk-invalid" is refused with a 401.
 // Behaviour is set through POST /__control. Run alone: node tests/fakes/openai-images.ts <port>
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -100,6 +101,8 @@ function parseMultipart(body: Buffer, contentType: string): { fields: Record<str
 
 // Rendered once per (size, background, colour): the fake should cost its configured latency, not CPU.
 const rendered = new Map<string, Promise<string>>();
+/** The models GET /v1/models lists. */
+const MODELS = ["gpt-image-1.5", "gpt-image-1", "gpt-image-1-mini", "gpt-4o-mini"];
 const COLOURS = ["#f4a23c", "#2a9d8f", "#e76f51", "#264653", "#8e5cf7", "#3a86ff"];
 
 function renderImageBase64(options: { size: string; background: string; seedText: string }): Promise<string> {
@@ -129,6 +132,8 @@ async function renderImage(options: { size: string; background: string; colour: 
 export async function startFakeOpenAI(port = 0) {
   const control: FakeOpenAIControl = { latencyMs: 0, failureRate: 0, failNext: null, failAlways: null };
   const requests: RecordedRequest[] = [];
+  /** The Authorization header of each GET /v1/models. */
+  const modelListings: string[] = [];
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -143,15 +148,18 @@ export async function startFakeOpenAI(port = 0) {
       if (req.method === "DELETE") {
         Object.assign(control, { latencyMs: 0, failureRate: 0, failNext: null, failAlways: null });
         requests.length = 0;
+        modelListings.length = 0;
       }
       return json(200, { control, requests: requests.length });
     }
     if (url.pathname === "/__requests") return json(200, requests);
+    if (url.pathname === "/__model-listings") return json(200, modelListings);
     if (url.pathname === "/healthz") return json(200, { ok: true });
 
     const isGeneration = url.pathname === "/v1/images/generations";
     const isEdit = url.pathname === "/v1/images/edits";
-    if (req.method !== "POST" || (!isGeneration && !isEdit))
+    const isModels = req.method === "GET" && url.pathname === "/v1/models";
+    if (!isModels && (req.method !== "POST" || (!isGeneration && !isEdit)))
       return json(404, { error: { message: "Not found", type: "invalid_request_error" } });
     if (!req.headers.authorization?.startsWith("Bearer ")) {
       return json(401, {
@@ -161,6 +169,15 @@ export async function startFakeOpenAI(port = 0) {
     if (req.headers.authorization === "Bearer sk-invalid") {
       return json(401, {
         error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" },
+      });
+    }
+    // The free, authenticated call a connection check makes; counted apart from image requests.
+    if (isModels) {
+      modelListings.push(req.headers.authorization);
+      if (control.latencyMs) await new Promise((r) => setTimeout(r, control.latencyMs));
+      return json(200, {
+        object: "list",
+        data: MODELS.map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "system" })),
       });
     }
 
@@ -233,6 +250,7 @@ export async function startFakeOpenAI(port = 0) {
     url,
     control,
     requests,
+    modelListings,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,52 @@
+import { ArrowRight, FlaskConical, X } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { cn } from "~/lib/cn";
+import { SETUP_BANNER_COOKIE } from "#domain/setup";
+
+/** Keeps the banner away until the browser closes; the server reads the cookie, so it never flashes back. */
+function hideForThisSession() {
+  document.cookie = `${SETUP_BANNER_COOKIE}=hidden; Path=/; SameSite=Lax`;
+}
+
+/** Tells the operator, plainly, that no AI model makes the images yet, and where to connect one. */
+export function PreviewEngineBanner({ className }: { className?: string }) {
+  const [hidden, setHidden] = useState(false);
+  if (hidden) return null;
+  function dismiss() {
+    hideForThisSession();
+    setHidden(true);
+    // The button goes away with the banner: keep keyboard users in the page, not at its top.
+    const main = document.querySelector("main");
+    main?.setAttribute("tabindex", "-1");
+    main?.focus({ preventScroll: true });
+  }
+  return (
+    <aside
+      aria-label="Image engine"
+      className={cn(
+        "flex items-start gap-3 rounded-xl border border-warning-300 bg-warning-50 px-4 py-3 text-sm text-warning-950 dark:border-warning-800/70 dark:bg-warning-950/40 dark:text-warning-100",
+        className,
+      )}
+    >
+      <FlaskConical aria-hidden className="mt-0.5 size-5 shrink-0 text-warning-700 dark:text-warning-300" />
+      <p className="min-w-0 flex-1 leading-relaxed">
+        Images are made by the preview engine, not an AI model.{" "}
+        <Link
+          to="/app/setup"
+          className="font-semibold whitespace-nowrap text-warning-900 underline decoration-warning-500 underline-offset-2 hover:decoration-2 dark:text-warning-50"
+        >
+          Connect a real model <ArrowRight aria-hidden className="inline size-4 align-[-3px]" />
+        </Link>
+      </p>
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label="Hide this notice until your next visit"
+        className="-m-1 grid size-8 shrink-0 place-items-center rounded-lg text-warning-800 hover:bg-warning-100 dark:text-warning-200 dark:hover:bg-warning-900/50"
+      >
+        <X aria-hidden className="size-4" />
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,74 @@
+import { ExternalLink } from "lucide-react";
+import { CopySnippet } from "./copy-snippet";
+
+const required = `export IMAGE_PROVIDER=openai
+export OPENAI_API_KEY="paste your key here"
+npm start`;
+
+const optional = `# The model (gpt-image-1.5 when unset)
+export OPENAI_IMAGE_MODEL=gpt-image-1.5
+# A gateway that speaks OpenAI's Images API (OpenAI itself when unset)
+export OPENAI_BASE_URL=https://gateway.example.com/v1`;
+
+const variables: [name: string, meaning: string][] = [
+  ["IMAGE_PROVIDER", "openai to generate with OpenAI; offline (the default) is the preview engine."],
+  ["OPENAI_API_KEY", "Your API key. Required with IMAGE_PROVIDER=openai; never shown in Motif."],
+  ["OPENAI_IMAGE_MODEL", "The image model. Default gpt-image-1.5."],
+  ["OPENAI_BASE_URL", "For a compatible gateway or proxy. Default: OpenAI's own address."],
+];
+
+/** The steps and variables that switch Motif from the preview engine to a real model. */
+export function ConnectModel() {
+  return (
+    <div className="grid gap-6 text-sm">
+      <ol className="grid gap-5">
+        <li className="grid gap-2">
+          <p>
+            <span className="font-semibold">1. Get an API key</span> from{" "}
+            <a
+              href="https://platform.openai.com/api-keys"
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-primary-700 underline underline-offset-2 dark:text-primary-300"
+            >
+              platform.openai.com/api-keys
+              <ExternalLink aria-hidden className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+            . Images are billed to that key&apos;s account.
+          </p>
+        </li>
+        <li className="grid gap-2">
+          <p>
+            <span className="font-semibold">2. Set the variables</span> where Motif runs (your shell, service file or
+            container) and restart it:
+          </p>
+          <CopySnippet label="Required" text={required} />
+          <CopySnippet label="Optional" text={optional} />
+        </li>
+        <li>
+          <span className="font-semibold">3. Come back here</span> and press Test connection.
+        </li>
+      </ol>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">The variables</caption>
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Variable</th>
+            <th scope="col">What it does</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
+          {variables.map(([name, meaning]) => (
+            <tr key={name} className="grid gap-1 py-2.5 sm:table-row">
+              <th scope="row" className="pr-6 align-top font-mono text-[13px] font-medium sm:py-2.5">
+                {name}
+              </th>
+              <td className="text-neutral-600 sm:py-2.5 dark:text-neutral-400">{meaning}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { Router, type Request } from "express";
+import { hitRateLimit } from "../auth/rate-limit.server";
+import type { SessionUser } from "../auth/sessions.server";
+import { testEmail } from "../mail/test-email.server";
+import type { Services } from "../services.server";
+import { checkImageConnection } from "../setup/connection-check.server";
+import { requireOperator } from "../setup/operator.server";
+import { describeSetup } from "../setup/setup-status.server";
+import { getLogger } from "../logger.server";
+import { AppError } from "./errors.server";
+import { requireApiUser } from "./require-user.server";
+import { setupActionBody, setupCheckLimit, type TestEmailResult } from "#domain/setup";
+
+async function requireOperatorUser(req: Request, services: Services): Promise<SessionUser> {
+  const user = await requireApiUser(req, services);
+  await requireOperator({ db: services.database.db, adminEmails: services.config.adminEmails }, user);
+  return user;
+}
+
+/** Each check reaches an outside service: a few a minute per operator, shared by all checks. */
+async function limitChecks(services: Services, user: SessionUser): Promise<void> {
+  const result = await hitRateLimit({
+    db: services.database.db,
+    key: `setup-check:${user.id}`,
+    limit: setupCheckLimit.perWindow,
+    windowMs: setupCheckLimit.windowMs,
+  });
+  if (!result.allowed) {
+    throw new AppError(
+      "rate_limited",
+      `Too many checks. Try again in ${result.retryAfterSeconds} seconds.`,
+      {},
+      { "Retry-After": String(result.retryAfterSeconds) },
+    );
+  }
+}
+
+/** The operator's setup page calls: everyone else gets the same 404 as an unknown path. */
+export function setupApi(getServices: () => Promise<Services>): Router {
+  const router = Router();
+
+  router.get("/", async (req, res) => {
+    const services = await getServices();
+    await requireOperatorUser(req, services);
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: await describeSetup(services) });
+  });
+
+  // Answers 200 either way: a refused key is the check's result, not this call's failure.
+  router.post("/test-connection", async (req, res) => {
+    const services = await getServices();
+    const user = await requireOperatorUser(req, services);
+    setupActionBody.parse(req.body);
+    await limitChecks(services, user);
+    const check = await checkImageConnection(services.config);
+    getLogger().info({ ok: check.ok, latencyMs: check.latencyMs }, "image provider connection checked");
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ check });
+  });
+
+  router.post("/test-email", async (req, res) => {
+    const services = await getServices();
+    const user = await requireOperatorUser(req, services);
+    setupActionBody.parse(req.body);
+    await limitChecks(services, user);
+    let result: TestEmailResult;
+    try {
+      await services.mailer.send(testEmail({ to: user.email, publicUrl: services.config.publicUrl }));
+      result = {
+        ok: true,
+        to: user.email,
+        message:
+          services.mailer.kind === "outbox"
+            ? `Written to the outbox folder for ${user.email}: no mail server is set, so nothing left this machine.`
+            : `Sent to ${user.email}. It should arrive within a minute.`,
+      };
+    } catch (error) {
+      getLogger().warn({ err: error }, "test e-mail failed");
+      const password = services.config.mail.smtpUrl ? new URL(services.config.mail.smtpUrl).password : "";
+      const said = error instanceof Error ? error.message : String(error);
+      const reason = password ? said.split(decodeURIComponent(password)).join("•••") : said;
+      result = { ok: false, to: user.email, message: `The mail server refused it: ${reason}` };
+    }
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ result });
+  });
+
+  return router;
+}

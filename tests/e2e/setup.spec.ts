@@ -1,0 +1,115 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
+import { signInWithApi, uniqueEmail } from "./support/auth";
+import { e2ePorts } from "./support/ports";
+
+// Both instances name their operators in ADMIN_EMAILS (playwright.config.ts), so no
+// other test's account becomes one by signing in first.
+const OPERATOR = "operator@example.com";
+const openaiBase = `http://localhost:${e2ePorts.openaiApp}`;
+const banner = (page: Page) => page.getByRole("complementary", { name: "Image engine" });
+const screenshotDir = process.env.SETUP_SCREENSHOTS;
+
+async function openSetupFromMenu(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Setup" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Setup" })).toBeVisible();
+}
+
+test("the operator is told the preview engine makes the images, and can hide that until the next visit", async ({
+  page,
+  browser,
+}) => {
+  await signInWithApi(page, OPERATOR);
+  await page.goto("/app");
+  await expect(banner(page)).toContainText("Images are made by the preview engine, not an AI model.");
+  await banner(page).getByRole("link", { name: "Connect a real model" }).click();
+  await expect(page).toHaveURL(/\/app\/setup$/);
+  await expect(page.getByRole("heading", { name: "Connect a real model" })).toBeVisible();
+  for (const name of ["IMAGE_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_IMAGE_MODEL"]) {
+    await expect(page.getByRole("rowheader", { name })).toBeVisible();
+  }
+  await expect(page.getByRole("region", { name: "Image engine" })).toContainText("Preview engine");
+  await expect(page.getByRole("region", { name: "Database" })).toContainText("PGlite");
+
+  await banner(page).getByRole("button", { name: "Hide this notice until your next visit" }).click();
+  await expect(banner(page)).toHaveCount(0);
+  // Hidden for the rest of this visit, on every page and after a reload…
+  await page.goto("/app/style");
+  await expect(page.getByRole("heading", { level: 1, name: "Styles" })).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+
+  // …and back on the next visit (a new browser session with the same sign-in).
+  const cookies = (await page.context().cookies()).filter((c) => c.name !== "motif_setup_banner");
+  const nextVisit = await browser.newContext();
+  await nextVisit.addCookies(cookies);
+  const again = await nextVisit.newPage();
+  await again.goto("/app");
+  await expect(banner(again)).toBeVisible();
+  await nextVisit.close();
+});
+
+test("the operator of an OpenAI instance tests the connection and sees it work, without spending credits", async ({
+  page,
+}) => {
+  await signInWithApi(page, OPERATOR, openaiBase);
+  await page.goto(`${openaiBase}/app`);
+  await expect(page.getByTestId("credit-badge")).toContainText("100");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+
+  await openSetupFromMenu(page);
+  const engine = page.getByRole("region", { name: "Image engine" });
+  await expect(engine).toContainText("gpt-image-1.5");
+  await expect(engine).toContainText(`127.0.0.1:${e2ePorts.openai} (OPENAI_BASE_URL)`);
+  await expect(engine).not.toContainText("sk-test");
+  await engine.getByRole("button", { name: "Test connection" }).click();
+  const result = engine.getByRole("status");
+  await expect(result).toContainText(/Connected in \d+ ms/);
+  await expect(result).toContainText(
+    `Connected to 127.0.0.1:${e2ePorts.openai}: the key works and gpt-image-1.5 is available.`,
+  );
+  await expectNoViolations(page, "setup page with a connection result");
+  await page.reload();
+  await expect(page.getByTestId("credit-badge")).toContainText("100");
+});
+
+test("anyone else gets the 404 page and the API's 404, and no Setup in their menu", async ({ page }) => {
+  await signInWithApi(page, uniqueEmail("not-operator"));
+  await page.goto("/app");
+  await expect(page.getByTestId("credit-badge")).toContainText("100");
+  await expect(banner(page)).toHaveCount(0);
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Setup" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  const response = await page.goto("/app/setup");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("error-message")).toHaveText("Page not found: /app/setup");
+  const api = await page.request.get("/api/setup");
+  expect(api.status()).toBe(404);
+  const check = await page.request.post("/api/setup/test-connection", {
+    headers: { Origin: `http://localhost:${e2ePorts.app}` },
+  });
+  expect(check.status()).toBe(404);
+});
+
+test("the setup page fits at 375 and 1440 px in light and dark mode", async ({ page }) => {
+  await signInWithApi(page, "operator-2@example.com");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/app/setup");
+      await expect(page.getByRole("heading", { level: 1, name: "Setup" })).toBeVisible();
+      await expect(banner(page)).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${colorScheme} ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+      if (screenshotDir) {
+        await page.screenshot({ path: `${screenshotDir}/setup-${width}-${colorScheme}.png`, fullPage: true });
+      }
+    }
+    await expectNoViolations(page, `${colorScheme} setup page`);
+  }
+});
