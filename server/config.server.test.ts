@@ -67,4 +67,13 @@ describe("federated providers", () => {
       ),
     ).toEqual(["google", "twitter"]);
   });
+
+  it("reads ADMIN_EMAILS as a lower-case list, and names a bad address", () => {
+    expect(parseConfig({}).adminEmails).toEqual([]);
+    expect(parseConfig({ ADMIN_EMAILS: " Ops@Example.com, b@example.com ," }).adminEmails).toEqual([
+      "ops@example.com",
+      "b@example.com",
+    ]);
+    expect(() => parseConfig({ ADMIN_EMAILS: "ops@example.com, not-an-address" })).toThrow(/ADMIN_EMAILS/);
+  });
 });

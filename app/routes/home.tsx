@@ -100,6 +100,7 @@ function Hero({ signupGrant }: { signupGrant: number }) {
           </p>
         </div>
         <div className="grid grid-cols-2 gap-4 rounded-3xl border border-neutral-200 bg-white/70 p-4 shadow-xl shadow-primary-900/5 backdrop-blur sm:p-6 dark:border-neutral-800 dark:bg-neutral-900/70">
+          <ExampleArtNote className="col-span-2" />
           {galleryObjects.map((object) => (
             <figure key={object.id} className="overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-800">
               <img
@@ -150,6 +151,18 @@ function HowItWorks() {
   );
 }
 
+/** The landing page's pictures were drawn to show the idea; they say so, so nobody takes them for output. */
+function ExampleArtNote({ className }: { className?: string }) {
+  return (
+    <p className={cn("text-sm text-neutral-600 dark:text-neutral-400", className)}>
+      <span className="mr-2 inline-block rounded-full bg-neutral-200 px-2 py-0.5 text-xs font-semibold text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200">
+        Example art
+      </span>
+      Illustrations drawn to show the idea, not images Motif generated.
+    </p>
+  );
+}
+
 function Gallery() {
   return (
     <section id="gallery" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-20 sm:px-6">
@@ -157,6 +170,7 @@ function Gallery() {
       <p className="mt-3 max-w-2xl text-neutral-600 dark:text-neutral-400">
         Each row is one style applied to the same four objects. Within a row, palette, line and light stay the same.
       </p>
+      <ExampleArtNote className="mt-4" />
       <div className="mt-10 grid gap-8">
         {galleryStyles.map((style) => (
           <div key={style.id}>

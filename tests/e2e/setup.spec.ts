@@ -113,3 +113,10 @@ test("the setup page fits at 375 and 1440 px in light and dark mode", async ({ p
     await expectNoViolations(page, `${colorScheme} setup page`);
   }
 });
+
+test("the landing page labels its pictures as example art, not output", async ({ page }) => {
+  await page.goto("/");
+  const notes = page.getByText("Illustrations drawn to show the idea, not images Motif generated.");
+  await expect(notes).toHaveCount(2);
+  await expect(notes.first()).toContainText("Example art");
+});
