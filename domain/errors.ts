@@ -7,6 +7,7 @@ export const appErrorCodes = [
   "unauthorized",
   "forbidden",
   "not_found",
+  "method_not_allowed",
   "conflict",
   "payment_required",
   "idempotency_mismatch",

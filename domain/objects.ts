@@ -2,6 +2,7 @@ import { z } from "zod";
 import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from "./images";
 import type { JobKind, JobStatus } from "./jobs";
 import { limits } from "./limits";
+import { text } from "./text";
 
 /** The subjects typed into the composer: one per line, blank lines and repeats dropped. */
 export function parseSubjectLines(text: string): string[] {
@@ -17,8 +18,7 @@ export function parseSubjectLines(text: string): string[] {
   return subjects;
 }
 
-const objectName = z
-  .string()
+const objectName = text()
   .trim()
   .min(1, "Give the object a name.")
   .max(limits.objectName, `Keep names to ${limits.objectName} characters.`);
@@ -31,13 +31,12 @@ const variationCount = z
 
 /** POST /api/objects */
 export const generateObjectsSchema = z.object({
-  styleId: z.string({ error: "Choose a style." }).min(1, "Choose a style.").max(64),
+  styleId: text({ error: "Choose a style." }).min(1, "Choose a style.").max(64),
   subjects: z
     .array(objectName, { error: "Name at least one object." })
     .min(1, "Name at least one object.")
     .max(limits.subjectsPerSet, `Name at most ${limits.subjectsPerSet} objects at a time.`),
-  prompt: z
-    .string()
+  prompt: text()
     .trim()
     .max(limits.objectPrompt, `Keep the extra prompt to ${limits.objectPrompt} characters.`)
     .optional()
@@ -59,7 +58,7 @@ export const variationsRequestSchema = z.object({
 
 /** PATCH /api/objects/:id */
 export const updateObjectSchema = z
-  .object({ name: objectName.optional(), coverImageId: z.string().min(1).max(64).optional() })
+  .object({ name: objectName.optional(), coverImageId: text().min(1).max(64).optional() })
   .refine((v) => v.name !== undefined || v.coverImageId !== undefined, "Change the name or the cover.");
 
 export const objectSorts = ["newest", "oldest", "name"] as const;
@@ -68,12 +67,12 @@ export const OBJECTS_PAGE = 24;
 
 /** GET /api/objects */
 export const listObjectsQuerySchema = z.object({
-  styleId: z.string().min(1).max(64).optional(),
+  styleId: text().min(1).max(64).optional(),
   /** One set: the objects one submission made (its job's id). */
-  setId: z.string().min(1).max(64).optional(),
-  q: z.string().trim().max(limits.objectName).optional(),
+  setId: text().min(1).max(64).optional(),
+  q: text().trim().max(limits.objectName).optional(),
   sort: z.enum(objectSorts).default("newest"),
-  cursor: z.string().max(300).optional(),
+  cursor: text().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(OBJECTS_PAGE),
 });
 export type ListObjectsQuery = z.output<typeof listObjectsQuerySchema>;
@@ -81,13 +80,12 @@ export type ListObjectsQuery = z.output<typeof listObjectsQuerySchema>;
 /** GET /api/objects/export.zip: one of ids, setId or styleId. */
 export const exportQuerySchema = z
   .object({
-    ids: z
-      .string()
+    ids: text()
       .max(limits.exportObjects * 65)
       .transform((s) => s.split(",").filter(Boolean))
       .optional(),
-    setId: z.string().min(1).max(64).optional(),
-    styleId: z.string().min(1).max(64).optional(),
+    setId: text().min(1).max(64).optional(),
+    styleId: text().min(1).max(64).optional(),
     images: z.enum(["cover", "all"]).default("cover"),
   })
   .refine((q) => [q.ids?.length, q.setId, q.styleId].filter(Boolean).length === 1, {

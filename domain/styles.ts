@@ -2,14 +2,15 @@ import { z } from "zod";
 import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from "./images";
 import type { JobStatus } from "./jobs";
 import { limits } from "./limits";
+import { text } from "./text";
 
 /** Form fields arrive as text in multipart bodies. */
 const booleanField = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 /** POST /api/styles (multipart, with up to five reference images). */
 export const createStyleSchema = z.object({
-  name: z.string().trim().min(1, "Give the style a name.").max(limits.styleName),
-  description: z.string().trim().min(3, "Describe the style in a few words.").max(limits.styleDescription),
+  name: text().trim().min(1, "Give the style a name.").max(limits.styleName),
+  description: text().trim().min(3, "Describe the style in a few words.").max(limits.styleDescription),
   defaultSize: z.enum(imageSizeValues).default("square"),
   defaultDetail: z.enum(detailValues).default("standard"),
   defaultTransparent: booleanField.default(true),

@@ -3,6 +3,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { servicesContext } from "./context";
 import { createApi } from "./http/api.server";
+import { pageRequestGuard } from "./http/request-guards.server";
 import { healthCheck } from "./http/health.server";
 import { securityHeaders } from "./http/security-headers.server";
 import { closeServices, getServices } from "./services.server";
@@ -27,6 +28,7 @@ app.get("/builds/latest.json", async (_req, res) => {
 
 app.use("/api", createApi({ getServices, publicUrl: config.publicUrl }));
 
+app.use(pageRequestGuard);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

@@ -8,6 +8,8 @@ import { jobsApi } from "./jobs-api.server";
 import { objectsApi } from "./objects-api.server";
 import { stylesApi } from "./styles-api.server";
 import { apiErrorHandler } from "./errors.server";
+import { refuseControlCharacters } from "./refuse-control-characters.server";
+import { apiRequestGuard } from "./request-guards.server";
 import { requireSameOrigin } from "./origin-check.server";
 import { setupApi } from "./setup-api.server";
 import { usersApi } from "./users-api.server";
@@ -15,7 +17,9 @@ import { usersApi } from "./users-api.server";
 /** Everything under /api: JSON in and out, same-origin mutations only. */
 export function createApi(options: { getServices: () => Promise<Services>; publicUrl: string }): Router {
   const api = express.Router();
+  api.use(apiRequestGuard);
   api.use(express.json({ limit: "32kb" }));
+  api.use(refuseControlCharacters);
   api.use(requireSameOrigin(options.publicUrl));
   api.use("/auth", authApi(options.getServices));
   api.use("/users", usersApi(options.getServices));

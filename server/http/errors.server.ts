@@ -12,6 +12,7 @@ export const statusByCode = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payment_required: 402,
   idempotency_mismatch: 422,

@@ -10,6 +10,7 @@ import { cancelStyleSamples, makeMissingSamples } from "../styles/style-sample-c
 import { removeStyle } from "../styles/remove-style.server";
 import { listStyles, updateStyle } from "../styles/styles.server";
 import { AppError } from "./errors.server";
+import { assertNoControlCharacters } from "./refuse-control-characters.server";
 import { requireApiUser } from "./require-user.server";
 
 const MAX_REFERENCE_IMAGES = limits.referenceImages;
@@ -52,6 +53,7 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
         reject(new AppError("bad_request", message));
       }),
     );
+    assertNoControlCharacters(req);
     const input = createStyleSchema.parse(req.body);
     const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
     const files = (req.files as Express.Multer.File[] | undefined) ?? [];

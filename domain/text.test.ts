@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { generateObjectsSchema } from "./objects";
+import { createStyleSchema } from "./styles";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters, text } from "./text";
+
+describe("text fields", () => {
+  it("refuse NUL and other invisible control characters, and keep tabs and line breaks", () => {
+    for (const bad of ["a\u0000b", "\u0000", "a\u0001", "a\u001b[31m", "a\u007f"])
+      expect(hasControlCharacters(bad)).toBe(true);
+    for (const good of ["a\tb", "a\nb\r\n", "café ☕", "\u00a0"]) expect(hasControlCharacters(good)).toBe(false);
+    expect(text().safeParse("ok").success).toBe(true);
+    expect(
+      text()
+        .safeParse("no\u0000")
+        .error?.issues.map((i) => i.message),
+    ).toEqual([CONTROL_CHARACTER_MESSAGE]);
+  });
+
+  it("give the field's message in the request schemas the forms also check", () => {
+    const style = createStyleSchema.safeParse({ name: "Flat\u0000", description: "Flat vector icons" });
+    expect(style.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["name", CONTROL_CHARACTER_MESSAGE],
+    ]);
+    const objects = generateObjectsSchema.safeParse({
+      styleId: "s1",
+      subjects: ["Lamp", "K\u0000ey"],
+      size: "square",
+      detail: "draft",
+      transparent: true,
+    });
+    expect(objects.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["subjects.1", CONTROL_CHARACTER_MESSAGE],
+    ]);
+  });
+});

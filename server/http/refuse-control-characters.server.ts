@@ -1,0 +1,55 @@
+import type { Request, RequestHandler } from "express";
+import { ZodError } from "zod";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from "#domain/text";
+
+type Issue = { path: (string | number)[]; message: string };
+
+/** Shows a key's control characters as escapes, so the field's name stays readable. */
+const printable = (key: string) =>
+  // eslint-disable-next-line no-control-regex
+  key.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+function findControlCharacters(value: unknown, path: (string | number)[], issues: Issue[]) {
+  if (typeof value === "string") {
+    if (hasControlCharacters(value)) issues.push({ path, message: CONTROL_CHARACTER_MESSAGE });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => findControlCharacters(item, [...path, i], issues));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const at = [...path, printable(key)];
+      if (hasControlCharacters(key)) issues.push({ path: at, message: CONTROL_CHARACTER_MESSAGE });
+      findControlCharacters(item, at, issues);
+    }
+  }
+}
+
+/**
+ * Refuses a body (JSON, or multipart text fields and file names) with a NUL or another
+ * control character anywhere, as a 400 naming each field: PostgreSQL cannot store a
+ * NUL, and no field needs the others. Run it after the body is parsed.
+ */
+export function assertNoControlCharacters(req: Pick<Request, "body" | "files">): void {
+  const issues: Issue[] = [];
+  findControlCharacters(req.body, [], issues);
+  const files = Array.isArray(req.files) ? req.files : Object.values(req.files ?? {}).flat();
+  files.forEach((file, i) => {
+    if (hasControlCharacters(file.originalname) || hasControlCharacters(file.fieldname)) {
+      issues.push({
+        path: [file.fieldname ? printable(file.fieldname) : "files", i],
+        message: CONTROL_CHARACTER_MESSAGE,
+      });
+    }
+  });
+  if (issues.length) {
+    throw new ZodError(issues.map((issue) => ({ code: "custom", input: undefined, ...issue })));
+  }
+}
+
+export const refuseControlCharacters: RequestHandler = (req, _res, next) => {
+  try {
+    assertNoControlCharacters(req);
+    next();
+  } catch (error) {
+    next(error);
+  }
+};
