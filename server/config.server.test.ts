@@ -77,3 +77,14 @@ describe("federated providers", () => {
     expect(() => parseConfig({ ADMIN_EMAILS: "ops@example.com, not-an-address" })).toThrow(/ADMIN_EMAILS/);
   });
 });
+
+describe("event stream settings", () => {
+  it("caps streams at 10 per user and 50 per address, with a keep-alive and session check every 20 s", () => {
+    expect(parseConfig({}).eventStreams).toEqual({ perUser: 10, perIp: 50, heartbeatMs: 20_000 });
+    expect(
+      parseConfig({ EVENT_STREAMS_PER_USER: "3", EVENT_STREAMS_PER_IP: "7", EVENT_STREAM_HEARTBEAT_SECONDS: "5" })
+        .eventStreams,
+    ).toEqual({ perUser: 3, perIp: 7, heartbeatMs: 5_000 });
+    expect(() => parseConfig({ EVENT_STREAMS_PER_USER: "0" })).toThrow(ConfigError);
+  });
+});

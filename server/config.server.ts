@@ -49,6 +49,9 @@ const configSchema = z
     SIGNIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     SIGNIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+    EVENT_STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+    EVENT_STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
     ...oauthEnv("GITHUB"),
     ...oauthEnv("GOOGLE"),
     ...oauthEnv("FACEBOOK"),
@@ -139,6 +142,12 @@ const configSchema = z
     },
     credits: { signupGrant: env.SIGNUP_CREDITS },
     adminEmails: env.ADMIN_EMAILS,
+    // Live event streams: caps per process, and how often each sends a keep-alive and re-checks its session.
+    eventStreams: {
+      perUser: env.EVENT_STREAMS_PER_USER,
+      perIp: env.EVENT_STREAMS_PER_IP,
+      heartbeatMs: env.EVENT_STREAM_HEARTBEAT_SECONDS * 1000,
+    },
     storage: env.S3_BUCKET
       ? {
           kind: "s3" as const,

@@ -1,7 +1,8 @@
 import { getConfig, type Config } from "./config.server";
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { getLogger } from "./logger.server";
-import { pruneUserEvents, UserEventHub } from "./events/events.server";
+import { pruneUserEvents } from "./events/events.server";
+import { databaseHubStore, EventStreamHub } from "./events/stream-hub.server";
 import { sweepStaleJobs } from "./generation/lifecycle.server";
 import { createProviderRegistry, type ProviderRegistry } from "./generation/providers/registry.server";
 import { QUEUE_RUNS_PER_JOB, startGenerationQueue, type GenerationQueue } from "./generation/queue.server";
@@ -19,7 +20,7 @@ export interface Services {
   storage: FileStorage;
   /** Providers jobs run with; `providers.default` makes new jobs. */
   providers: ProviderRegistry;
-  events: UserEventHub;
+  events: EventStreamHub;
   /** Absent until started; web-only processes enqueue, workers also work. */
   queue?: GenerationQueue;
 }
@@ -43,7 +44,7 @@ async function createServices(): Promise<Services> {
       ? createS3Storage(config.storage)
       : createDiskStorage(path.join(config.dataDir, "files"));
   const providers = createProviderRegistry(config);
-  const events = new UserEventHub(database);
+  const events = new EventStreamHub(databaseHubStore(database), config.eventStreams);
   await events.start();
   const services: Services = { config, database, mailer, storage, providers, events };
   services.queue = await startGenerationQueue({

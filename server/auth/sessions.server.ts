@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { authUsers, idTokens, sessions } from "../db/schema";
+import { announceSessionsEnded } from "../events/events.server";
 import { hashToken, randomToken } from "./tokens.server";
 
 export const ID_TOKEN_TTL_MS = 2 * 60_000;
@@ -61,5 +62,12 @@ export async function findSessionUser(options: { db: Database; sessionId: string
 }
 
 export async function deleteSession(options: { db: Database; sessionId: string }): Promise<void> {
-  await options.db.delete(sessions).where(eq(sessions.idHash, hashToken(options.sessionId)));
+  await options.db.transaction(async (tx) => {
+    const [ended] = await tx
+      .delete(sessions)
+      .where(eq(sessions.idHash, hashToken(options.sessionId)))
+      .returning({ userId: sessions.userId });
+    // Its open event streams end too, in every process.
+    if (ended) await announceSessionsEnded(tx, ended.userId);
+  });
 }

@@ -1,8 +1,12 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "../db/client.server";
+import type { Database } from "../db/client.server";
 import { userEvents } from "../db/schema";
 
 export const EVENTS_CHANNEL = "motif_user_events";
+/** Notification payloads are `userId:eventId`, or `userId:session-ended`. */
+const SESSION_ENDED = "session-ended";
+/** The most events one read returns; a reader that got this many reads on. */
+export const EVENTS_PAGE = 500;
 const KEEP_EVENTS_MS = 60 * 60_000;
 
 export interface UserEvent {
@@ -46,7 +50,7 @@ export async function eventsSince(db: Database, options: { userId: string; after
     .from(userEvents)
     .where(and(eq(userEvents.userId, options.userId), gt(userEvents.id, options.afterId)))
     .orderBy(userEvents.id)
-    .limit(500);
+    .limit(EVENTS_PAGE);
 }
 
 export async function latestEventId(db: Database, userId: string): Promise<number> {
@@ -61,38 +65,19 @@ export async function pruneUserEvents(db: Database): Promise<void> {
   await db.delete(userEvents).where(lt(userEvents.createdAt, new Date(Date.now() - KEEP_EVENTS_MS)));
 }
 
-type Listener = () => void;
+/**
+ * Tells every process that some of a user's sessions ended (a sign-out, a deleted
+ * account): their open streams re-check their sessions before sending anything more.
+ * Inside a transaction the notice leaves at commit, with the deletion it announces.
+ */
+export async function announceSessionsEnded(db: Pick<Database, "execute">, userId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${userId} || ':' || ${SESSION_ENDED})`);
+}
 
-/** Fans database notifications out to this process's open streams, per user. */
-export class UserEventHub {
-  private listeners = new Map<string, Set<Listener>>();
-  private stop?: () => Promise<void>;
+export type UserNotice = { userId: string; kind: "event" | "session-ended" };
 
-  constructor(private readonly database: DatabaseHandle) {}
-
-  async start(): Promise<void> {
-    this.stop = await this.database.listen(
-      EVENTS_CHANNEL,
-      (payload) => {
-        const userId = payload.slice(0, payload.lastIndexOf(":"));
-        this.listeners.get(userId)?.forEach((listener) => listener());
-      },
-      // Notifications sent while the connection was down are lost: every stream re-reads.
-      () => this.listeners.forEach((set) => set.forEach((listener) => listener())),
-    );
-  }
-
-  subscribe(userId: string, listener: Listener): () => void {
-    let set = this.listeners.get(userId);
-    if (!set) this.listeners.set(userId, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(userId);
-    };
-  }
-
-  async close(): Promise<void> {
-    await this.stop?.();
-  }
+export function parseNotice(payload: string): UserNotice {
+  const split = payload.lastIndexOf(":");
+  const kind = payload.slice(split + 1) === SESSION_ENDED ? "session-ended" : "event";
+  return { userId: payload.slice(0, split), kind };
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { creditsVersionOf } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { authUsers, creditLedger, loginTokens, users } from "../db/schema";
+import { announceSessionsEnded } from "../events/events.server";
 
 export interface Profile {
   uid: string;
@@ -55,6 +56,8 @@ export async function deleteAccount(options: { db: Database; userId: string }): 
     const [deleted] = await tx.delete(authUsers).where(eq(authUsers.id, options.userId)).returning();
     if (!deleted) return false;
     await tx.delete(loginTokens).where(eq(loginTokens.email, deleted.email));
+    // Its sessions went by cascade: their open event streams end too, in every process.
+    await announceSessionsEnded(tx, options.userId);
     return true;
   });
 }

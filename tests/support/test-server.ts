@@ -2,7 +2,7 @@ import express from "express";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { UserEventHub } from "#server/events/events.server";
+import { databaseHubStore, EventStreamHub } from "#server/events/stream-hub.server";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry } from "#server/generation/providers/registry.server";
@@ -48,7 +48,7 @@ export async function startApiServer(
   const config = parseConfig({ PUBLIC_URL, LOG_LEVEL: "silent", ...env });
   const mailer = memoryMailer();
   const filesDir = mkdtempSync(path.join(tmpdir(), "motif-files-"));
-  const events = new UserEventHub(database);
+  const events = new EventStreamHub(databaseHubStore(database), config.eventStreams);
   await events.start();
   const services: Services = {
     config,

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AppError } from "#domain/errors";
+import type { UserEvent } from "./events.server";
+import { EventStreamHub, type HubStore, type StreamClient } from "./stream-hub.server";
+
+/** A store that counts its reads, with events and sessions kept in memory. */
+function fakeStore() {
+  const events: (UserEvent & { userId: string })[] = [];
+  const liveHashes = new Set<string>();
+  let notify: (payload: string) => void = () => {};
+  const calls = { eventsSince: 0, liveSessions: 0 };
+  const store: HubStore = {
+    async listen(_channel, onNotify) {
+      notify = onNotify;
+      return async () => {};
+    },
+    async eventsSince(userId, afterId) {
+      calls.eventsSince++;
+      return events.filter((event) => event.userId === userId && event.id > afterId);
+    },
+    async liveSessions(hashes) {
+      calls.liveSessions++;
+      return new Map(hashes.filter((hash) => liveHashes.has(hash)).map((hash) => [hash, Date.now() + 60_000]));
+    },
+  };
+  return {
+    store,
+    calls,
+    liveHashes,
+    publish(userId: string, data: Record<string, unknown>) {
+      const id = events.length + 1;
+      events.push({ id, userId, type: "job", data });
+      notify(`${userId}:${id}`);
+    },
+    endSessions(userId: string) {
+      notify(`${userId}:session-ended`);
+    },
+  };
+}
+
+function recordingClient() {
+  const client = { chunks: [] as string[], ended: false } as StreamClient & { chunks: string[]; ended: boolean };
+  client.send = (chunk) => void client.chunks.push(chunk);
+  client.end = () => void (client.ended = true);
+  return client;
+}
+
+/** Lets the hub's queued work run to its end. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("EventStreamHub", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("reads a user's events once per notification, however many streams that user has open", async () => {
+    const fake = fakeStore();
+    const hub = new EventStreamHub(fake.store, { perUser: 2_000, perIp: 5_000, heartbeatMs: 60_000 });
+    await hub.start();
+    const crowd = Array.from({ length: 1_000 }, () => recordingClient());
+    crowd.forEach((client) => {
+      fake.liveHashes.add("crowd-session");
+      hub.open({ userId: "crowd", sessionHash: "crowd-session", ip: "10.0.0.1" }, client).start(0);
+    });
+    fake.liveHashes.add("other-session");
+    const other = recordingClient();
+    hub.open({ userId: "other", sessionHash: "other-session", ip: "10.0.0.2" }, other).start(0);
+    await settle();
+
+    fake.calls.eventsSince = 0;
+    fake.publish("other", { n: 1 });
+    await settle();
+    // Another user's event costs one read and touches none of the idle crowd.
+    expect(fake.calls.eventsSince).toBe(1);
+    expect(other.chunks.join("")).toContain('"n":1');
+    expect(crowd.every((client) => client.chunks.length === 0)).toBe(true);
+
+    fake.calls.eventsSince = 0;
+    fake.publish("crowd", { n: 2 });
+    await settle();
+    expect(fake.calls.eventsSince).toBe(1);
+    expect(crowd.every((client) => client.chunks.join("").includes('"n":2'))).toBe(true);
+    await hub.close();
+  });
+
+  it("checks every open stream's session with one query per heartbeat", async () => {
+    vi.useFakeTimers();
+    const fake = fakeStore();
+    const hub = new EventStreamHub(fake.store, { perUser: 10, perIp: 1_000, heartbeatMs: 1_000 });
+    await hub.start();
+    const clients = Array.from({ length: 200 }, (_, i) => {
+      const client = recordingClient();
+      fake.liveHashes.add(`s${i}`);
+      hub.open({ userId: `u${i}`, sessionHash: `s${i}`, ip: "10.0.0.1" }, client).start(0);
+      return client;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    fake.calls.liveSessions = 0;
+    fake.liveHashes.delete("s7");
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fake.calls.liveSessions).toBe(1);
+    expect(clients.filter((client) => client.ended)).toEqual([clients[7]]);
+    expect(clients[0]!.chunks).toContain(": keep-alive\n\n");
+    await hub.close();
+  });
+
+  it("settles an announced session end before it delivers the next event", async () => {
+    const fake = fakeStore();
+    const hub = new EventStreamHub(fake.store);
+    await hub.start();
+    fake.liveHashes.add("gone").add("kept");
+    const signedOut = recordingClient();
+    const stillIn = recordingClient();
+    hub.open({ userId: "u", sessionHash: "gone", ip: "10.0.0.1" }, signedOut).start(0);
+    hub.open({ userId: "u", sessionHash: "kept", ip: "10.0.0.1" }, stillIn).start(0);
+    await settle();
+
+    fake.liveHashes.delete("gone");
+    fake.endSessions("u");
+    fake.publish("u", { after: true });
+    await settle();
+    expect(signedOut.ended).toBe(true);
+    expect(signedOut.chunks.join("")).not.toContain("after");
+    expect(stillIn.chunks.join("")).toContain("after");
+    expect(hub.size).toBe(1);
+    await hub.close();
+  });
+
+  it("refuses a stream over the user's or the address's cap, and frees the place on close", async () => {
+    const fake = fakeStore();
+    const hub = new EventStreamHub(fake.store, { perUser: 2, perIp: 3, heartbeatMs: 60_000 });
+    const open = (userId: string, ip: string) => hub.open({ userId, sessionHash: userId, ip }, recordingClient());
+    const first = open("a", "1.1.1.1");
+    open("a", "1.1.1.2");
+    expect(() => open("a", "1.1.1.3")).toThrow(AppError);
+    first.close();
+    first.close();
+    open("a", "1.1.1.3");
+    open("b", "9.9.9.9");
+    open("c", "9.9.9.9");
+    open("d", "9.9.9.9");
+    expect(() => open("e", "9.9.9.9")).toThrow(/network address/);
+    expect(hub.size).toBe(5);
+  });
+});

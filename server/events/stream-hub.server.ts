@@ -1,0 +1,282 @@
+import { AppError } from "#domain/errors";
+import type { DatabaseHandle } from "../db/client.server";
+import { getLogger } from "../logger.server";
+import { EVENTS_CHANNEL, EVENTS_PAGE, eventsSince, parseNotice, type UserEvent } from "./events.server";
+import { liveSessions } from "./stream-sessions.server";
+
+/** What the hub reads and listens to (the database in the app; counting fakes in unit tests). */
+export interface HubStore {
+  listen: DatabaseHandle["listen"];
+  eventsSince(userId: string, afterId: number): Promise<UserEvent[]>;
+  /** The still-valid sessions among these id hashes, with their expiry (ms). */
+  liveSessions(idHashes: readonly string[]): Promise<Map<string, number>>;
+}
+
+export function databaseHubStore(database: DatabaseHandle): HubStore {
+  return {
+    listen: (channel, onNotify, onReconnect) => database.listen(channel, onNotify, onReconnect),
+    eventsSince: (userId, afterId) => eventsSince(database.db, { userId, afterId }),
+    liveSessions: (idHashes) => liveSessions(database.db, idHashes),
+  };
+}
+
+export interface StreamHubOptions {
+  /** Open streams one user may hold in this process. */
+  perUser: number;
+  /** Open streams one client address may hold in this process. */
+  perIp: number;
+  /** How often every stream gets a keep-alive and has its session re-checked. */
+  heartbeatMs: number;
+}
+
+export const defaultStreamHubOptions: StreamHubOptions = { perUser: 10, perIp: 50, heartbeatMs: 20_000 };
+
+/** The HTTP side of one stream: where its bytes go, and how to hang up. */
+export interface StreamClient {
+  send(chunk: string): void;
+  end(): void;
+}
+
+export interface StreamHandle {
+  /** Starts delivery of the user's events after `cursor`. */
+  start(cursor: number): void;
+  /** Gives the stream's place back (idempotent). */
+  close(): void;
+}
+
+class Stream {
+  cursor = 0;
+  started = false;
+  closed = false;
+  /** Until the first check says otherwise, the session was valid a moment ago. */
+  expiresAt = Number.POSITIVE_INFINITY;
+
+  constructor(
+    readonly userId: string,
+    readonly sessionHash: string,
+    readonly ip: string,
+    readonly client: StreamClient,
+  ) {}
+}
+
+/**
+ * One user's open streams in this process. Its work runs one step at a time:
+ * a session check always goes before the next delivery, so nothing is sent after
+ * a session's end has been announced. One read of the user's events serves all
+ * their streams, so a notification costs one query whatever the number of streams.
+ */
+class UserFeed {
+  readonly streams = new Set<Stream>();
+  private needsCheck = false;
+  private needsFetch = false;
+  private running = false;
+
+  constructor(
+    private readonly userId: string,
+    private readonly store: HubStore,
+    private readonly endStream: (stream: Stream) => void,
+  ) {}
+
+  request(work: { check?: boolean; fetch?: boolean }): void {
+    if (work.check) this.needsCheck = true;
+    if (work.fetch) this.needsFetch = true;
+    if (!this.running) void this.run();
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    try {
+      while ((this.needsCheck || this.needsFetch) && this.streams.size > 0) {
+        if (this.needsCheck) {
+          this.needsCheck = false;
+          await this.check();
+        } else {
+          this.needsFetch = false;
+          await this.fetch();
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async check(): Promise<void> {
+    const streams = [...this.streams];
+    let live: Map<string, number>;
+    try {
+      live = await this.store.liveSessions(streams.map((stream) => stream.sessionHash));
+    } catch (error) {
+      // The database is away: the streams keep their last known state until the next check.
+      getLogger().warn({ err: error }, "event stream session check failed");
+      return;
+    }
+    applySessionCheck(streams, live, this.endStream);
+  }
+
+  private async fetch(): Promise<void> {
+    for (;;) {
+      const streams = [...this.streams].filter((stream) => stream.started);
+      if (streams.length === 0) return;
+      const after = Math.min(...streams.map((stream) => stream.cursor));
+      let events: UserEvent[];
+      try {
+        events = await this.store.eventsSince(this.userId, after);
+      } catch (error) {
+        getLogger().warn({ err: error }, "event stream read failed");
+        return;
+      }
+      // A session ended while we read: settle that before anything is sent.
+      if (this.needsCheck) {
+        this.needsCheck = false;
+        await this.check();
+      }
+      const now = Date.now();
+      for (const stream of streams) {
+        if (stream.closed) continue;
+        if (stream.expiresAt <= now) {
+          this.endStream(stream);
+          continue;
+        }
+        for (const event of events) {
+          if (event.id <= stream.cursor) continue;
+          stream.client.send(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+          stream.cursor = event.id;
+        }
+      }
+      if (events.length < EVENTS_PAGE) return;
+    }
+  }
+}
+
+function applySessionCheck(streams: Stream[], live: Map<string, number>, endStream: (stream: Stream) => void) {
+  for (const stream of streams) {
+    const expiresAt = live.get(stream.sessionHash);
+    if (expiresAt === undefined) endStream(stream);
+    else stream.expiresAt = expiresAt;
+  }
+}
+
+/**
+ * This process's open event streams, indexed by user. One LISTEN for the process;
+ * a notification wakes only its user's streams, so idle streams cost nothing when
+ * others' events arrive. Streams end when their session does: at once when a
+ * sign-out or account deletion is announced (from any process), and otherwise at
+ * the periodic check that also sends the keep-alives.
+ */
+export class EventStreamHub {
+  private readonly feeds = new Map<string, UserFeed>();
+  private readonly perIp = new Map<string, number>();
+  private stopListening?: () => Promise<void>;
+  private heartbeat?: NodeJS.Timeout;
+  private checking = false;
+
+  constructor(
+    private readonly store: HubStore,
+    private readonly options: StreamHubOptions = defaultStreamHubOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopListening = await this.store.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        const notice = parseNotice(payload);
+        const feed = this.feeds.get(notice.userId);
+        if (notice.kind === "session-ended") feed?.request({ check: true });
+        else feed?.request({ fetch: true });
+      },
+      // Notifications sent while the connection was down are lost: re-check and re-read everything.
+      () => this.feeds.forEach((feed) => feed.request({ check: true, fetch: true })),
+    );
+    this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Takes a place for a new stream, or refuses with 429 when its user or address is at the cap. */
+  open(input: { userId: string; sessionHash: string; ip: string }, client: StreamClient): StreamHandle {
+    const { perUser, perIp } = this.options;
+    const feed = this.feeds.get(input.userId);
+    if ((feed?.streams.size ?? 0) >= perUser) {
+      throw new AppError(
+        "rate_limited",
+        `This account already has at most ${perUser} live connections open. Close some Motif tabs or windows, then reload.`,
+      );
+    }
+    if ((this.perIp.get(input.ip) ?? 0) >= perIp) {
+      throw new AppError(
+        "rate_limited",
+        `This network address already has at most ${perIp} live connections open. Close some Motif tabs or windows, then reload.`,
+      );
+    }
+    const stream = new Stream(input.userId, input.sessionHash, input.ip, client);
+    const userFeed = feed ?? this.addFeed(input.userId);
+    userFeed.streams.add(stream);
+    this.perIp.set(input.ip, (this.perIp.get(input.ip) ?? 0) + 1);
+    return {
+      start: (cursor) => {
+        if (stream.closed) return;
+        stream.cursor = cursor;
+        stream.started = true;
+        // The session may have ended between the sign-in check and now.
+        userFeed.request({ check: true, fetch: true });
+      },
+      close: () => this.remove(stream),
+    };
+  }
+
+  /** Open streams in this process (for health and tests). */
+  get size(): number {
+    let total = 0;
+    this.feeds.forEach((feed) => (total += feed.streams.size));
+    return total;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    await this.stopListening?.();
+    this.feeds.forEach((feed) => feed.streams.forEach((stream) => this.end(stream)));
+  }
+
+  private addFeed(userId: string): UserFeed {
+    const feed = new UserFeed(userId, this.store, (stream) => this.end(stream));
+    this.feeds.set(userId, feed);
+    return feed;
+  }
+
+  private end(stream: Stream): void {
+    if (stream.closed) return;
+    this.remove(stream);
+    stream.client.end();
+  }
+
+  private remove(stream: Stream): void {
+    if (stream.closed) return;
+    stream.closed = true;
+    const feed = this.feeds.get(stream.userId);
+    feed?.streams.delete(stream);
+    if (feed && feed.streams.size === 0) this.feeds.delete(stream.userId);
+    const count = (this.perIp.get(stream.ip) ?? 1) - 1;
+    if (count > 0) this.perIp.set(stream.ip, count);
+    else this.perIp.delete(stream.ip);
+  }
+
+  /** Keep-alives for every stream, then one session check for all of them. */
+  private async beat(): Promise<void> {
+    const streams: Stream[] = [];
+    this.feeds.forEach((feed) => feed.streams.forEach((stream) => streams.push(stream)));
+    for (const stream of streams) stream.client.send(": keep-alive\n\n");
+    if (this.checking || streams.length === 0) return;
+    this.checking = true;
+    try {
+      const live = await this.store.liveSessions(streams.map((stream) => stream.sessionHash));
+      applySessionCheck(
+        streams.filter((stream) => !stream.closed),
+        live,
+        (stream) => this.end(stream),
+      );
+    } catch (error) {
+      getLogger().warn({ err: error }, "event stream session check failed");
+    } finally {
+      this.checking = false;
+    }
+  }
+}
