@@ -105,9 +105,10 @@ async function throughputBench(fakeUrl: string) {
           },
           jobId,
         ).then(() => {}),
-      { concurrency },
+      // One user's jobs only: the engine's throughput, so that user may hold every slot.
+      { concurrency, perUserConcurrency: concurrency },
     );
-    for (const id of ids) await queue.enqueue(id, { expireInSeconds: 300 });
+    for (const id of ids) await queue.enqueue(id, { expireInSeconds: 300, ownerId: "bench-throughput" });
     for (;;) {
       const rows = await handle.db
         .select({ status: generationJobs.status })

@@ -49,6 +49,18 @@ describe("parseConfig", () => {
     const message = (error as ConfigError).message;
     for (const name of ["PORT", "DATABASE_URL", "PUBLIC_URL", "LOG_LEVEL"]) expect(message).toContain(name);
   });
+
+  it("gives one user at most half the worker's slots unless told otherwise, and never more than all", () => {
+    expect(parseConfig({}).generation).toMatchObject({ concurrency: 4, perUserConcurrency: 2, timeoutMs: 120_000 });
+    expect(parseConfig({ PROVIDER_CONCURRENCY: "5" }).generation.perUserConcurrency).toBe(3);
+    expect(parseConfig({ PROVIDER_CONCURRENCY: "1" }).generation.perUserConcurrency).toBe(1);
+    expect(
+      parseConfig({ PROVIDER_CONCURRENCY: "8", PROVIDER_CONCURRENCY_PER_USER: "7" }).generation.perUserConcurrency,
+    ).toBe(7);
+    expect(() => parseConfig({ PROVIDER_CONCURRENCY: "2", PROVIDER_CONCURRENCY_PER_USER: "3" })).toThrow(
+      "PROVIDER_CONCURRENCY_PER_USER: must not be more than PROVIDER_CONCURRENCY",
+    );
+  });
 });
 
 describe("federated providers", () => {

@@ -69,6 +69,7 @@ const configSchema = z
     OPENAI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1.5"),
     PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(120),
     PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    PROVIDER_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(64).optional(),
     PROVIDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(50).default(10),
@@ -164,6 +165,8 @@ const configSchema = z
       openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL },
       timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
       concurrency: env.PROVIDER_CONCURRENCY,
+      // One user's jobs may hold at most this many of a worker's slots: half by default, so another's start at once.
+      perUserConcurrency: env.PROVIDER_CONCURRENCY_PER_USER ?? Math.ceil(env.PROVIDER_CONCURRENCY / 2),
       maxAttempts: env.PROVIDER_MAX_ATTEMPTS,
       heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS,
       maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
@@ -172,6 +175,13 @@ const configSchema = z
   .superRefine((config, ctx) => {
     if (config.generation.provider === "openai" && !config.generation.openai.apiKey) {
       ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when IMAGE_PROVIDER=openai" });
+    }
+    if (config.generation.perUserConcurrency > config.generation.concurrency) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PROVIDER_CONCURRENCY_PER_USER"],
+        message: "must not be more than PROVIDER_CONCURRENCY",
+      });
     }
   });
 

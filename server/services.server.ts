@@ -66,18 +66,30 @@ export async function startWorker(services: Services): Promise<void> {
   const { config, database, storage, providers } = services;
   const logger = getLogger();
   logger.info(
-    { provider: providers.default.id, model: providers.default.model, concurrency: config.generation.concurrency },
+    {
+      provider: providers.default.id,
+      model: providers.default.model,
+      concurrency: config.generation.concurrency,
+      perUserConcurrency: config.generation.perUserConcurrency,
+    },
     "generation worker started",
   );
   await services.queue!.work(
     async (jobId, signal) => {
       const job = await runGenerationJob(
-        { db: database.db, storage, providers, maxAttempts: config.generation.maxAttempts, signal },
+        {
+          db: database.db,
+          storage,
+          providers,
+          maxAttempts: config.generation.maxAttempts,
+          timeoutMs: config.generation.timeoutMs,
+          signal,
+        },
         jobId,
       );
       if (job) logger.info({ jobId, status: job.status, attempts: job.attempts }, "generation job finished");
     },
-    { concurrency: config.generation.concurrency },
+    { concurrency: config.generation.concurrency, perUserConcurrency: config.generation.perUserConcurrency },
   );
   // Housekeeping: end jobs whose queue entry gave up (refunding them), drop old live events.
   // Far past the longest run of each job (its own image count) and every queue retry of it.

@@ -14,7 +14,7 @@ export type DispatchDeps = Pick<Services, "database" | "queue" | "config">;
 export async function dispatchJob(deps: DispatchDeps, job: GenerationJob, options: { created: boolean }) {
   if (job.status === "queued") {
     const expireInSeconds = jobExpirySeconds(deps.config.generation, job.imageCount);
-    await deps.queue?.enqueue(job.id, { expireInSeconds });
+    await deps.queue?.enqueue(job.id, { expireInSeconds, ownerId: job.ownerId });
   }
   if (options.created) {
     await publishBalance(deps.database.db, job.ownerId);

@@ -6,10 +6,16 @@ const QUEUE = "generation";
 export const QUEUE_RUNS_PER_JOB = 4;
 
 export interface GenerationQueue {
-  /** Queues a job; it may run for at most `expireInSeconds` before the queue retries it. */
-  enqueue(jobId: string, options: { expireInSeconds: number }): Promise<void>;
-  /** Runs `handler` for queued jobs in this process, at most `concurrency` at a time. */
-  work(handler: (jobId: string, signal: AbortSignal) => Promise<void>, options: { concurrency: number }): Promise<void>;
+  /** Queues a job of `ownerId`; it may run for at most `expireInSeconds` before the queue retries it. */
+  enqueue(jobId: string, options: { expireInSeconds: number; ownerId: string }): Promise<void>;
+  /**
+   * Runs `handler` for queued jobs in this process, at most `concurrency` at a time and at
+   * most `perUserConcurrency` of one user's jobs at a time.
+   */
+  work(
+    handler: (jobId: string, signal: AbortSignal) => Promise<void>,
+    options: { concurrency: number; perUserConcurrency: number },
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -44,14 +50,21 @@ export async function startGenerationQueue(options: {
   // createQueue keeps an existing queue's settings; bring them up to date.
   await boss.updateQueue(QUEUE, queueOptions);
   return {
-    async enqueue(jobId, { expireInSeconds }) {
-      // One queue entry per generation job, however often it is enqueued.
-      await boss.send(QUEUE, { jobId }, { singletonKey: jobId, expireInSeconds });
+    async enqueue(jobId, { expireInSeconds, ownerId }) {
+      // One queue entry per generation job, however often it is enqueued; its owner is its group.
+      await boss.send(QUEUE, { jobId }, { singletonKey: jobId, expireInSeconds, group: { id: ownerId } });
     },
-    async work(handler, { concurrency }) {
+    async work(handler, { concurrency, perUserConcurrency }) {
       await boss.work<{ jobId: string }>(
         QUEUE,
-        { localConcurrency: concurrency, pollingIntervalSeconds: 0.5 },
+        {
+          localConcurrency: concurrency,
+          // Fairness (ADR 018): a user whose jobs hold their share of this worker's slots waits,
+          // and the next user's job is taken instead, so one user's stalled jobs never hold
+          // every slot. Counted in this process exactly; each worker process keeps the share.
+          localGroupConcurrency: perUserConcurrency,
+          pollingIntervalSeconds: 0.5,
+        },
         async ([job]) => {
           if (job) await handler(job.data.jobId, job.signal);
         },

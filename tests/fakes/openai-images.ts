@@ -1,7 +1,8 @@
 // A local stand-in for OpenAI's Images API, speaking its wire format: JSON
 // generations, multipart edits, b64_json results with usage, and the real error
-// bodies for moderation (400), rate limits (429) and server errors (500), and the
-// models list a connection check reads. "Bearer sk-invalid" is refused with a 401.
+// bodies for moderation (400), rate limits (429) and server errors (500), the
+// models list a connection check reads, and a service that answers with headers
+// and then stalls the body. "Bearer sk-invalid" is refused with a 401.
 // Behaviour is set through POST /__control. Run alone: node tests/fakes/openai-images.ts <port>
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,7 +17,26 @@ export interface FakeOpenAIControl {
   failNext: { kind: "moderation" | "rate_limit" | "server_error"; count: number } | null;
   /** Every request fails with this kind until changed. */
   failAlways: "moderation" | "rate_limit" | "server_error" | null;
+  /**
+   * Sends 200 and its headers and the first bytes of the body, then nothing more until
+   * the client gives up: for requests whose prompt contains `prompt` (every one when null).
+   */
+  stallBody: { prompt: string | null } | null;
 }
+
+/** What stalled answers saw: how many began, and how many the client abandoned. */
+export interface StallCounts {
+  started: number;
+  abandoned: number;
+}
+
+const normalService = (): FakeOpenAIControl => ({
+  latencyMs: 0,
+  failureRate: 0,
+  failNext: null,
+  failAlways: null,
+  stallBody: null,
+});
 
 export interface RecordedRequest {
   path: string;
@@ -130,10 +150,11 @@ async function renderImage(options: { size: string; background: string; colour: 
 }
 
 export async function startFakeOpenAI(port = 0) {
-  const control: FakeOpenAIControl = { latencyMs: 0, failureRate: 0, failNext: null, failAlways: null };
+  const control: FakeOpenAIControl = normalService();
   const requests: RecordedRequest[] = [];
   /** The Authorization header of each GET /v1/models. */
   const modelListings: string[] = [];
+  const stalls: StallCounts = { started: 0, abandoned: 0 };
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -146,11 +167,12 @@ export async function startFakeOpenAI(port = 0) {
     if (url.pathname === "/__control") {
       if (req.method === "POST") Object.assign(control, JSON.parse(body.toString() || "{}"));
       if (req.method === "DELETE") {
-        Object.assign(control, { latencyMs: 0, failureRate: 0, failNext: null, failAlways: null });
+        Object.assign(control, normalService());
         requests.length = 0;
         modelListings.length = 0;
+        Object.assign(stalls, { started: 0, abandoned: 0 });
       }
-      return json(200, { control, requests: requests.length });
+      return json(200, { control, requests: requests.length, stalls });
     }
     if (url.pathname === "/__requests") return json(200, requests);
     if (url.pathname === "/__model-listings") return json(200, modelListings);
@@ -216,6 +238,15 @@ export async function startFakeOpenAI(port = 0) {
       const [status, errorPayload] = errorBody(failure);
       return json(status, errorPayload);
     }
+    const stall = control.stallBody;
+    if (stall && (stall.prompt === null || fields.prompt.includes(stall.prompt))) {
+      // The headers go out at once (a client's header timer is satisfied), the body never ends.
+      stalls.started++;
+      res.writeHead(200, { "Content-Type": "application/json", "x-request-id": `req_${Date.now()}` });
+      res.write('{"created":');
+      res.on("close", () => stalls.abandoned++);
+      return;
+    }
 
     const n = Number(fields.n ?? 1);
     const size = fields.size ?? "1024x1024";
@@ -251,6 +282,7 @@ export async function startFakeOpenAI(port = 0) {
     control,
     requests,
     modelListings,
+    stalls,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,7 +1,13 @@
 import OpenAI, { toFile } from "openai";
 import type { ImageGenerateParams } from "openai/resources/images";
 import type { DetailLevel, ImageSize } from "#domain/images";
-import { ProviderError, ProviderRefusalError, ProviderRetryableError, type ImageProvider } from "./provider";
+import {
+  ProviderError,
+  ProviderRefusalError,
+  ProviderRetryableError,
+  ProviderTimeoutError,
+  type ImageProvider,
+} from "./provider";
 
 const sizeParam: Record<ImageSize, "1024x1024" | "1024x1536" | "1536x1024"> = {
   square: "1024x1024",
@@ -14,7 +20,10 @@ export const MAX_REFERENCES = 16;
 
 /**
  * OpenAI's Images API through the official SDK. The SDK's own retries are off:
- * the job runner retries, so the number of calls per job stays bounded.
+ * the job runner retries, so the number of calls per job stays bounded. The SDK's
+ * `timeout` stops at the response headers, so each call also has its own deadline
+ * signal, which the SDK keeps attached while the body is read: `timeoutMs` bounds
+ * the whole call.
  */
 export function createOpenAIProvider(options: {
   apiKey: string;
@@ -34,6 +43,9 @@ export function createOpenAIProvider(options: {
     label: `OpenAI ${options.model}`,
     capabilities: { nativeAlpha: true, maxReferences: MAX_REFERENCES, seed: false },
     async generate(request) {
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(new ProviderTimeoutError(options.timeoutMs)), options.timeoutMs);
+      const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
       const common = {
         model: options.model,
         prompt: request.prompt,
@@ -59,10 +71,10 @@ export function createOpenAIProvider(options: {
                   ),
                   input_fidelity: "high",
                 },
-                { signal: request.signal },
+                { signal },
               )
             : await client.images.generate({ ...common, moderation: "auto" } satisfies ImageGenerateParams, {
-                signal: request.signal,
+                signal,
               });
         const images = (response.data ?? []).map((item) => {
           if (!item.b64_json) throw new ProviderError("The provider returned no image data");
@@ -74,7 +86,10 @@ export function createOpenAIProvider(options: {
           : undefined;
         return { images, usage };
       } catch (error) {
+        if (deadline.signal.aborted && !request.signal?.aborted) throw new ProviderTimeoutError(options.timeoutMs);
         throw classifyOpenAIError(error);
+      } finally {
+        clearTimeout(timer);
       }
     },
   };
@@ -91,6 +106,7 @@ export function classifyOpenAIError(error: unknown): Error {
   if (error instanceof OpenAI.APIConnectionTimeoutError || error instanceof OpenAI.APIConnectionError) {
     return new ProviderRetryableError("The image service did not answer in time");
   }
+  if (error instanceof OpenAI.APIUserAbortError) return new ProviderRetryableError("The request was aborted");
   if (error instanceof OpenAI.APIError) {
     const code = (error as { code?: string | null }).code;
     if (error.status === 400 && code === "moderation_blocked") {

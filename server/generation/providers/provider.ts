@@ -18,6 +18,10 @@ export interface GenerateRequest {
   palette: string[];
   /** An opaque id of the end user, for the provider's abuse monitoring. */
   user?: string;
+  /**
+   * Aborts the whole call, body included: the engine's deadline for this attempt, or the
+   * worker shutting down. A provider passes it to every request it makes and every read.
+   */
   signal?: AbortSignal;
 }
 
@@ -59,6 +63,14 @@ export class ProviderRefusalError extends Error {
 /** Rate limits, server errors and timeouts: worth another try after a pause. */
 export class ProviderRetryableError extends Error {
   override name = "ProviderRetryableError";
+}
+
+/** The provider did not finish answering (headers and body) before the deadline: retryable. */
+export class ProviderTimeoutError extends ProviderRetryableError {
+  override name = "ProviderTimeoutError";
+  constructor(timeoutMs: number) {
+    super(`The image service did not answer within ${timeoutMs / 1000} s`);
+  }
 }
 
 /** Anything else the provider rejected. */
