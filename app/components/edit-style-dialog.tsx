@@ -29,7 +29,7 @@ export function EditStyleDialog(props: { style: StyleView; onClose(): void; onSa
         method: "PATCH",
         body: { name: name.trim(), description: description.trim(), ...settings },
       });
-      toast({ title: "Style saved", color: "success" });
+      toast({ title: "Style Saved", color: "success" });
       props.onSaved();
       props.onClose();
     } catch {

@@ -129,7 +129,7 @@ export function NewStyleDialog(props: {
         return;
       }
       toast({
-        title: "Style created",
+        title: "Style Created",
         description: `Generating ${ANCHOR_COUNT} sample images for ${name.trim()}.`,
         color: "success",
       });

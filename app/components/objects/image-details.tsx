@@ -10,7 +10,7 @@ import { toast } from "~/lib/toast-store";
 export async function copyPrompt(prompt: string) {
   try {
     await navigator.clipboard.writeText(prompt);
-    toast({ title: "Prompt copied", description: "The full prompt is on your clipboard.", color: "success" });
+    toast({ title: "Prompt Copied", description: "The full prompt is on your clipboard.", color: "success" });
   } catch {
     toast({ title: "Copy Error", description: "The prompt could not be copied. Please try again.", color: "error" });
   }

@@ -109,7 +109,7 @@ export function ObjectComposer(props: {
         headers: { "Idempotency-Key": key },
       });
       toast({
-        title: `Generating ${plural(result.objects.length, "object")}`,
+        title: `Generating ${plural(result.objects.length, "Object")}`,
         description: `${style!.name}: ${plural(result.job.credits, "credit")} reserved. Anything that cannot be made is refunded.`,
         color: "success",
       });

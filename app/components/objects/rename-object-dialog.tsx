@@ -25,7 +25,7 @@ export function RenameObjectDialog(props: { object: { id: string; name: string }
         method: "PATCH",
         body: { name: trimmed },
       });
-      toast({ title: "Object renamed", description: `It is now called ${trimmed}.`, color: "success" });
+      toast({ title: "Object Renamed", description: `It is now called ${trimmed}.`, color: "success" });
       props.onSaved();
       props.onClose();
     } catch (caught) {

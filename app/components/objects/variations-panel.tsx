@@ -34,7 +34,7 @@ function useRequestVariations(objectId: string, onStarted: (job: JobView) => voi
       });
       idempotency.done();
       toast({
-        title: `Making ${plural(body.count, "image")}`,
+        title: `Making ${plural(body.count, "Image")}`,
         description: `${plural(job.credits, "credit")} reserved. Anything that cannot be made is refunded.`,
         color: "success",
       });

@@ -146,7 +146,7 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
     setSelected(new Set(ids.filter((_, i) => results[i]!.status === "rejected")));
     if (failed === 0) {
       toast({
-        title: deleted === 1 ? "Object deleted" : `${deleted} objects deleted`,
+        title: deleted === 1 ? "Object Deleted" : `${deleted} Objects Deleted`,
         description: "Their images were deleted too.",
         color: "success",
       });

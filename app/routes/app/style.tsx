@@ -57,7 +57,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
     if (!deleting) return;
     try {
       await api(`/api/styles/${deleting.id}`, { method: "DELETE" });
-      toast({ title: "Style deleted", description: `${deleting.name} and its images were deleted.`, color: "success" });
+      toast({ title: "Style Deleted", description: `${deleting.name} and its images were deleted.`, color: "success" });
       await revalidator.revalidate();
     } catch {
       toast({ title: "Style Error", description: "The style could not be deleted. Please try again.", color: "error" });
@@ -92,7 +92,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
         headers: { "Idempotency-Key": crypto.randomUUID() },
       });
       toast({
-        title: "Making samples",
+        title: "Making Samples",
         description: `${style.name}: ${job.credits} credits reserved. They are refunded if the images cannot be made.`,
         color: "success",
       });
