@@ -17,5 +17,7 @@ export default [
     route("app/object", "routes/app/objects.tsx"),
     route("app/object/:objectId", "routes/app/object.tsx"),
     route("app/setup", "routes/app/setup.tsx"),
+    // Unknown addresses under /app get their 404 inside the signed-in shell.
+    route("app/*", "routes/not-found.tsx", { id: "routes/app/not-found" }),
   ]),
 ] satisfies RouteConfig;

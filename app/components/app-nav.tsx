@@ -1,9 +1,10 @@
-import { Boxes, House, Palette, Settings, type LucideIcon } from "lucide-react";
+import { Boxes, Palette, Settings, Sparkles, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { cn } from "~/lib/cn";
 
 export const appNavItems: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
-  { to: "/app", label: "Home", icon: House, end: true },
+  // The signed-in entry is the composer: it is named for what it does.
+  { to: "/app", label: "Create", icon: Sparkles, end: true },
   { to: "/app/style", label: "Styles", icon: Palette },
   { to: "/app/object", label: "Objects", icon: Boxes },
   { to: "/app/settings", label: "Settings", icon: Settings },

@@ -9,6 +9,7 @@ export function errorTitle(status: number): string {
 export function ErrorPage({ status = 500, error }: { status?: number; error?: unknown }) {
   const location = useLocation();
   const title = errorTitle(status);
+  const inApp = location.pathname === "/app" || location.pathname.startsWith("/app/");
   const message =
     status === 404 ? `Page not found: ${location.pathname}` : "Something went wrong on our side. Please try again.";
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
@@ -21,9 +22,16 @@ export function ErrorPage({ status = 500, error }: { status?: number; error?: un
         {message}
       </p>
       <div className="mt-8 flex gap-3">
-        <Link to="/" className={buttonClasses("primary")}>
-          Go to the home page
-        </Link>
+        {/* Inside the app, the way back is the app, not the marketing page. */}
+        {inApp ? (
+          <Link to="/app" className={buttonClasses("primary")}>
+            Back to the app
+          </Link>
+        ) : (
+          <Link to="/" className={buttonClasses("primary")}>
+            Go to the home page
+          </Link>
+        )}
       </div>
       {stack && (
         <pre className="mt-10 max-w-full overflow-auto rounded-xl bg-neutral-100 p-4 text-left text-xs dark:bg-neutral-900">

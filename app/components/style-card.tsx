@@ -66,7 +66,8 @@ export function StyleCard(props: {
       aria-label={style.name}
       data-testid="style-card"
       data-status={status ?? "none"}
-      className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-xs transition hover:shadow-md dark:border-neutral-800 dark:bg-neutral-900"
+      // contain-inline-size: a long unbroken name must not set the card's (or its grid column's) width.
+      className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-xs transition [contain:inline-size] hover:shadow-md dark:border-neutral-800 dark:bg-neutral-900"
     >
       <div className={cn("grid grid-cols-2 gap-px bg-neutral-200 dark:bg-neutral-800")}>
         {Array.from({ length: ANCHOR_COUNT }, (_, i) => {
@@ -118,7 +119,7 @@ export function StyleCard(props: {
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 ref={heading} tabIndex={-1} className="truncate font-semibold outline-none">
+            <h3 ref={heading} tabIndex={-1} className="line-clamp-2 font-semibold wrap-anywhere outline-none">
               {style.name}
             </h3>
             <p className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{style.description}</p>

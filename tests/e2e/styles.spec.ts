@@ -66,7 +66,7 @@ test("create a style from text: the price is shown, anchors appear live, the bal
   await expect(viewer).toBeHidden();
 
   // The home page shows it among the latest styles.
-  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Home" }).click();
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Create" }).click();
   const latest = page.getByRole("region", { name: "Your latest styles" });
   await expect(latest.getByRole("article", { name: "Warm flat icons" }).getByRole("img")).toHaveCount(4);
   await latest.getByRole("button", { name: "View a steaming cup of coffee" }).click();
@@ -205,7 +205,7 @@ test.describe("with the OpenAI provider", () => {
     await signIn(page, uniqueEmail("home-live"), base);
     await page.goto(`${base}/app/style`);
     await createStyleInUi(page, { name: "Live at home", description: "Glossy 3D badges", price: 12 });
-    await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Home" }).click();
+    await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Create" }).click();
     const card = page
       .getByRole("region", { name: "Your latest styles" })
       .getByRole("article", { name: "Live at home" });

@@ -29,7 +29,7 @@ const LATEST_OBJECTS = 8;
 const LATEST_STYLES = 3;
 
 export function meta() {
-  return [{ title: "Home · Motif" }];
+  return [{ title: "Create · Motif" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

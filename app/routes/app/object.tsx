@@ -79,7 +79,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
     try {
       await api(`/api/objects/${object.id}`, { method: "PATCH", body: { coverImageId: image.id } });
       toast({
-        title: "Cover changed",
+        title: "Cover Changed",
         description: `Image ${index + 1} now stands for ${object.name}.`,
         color: "success",
       });
@@ -101,7 +101,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
   async function deleteObject() {
     try {
       await api(`/api/objects/${object.id}`, { method: "DELETE" });
-      toast({ title: "Object deleted", description: `${object.name} and its images were deleted.`, color: "success" });
+      toast({ title: "Object Deleted", description: `${object.name} and its images were deleted.`, color: "success" });
       navigate("/app/object", { replace: true });
     } catch {
       toast({
@@ -135,7 +135,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{object.name}</h1>
-          <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+          <p className="mt-2 text-neutral-600 wrap-anywhere dark:text-neutral-400">
             In{" "}
             <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
               {object.style.name}

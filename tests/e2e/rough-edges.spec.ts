@@ -1,0 +1,66 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInWithApi } from "./support/auth";
+import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
+
+/** The page is no wider than the window; a failure names the elements that stick out. */
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const found = await page.evaluate(() => {
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter((el) => ![...el.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1))
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`);
+    return { page: document.documentElement.scrollWidth, window: window.innerWidth, wide };
+  });
+  expect(found.page, `${label} is ${found.page} px wide: ${found.wide.join(", ")}`).toBeLessThanOrEqual(found.window);
+}
+
+test.describe("a phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("an 80-character unbroken style name never widens a page", async ({ page }) => {
+    const name = "Superlongunbrokenstylenamewithoutanyspacesthatkeepsgoingandgoingandgoingonwards1";
+    expect(name).toHaveLength(80);
+    await signInWithApi(page);
+    const styleId = await createStyleWithApi(page, name);
+    const { objects } = await generateObjectsWithApi(page, { styleId, subjects: ["lantern"] });
+
+    await page.goto("/app/style");
+    await expect(page.getByRole("article", { name, exact: true })).toBeVisible();
+    await expect(page.getByRole("article", { name, exact: true }).getByRole("img")).toHaveCount(4);
+    await expectNoSidewaysScroll(page, "styles page");
+
+    await page.goto(`/app?style=${styleId}`);
+    // The composer's style picker lists it, chosen.
+    await expect(page.getByRole("radio", { name: new RegExp(name) })).toBeChecked();
+    await expectNoSidewaysScroll(page, "composer and its style picker");
+
+    await page.goto("/app/object");
+    await expect(page.getByRole("main")).toContainText("lantern");
+    await expectNoSidewaysScroll(page, "library");
+
+    await page.goto(`/app/object/${objects[0]!.id}`);
+    await expect(page.getByRole("heading", { name: "lantern", level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page, "object page");
+  });
+});
+
+test("a 404 inside the app stays in the app and leads back to it", async ({ page }) => {
+  await signInWithApi(page);
+  const response = await page.goto("/app/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("error-message")).toHaveText("Page not found: /app/no/such/page");
+  await expect(page.getByRole("navigation", { name: "App" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Back to the app" }).click();
+  await expect(page).toHaveURL(/\/app$/);
+});
+
+test("the composer is named for what it does in the app's navigation", async ({ page }) => {
+  await signInWithApi(page);
+  await page.goto("/app/style");
+  const nav = page.getByRole("navigation", { name: "App" });
+  await expect(nav.getByRole("link", { name: "Home" })).toHaveCount(0);
+  await nav.getByRole("link", { name: "Create" }).click();
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page).toHaveTitle("Create · Motif");
+});
