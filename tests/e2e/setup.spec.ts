@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
-import { signInWithApi, uniqueEmail } from "./support/auth";
+import { countMails, signInWithApi, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 
 // Both instances name their operators in ADMIN_EMAILS (playwright.config.ts), so no
@@ -20,6 +20,8 @@ test("the operator is told the preview engine makes the images, and can hide tha
   page,
   browser,
 }) => {
+  // Two browser sessions, a test e-mail and several page loads.
+  test.slow();
   await signInWithApi(page, OPERATOR);
   await page.goto("/app");
   await expect(banner(page)).toContainText("Images are made by the preview engine, not an AI model.");
@@ -31,6 +33,10 @@ test("the operator is told the preview engine makes the images, and can hide tha
   }
   await expect(page.getByRole("region", { name: "Image engine" })).toContainText("Preview engine");
   await expect(page.getByRole("region", { name: "Database" })).toContainText("PGlite");
+  const mails = await countMails(page.request, OPERATOR);
+  await page.getByRole("button", { name: "Send a test e-mail to me" }).click();
+  await expect(page.getByRole("region", { name: "Mail" }).getByRole("status")).toContainText("Test e-mail sent");
+  await expect.poll(() => countMails(page.request, OPERATOR)).toBe(mails + 1);
 
   await banner(page).getByRole("button", { name: "Hide this notice until your next visit" }).click();
   await expect(banner(page)).toHaveCount(0);
@@ -70,6 +76,7 @@ test("the operator of an OpenAI instance tests the connection and sees it work, 
     `Connected to 127.0.0.1:${e2ePorts.openai}: the key works and gpt-image-1.5 is available.`,
   );
   await expectNoViolations(page, "setup page with a connection result");
+  if (screenshotDir) await engine.screenshot({ path: `${screenshotDir}/engine-openai.png` });
   await page.reload();
   await expect(page.getByTestId("credit-badge")).toContainText("100");
 });
@@ -95,24 +102,40 @@ test("anyone else gets the 404 page and the API's 404, and no Setup in their men
   expect(check.status()).toBe(404);
 });
 
-test("the setup page fits at 375 and 1440 px in light and dark mode", async ({ page }) => {
-  await signInWithApi(page, "operator-2@example.com");
-  for (const colorScheme of ["light", "dark"] as const) {
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the setup page, the banner and the labelled landing page fit at 375 and 1440 px in ${colorScheme} mode`, async ({
+    page,
+  }) => {
+    // Six page loads with checks and screenshots: more than the default timeout allows on a busy machine.
+    test.slow();
     await page.emulateMedia({ colorScheme });
+    await signInWithApi(page, "operator-2@example.com");
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto("/app/setup");
-      await expect(page.getByRole("heading", { level: 1, name: "Setup" })).toBeVisible();
-      await expect(banner(page)).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${colorScheme} ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
-      if (screenshotDir) {
-        await page.screenshot({ path: `${screenshotDir}/setup-${width}-${colorScheme}.png`, fullPage: true });
+      for (const [name, path, heading] of [
+        ["setup", "/app/setup", "Setup"],
+        ["home", "/app", undefined],
+        ["landing", "/", undefined],
+      ] as const) {
+        await page.goto(path);
+        await expect(
+          heading ? page.getByRole("heading", { level: 1, name: heading }) : page.locator("h1").first(),
+        ).toBeVisible();
+        if (path !== "/") await expect(banner(page)).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+        if (screenshotDir) {
+          await page.screenshot({
+            path: `${screenshotDir}/${name}-${width}-${colorScheme}.png`,
+            fullPage: name !== "home",
+          });
+        }
       }
     }
+    await page.goto("/app/setup");
     await expectNoViolations(page, `${colorScheme} setup page`);
-  }
-});
+  });
+}
 
 test("the landing page labels its pictures as example art, not output", async ({ page }) => {
   await page.goto("/");
