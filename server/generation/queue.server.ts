@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "../db/client.server";
+import { longestBackoffMs } from "./retry.server";
 
 const QUEUE = "generation";
 /** Runs the queue gives a job: the first and its retries (a worker that died, an expiry). */
@@ -76,8 +77,11 @@ export async function startGenerationQueue(options: {
 
 /**
  * The longest one run of a job may take: each of its images with every provider
- * attempt timing out, plus a minute. A 50-object set gets far longer than 4 samples.
+ * attempt timing out (a deadline bounds each, body included) and the pauses between
+ * them, plus a minute. A 50-object set gets far longer than 4 samples. Never shorter,
+ * or the queue would start the run again while it is still retrying within its budget.
  */
 export function jobExpirySeconds(generation: { timeoutMs: number; maxAttempts: number }, imageCount: number): number {
-  return Math.ceil((generation.timeoutMs * generation.maxAttempts * imageCount) / 1000) + 60;
+  const perImageMs = generation.timeoutMs * generation.maxAttempts + longestBackoffMs(generation.maxAttempts);
+  return Math.ceil((perImageMs * imageCount) / 1000) + 60;
 }

@@ -20,7 +20,16 @@ export interface RetryOptions {
   signal?: AbortSignal;
 }
 
-const defaultBackoff = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1)) + Math.random() * 250;
+const BACKOFF_JITTER_MS = 250;
+const defaultBackoff = (attempt: number) =>
+  Math.min(30_000, 1000 * 2 ** (attempt - 1)) + Math.random() * BACKOFF_JITTER_MS;
+
+/** The longest the pauses between one image's attempts can add up to. */
+export function longestBackoffMs(maxAttempts: number): number {
+  let total = 0;
+  for (let attempt = 1; attempt < maxAttempts; attempt++) total += Math.min(30_000, 1000 * 2 ** (attempt - 1));
+  return total + (maxAttempts - 1) * BACKOFF_JITTER_MS;
+}
 
 /**
  * Calls the provider, retrying rate limits, server errors and timeouts within a bounded

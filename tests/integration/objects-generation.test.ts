@@ -187,10 +187,13 @@ describe.each(testDatabases)("generating objects on $name", (target) => {
 
   it("gives each job a queue expiry that follows its image count", async () => {
     const generation = server.config.generation;
-    const expiry = (images: number) => Math.ceil((generation.timeoutMs * generation.maxAttempts * images) / 1000) + 60;
+    expect(generation).toMatchObject({ timeoutMs: 120_000, maxAttempts: 3 });
+    // Per image: three attempts of 120 s, and pauses of at most 1.25 s and 2.25 s between them.
+    const expiry = (images: number) => Math.ceil(363.5 * images) + 60;
     expect(jobExpirySeconds(generation, 50)).toBe(expiry(50));
     expect(jobExpirySeconds(generation, 4)).toBe(expiry(4));
-    expect(expiry(50)).toBeGreaterThan(expiry(4));
+    expect(expiry(4)).toBe(1514);
+    expect(jobExpirySeconds({ timeoutMs: 3_000, maxAttempts: 1 }, 2)).toBe(66);
 
     const { styleId, sampleJobId } = await createStyleThroughApi(server, ann.cookie);
     expect(enqueued.filter((e) => e.jobId === sampleJobId)).toEqual([

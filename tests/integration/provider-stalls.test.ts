@@ -13,7 +13,7 @@ import {
   type ImageProvider,
 } from "#server/generation/providers/provider";
 import { startGenerationQueue } from "#server/generation/queue.server";
-import { generateWithRetries } from "#server/generation/retry.server";
+import { generateWithRetries, longestBackoffMs } from "#server/generation/retry.server";
 import { startWorker } from "#server/services.server";
 import { startFakeOpenAI } from "../fakes/openai-images";
 import { testDatabases } from "../support/databases";
@@ -22,10 +22,8 @@ import { signInThroughApi, startApiServer, type ApiTestServer } from "../support
 
 const TIMEOUT_MS = 3_000;
 const ATTEMPTS = 2;
-/** The longest pause before a retry (retry.server.ts: 1 s, plus up to 250 ms of jitter). */
-const BACKOFF_MS = 1_250;
 /** Room for the bookkeeping around the provider calls on a busy machine. */
-const SLACK_MS = 1_500;
+const SLACK_MS = 2_500;
 
 const request: GenerateRequest = {
   prompt: "Stalled anvil. Flat icons.",
@@ -158,7 +156,7 @@ describe.each(testDatabases)("stalled jobs and fairness between users on $name",
     expect(await balanceOf(database.db, bob.userId)).toBe(100 - 12 - 3);
 
     // A's jobs each fail after every attempt timed out, and are refunded in full: nothing was made.
-    const perJobMs = TIMEOUT_MS * ATTEMPTS + BACKOFF_MS * (ATTEMPTS - 1) + SLACK_MS;
+    const perJobMs = TIMEOUT_MS * ATTEMPTS + longestBackoffMs(ATTEMPTS) + SLACK_MS;
     await vi.waitFor(async () => expect((await jobsOf(annJobs)).every((j) => j.status === "failed")).toBe(true), {
       timeout: 2 * perJobMs + 5_000,
       interval: 50,
