@@ -60,8 +60,13 @@ export default defineConfig({
     },
     // Operators are named, so which test signs in first does not matter.
     appServer(e2ePorts.app, "data/e2e", { ADMIN_EMAILS: "operator@example.com,operator-2@example.com" }),
-    // A second instance whose sign-in links expire after 3 s, and whose sign-up grant is 250.
-    appServer(e2ePorts.shortLinks, "data/e2e-short-links", { LOGIN_LINK_TTL_MINUTES: "0.05", SIGNUP_CREDITS: "250" }),
+    // A second instance whose sign-in links expire after 9 s, whose sign-up grant is 250, and
+    // without PUBLIC_URL, as `npm start` runs on someone's machine (every loopback name works).
+    appServer(e2ePorts.shortLinks, "data/e2e-short-links", {
+      LOGIN_LINK_TTL_MINUTES: "0.15",
+      SIGNUP_CREDITS: "250",
+      PUBLIC_URL: "",
+    }),
     {
       command: `node tests/fakes/openai-images.ts ${e2ePorts.openai}`,
       url: `http://127.0.0.1:${e2ePorts.openai}/healthz`,

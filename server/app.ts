@@ -26,7 +26,7 @@ app.get("/builds/latest.json", async (_req, res) => {
   res.json({ id: build.assets.version });
 });
 
-app.use("/api", createApi({ getServices, publicUrl: config.publicUrl }));
+app.use("/api", createApi({ getServices, origins: config }));
 
 app.use(pageRequestGuard);
 app.use(

@@ -10,6 +10,7 @@ describe("parseConfig", () => {
       dataDir: "./data",
       databaseUrl: undefined,
       publicUrl: "http://localhost:3000",
+      publicUrlSet: false,
       worker: true,
       isProduction: false,
     });
@@ -28,14 +29,19 @@ describe("parseConfig", () => {
       port: 8080,
       host: "127.0.0.1",
       publicUrl: "https://motif.example",
+      publicUrlSet: true,
       databaseUrl: "postgres://u@db:5432/motif",
       isProduction: true,
       worker: false,
     });
   });
 
-  it("treats an empty DATABASE_URL as unset", () => {
+  it("treats an empty DATABASE_URL or PUBLIC_URL as unset", () => {
     expect(parseConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+    expect(parseConfig({ PUBLIC_URL: "", PORT: "8080" })).toMatchObject({
+      publicUrl: "http://localhost:8080",
+      publicUrlSet: false,
+    });
   });
 
   it("names every bad variable", () => {

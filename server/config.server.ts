@@ -25,7 +25,10 @@ const configSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/ })
@@ -115,6 +118,8 @@ const configSchema = z
     host: env.HOST,
     // Links in e-mail are built from this, never from a request's Host header.
     publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
+    // Unset, loopback addresses on PORT may sign in as well (server/http/origin-check.server.ts).
+    publicUrlSet: env.PUBLIC_URL !== undefined,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,

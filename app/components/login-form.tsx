@@ -1,7 +1,7 @@
 import { LoaderCircle, Mail, MailCheck } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { ApiError } from "~/lib/api";
-import { sendLoginLink } from "~/lib/auth-client";
+import { readLoginEmail, sendLoginLink, servedElsewhere, type ServedElsewhere } from "~/lib/auth-client";
 import { toast } from "~/lib/toast-store";
 import { toastMessages } from "~/lib/toast-messages";
 import { Button, buttonClasses } from "./ui/button";
@@ -13,6 +13,13 @@ export function LoginForm({ redirectTo, providers }: { redirectTo: string | null
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string>();
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
+  const [elsewhere, setElsewhere] = useState<ServedElsewhere>();
+
+  // A link that was asked for and not used (it expired, say): offer the same address again.
+  useEffect(() => {
+    const remembered = readLoginEmail();
+    if (remembered) setEmail((current) => current || remembered);
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,12 +29,19 @@ export function LoginForm({ redirectTo, providers }: { redirectTo: string | null
       return;
     }
     setError(undefined);
+    setElsewhere(undefined);
     setState("sending");
     try {
       await sendLoginLink(value, redirectTo);
       setState("sent");
     } catch (e) {
       setState("idle");
+      // Opened at an address this server does not serve: say where it is, not "error sending".
+      const where = servedElsewhere(e, redirectTo);
+      if (where) {
+        setElsewhere(where);
+        return;
+      }
       toast({
         ...toastMessages.loginLinkError,
         ...(e instanceof ApiError && e.status === 429 ? { description: e.message } : {}),
@@ -62,6 +76,20 @@ export function LoginForm({ redirectTo, providers }: { redirectTo: string | null
         Enter your e-mail address and we will send you a link to sign in. No password needed — new here? The same link
         creates your account.
       </p>
+      {elsewhere && (
+        <div
+          role="alert"
+          className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-50"
+        >
+          <p>{elsewhere.message}</p>
+          <a
+            href={elsewhere.loginUrl}
+            className="mt-2 inline-block font-medium break-all underline underline-offset-2 hover:no-underline"
+          >
+            Open Motif at {elsewhere.origin}
+          </a>
+        </div>
+      )}
       <form className="mt-6 grid gap-4" noValidate onSubmit={submit}>
         <TextField
           label="E-mail address"

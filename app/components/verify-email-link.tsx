@@ -1,36 +1,70 @@
-import { LoaderCircle, Mail } from "lucide-react";
+import { LinkIcon, LoaderCircle, Mail } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { completeEmailLinkSignIn, FAILED_LOGIN_LOGOUT_MS, readLoginEmail, signOut } from "~/lib/auth-client";
+import { Link } from "react-router";
+import {
+  completeEmailLinkSignIn,
+  FAILED_LOGIN_LOGOUT_MS,
+  isLinkUsable,
+  linkFailure,
+  readLoginEmail,
+  signOut,
+} from "~/lib/auth-client";
 import { safeRedirectPath } from "~/lib/navigation";
 import { toast } from "~/lib/toast-store";
 import { useSafeNavigate } from "~/lib/use-safe-navigate";
 import { toastMessages } from "~/lib/toast-messages";
-import { Button } from "./ui/button";
+import { Button, buttonClasses } from "./ui/button";
 import { TextField } from "./ui/text-field";
 
-type Phase = { kind: "starting" } | { kind: "ask-email" } | { kind: "signing-in" } | { kind: "failed" };
+/** Why the page asks for the address: no remembered e-mail here, or one for another address. */
+type AskReason = "other-device" | "other-address";
+
+type Phase =
+  | { kind: "starting" }
+  | { kind: "ask-email"; reason: AskReason }
+  | { kind: "signing-in" }
+  | { kind: "link-invalid" }
+  | { kind: "failed" };
+
+const askLines: Record<AskReason, string> = {
+  "other-device":
+    "You opened this link on a different device or browser from the one you asked for it on. For your security, type the address the link was sent to.",
+  "other-address":
+    "This browser last asked for a link for another address. Type the address this link was sent to, to finish signing in.",
+};
+
+/** The sign-in page again, keeping where the person was going. */
+function loginPath(redirectTo: string): string {
+  return redirectTo === "/app" ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+}
 
 /** Completes the sign-in link in the browser (spec §4, §5). */
 export function VerifyEmailLink() {
   const navigate = useSafeNavigate();
   const [phase, setPhase] = useState<Phase>({ kind: "starting" });
   const [email, setEmail] = useState("");
+  const [redirectTo, setRedirectTo] = useState("/app");
   const link = useRef<{ token: string; redirectTo: string } | null>(null);
 
-  async function complete(withEmail: string) {
+  async function complete(withEmail: string, typed: boolean) {
     const current = link.current;
     if (!current) return;
     setPhase({ kind: "signing-in" });
     try {
       await completeEmailLinkSignIn({ token: current.token, email: withEmail });
       navigate(current.redirectTo, { replace: true });
-    } catch {
+    } catch (error) {
+      const reason = linkFailure(error);
+      // A dead link is explained, with a way to a new one, instead of a 5-second redirect.
+      if (reason === "invalid") return setPhase({ kind: "link-invalid" });
+      // The remembered address was not this link's: ask, as on another device.
+      if (reason === "wrong_email" && !typed) return setPhase({ kind: "ask-email", reason: "other-address" });
       setPhase({ kind: "failed" });
       toast(toastMessages.loginError);
       setTimeout(() => {
         signOut()
           .catch(() => {})
-          .finally(() => navigate("/auth/login", { replace: true }));
+          .finally(() => navigate(loginPath(current.redirectTo), { replace: true }));
       }, FAILED_LOGIN_LOGOUT_MS);
     }
   }
@@ -43,31 +77,40 @@ export function VerifyEmailLink() {
       navigate("/auth/login", { replace: true });
       return;
     }
-    link.current = { token, redirectTo: safeRedirectPath(params.get("redirectTo")) };
+    const target = safeRedirectPath(params.get("redirectTo"));
+    link.current = { token, redirectTo: target };
+    setRedirectTo(target);
     // Keep the token out of history and any later Referer.
     window.history.replaceState(window.history.state, "", window.location.pathname);
     const stored = readLoginEmail();
-    if (stored) void complete(stored);
-    else setPhase({ kind: "ask-email" });
+    if (stored) {
+      void complete(stored, false);
+      return;
+    }
+    // No remembered address: ask for it only if the link can still sign in.
+    isLinkUsable(token)
+      .then((usable) => setPhase(usable ? { kind: "ask-email", reason: "other-device" } : { kind: "link-invalid" }))
+      .catch(() => setPhase({ kind: "ask-email", reason: "other-device" }));
     // Runs once per page load; `complete` reads only refs and stable setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (email.trim()) void complete(email.trim());
+    if (email.trim()) void complete(email.trim(), true);
   }
 
   if (phase.kind === "ask-email") {
     return (
-      <form onSubmit={submit} className="grid gap-4">
-        <h1 className="text-2xl font-semibold tracking-tight">Confirm your e-mail</h1>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          You opened this link on a different device or browser. For your security, type the address the link was sent
-          to.
-        </p>
+      <form onSubmit={submit} className="grid gap-4" aria-labelledby="confirm-email-heading">
+        <div>
+          <h1 id="confirm-email-heading" className="text-2xl font-semibold tracking-tight">
+            Please provide your email for confirmation
+          </h1>
+          <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">{askLines[phase.reason]}</p>
+        </div>
         <TextField
-          label="Please provide your email for confirmation"
+          label="E-mail address"
           type="email"
           name="email"
           autoComplete="email"
@@ -81,6 +124,25 @@ export function VerifyEmailLink() {
           Continue
         </Button>
       </form>
+    );
+  }
+
+  if (phase.kind === "link-invalid") {
+    return (
+      <div role="alert" aria-labelledby="link-invalid-heading">
+        <div className="grid size-12 place-items-center rounded-xl bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-300">
+          <LinkIcon aria-hidden className="size-6" />
+        </div>
+        <h1 id="link-invalid-heading" className="mt-4 text-2xl font-semibold tracking-tight">
+          This link no longer works
+        </h1>
+        <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+          This link has expired or was already used — request a new one. Each link works once, for a short time.
+        </p>
+        <Link to={loginPath(redirectTo)} className={`${buttonClasses("primary", "lg")} mt-6 w-full`}>
+          Request a new link
+        </Link>
+      </div>
     );
   }
 

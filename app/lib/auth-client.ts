@@ -1,4 +1,4 @@
-import { api } from "./api";
+import { api, ApiError } from "./api";
 
 /** Spec §3: the e-mail is remembered here between sending the link and completing sign-in. */
 export const LOGIN_EMAIL_KEY = "loginEmail";
@@ -52,6 +52,31 @@ export async function sendLoginLink(email: string, redirectTo?: string | null): 
   rememberLoginEmail(email);
 }
 
+export interface ServedElsewhere {
+  /** The server's own words: "Motif is served at …; open it there to sign in." */
+  message: string;
+  origin: string;
+  /** The sign-in page there, keeping where the person was going. */
+  loginUrl: string;
+}
+
+/** Reads the server's refusal of a request from an origin it does not serve (403 with its address). */
+export function servedElsewhere(error: unknown, redirectTo?: string | null): ServedElsewhere | undefined {
+  if (!(error instanceof ApiError) || error.status !== 403) return undefined;
+  const publicUrl = error.details.publicUrl;
+  if (typeof publicUrl !== "string") return undefined;
+  let origin: string;
+  try {
+    const url = new URL(publicUrl);
+    if (!/^https?:$/.test(url.protocol)) return undefined;
+    origin = url.origin;
+  } catch {
+    return undefined;
+  }
+  const query = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
+  return { message: error.message, origin, loginUrl: `${origin}/auth/login${query}` };
+}
+
 /**
  * Completes an e-mail-link sign-in (spec §4): verify the link with the e-mail,
  * exchange the ID token for a session cookie, ensure the user record.
@@ -67,6 +92,19 @@ export async function completeEmailLinkSignIn(options: { token: string; email: s
   }
   broadcastAuthChange({ type: "signed-in" });
   return user;
+}
+
+/** Why a link did not sign in, as the server tells it (see POST /api/auth/verify). */
+export function linkFailure(error: unknown): "invalid" | "wrong_email" | undefined {
+  if (!(error instanceof ApiError) || error.status !== 401) return undefined;
+  const reason = error.details.reason;
+  return reason === "invalid" || reason === "wrong_email" ? reason : undefined;
+}
+
+/** Whether a sign-in link can still be used; asking uses nothing. */
+export async function isLinkUsable(token: string): Promise<boolean> {
+  const { usable } = await api<{ usable: boolean }>("/api/auth/link-status", { method: "POST", body: { token } });
+  return usable;
 }
 
 export async function signOut(): Promise<void> {

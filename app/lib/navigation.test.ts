@@ -52,4 +52,30 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(null)).toBe("/app");
     expect(safeRedirectPath("", "/")).toBe("/");
   });
+
+  it.each([
+    "//evil.example",
+    "///evil.example",
+    "https://evil.example/app",
+    "HTTPS://evil.example",
+    "/\\evil.example",
+    "\\/evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "\t//evil.example",
+    " //evil.example",
+    "/.//evil.example",
+    "/%2e//evil.example",
+    "javascript:alert(1)",
+    "data:text/html,hi",
+    "mailto:a@example.com",
+  ])("refuses the sign-in redirect %j", (to) => {
+    expect(safeRedirectPath(to)).toBe("/app");
+  });
+
+  it("keeps a path's query and hash, and reads relative forms as paths on this site", () => {
+    expect(safeRedirectPath("/app/object?sort=name#top")).toBe("/app/object?sort=name#top");
+    expect(safeRedirectPath("/app/../app/settings")).toBe("/app/settings");
+    expect(safeRedirectPath("app/settings")).toBe("/app/settings");
+  });
 });

@@ -16,7 +16,21 @@ export async function createLoginToken(options: { db: Database; email: string; t
   return token;
 }
 
-export type RedeemResult = { ok: true; userId: string; email: string } | { ok: false; reason: "invalid" };
+/**
+ * Why a link did not sign in: `invalid` when no such unexpired link exists (expired,
+ * used or tampered), `wrong_email` when it exists but was sent to another address.
+ */
+export type RedeemFailure = "invalid" | "wrong_email";
+export type RedeemResult = { ok: true; userId: string; email: string } | { ok: false; reason: RedeemFailure };
+
+/** Whether a link can still be used, without using it (the verify page asks before prompting for the e-mail). */
+export async function isLoginTokenUsable(options: { db: Database; token: string }): Promise<boolean> {
+  const [row] = await options.db
+    .select({ email: loginTokens.email })
+    .from(loginTokens)
+    .where(and(eq(loginTokens.tokenHash, hashToken(options.token)), gt(loginTokens.expiresAt, sql`now()`)));
+  return row !== undefined;
+}
 
 /**
  * Redeems a sign-in link for the e-mail it was sent to. The token row is deleted
@@ -35,7 +49,10 @@ export async function redeemLoginToken(options: { db: Database; token: string; e
       ),
     )
     .returning();
-  if (!redeemed) return { ok: false, reason: "invalid" };
+  if (!redeemed) {
+    const usable = await isLoginTokenUsable({ db: options.db, token: options.token });
+    return { ok: false, reason: usable ? "wrong_email" : "invalid" };
+  }
   const userId = await findOrCreateAuthUser({ db: options.db, email });
   return { ok: true, userId, email };
 }

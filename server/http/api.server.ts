@@ -10,17 +10,17 @@ import { stylesApi } from "./styles-api.server";
 import { apiErrorHandler } from "./errors.server";
 import { refuseControlCharacters } from "./refuse-control-characters.server";
 import { apiRequestGuard } from "./request-guards.server";
-import { requireSameOrigin } from "./origin-check.server";
+import { requireSameOrigin, type OriginPolicy } from "./origin-check.server";
 import { setupApi } from "./setup-api.server";
 import { usersApi } from "./users-api.server";
 
 /** Everything under /api: JSON in and out, same-origin mutations only. */
-export function createApi(options: { getServices: () => Promise<Services>; publicUrl: string }): Router {
+export function createApi(options: { getServices: () => Promise<Services>; origins: OriginPolicy }): Router {
   const api = express.Router();
   api.use(apiRequestGuard);
   api.use(express.json({ limit: "32kb" }));
   api.use(refuseControlCharacters);
-  api.use(requireSameOrigin(options.publicUrl));
+  api.use(requireSameOrigin(options.origins));
   api.use("/auth", authApi(options.getServices));
   api.use("/users", usersApi(options.getServices));
   api.use("/analytics", analyticsApi(options.getServices));

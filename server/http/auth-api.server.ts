@@ -2,7 +2,7 @@ import { Router, type Request } from "express";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/navigation";
 import { flashToastCookie } from "../ui/flash-toast.server";
-import { createLoginToken, redeemLoginToken } from "../auth/login-links.server";
+import { createLoginToken, isLoginTokenUsable, redeemLoginToken } from "../auth/login-links.server";
 import { beginOAuth, completeOAuth } from "../auth/oauth-flow.server";
 import { getOAuthProvider, oauthProviderIds } from "../auth/oauth-providers.server";
 import { mailboxKey } from "../auth/mailbox.server";
@@ -16,10 +16,13 @@ import { loginLinkEmail } from "../mail/login-link-email.server";
 import type { Services } from "../services.server";
 import { ensureUserRecord } from "../users/users.server";
 import { AppError } from "./errors.server";
+import { signInLinkOrigin } from "./origin-check.server";
 
 const emailSchema = z.email().max(254);
 const signinSchema = z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() });
-const verifySchema = z.object({ token: z.string().min(20).max(200), email: emailSchema });
+// Any token shape is looked up: a tampered link is "expired or used", not a malformed request.
+const linkTokenSchema = z.string().min(1).max(200);
+const verifySchema = z.object({ token: linkTokenSchema, email: emailSchema });
 const tokenSchema = z.object({ idToken: z.string().min(20).max(200) });
 
 const OAUTH_STATE_COOKIE = "motif_oauth_state";
@@ -29,6 +32,10 @@ function oauthStateCookie(value: string, secure: boolean, maxAgeSeconds: number)
 }
 
 const TOO_MANY = "Too many sign-in attempts. Please wait a few minutes and try again.";
+const LINK_FAILURES = {
+  invalid: "This link has expired or was already used — request a new one.",
+  wrong_email: "This sign-in link was sent to another e-mail address.",
+} as const;
 
 export function authApi(getServices: () => Promise<Services>): Router {
   const router = Router();
@@ -56,7 +63,7 @@ export function authApi(getServices: () => Promise<Services>): Router {
     await limit(services, `signin:email:${mailboxKey(normalized)}`, limits.perEmail);
 
     const token = await createLoginToken({ db: services.database.db, email: normalized, ttlMs: loginLinkTtlMs });
-    const link = new URL("/auth/verify", services.config.publicUrl);
+    const link = new URL("/auth/verify", signInLinkOrigin(services.config, req.get("Origin")));
     link.searchParams.set("token", token);
     const target = safeRedirectPath(redirectTo, "/app");
     if (target !== "/app") link.searchParams.set("redirectTo", target);
@@ -78,10 +85,18 @@ export function authApi(getServices: () => Promise<Services>): Router {
     const { token, email } = verifySchema.parse(req.body);
     await limit(services, `verify:ip:${ipOf(req)}`, services.config.auth.limits.perIp);
     const result = await redeemLoginToken({ db: services.database.db, token, email });
-    if (!result.ok)
-      throw new AppError("unauthorized", "This sign-in link is not valid for that e-mail address, or it has expired.");
+    if (!result.ok) throw new AppError("unauthorized", LINK_FAILURES[result.reason], { reason: result.reason });
     const idToken = await createIdToken({ db: services.database.db, userId: result.userId });
     res.json({ idToken });
+  });
+
+  // Whether a link can still be used, before the page asks for the e-mail: a dead link
+  // is said to be one, rather than sending its opener to type an address for nothing.
+  router.post("/link-status", async (req, res) => {
+    const services = await getServices();
+    const { token } = z.object({ token: linkTokenSchema }).parse(req.body);
+    await limit(services, `verify:ip:${ipOf(req)}`, services.config.auth.limits.perIp);
+    res.json({ usable: await isLoginTokenUsable({ db: services.database.db, token }) });
   });
 
   // Spec: POST /api/auth/token {idToken} → the HttpOnly session cookie.

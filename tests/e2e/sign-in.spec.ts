@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { countMails, latestLoginLink, requestLoginLink, signIn, uniqueEmail } from "./support/auth";
+import { countMails, latestLoginLink, requestLoginLink, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 
 test("sign in with an e-mail link, then land on /app with the sign-up credits", async ({ page }) => {
@@ -43,8 +43,10 @@ test("a link opened on a second device asks for the e-mail, then signs in", asyn
   const otherDevice = await browser.newContext();
   const other = await otherDevice.newPage();
   await other.goto(link);
-  const prompt = other.getByLabel("Please provide your email for confirmation");
-  await expect(prompt).toBeVisible();
+  await expect(other.getByRole("heading", { name: "Please provide your email for confirmation" })).toBeVisible();
+  await expect(other.getByText("You opened this link on a different device")).toBeVisible();
+  const prompt = other.getByLabel("E-mail address");
+  await expect(prompt).toBeFocused();
   await prompt.fill(email);
   await other.getByRole("button", { name: "Continue" }).click();
   await expect(other).toHaveURL(/\/app$/);
@@ -63,7 +65,7 @@ test("a wrong e-mail at the prompt shows Login Error, then logs out to /auth/log
   const context = await browser.newContext();
   const other = await context.newPage();
   await other.goto(link);
-  await other.getByLabel("Please provide your email for confirmation").fill(uniqueEmail("someone-else"));
+  await other.getByLabel("E-mail address").fill(uniqueEmail("someone-else"));
   await other.getByRole("button", { name: "Continue" }).click();
   const toast = other.locator('[data-toast-id][data-color="error"]');
   await expect(toast).toContainText("Login Error");
@@ -78,20 +80,80 @@ test("a wrong e-mail at the prompt shows Login Error, then logs out to /auth/log
   await expect(page).toHaveURL(/\/app$/);
 });
 
-test("a used link is refused", async ({ page, browser }) => {
-  const email = await signIn(page);
+test("a used link says so, on this device or another, and a new one keeps where the user was going", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("used");
+  await page.goto("/auth/login?redirectTo=%2Fapp%2Fsettings");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
   const link = await latestLoginLink(page.request, email);
+  expect(new URL(link).searchParams.get("redirectTo")).toBe("/app/settings");
+  // Used on another device first, through the prompt.
   const context = await browser.newContext();
   const other = await context.newPage();
   await other.goto(link);
-  await other.getByLabel("Please provide your email for confirmation").fill(email);
+  await other.getByLabel("E-mail address").fill(email);
   await other.getByRole("button", { name: "Continue" }).click();
-  await expect(other.locator("[data-toast-id]")).toContainText("Login Error");
-  await expect(other).toHaveURL(/\/auth\/login$/, { timeout: 8_000 });
+  await expect(other).toHaveURL(/\/app\/settings$/);
+  // Opened again elsewhere: no prompt for an address and no error toast; the page says what happened.
+  const third = await browser.newContext();
+  const again = await third.newPage();
+  await again.goto(link);
+  await expect(again.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+  await expect(again.getByText("This link has expired or was already used — request a new one.")).toBeVisible();
+  await expect(again.getByRole("heading", { name: "Please provide your email for confirmation" })).toHaveCount(0);
+  await expect(again.locator("[data-toast-id]")).toHaveCount(0);
   await context.close();
+  await third.close();
+
+  // This device still remembers the address: the same message, then one click to a new link.
+  await page.goto(link);
+  await expect(page.getByText("This link has expired or was already used — request a new one.")).toBeVisible();
+  await expect(page.getByText("You opened this link on a different device")).toHaveCount(0);
+  await page.getByRole("link", { name: "Request a new link" }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fapp%2Fsettings$/);
+  await expect(page.getByLabel("E-mail address")).toHaveValue(email);
+  const before = await countMails(page.request, email);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await page.goto(await latestLoginLink(page.request, email, before));
+  await expect(page).toHaveURL(/\/app\/settings$/);
+  await expect(page.getByTestId("account-email")).toHaveText(email);
 });
 
-test("an expired link is refused", async ({ page }) => {
+test("a tampered link says it has expired or was used, without asking for an address", async ({ page }) => {
+  const email = uniqueEmail("tampered");
+  await requestLoginLink(page, email);
+  const link = new URL(await latestLoginLink(page.request, email));
+  link.searchParams.set("token", `${link.searchParams.get("token")!.slice(0, -2)}xx`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link.href);
+  await expect(page.getByText("This link has expired or was already used — request a new one.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Please provide your email for confirmation" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Request a new link" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test("a link for another address than the one this browser asked for asks which, without saying 'different device'", async ({
+  page,
+}) => {
+  const mine = uniqueEmail("mine");
+  const theirs = uniqueEmail("theirs");
+  await requestLoginLink(page, theirs);
+  const link = await latestLoginLink(page.request, theirs);
+  await requestLoginLink(page, mine);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Please provide your email for confirmation" })).toBeVisible();
+  await expect(page.getByText("This browser last asked for a link for another address.")).toBeVisible();
+  await expect(page.getByText("You opened this link on a different device")).toHaveCount(0);
+  await page.getByLabel("E-mail address").fill(theirs);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/app$/);
+});
+
+test("an expired link says so and offers a new one", async ({ page }) => {
   const base = `http://localhost:${e2ePorts.shortLinks}`;
   const email = uniqueEmail("expired");
   await page.goto(`${base}/auth/login`);
@@ -100,11 +162,80 @@ test("an expired link is refused", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   const link = await latestLoginLink(page.request, email);
   expect(link.startsWith(`${base}/auth/verify`)).toBe(true);
-  // These links live for 3 s.
-  await page.waitForTimeout(3_500);
+  // These links live for 9 s: wait until this one has expired.
+  const token = new URL(link).searchParams.get("token");
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.post(`${base}/api/auth/link-status`, {
+          data: { token },
+          headers: { Origin: base },
+        });
+        return ((await response.json()) as { usable: boolean }).usable;
+      },
+      { timeout: 20_000, intervals: [1_000] },
+    )
+    .toBe(false);
   await page.goto(link);
-  await expect(page.locator("[data-toast-id]")).toContainText("Login Error");
-  await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 8_000 });
+  await expect(page.getByText("This link has expired or was already used — request a new one.")).toBeVisible();
+  await page.getByRole("link", { name: "Request a new link" }).click();
+  await expect(page).toHaveURL(`${base}/auth/login`);
+  await expect(page.getByLabel("E-mail address")).toHaveValue(email);
+});
+
+test("opened at 127.0.0.1 without PUBLIC_URL, sign-in works there and the link comes back to it", async ({ page }) => {
+  const base = `http://127.0.0.1:${e2ePorts.shortLinks}`;
+  const email = uniqueEmail("loopback");
+  await page.goto(`${base}/auth/login?redirectTo=%2Fapp%2Fsettings`);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  const link = await latestLoginLink(page.request, email);
+  expect(link.startsWith(`${base}/auth/verify?token=`)).toBe(true);
+  await page.goto(link);
+  await expect(page).toHaveURL(`${base}/app/settings`);
+  await expect(page.getByTestId("credit-badge")).toContainText("250");
+});
+
+test("with PUBLIC_URL set, a sign-in from 127.0.0.1 says where Motif is served, not a mail error", async ({ page }) => {
+  const served = `http://localhost:${e2ePorts.app}`;
+  const email = uniqueEmail("elsewhere");
+  await page.goto(`http://127.0.0.1:${e2ePorts.app}/auth/login?redirectTo=%2Fapp%2Fsettings`);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+  const notice = page.getByRole("alert");
+  await expect(notice).toContainText(`Motif is served at ${served}; open it there to sign in.`);
+  await expect(page.locator("[data-toast-id]")).toHaveCount(0);
+  expect(await countMails(page.request, email)).toBe(0);
+  await notice.getByRole("link", { name: `Open Motif at ${served}` }).click();
+  await expect(page).toHaveURL(`${served}/auth/login?redirectTo=%2Fapp%2Fsettings`);
+});
+
+test("the redirect target survives the prompt on another device, query included; other sites are refused", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("target");
+  await page.goto(`/auth/login?redirectTo=${encodeURIComponent("/app/object?sort=name")}`);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+  const link = await latestLoginLink(page.request, email);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.getByLabel("E-mail address").fill(email);
+  await other.getByRole("button", { name: "Continue" }).click();
+  await expect(other).toHaveURL(/\/app\/object\?sort=name$/);
+  await context.close();
+
+  for (const target of ["//evil.example/app", "https://evil.example/", "/\\evil.example"]) {
+    const next = uniqueEmail("evil-target");
+    await page.goto(`/auth/login?redirectTo=${encodeURIComponent(target)}`);
+    await page.getByLabel("E-mail address").fill(next);
+    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+    const evilLink = await latestLoginLink(page.request, next);
+    expect(new URL(evilLink).searchParams.get("redirectTo")).toBeNull();
+  }
 });
 
 test("a mail scanner's GET or HEAD of the link consumes nothing", async ({ page, request }) => {

@@ -132,6 +132,50 @@ describe.each(testDatabases)("e-mail link sign-in on $name", (target) => {
     expect(right.status).toBe(200);
   });
 
+  it("says why a link fails: expired, used or tampered is one answer, a wrong address another", async () => {
+    const verify = (token: string, email: string) =>
+      server.call("/api/auth/verify", { method: "POST", json: { token, email } });
+    const status = async (token: string) =>
+      (await (await server.call("/api/auth/link-status", { method: "POST", json: { token } })).json()) as {
+        usable: boolean;
+      };
+    const invalid = {
+      error: {
+        code: "unauthorized",
+        message: "This link has expired or was already used — request a new one.",
+        details: { reason: "invalid" },
+      },
+    };
+
+    const email = uniqueEmail("reasons");
+    const token = tokenFromLink((await requestLink(email)).link!);
+    // Asking about a link uses nothing.
+    expect(await status(token)).toEqual({ usable: true });
+    expect(await status(token)).toEqual({ usable: true });
+    const wrong = await verify(token, uniqueEmail("not-the-owner"));
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ error: { details: { reason: "wrong_email" } } });
+    for (const tampered of [`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`, token.slice(0, 10), "x"]) {
+      expect(await status(tampered)).toEqual({ usable: false });
+      const response = await verify(tampered, email);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual(invalid);
+    }
+    expect((await verify(token, email)).status).toBe(200);
+    expect(await status(token)).toEqual({ usable: false });
+    const used = await verify(token, email);
+    expect(used.status).toBe(401);
+    expect(await used.json()).toEqual(invalid);
+
+    const expiring = tokenFromLink((await requestLink(email)).link!);
+    await database.db
+      .update(loginTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginTokens.tokenHash, sha256(expiring)));
+    expect(await status(expiring)).toEqual({ usable: false });
+    expect(await (await verify(expiring, email)).json()).toEqual(invalid);
+  });
+
   it("redeems a link once, even when redeemed ten times in parallel", async () => {
     const email = uniqueEmail("parallel");
     const token = tokenFromLink((await requestLink(email)).link!);
@@ -379,5 +423,91 @@ describe("session cookie over HTTPS", () => {
       await server.close();
       await database.close();
     }
+  });
+});
+
+describe.each(testDatabases)("sign-in origins on $name", (target) => {
+  let database: DatabaseHandle;
+  let local: ApiTestServer;
+  let hosted: ApiTestServer;
+  beforeAll(async () => {
+    database = await target.open();
+    // As `npm start` runs on someone's machine: no PUBLIC_URL, port 3000.
+    local = await startApiServer(database, { PUBLIC_URL: "", PORT: "3000", SIGNIN_LIMIT_PER_IP: "1000" });
+    hosted = await startApiServer(database, { PUBLIC_URL: "https://motif.example", SIGNIN_LIMIT_PER_IP: "1000" });
+  });
+  afterAll(async () => {
+    await local?.close();
+    await hosted?.close();
+    await database?.close();
+  });
+
+  const send = (server: ApiTestServer, email: string, headers: Record<string, string>) =>
+    server.call("/api/auth/signin-email", { method: "POST", json: { email }, headers });
+
+  it.each(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"])(
+    "without PUBLIC_URL, signs in from %s with a link back to that origin",
+    async (origin) => {
+      const email = uniqueEmail("loopback");
+      // A forged forwarded host changes nothing: links never come from request headers other than a listed Origin.
+      const response = await send(local, email, { Origin: origin, "X-Forwarded-Host": "evil.example" });
+      expect(response.status).toBe(200);
+      await expect.poll(() => local.mailer.sent.find((m) => m.to === email)).toBeDefined();
+      const link = local.mailer.sent.find((m) => m.to === email)!.link!;
+      expect(link.startsWith(`${origin}/auth/verify?token=`)).toBe(true);
+      const headers = { Origin: origin };
+      const verify = await local.call("/api/auth/verify", {
+        method: "POST",
+        json: { token: tokenFromLink(link), email },
+        headers,
+      });
+      expect(verify.status).toBe(200);
+      const { idToken } = (await verify.json()) as { idToken: string };
+      const token = await local.call("/api/auth/token", { method: "POST", json: { idToken }, headers });
+      expect(token.status).toBe(200);
+    },
+  );
+
+  it("without PUBLIC_URL, a request without Origin gets a link to http://localhost:PORT", async () => {
+    const email = uniqueEmail("no-origin");
+    expect((await send(local, email, { Origin: "" })).status).toBe(200);
+    await expect.poll(() => local.mailer.sent.find((m) => m.to === email)).toBeDefined();
+    expect(local.mailer.sent.find((m) => m.to === email)!.link).toMatch(/^http:\/\/localhost:3000\/auth\/verify\?/);
+  });
+
+  it.each(["http://192.168.1.20:3000", "http://127.0.0.1:4000", "https://localhost:3000", "http://evil.example"])(
+    "without PUBLIC_URL, refuses %s and says where Motif is",
+    async (origin) => {
+      const email = uniqueEmail("elsewhere");
+      const response = await send(local, email, { Origin: origin });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        error: {
+          code: "forbidden",
+          message:
+            "Motif is served at http://localhost:3000; open it there to sign in, or set PUBLIC_URL to the address you use.",
+          details: { publicUrl: "http://localhost:3000" },
+        },
+      });
+      expect(local.mailer.sent.find((m) => m.to === email)).toBeUndefined();
+    },
+  );
+
+  it("with PUBLIC_URL set, a loopback origin is told to use PUBLIC_URL", async () => {
+    const email = uniqueEmail("hosted");
+    for (const origin of ["http://127.0.0.1:3000", "http://localhost:3000"]) {
+      const response = await send(hosted, email, { Origin: origin });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({
+        error: {
+          code: "forbidden",
+          message: "Motif is served at https://motif.example; open it there to sign in.",
+          details: { publicUrl: "https://motif.example" },
+        },
+      });
+    }
+    expect((await send(hosted, email, { Origin: "https://motif.example" })).status).toBe(200);
+    await expect.poll(() => hosted.mailer.sent.find((m) => m.to === email)).toBeDefined();
+    expect(hosted.mailer.sent.find((m) => m.to === email)!.link).toMatch(/^https:\/\/motif\.example\/auth\/verify\?/);
   });
 });

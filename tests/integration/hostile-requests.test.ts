@@ -11,13 +11,19 @@ import { PUBLIC_URL, signInThroughApi, startApiServer, type ApiTestServer } from
 
 type ErrorBody = { error: { code: string; message: string; fields?: { path: string; message: string }[] } };
 
-const routes = listRoutes(createApi({ getServices: async () => ({}) as never, publicUrl: PUBLIC_URL }));
+const routes = listRoutes(
+  createApi({
+    getServices: async () => ({}) as never,
+    origins: { publicUrl: PUBLIC_URL, publicUrlSet: true, port: 3000 },
+  }),
+);
 const label = (route: ApiRoute) => `${route.method} ${route.path}`;
 
 /** A valid body for each route that reads one: each of its strings is given a NUL in turn. */
 const bodies: Record<string, Record<string, unknown>> = {
   "POST /api/auth/signin-email": { email: "ann@example.com", redirectTo: "/app" },
   "POST /api/auth/verify": { token: "t".repeat(40), email: "ann@example.com" },
+  "POST /api/auth/link-status": { token: "t".repeat(40) },
   "POST /api/auth/token": { idToken: "t".repeat(40) },
   "POST /api/analytics/pageview": { path: "/app" },
   "POST /api/styles": { name: "Flat icons", description: "Flat vector icons" },

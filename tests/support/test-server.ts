@@ -61,7 +61,7 @@ export async function startApiServer(
   };
   const app = express();
   app.set("trust proxy", true);
-  app.use("/api", createApi({ getServices: async () => services, publicUrl: config.publicUrl }));
+  app.use("/api", createApi({ getServices: async () => services, origins: config }));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
