@@ -4,6 +4,7 @@ import { getLogger } from "./logger.server";
 import { pruneUserEvents } from "./events/events.server";
 import { databaseHubStore, EventStreamHub } from "./events/stream-hub.server";
 import { sweepStaleJobs } from "./generation/lifecycle.server";
+import { deleteExpiredIdempotencyKeys } from "./idempotency/idempotency-keys.server";
 import { createProviderRegistry, type ProviderRegistry } from "./generation/providers/registry.server";
 import { QUEUE_RUNS_PER_JOB, startGenerationQueue, type GenerationQueue } from "./generation/queue.server";
 import { runGenerationJob } from "./generation/run-job.server";
@@ -91,7 +92,8 @@ export async function startWorker(services: Services): Promise<void> {
     },
     { concurrency: config.generation.concurrency, perUserConcurrency: config.generation.perUserConcurrency },
   );
-  // Housekeeping: end jobs whose queue entry gave up (refunding them), drop old live events.
+  // Housekeeping: end jobs whose queue entry gave up (refunding them), drop old live events
+  // and expired Idempotency-Keys.
   // Far past the longest run of each job (its own image count) and every queue retry of it.
   const perImageMs = config.generation.timeoutMs * config.generation.maxAttempts * QUEUE_RUNS_PER_JOB;
   const staleAfter = { perImageMs, minimumMs: perImageMs + 10 * 60_000 };
@@ -99,6 +101,7 @@ export async function startWorker(services: Services): Promise<void> {
     void sweepStaleJobs({ db: database.db }, staleAfter)
       .then((ended) => ended && logger.warn({ ended }, "ended stale generation jobs with a refund"))
       .then(() => pruneUserEvents(database.db))
+      .then(() => deleteExpiredIdempotencyKeys(database.db))
       .catch((error) => logger.error({ err: error }, "housekeeping failed"));
   }, 5 * 60_000);
   housekeeping.unref();

@@ -6,7 +6,6 @@ import {
   updateObjectSchema,
   variationsRequestSchema,
 } from "#domain/objects";
-import { idempotencyKeySchema } from "#domain/idempotency";
 import { getJobView } from "../generation/job-views.server";
 import type { GenerationJob } from "../generation/job-record.server";
 import { slugify, selectExportObjects, writeObjectsZip } from "../objects/export-zip.server";
@@ -15,6 +14,7 @@ import { makeVariations } from "../objects/make-variations.server";
 import { deleteObject, updateObject } from "../objects/object-commands.server";
 import { getObjectDetail, listObjects, requireObjectDetail } from "../objects/object-queries.server";
 import type { Services } from "../services.server";
+import { answerOnce } from "./idempotent.server";
 import { requireApiUser } from "./require-user.server";
 
 type Params = Request<{ id: string }>;
@@ -32,9 +32,14 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
     const services = await getServices();
     const user = await requireApiUser(req, services);
     const input = generateObjectsSchema.parse(req.body);
-    const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
-    const result = await generateObjects(services, { userId: user.id, input, idempotencyKey });
-    res.status(202).json({ job: await presentSubmittedJob(services, result.job), objects: result.objects });
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: input,
+      async run() {
+        const result = await generateObjects(services, { userId: user.id, input });
+        return { status: 202, body: { job: await presentSubmittedJob(services, result.job), objects: result.objects } };
+      },
+    });
   });
 
   router.get("/", async (req, res) => {
@@ -98,9 +103,14 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
     const services = await getServices();
     const user = await requireApiUser(req, services);
     const input = variationsRequestSchema.parse(req.body);
-    const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
-    const result = await makeVariations(services, { userId: user.id, objectId: req.params.id, input, idempotencyKey });
-    res.status(202).json({ job: await presentSubmittedJob(services, result.job) });
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: input,
+      async run() {
+        const result = await makeVariations(services, { userId: user.id, objectId: req.params.id, input });
+        return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
+      },
+    });
   });
 
   return router;

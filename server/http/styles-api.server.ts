@@ -1,6 +1,5 @@
 import { Router, type Request } from "express";
 import multer from "multer";
-import { idempotencyKeySchema } from "#domain/idempotency";
 import { limits } from "#domain/limits";
 import { createStyleSchema, updateStyleSchema } from "#domain/styles";
 import type { Services } from "../services.server";
@@ -11,6 +10,7 @@ import { removeStyle } from "../styles/remove-style.server";
 import { listStyles, updateStyle } from "../styles/styles.server";
 import { AppError } from "./errors.server";
 import { assertNoControlCharacters } from "./refuse-control-characters.server";
+import { answerOnce, uploadDigest } from "./idempotent.server";
 import { requireApiUser } from "./require-user.server";
 
 const MAX_REFERENCE_IMAGES = limits.referenceImages;
@@ -55,12 +55,20 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
     );
     assertNoControlCharacters(req);
     const input = createStyleSchema.parse(req.body);
-    const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
     const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-    const result = await createStyle(services, { userId: user.id, input, files, idempotencyKey });
-    res.status(result.created ? 201 : 200).json({
-      style: { id: result.style.id, name: result.style.name },
-      job: { id: result.job.id, status: result.job.status, credits: result.job.credits },
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: { input, files: await Promise.all(files.map(uploadDigest)) },
+      async run() {
+        const result = await createStyle(services, { userId: user.id, input, files });
+        return {
+          status: 201,
+          body: {
+            style: { id: result.style.id, name: result.style.name },
+            job: { id: result.job.id, status: result.job.status, credits: result.job.credits },
+          },
+        };
+      },
     });
   });
 
@@ -77,10 +85,16 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
   router.post("/:id/anchors", async (req: Request<{ id: string }>, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
-    const result = await makeMissingSamples(services, { userId: user.id, styleId: req.params.id, idempotencyKey });
-    res.status(result.created ? 201 : 200).json({
-      job: { id: result.job.id, status: result.job.status, credits: result.job.credits },
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: null,
+      async run() {
+        const result = await makeMissingSamples(services, { userId: user.id, styleId: req.params.id });
+        return {
+          status: 201,
+          body: { job: { id: result.job.id, status: result.job.status, credits: result.job.credits } },
+        };
+      },
     });
   });
 

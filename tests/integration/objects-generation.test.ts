@@ -233,7 +233,7 @@ describe.each(testDatabases)("generating objects on $name", (target) => {
     const jobs = await database.db
       .select()
       .from(generationJobs)
-      .where(and(eq(generationJobs.ownerId, ann.userId), eq(generationJobs.idempotencyKey, "objects-replay-0001")));
+      .where(and(eq(generationJobs.ownerId, ann.userId), eq(generationJobs.styleId, styleId)));
     expect(jobs.map((j) => j.id)).toEqual([jobId]);
     const reserves = await database.db.select().from(creditLedger).where(eq(creditLedger.ref, jobId));
     expect(reserves.map((r) => [r.reason, r.delta])).toEqual([["generation_reserve", -6]]);

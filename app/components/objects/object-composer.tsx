@@ -99,7 +99,7 @@ export function ObjectComposer(props: {
       setErrors(next);
       return;
     }
-    const key = idempotency.keyFor(body);
+    const key = idempotency.keyFor("/api/objects", body);
     setBusy(true);
     setErrors({});
     try {

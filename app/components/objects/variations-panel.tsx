@@ -27,10 +27,11 @@ function useRequestVariations(objectId: string, onStarted: (job: JobView) => voi
   async function request(body: { count: number } & Partial<Settings>): Promise<boolean> {
     setBusy(true);
     try {
-      const { job } = await api<{ job: JobView }>(`/api/objects/${objectId}/variations`, {
+      const url = `/api/objects/${objectId}/variations`;
+      const { job } = await api<{ job: JobView }>(url, {
         method: "POST",
         body,
-        headers: { "Idempotency-Key": idempotency.keyFor(body) },
+        headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
       });
       idempotency.done();
       toast({
