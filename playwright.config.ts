@@ -58,8 +58,13 @@ export default defineConfig({
       url: `http://127.0.0.1:${e2ePorts.github}/healthz`,
       reuseExistingServer: false,
     },
-    // Operators are named, so which test signs in first does not matter.
-    appServer(e2ePorts.app, "data/e2e", { ADMIN_EMAILS: "operator@example.com,operator-2@example.com" }),
+    // Operators are named, so which test signs in first does not matter. Its previews are
+    // priced like a model's, so the billing flows are tested end to end; the second
+    // instance keeps the default: free previews.
+    appServer(e2ePorts.app, "data/e2e", {
+      ADMIN_EMAILS: "operator@example.com,operator-2@example.com",
+      PREVIEW_PRICE: "standard",
+    }),
     // A second instance whose sign-in links expire after 9 s, whose sign-up grant is 250, and
     // without PUBLIC_URL, as `npm start` runs on someone's machine (every loopback name works).
     appServer(e2ePorts.shortLinks, "data/e2e-short-links", {

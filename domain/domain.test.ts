@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { imageCountOf, jobParamsSchemas, jobTitle } from "./jobs";
 import { generateObjectsSchema, parseSubjectLines } from "./objects";
-import { priceOf, unitPrice } from "./pricing";
+import { parsePreviewPrice, priceOf, unitPrice } from "./pricing";
 
 describe("subjects typed one per line", () => {
   it("drops blank lines, extra spaces and repeats (case-insensitive), keeping order", () => {
@@ -81,5 +81,20 @@ describe("the generate-objects request", () => {
       subjects: "Name at most 50 objects at a time.",
       variations: "Choose 1 to 4 variations.",
     });
+  });
+});
+
+describe("the preview engine's price", () => {
+  it("charges nothing at rate 0, the standard price at 1, and rounds a fraction up", () => {
+    expect(unitPrice({ size: "square", detail: "high", rate: 0 })).toBe(0);
+    expect(priceOf({ size: "portrait", detail: "standard", count: 4, rate: 0 })).toBe(0);
+    expect(unitPrice({ size: "square", detail: "high", rate: 1 })).toBe(30);
+    expect(unitPrice({ size: "square", detail: "draft", rate: 0.5 })).toBe(2);
+    expect(parsePreviewPrice("free")).toBe(0);
+    expect(parsePreviewPrice("standard")).toBe(1);
+    expect(parsePreviewPrice("0.25")).toBe(0.25);
+    expect(parsePreviewPrice("1.5")).toBeNull();
+    expect(parsePreviewPrice("")).toBeNull();
+    expect(parsePreviewPrice("cheap")).toBeNull();
   });
 });

@@ -112,6 +112,14 @@ export interface ObjectImageView {
   durationMs: number | null;
   jobId: string | null;
   createdAt: string;
+  /** For the preview engine's images: whether it drew the subject, and the words it did not understand. */
+  previewNotes: PreviewNotes | null;
+}
+
+export interface PreviewNotes {
+  /** False when it drew a labelled placeholder instead. */
+  drawn: boolean;
+  unknownWords: string[];
 }
 
 /** An object in a list: its cover and how many images it has. */
@@ -123,7 +131,7 @@ export interface ObjectSummary {
   size: ImageSize;
   detail: DetailLevel;
   transparent: boolean;
-  cover: Pick<ObjectImageView, "id" | "url" | "width" | "height" | "hasAlpha"> | null;
+  cover: Pick<ObjectImageView, "id" | "url" | "width" | "height" | "hasAlpha" | "provider"> | null;
   imageCount: number;
   /** An unfinished job is making images of it. */
   generating: boolean;
@@ -149,6 +157,8 @@ export interface JobView {
   status: JobStatus;
   title: string;
   styleId: string | null;
+  /** The engine it runs with: the preview engine's jobs are labelled as previews. */
+  provider: string;
   credits: number;
   /** Credits given back (failed, cancelled or refused images). */
   refundedCredits: number;

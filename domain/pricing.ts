@@ -10,11 +10,35 @@ const prices: Record<DetailLevel, { square: number; other: number }> = {
   high: { square: 30, other: 45 },
 };
 
-/** The price of one image. */
-export function unitPrice(options: { size: ImageSize; detail: DetailLevel }): number {
-  return options.size === "square" ? prices[options.detail].square : prices[options.detail].other;
+/**
+ * What an engine charges against these prices: 1 for a model; the preview engine's
+ * rate is set by PREVIEW_PRICE (0, free, by default). A fraction rounds up, so only a
+ * rate of 0 is free.
+ */
+export type PriceRate = number;
+
+interface PriceOptions {
+  size: ImageSize;
+  detail: DetailLevel;
+  /** The engine's rate (1 when not given). */
+  rate?: PriceRate;
 }
 
-export function priceOf(options: { size: ImageSize; detail: DetailLevel; count?: number }): number {
+/** The price of one image. */
+export function unitPrice(options: PriceOptions): number {
+  const standard = options.size === "square" ? prices[options.detail].square : prices[options.detail].other;
+  const rate = options.rate ?? 1;
+  return rate === 1 ? standard : Math.ceil(standard * rate);
+}
+
+export function priceOf(options: PriceOptions & { count?: number }): number {
   return unitPrice(options) * (options.count ?? 1);
+}
+
+/** PREVIEW_PRICE as a rate: "free" (0), "standard" (1), or a fraction of the standard price. */
+export function parsePreviewPrice(value: string): PriceRate | null {
+  if (value === "free") return 0;
+  if (value === "standard") return 1;
+  const rate = Number(value);
+  return value.trim() !== "" && Number.isFinite(rate) && rate >= 0 && rate <= 1 ? rate : null;
 }

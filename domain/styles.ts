@@ -42,6 +42,8 @@ export interface StyleView {
     hasAlpha: boolean;
     /** The stored file's format: "png" or "webp". */
     format: string;
+    /** The engine that made it: the preview engine's samples are labelled as previews. */
+    provider: string;
   }[];
   references: { id: string; url: string }[];
   job: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parsePreviewPrice } from "#domain/pricing";
 
 const bool = z
   .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
@@ -70,6 +71,18 @@ const configSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     OPENAI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1.5"),
+    // What the preview engine charges: free, standard, or a fraction of the standard price.
+    PREVIEW_PRICE: z
+      .string()
+      .default("free")
+      .transform((value, ctx) => {
+        const rate = parsePreviewPrice(value);
+        if (rate === null) {
+          ctx.addIssue({ code: "custom", message: 'must be "free", "standard" or a number from 0 to 1' });
+          return z.NEVER;
+        }
+        return rate;
+      }),
     PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(120),
     PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     PROVIDER_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(64).optional(),
@@ -175,6 +188,7 @@ const configSchema = z
       maxAttempts: env.PROVIDER_MAX_ATTEMPTS,
       heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS,
       maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+      previewPriceRate: env.PREVIEW_PRICE,
     },
   }))
   .superRefine((config, ctx) => {

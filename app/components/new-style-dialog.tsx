@@ -4,6 +4,8 @@ import { useState, type FormEvent } from "react";
 import { cn } from "~/lib/cn";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { priceOf } from "#domain/pricing";
+import { priceText } from "~/lib/object-format";
+import { useEngine } from "~/lib/use-engine";
 import { ANCHOR_COUNT } from "#domain/limits";
 import { toast } from "~/lib/toast-store";
 import { useAuth } from "./auth-provider";
@@ -83,7 +85,8 @@ export function NewStyleDialog(props: {
   // One key per dialog: a double click or a retried request never charges twice.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
-  const price = priceOf({ size: settings.defaultSize, detail: settings.defaultDetail, count: ANCHOR_COUNT });
+  const rate = useEngine().priceRate;
+  const price = priceOf({ size: settings.defaultSize, detail: settings.defaultDetail, count: ANCHOR_COUNT, rate });
   const balance = authUser?.credits ?? null;
   const affordable = balance === null || balance >= price;
 
@@ -210,12 +213,13 @@ export function NewStyleDialog(props: {
             data-testid="style-price"
           >
             <Coins aria-hidden className="size-4 text-amber-500" />
-            {ANCHOR_COUNT} sample images · <strong className="text-neutral-900 dark:text-white">{price} credits</strong>
+            {ANCHOR_COUNT} sample images ·{" "}
+            <strong className="text-neutral-900 dark:text-white">{priceText(price)}</strong>
             {balance !== null && <span>· you have {balance}</span>}
           </p>
           <Button type="submit" disabled={busy || !affordable}>
             {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-            {affordable ? `Create style · ${price} credits` : "Not enough credits"}
+            {affordable ? `Create style · ${priceText(price)}` : "Not enough credits"}
           </Button>
         </div>
       </form>

@@ -4,7 +4,9 @@ import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
+import { isPreview, previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
+import { PreviewBadge } from "./preview-badge";
 import { Button, buttonClasses } from "./ui/button";
 import { DialogCloseButton } from "./ui/sheet-dialog";
 
@@ -68,6 +70,7 @@ export function SampleViewer(props: {
                 anchor.hasAlpha && checkerboard(),
               )}
             />
+            <PreviewBadge provider={anchor.provider} overlay className="absolute top-2 left-2 px-2.5 py-1 text-xs" />
             {count > 1 && (
               <>
                 <Button
@@ -96,6 +99,7 @@ export function SampleViewer(props: {
             <p className="text-sm text-neutral-600 tabular-nums dark:text-neutral-400">
               {anchor.width} × {anchor.height} · {anchor.format.toUpperCase()}
               {anchor.hasAlpha ? " · transparent" : ""}
+              {isPreview(anchor.provider) && ` · ${previewTexts.explanation}`}
             </p>
             <a
               href={anchor.url}

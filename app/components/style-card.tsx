@@ -13,12 +13,15 @@ import { DropdownMenu } from "radix-ui";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
+import { priceText } from "~/lib/object-format";
+import { useEngine } from "~/lib/use-engine";
 import { useRef, useState } from "react";
 import { detailLevels, imageSizes } from "#domain/images";
 import { priceOf } from "#domain/pricing";
 import { ANCHOR_COUNT } from "#domain/limits";
 import type { StyleView } from "#domain/styles";
 import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
+import { PreviewBadge } from "./preview-badge";
 import { Button } from "./ui/button";
 
 /** The widest an anchor thumbnail is shown (half a card in a two-column grid). */
@@ -47,7 +50,8 @@ export function StyleCard(props: {
   const completed = props.progress?.completed ?? style.anchors.length;
   const total = props.progress?.total ?? ANCHOR_COUNT;
   const missing = Math.max(0, ANCHOR_COUNT - style.anchors.length);
-  const missingPrice = priceOf({ size: style.defaultSize, detail: style.defaultDetail, count: missing });
+  const rate = useEngine().priceRate;
+  const missingPrice = priceOf({ size: style.defaultSize, detail: style.defaultDetail, count: missing, rate });
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const act = (action: () => Promise<void>) => async () => {
@@ -87,19 +91,28 @@ export function StyleCard(props: {
                 className={cn("aspect-square w-full animate-fade-in object-contain", checkerboard())}
               />
             );
-            if (!props.onView) return <div key={anchor.id}>{image}</div>;
+            const badge = <PreviewBadge provider={anchor.provider} overlay className="absolute top-1.5 left-1.5" />;
+            if (!props.onView)
+              return (
+                <div key={anchor.id} className="relative">
+                  {image}
+                  {badge}
+                </div>
+              );
             const onView = props.onView;
             return (
-              <button
-                key={anchor.id}
-                type="button"
-                onClick={() => onView(i)}
-                aria-label={`View ${anchor.subject}`}
-                className="group relative block cursor-zoom-in focus-visible:z-10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-500"
-              >
-                {image}
-                <span className="pointer-events-none absolute inset-0 bg-neutral-950/0 transition group-hover:bg-neutral-950/5" />
-              </button>
+              <div key={anchor.id} className="relative">
+                <button
+                  type="button"
+                  onClick={() => onView(i)}
+                  aria-label={`View ${anchor.subject}`}
+                  className="group relative block w-full cursor-zoom-in focus-visible:z-10 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-500"
+                >
+                  {image}
+                  <span className="pointer-events-none absolute inset-0 bg-neutral-950/0 transition group-hover:bg-neutral-950/5" />
+                </button>
+                {badge}
+              </div>
             );
           }
           return (
@@ -241,7 +254,7 @@ export function StyleCard(props: {
             {missing === ANCHOR_COUNT
               ? "Make the samples"
               : `Make ${missing} missing ${missing === 1 ? "sample" : "samples"}`}
-            <span className="text-neutral-500 dark:text-neutral-400">· {missingPrice} credits</span>
+            <span className="text-neutral-500 dark:text-neutral-400">· {priceText(missingPrice)}</span>
           </Button>
         )}
       </div>

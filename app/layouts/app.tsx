@@ -8,6 +8,7 @@ import { Logo } from "~/components/logo";
 import { MobileNav } from "~/components/mobile-nav";
 import { PreviewEngineBanner } from "~/components/preview-engine-banner";
 import { UserMenu } from "~/components/user-menu";
+import type { EngineView } from "#domain/preview";
 import { requireUserMiddleware, userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { operatorView } from "#server/setup/operator-view.server";
@@ -17,8 +18,15 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const operator = await operatorView(context.get(servicesContext), { user, request });
-  return { user: { id: user.id, email: user.email }, operator };
+  const services = context.get(servicesContext);
+  const operator = await operatorView(services, { user, request });
+  const engine = services.providers.default;
+  // Every price the app shows before generating follows the engine's rate (free previews).
+  return {
+    user: { id: user.id, email: user.email },
+    operator,
+    engine: { id: engine.id, label: engine.label, priceRate: engine.priceRate ?? 1 } satisfies EngineView,
+  };
 }
 
 function Shell({ email, children }: { email: string; children: React.ReactNode }) {

@@ -8,6 +8,7 @@ const job = (over: Partial<JobView> = {}): JobView => ({
   status: "running",
   title: "2 objects",
   styleId: "s1",
+  provider: "openai",
   credits: 12,
   refundedCredits: 0,
   error: null,

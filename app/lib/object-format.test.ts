@@ -24,7 +24,7 @@ describe("object-format", () => {
   });
 
   it("names providers", () => {
-    expect(providerName("offline")).toBe("Offline preview engine");
+    expect(providerName("offline")).toBe("Preview engine");
     expect(providerName("acme")).toBe("acme");
   });
 });

@@ -1,3 +1,4 @@
+import { PREVIEW_PROVIDER_ID, previewTexts } from "#domain/preview";
 import { IMAGE_WIDTHS, optimizedImageUrl } from "./image-url";
 
 /** "1 object", "5 objects". */
@@ -7,7 +8,19 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 
 /** The composer's price line: "5 objects × 2 variations · 60 credits". */
 export function composerSummary(options: { objects: number; variations: number; price: number }): string {
-  return `${plural(options.objects, "object")} × ${plural(options.variations, "variation")} · ${plural(options.price, "credit")}`;
+  return `${plural(options.objects, "object")} × ${plural(options.variations, "variation")} · ${priceText(options.price)}`;
+}
+
+/** A price in words: only the preview engine is ever free, and it says so. */
+export function priceText(credits: number): string {
+  return credits === 0 ? previewTexts.freePrice : plural(credits, "credit");
+}
+
+/** What a toast says was taken for a job just started. */
+export function reservedText(credits: number): string {
+  return credits === 0
+    ? `${previewTexts.freePrice}: nothing is charged.`
+    : `${plural(credits, "credit")} reserved. Anything that cannot be made is refunded.`;
 }
 
 /** How long an image took: "850 ms", "4.2 s", "1 min 5 s". */
@@ -38,6 +51,6 @@ export function webpDownloadUrl(url: string, width: number): string {
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
-const providerNames: Record<string, string> = { offline: "Offline preview engine", openai: "OpenAI" };
-/** A provider's id in words ("offline" → "Offline preview engine"); unknown ids as they are. */
+const providerNames: Record<string, string> = { [PREVIEW_PROVIDER_ID]: previewTexts.name, openai: "OpenAI" };
+/** A provider's id in words ("offline" → "Preview engine"); unknown ids as they are. */
 export const providerName = (id: string) => providerNames[id] ?? id;

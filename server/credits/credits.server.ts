@@ -29,6 +29,8 @@ export class InsufficientCreditsError extends AppError {
  */
 export async function reserveCredits(tx: Transaction, options: { userId: string; amount: number; ref: string }) {
   const { userId, amount, ref } = options;
+  // A free job (the preview engine) moves no credits, so it writes no ledger row.
+  if (amount === 0) return getBalance(tx, userId);
   const [row] = await tx
     .update(users)
     .set({ credits: sql`${users.credits} - ${amount}`, updatedAt: new Date() })
@@ -62,6 +64,7 @@ export async function refundCreditsWithin(
   options: { userId: string; amount: number; ref: string },
 ): Promise<number | null> {
   const { userId, amount, ref } = options;
+  if (amount <= 0) return null;
   const [locked] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for("update");
   if (!locked) return null;
   const [existing] = await tx
@@ -80,7 +83,7 @@ export async function refundCreditsWithin(
   return row!.credits;
 }
 
-export async function getBalance(db: Database, userId: string): Promise<number> {
+export async function getBalance(db: Database | Transaction, userId: string): Promise<number> {
   const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
   return row?.credits ?? 0;
 }

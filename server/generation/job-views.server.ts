@@ -41,6 +41,7 @@ async function present(db: Database, jobs: GenerationJob[]): Promise<JobView[]> 
       status: job.status,
       title: job.title,
       styleId: job.styleId,
+      provider: job.provider,
       credits: job.credits,
       refundedCredits: job.refundedCredits,
       error: job.error,

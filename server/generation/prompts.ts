@@ -1,10 +1,19 @@
 /** The sample subjects a new style is shown with; they become its anchors. */
 export const ANCHOR_SUBJECTS = ["a cosy house", "a leafy tree", "a steaming cup of coffee", "a sitting cat"] as const;
 
+/** The fixed sentences every prompt carries: the preview engine knows them by heart. */
+export const promptSentences = {
+  consistency:
+    "Keep line weight, shading, lighting, perspective and framing identical across every image in this style.",
+  framing: "A single centred subject with even padding.",
+  transparent: "Isolated on a fully transparent background, no shadow box, no frame.",
+  opaque: "On a clean, simple background.",
+} as const;
+
 /** The written-down style every image in it is generated with. */
 export function styleSystemPrompt(options: { description: string; palette: string[] }): string {
   const palette = options.palette.length ? ` Colour palette: ${options.palette.join(", ")}.` : "";
-  return `${options.description.trim()}.${palette} Keep line weight, shading, lighting, perspective and framing identical across every image in this style.`;
+  return `${options.description.trim()}.${palette} ${promptSentences.consistency}`;
 }
 
 export function subjectPrompt(options: {
@@ -14,11 +23,9 @@ export function subjectPrompt(options: {
   /** The user's extra words for this object ("glowing, slightly open"). */
   extra?: string | null;
 }): string {
-  const background = options.transparent
-    ? "Isolated on a fully transparent background, no shadow box, no frame."
-    : "On a clean, simple background.";
+  const background = options.transparent ? promptSentences.transparent : promptSentences.opaque;
   const extra = options.extra ? ` ${options.extra.trim().replace(/\.?$/, ".")}` : "";
-  return `${options.subject}.${extra} ${options.stylePrompt} A single centred subject with even padding. ${background}`;
+  return `${options.subject}.${extra} ${options.stylePrompt} ${promptSentences.framing} ${background}`;
 }
 
 /** 32-bit FNV-1a: a stable number from text. */

@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import type { Writable } from "node:stream";
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { AppError } from "#domain/errors";
+import { isPreview, previewTexts } from "#domain/preview";
 import type { Database } from "../db/client.server";
 import { images, objects, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
@@ -108,6 +109,8 @@ export async function writeObjectsZip(
         prompt: image.prompt,
         provider: image.provider,
         model: image.model,
+        // Said in words, so no one takes a preview for a model's work.
+        ...(isPreview(image.provider) ? { madeBy: previewTexts.software } : {}),
       });
     }
     manifest.push({ name: object.name, style: object.styleName, extraPrompt: object.prompt, images: files });

@@ -87,7 +87,7 @@ export async function generateObjects(
           styleId: style.id,
           params,
           title: jobTitle("object-images", { styleName: style.name, objectNames: made.map((o) => o.name) }),
-          unitCredits: unitPrice(params),
+          unitCredits: unitPrice({ ...params, rate: deps.providers.default.priceRate }),
           provider: deps.providers.default,
           idempotency,
         });

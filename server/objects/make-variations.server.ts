@@ -46,7 +46,7 @@ export async function makeVariations(
           styleId: object.styleId,
           params,
           title: jobTitle("variations", { styleName: "", name: object.name, count: params.count }),
-          unitCredits: unitPrice(params),
+          unitCredits: unitPrice({ ...params, rate: deps.providers.default.priceRate }),
           provider: deps.providers.default,
           idempotency,
         });

@@ -2,8 +2,19 @@ import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { ListObjectsQuery, ObjectDetail, ObjectPage, ObjectSummary } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { AppError } from "#domain/errors";
+import { isPreview } from "#domain/preview";
 import { queryRows, type Database } from "../db/client.server";
 import { images } from "../db/schema";
+import { PREVIEW_MODEL, previewNotes } from "../generation/providers/offline.server";
+
+/**
+ * What the preview engine made of an image's prompt. Its reading is a pure function of
+ * the prompt, so it is read again here rather than stored; only for images of the
+ * engine version that reads prompts this way.
+ */
+function previewNotesOf(image: { provider: string; model: string; prompt: string }) {
+  return isPreview(image.provider) && image.model === PREVIEW_MODEL ? previewNotes(image.prompt) : null;
+}
 
 interface SummaryRow {
   id: string;
@@ -20,6 +31,7 @@ interface SummaryRow {
   cover_width: number | null;
   cover_height: number | null;
   cover_alpha: boolean | null;
+  cover_provider: string | null;
   image_count: number | string;
   generating: boolean;
   created_at: Date | string;
@@ -33,6 +45,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const summarySelect = sql`
   select o.id, o.name, o.prompt, o.style_id, s.name as style_name, o.set_id, o.size, o.detail, o.transparent,
     o.cover_image_id, c.id as cover_id, c.width as cover_width, c.height as cover_height, c.has_alpha as cover_alpha,
+    c.provider as cover_provider,
     (select count(*) from images i where i.object_id = o.id) as image_count,
     exists (
       select 1 from generation_jobs j
@@ -51,7 +64,7 @@ const coverJoin = sql`
   from objects o
   join styles s on s.id = o.style_id
   left join lateral (
-    select i.id, i.width, i.height, i.has_alpha from images i
+    select i.id, i.width, i.height, i.has_alpha, i.provider from images i
     where i.object_id = o.id and (o.cover_image_id is null or i.id = o.cover_image_id)
     order by i.created_at, i.position limit 1
   ) c on true`;
@@ -72,6 +85,7 @@ function presentSummary(row: SummaryRow): ObjectSummary {
           width: row.cover_width!,
           height: row.cover_height!,
           hasAlpha: Boolean(row.cover_alpha),
+          provider: row.cover_provider ?? "",
         }
       : null,
     imageCount: Number(row.image_count),
@@ -176,6 +190,7 @@ export async function getObjectDetail(
       ...image,
       url: `/api/images/${image.id}`,
       createdAt: image.createdAt.toISOString(),
+      previewNotes: previewNotesOf(image),
     })),
   };
 }

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { hashText } from "../generation/prompts";
+import { coloursIn, DEFAULT_PALETTE, shade } from "#domain/colour-words";
 
 const toHex = (r: number, g: number, b: number) =>
   `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
@@ -40,52 +40,21 @@ export async function extractPalette(imagesData: Buffer[], size = 5): Promise<st
   return chosen.map((c) => toHex(c.r, c.g, c.b));
 }
 
-const namedColours: Record<string, string> = {
-  red: "#e63946",
-  coral: "#ff6b5b",
-  orange: "#f4a23c",
-  amber: "#f4a23c",
-  gold: "#e9c46a",
-  yellow: "#ffd166",
-  green: "#52b788",
-  mint: "#95d5b2",
-  teal: "#2a9d8f",
-  cyan: "#4cc9f0",
-  blue: "#3a86ff",
-  navy: "#1f2a44",
-  purple: "#8e5cf7",
-  violet: "#8e5cf7",
-  pink: "#ff8fab",
-  magenta: "#d63384",
-  brown: "#8d5a3b",
-  beige: "#eadbc8",
-  cream: "#fff8ec",
-  black: "#1a1c2c",
-  white: "#f8f9fa",
-  gray: "#8d99ae",
-  grey: "#8d99ae",
-  pastel: "#cdb4db",
-};
-
-/** A palette for a style described in words: colours it names, then ones derived from its text. */
+/**
+ * A palette for a style described in words: the colours it names (with their
+ * modifiers: "muted sage", "dark navy"), then lighter and darker shades of those; a
+ * style that names none gets the default palette, never colours made up from its text.
+ */
 export function paletteFromDescription(description: string, size = 5): string[] {
-  const words = description.toLowerCase().match(/[a-z]+/g) ?? [];
-  const named = [...new Set(words.map((w) => namedColours[w]).filter((c): c is string => Boolean(c)))];
-  const palette = named.slice(0, size);
-  let seed = hashText(description);
-  while (palette.length < size) {
-    const hue = seed % 360;
-    seed = hashText(`${seed}`);
-    palette.push(hslToHex(hue, 55 + (seed % 25), 45 + (seed % 20)));
+  const named = coloursIn(description).slice(0, size);
+  if (named.length === 0) return DEFAULT_PALETTE.slice(0, size);
+  const palette = [...named];
+  for (const amount of [-0.45, 0.55, -0.25, 0.3]) {
+    for (const colour of named) {
+      if (palette.length >= size) return palette;
+      const next = shade(colour, amount);
+      if (!palette.includes(next)) palette.push(next);
+    }
   }
   return palette;
-}
-
-function hslToHex(h: number, s: number, l: number): string {
-  const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
-  const f = (n: number) => {
-    const k = (n + h / 30) % 12;
-    return 255 * (l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1)));
-  };
-  return toHex(f(0), f(8), f(4));
 }

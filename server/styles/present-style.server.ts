@@ -24,6 +24,7 @@ export function presentStyle(style: StyleListItem): StyleView {
       height: a.height,
       hasAlpha: a.hasAlpha,
       format: a.format,
+      provider: a.provider,
     })),
     references: style.references.map((r) => ({ id: r.id, url: `/api/files/reference/${r.id}` })),
     job: style.latestJob

@@ -42,7 +42,7 @@ export async function createStyleWithSamples(
   options: {
     userId: string;
     style: NewStyleInput;
-    provider: Pick<ImageProvider, "id" | "model">;
+    provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
     idempotency?: Idempotency;
     styleId?: string;
   },
@@ -98,7 +98,7 @@ export async function createStyleWithSamples(
           styleId: style!.id,
           params,
           title: jobTitle("style-samples", { styleName: style!.name }),
-          unitCredits: unitPrice(params),
+          unitCredits: unitPrice({ ...params, rate: provider.priceRate }),
           provider,
           idempotency,
         });
@@ -117,7 +117,7 @@ export async function createMissingSamplesJob(
   options: {
     userId: string;
     styleId: string;
-    provider: Pick<ImageProvider, "id" | "model">;
+    provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
     idempotency?: Idempotency;
   },
 ): Promise<{ job: GenerationJob; created: boolean }> {
@@ -165,7 +165,7 @@ export async function createMissingSamplesJob(
           styleId,
           params,
           title: jobTitle("style-samples", { styleName: style.name }),
-          unitCredits: unitPrice(params),
+          unitCredits: unitPrice({ ...params, rate: provider.priceRate }),
           provider,
           idempotency,
         });

@@ -9,7 +9,7 @@ test("create a style from text: the price is shown, anchors appear live, the bal
   await signIn(page);
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Styles" }).click();
   await expect(page.getByRole("heading", { name: "Create your first style" })).toBeVisible();
-  await expect(page.getByTestId("provider-label")).toContainText("Offline preview engine");
+  await expect(page.getByTestId("provider-label")).toContainText("Preview engine");
 
   const dialog = await openNewStyleDialog(page);
   await dialog.getByLabel("Name").fill("Warm flat icons");

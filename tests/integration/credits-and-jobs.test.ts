@@ -17,7 +17,7 @@ import {
   samplesJobPrice,
   type NewStyleInput,
 } from "#server/styles/style-samples.server";
-import { createOfflineProvider } from "#server/generation/providers/offline.server";
+import { createOfflineProvider, PREVIEW_MODEL } from "#server/generation/providers/offline.server";
 import {
   ProviderRetryableError,
   ProviderRefusalError,
@@ -147,7 +147,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       format: "png",
       seed: styleInput.seed,
       provider: "offline",
-      model: "motif-offline-1",
+      model: PREVIEW_MODEL,
     });
     expect(first.bytes).toBeGreaterThan(1000);
     expect(first.prompt).toContain("a cosy house");

@@ -2,9 +2,11 @@ import { Copy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { detailLevels, imageSizes } from "#domain/images";
-import type { ObjectImageView } from "#domain/objects";
+import type { ObjectImageView, PreviewNotes } from "#domain/objects";
+import { isPreview, previewTexts } from "#domain/preview";
 import { formatBytes, formatDate, formatDuration, plural, providerName } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
+import { PreviewBadge } from "../preview-badge";
 
 /** Copies the prompt an image was made from. */
 export async function copyPrompt(prompt: string) {
@@ -64,11 +66,20 @@ export function ImageDetails(props: { image: ObjectImageView; style: { id: strin
         <Row term="Background">{image.transparent ? "Transparent" : "Opaque"}</Row>
         <Row term="Made by">
           {providerName(image.provider)} <span className="text-neutral-500 dark:text-neutral-400">· {image.model}</span>
+          {isPreview(image.provider) && (
+            <span className="mt-1 flex flex-wrap items-center gap-2 text-neutral-600 dark:text-neutral-300">
+              <PreviewBadge provider={image.provider} brief />
+              {previewTexts.explanation}
+            </span>
+          )}
         </Row>
+        {image.previewNotes && <PreviewNotesRows notes={image.previewNotes} />}
         <Row term="Seed">
           <span className="font-mono text-xs tabular-nums">{image.seed ?? "—"}</span>
         </Row>
-        <Row term="Cost">{plural(image.credits, "credit")}</Row>
+        <Row term="Cost">
+          {image.credits === 0 && isPreview(image.provider) ? previewTexts.freePrice : plural(image.credits, "credit")}
+        </Row>
         <Row term="Took">{image.durationMs === null ? "—" : formatDuration(image.durationMs)}</Row>
         <Row term="File">
           {image.format.toUpperCase()} · {formatBytes(image.bytes)}
@@ -79,6 +90,32 @@ export function ImageDetails(props: { image: ObjectImageView; style: { id: strin
         </Row>
       </dl>
     </section>
+  );
+}
+
+/** What the preview engine made of the prompt: a drawing or a placeholder, and the words it skipped. */
+function PreviewNotesRows({ notes }: { notes: PreviewNotes }) {
+  return (
+    <>
+      <Row term="Drawn as">
+        {notes.drawn
+          ? "A simple drawing of the subject"
+          : "A labelled placeholder: the preview engine cannot draw this subject"}
+      </Row>
+      <Row term="Not understood">
+        {notes.unknownWords.length === 0 ? (
+          "Every word was understood"
+        ) : (
+          <span data-testid="unknown-words">
+            {notes.unknownWords.slice(0, 30).join(", ")}
+            {notes.unknownWords.length > 30 && ` and ${notes.unknownWords.length - 30} more`}
+            <span className="block text-xs text-neutral-500 dark:text-neutral-400">
+              The preview engine ignored these words. A real model reads the whole prompt.
+            </span>
+          </span>
+        )}
+      </Row>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import type { ObjectImageView } from "#domain/objects";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
+import { PreviewBadge } from "../preview-badge";
 import { Button } from "../ui/button";
 
 /** "fit" shows the whole image; a number is a scale, 1 being one image pixel per CSS pixel. */
@@ -106,6 +107,8 @@ export function ImageStage(props: {
           </button>
         </div>
       </div>
+
+      <PreviewBadge provider={image.provider} overlay className="absolute top-3 left-3 px-2.5 py-1 text-xs" />
 
       <div
         role="group"

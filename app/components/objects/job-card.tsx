@@ -5,7 +5,8 @@ import { isActiveStatus, type JobStatus } from "#domain/jobs";
 import type { JobView } from "#domain/objects";
 import { cn } from "~/lib/cn";
 import { objectState } from "~/lib/job-progress";
-import { plural } from "~/lib/object-format";
+import { plural, priceText } from "~/lib/object-format";
+import { PreviewBadge } from "../preview-badge";
 
 /** Objects shown per job before "and N more": fewer once a job has finished. */
 const SHOWN_OBJECTS = { active: 12, finished: 6 };
@@ -67,7 +68,8 @@ export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<v
             {job.title}
           </h3>
           <p className="mt-0.5 text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
-            {plural(job.credits, "credit")}
+            <PreviewBadge provider={job.provider} className="mr-1.5 align-middle" />
+            {priceText(job.credits)}
             {job.refundedCredits > 0 && ` · ${job.refundedCredits} refunded`}
             {job.kind === "object-images" && job.completed > 0 && (
               <>

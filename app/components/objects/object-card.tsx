@@ -4,6 +4,7 @@ import type { ObjectSummary } from "#domain/objects";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
+import { PreviewBadge } from "../preview-badge";
 
 /** The widest a card's cover is shown: a quarter of the content column on a wide screen. */
 const COVER_CSS_PX = 280;
@@ -80,6 +81,7 @@ export function ObjectCard(props: {
               </span>
             </>
           )}
+          <PreviewBadge provider={cover?.provider} overlay brief className="absolute right-2 bottom-2" />
           {count > 0 && (
             <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-neutral-800 tabular-nums shadow-sm backdrop-blur dark:bg-neutral-950/80 dark:text-neutral-100">
               <Images aria-hidden className="size-3.5" />

@@ -4,11 +4,13 @@ import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#dom
 import { limits } from "#domain/limits";
 import { generateObjectsSchema, parseSubjectLines, type JobView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
+import { previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
 import { api, ApiError, fieldErrors } from "~/lib/api";
 import { cn } from "~/lib/cn";
-import { composerSummary, plural } from "~/lib/object-format";
+import { composerSummary, plural, reservedText } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
+import { useEngine } from "~/lib/use-engine";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useIsApple } from "~/lib/use-platform";
 import { useAuth } from "../auth-provider";
@@ -65,7 +67,8 @@ export function ObjectComposer(props: {
   const subjects = parseSubjectLines(text);
   const tooMany = subjects.length > limits.subjectsPerSet;
   const count = subjects.length * variations;
-  const price = priceOf({ size, detail, count });
+  const engine = useEngine();
+  const price = priceOf({ size, detail, count, rate: engine.priceRate });
   const balance = authUser?.credits ?? null;
   const short = balance !== null && count > 0 && balance < price;
   const canSubmit = !busy && style !== null && subjects.length > 0 && !tooMany && !short;
@@ -110,7 +113,7 @@ export function ObjectComposer(props: {
       });
       toast({
         title: `Generating ${plural(result.objects.length, "Object")}`,
-        description: `${style!.name}: ${plural(result.job.credits, "credit")} reserved. Anything that cannot be made is refunded.`,
+        description: `${style!.name}: ${reservedText(result.job.credits)}`,
         color: "success",
       });
       idempotency.done();
@@ -269,7 +272,7 @@ export function ObjectComposer(props: {
             <p className="flex items-center gap-2">
               <Coins aria-hidden className="size-4 shrink-0 text-amber-500" />
               <span>
-                {unitLine(size, detail)}
+                {unitLine(size, detail, engine.priceRate)}
                 {balance !== null && <span> · you have {balance.toLocaleString("en")}</span>}
               </span>
             </p>
@@ -308,6 +311,8 @@ export function ObjectComposer(props: {
   );
 }
 
-function unitLine(size: ImageSize, detail: DetailLevel): string {
-  return `${priceOf({ size, detail })} credits an image at ${detailLevels[detail].label.toLowerCase()} detail, ${imageSizes[size].label.toLowerCase()}`;
+function unitLine(size: ImageSize, detail: DetailLevel, rate: number): string {
+  const unit = priceOf({ size, detail, rate });
+  const each = unit === 0 ? `${previewTexts.freePrice}s` : `${unit} credits an image`;
+  return `${each} at ${detailLevels[detail].label.toLowerCase()} detail, ${imageSizes[size].label.toLowerCase()}`;
 }

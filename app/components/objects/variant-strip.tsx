@@ -1,8 +1,10 @@
 import { Star } from "lucide-react";
 import type { ObjectImageView } from "#domain/objects";
+import { isPreview } from "#domain/preview";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
+import { PreviewBadge } from "../preview-badge";
 
 const THUMB_CSS_PX = 80;
 
@@ -26,7 +28,7 @@ export function VariantStrip(props: {
               type="button"
               onClick={() => props.onSelect(image.id)}
               aria-pressed={selected}
-              aria-label={`Image ${i + 1}${cover ? " (cover)" : ""}`}
+              aria-label={`Image ${i + 1}${cover ? " (cover)" : ""}${isPreview(image.provider) ? ", preview" : ""}`}
               className={cn(
                 "relative block size-16 overflow-hidden rounded-xl ring-offset-2 ring-offset-neutral-50 transition sm:size-20 dark:ring-offset-neutral-950",
                 image.hasAlpha ? checkerboard("bg-[length:10px_10px]") : "bg-neutral-100 dark:bg-neutral-800",
@@ -43,6 +45,7 @@ export function VariantStrip(props: {
                 loading="lazy"
                 className="size-full animate-fade-in object-contain"
               />
+              <PreviewBadge provider={image.provider} overlay compact className="absolute right-1 bottom-1" />
               {cover && (
                 <span className="absolute top-1 left-1 grid size-5 place-items-center rounded-full bg-white/95 shadow-sm dark:bg-neutral-900/95">
                   <Star aria-hidden className="size-3 fill-amber-400 text-amber-500" />

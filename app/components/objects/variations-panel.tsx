@@ -4,8 +4,9 @@ import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#dom
 import type { JobView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
 import { api, ApiError } from "~/lib/api";
-import { plural } from "~/lib/object-format";
+import { plural, priceText, reservedText } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
+import { useEngine } from "~/lib/use-engine";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useAuth } from "../auth-provider";
 import { Button } from "../ui/button";
@@ -36,7 +37,7 @@ function useRequestVariations(objectId: string, onStarted: (job: JobView) => voi
       idempotency.done();
       toast({
         title: `Making ${plural(body.count, "Image")}`,
-        description: `${plural(job.credits, "credit")} reserved. Anything that cannot be made is refunded.`,
+        description: reservedText(job.credits),
         color: "success",
       });
       onStarted(job);
@@ -88,7 +89,7 @@ export function VariationsPanel(props: {
   const [count, setCount] = useState(2);
   const [again, setAgain] = useState(false);
   const { request, busy } = useRequestVariations(props.objectId, props.onStarted);
-  const price = priceOf({ ...props.settings, count });
+  const price = priceOf({ ...props.settings, count, rate: useEngine().priceRate });
   const balance = authUser?.credits ?? null;
   const short = balance !== null && balance < price;
 
@@ -120,7 +121,7 @@ export function VariationsPanel(props: {
           ) : (
             <Sparkles aria-hidden className="size-4" />
           )}
-          Make {count} more <span className="font-normal">· {plural(price, "credit")}</span>
+          Make {count} more <span className="font-normal">· {priceText(price)}</span>
         </Button>
         <Button variant="ghost" onClick={() => setAgain(true)}>
           <SlidersHorizontal aria-hidden className="size-4" /> Generate again in other settings…
@@ -152,7 +153,7 @@ function GenerateAgainDialog(props: {
 }) {
   const [settings, setSettings] = useState<Settings>(props.initial);
   const [count, setCount] = useState(1);
-  const price = priceOf({ ...settings, count });
+  const price = priceOf({ ...settings, count, rate: useEngine().priceRate });
   const short = props.balance !== null && props.balance < price;
 
   function submit(event: FormEvent) {
@@ -203,7 +204,7 @@ function GenerateAgainDialog(props: {
             <p className="flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
               <Coins aria-hidden className="size-4 text-amber-500" />
               {plural(count, "image")} ·{" "}
-              <strong className="text-neutral-900 dark:text-white">{plural(price, "credit")}</strong>
+              <strong className="text-neutral-900 dark:text-white">{priceText(price)}</strong>
               {props.balance !== null && <span>· you have {props.balance}</span>}
             </p>
           )}
@@ -213,7 +214,7 @@ function GenerateAgainDialog(props: {
             ) : (
               <RefreshCw aria-hidden className="size-4" />
             )}
-            Generate {count} · {plural(price, "credit")}
+            Generate {count} · {priceText(price)}
           </Button>
         </div>
       </form>

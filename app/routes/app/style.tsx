@@ -14,7 +14,9 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
 import { api, ApiError } from "~/lib/api";
 import { stylePresets, type StylePreset } from "~/lib/presets";
+import { isPreview, previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
+import { reservedText } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
 import { useLiveStyles } from "~/lib/use-live-styles";
 import { userContext } from "#server/auth/require-user.server";
@@ -93,7 +95,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
       });
       toast({
         title: "Making Samples",
-        description: `${style.name}: ${job.credits} credits reserved. They are refunded if the images cannot be made.`,
+        description: `${style.name}: ${reservedText(job.credits)}`,
         color: "success",
       });
     } catch (error) {
@@ -127,9 +129,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
       >
         <Cpu aria-hidden className="size-4" />
         Images are made by:
-        <Tooltip
-          content={provider.id === "offline" ? "Draws previews on this server, without an AI model" : provider.model}
-        >
+        <Tooltip content={isPreview(provider.id) ? previewTexts.explanation : provider.model}>
           <span className="font-medium text-neutral-700 dark:text-neutral-300">{provider.label}</span>
         </Tooltip>
       </p>

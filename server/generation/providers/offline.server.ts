@@ -1,19 +1,29 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
+import { DEFAULT_PALETTE, shade } from "#domain/colour-words";
 import { imageSizes } from "#domain/images";
-import { glyphFor, painter, type RenderMode } from "./offline-glyphs.server";
+import { PREVIEW_PROVIDER_ID, previewTexts } from "#domain/preview";
+import { painter, subjectGlyphs } from "./offline-glyphs.server";
+import { pixelate } from "./offline-pixel.server";
+import { readPrompt, type PromptReading } from "./offline-reading.server";
 import { hashText } from "../prompts";
 import type { GenerateRequest, GenerateResult, ImageProvider } from "./provider";
 
+/** Recorded on its images; a new number when what it draws for the same words changes. */
+export const PREVIEW_MODEL = "motif-preview-2";
+
 /**
- * The zero-configuration engine: deterministic drawings from the prompt, the
- * style's palette and the seed. No network, no model. The UI calls it an offline
- * preview engine, because that is what it is.
+ * The zero-configuration engine: deterministic drawings from the prompt, the style's
+ * palette and the seed. No network, no model: the UI calls it the preview engine, and
+ * each file says so in its metadata. `priceRate` is what it charges against the
+ * standard price: the registry passes PREVIEW_PRICE (free unless the operator says
+ * otherwise); built without one, it charges like any engine.
  */
-export function createOfflineProvider(): ImageProvider {
+export function createOfflineProvider(options: { priceRate?: number } = {}): ImageProvider {
   return {
-    id: "offline",
-    model: "motif-offline-1",
-    label: "Offline preview engine",
+    id: PREVIEW_PROVIDER_ID,
+    model: PREVIEW_MODEL,
+    label: previewTexts.name,
+    priceRate: options.priceRate ?? 1,
     capabilities: { nativeAlpha: true, maxReferences: Infinity, seed: true },
     async generate(request) {
       const images = [];
@@ -24,6 +34,12 @@ export function createOfflineProvider(): ImageProvider {
       return { images } satisfies GenerateResult;
     },
   };
+}
+
+/** What the engine did not understand in a prompt, for the image's "how it was made". */
+export function previewNotes(prompt: string): { drawn: boolean; unknownWords: string[] } {
+  const reading = readPrompt(prompt);
+  return { drawn: reading.drawing !== null, unknownWords: reading.unknown };
 }
 
 function mulberry32(seed: number): () => number {
@@ -37,28 +53,11 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-const FALLBACK_PALETTE = ["#f4a23c", "#2a9d8f", "#e76f51", "#264653", "#e9c46a"];
-
-function shade(hex: string, amount: number): string {
-  const n = parseInt(hex.slice(1), 16);
-  const channel = (shift: number) => {
-    const value = (n >> shift) & 0xff;
-    const next = amount < 0 ? value * (1 + amount) : value + (255 - value) * amount;
-    return Math.max(0, Math.min(255, Math.round(next)));
-  };
-  return `#${[16, 8, 0].map((s) => channel(s).toString(16).padStart(2, "0")).join("")}`;
-}
-
 const elementsByDetail = { draft: 3, standard: 7, high: 14 } as const;
 
-/** How a style looks, read from its words: its drawing mode, and pixelated or painterly finishing. */
-export function offlineLook(prompt: string): { mode: RenderMode; pixel: boolean; painterly: boolean } {
-  const text = prompt.toLowerCase();
-  return {
-    mode: /\b(line[ -]art|line drawing|monoline|outline drawing|sketch)/.test(text) ? "line" : "flat",
-    pixel: /\bpixel/.test(text),
-    painterly: /\b(watercolou?r|gouache|painterly)/.test(text),
-  };
+/** How a style looks, read from its words. */
+export function offlineLook(prompt: string): PromptReading["look"] {
+  return readPrompt(prompt).look;
 }
 
 function luminance(hex: string): number {
@@ -66,78 +65,108 @@ function luminance(hex: string): number {
   return 0.2126 * ((n >> 16) & 0xff) + 0.7152 * ((n >> 8) & 0xff) + 0.0722 * (n & 0xff);
 }
 
-/** The darkest colour of the palette, deepened, for outlines. */
-function darkest(palette: string[]): string {
-  const dark = palette.reduce((a, b) => (luminance(b) < luminance(a) ? b : a));
+/** The darkest colour given, deepened, for outlines. */
+function darkest(colours: string[]): string {
+  const dark = colours.reduce((a, b) => (luminance(b) < luminance(a) ? b : a));
   return luminance(dark) < 80 ? dark : shade(dark, -0.55);
 }
 
-/** Builds the SVG for one image; exported for tests of determinism. */
-export function offlineSvg(request: GenerateRequest, index: number): string {
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"']/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[ch]!);
+
+/** A subject's name as a placeholder shows it: without its article, capitalised, in lines of about 14 letters. */
+export function placeholderLines(subject: string): string[] {
+  const name = subject.replace(/^(a|an|the|some)\s+/i, "").trim() || subject;
+  const words = (name.charAt(0).toUpperCase() + name.slice(1)).split(/\s+/);
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= 14) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word.length > 18 ? `${word.slice(0, 17)}…` : word);
+  }
+  return lines.length > 3 ? [...lines.slice(0, 2), `${lines[2]!.slice(0, 13)}…`] : lines;
+}
+
+/** One image's layers: what is drawn, its palette, and the placeholder's label (drawn last, never blurred or pixelated). */
+export interface OfflinePicture {
+  width: number;
+  height: number;
+  reading: PromptReading;
+  /** Opaque images' background colour; null when transparent. */
+  background: string | null;
+  /** The subject and the motifs around it, as SVG elements. */
+  body: string;
+  /** Set only for a placeholder: its label, as SVG elements. */
+  label: string | null;
+  /** The colours the body may use, outline first. */
+  colours: string[];
+  outline: string;
+}
+
+/** Plans one image; deterministic in the prompt, palette, seed and index. */
+export function offlinePicture(request: GenerateRequest, index: number): OfflinePicture {
   const { width, height } = imageSizes[request.size];
   const random = mulberry32(hashText(`${request.prompt}|${request.seed}|${index}`));
-  const palette = (request.palette.length >= 2 ? request.palette : FALLBACK_PALETTE).filter((c) =>
-    /^#[0-9a-f]{6}$/i.test(c),
-  );
-  const pick = () => palette[Math.floor(random() * palette.length)]!;
+  const valid = request.palette.filter((c) => /^#[0-9a-f]{6}$/i.test(c));
+  const palette = valid.length >= 2 ? valid : DEFAULT_PALETTE;
+  const reading = readPrompt(request.prompt);
+  const { look } = reading;
+  // Colours named in the words first, then the style's palette in its order.
+  const named = [...reading.colours, ...palette];
+  const main = named[0]!;
+  const accent = named.find((c) => c !== main) ?? shade(main, 0.3);
+  const outline = darkest([main, accent, ...palette]);
+  const line = look.mode === "line";
+  const colours = {
+    main: line ? outline : main,
+    accent: line ? outline : accent,
+    dark: line ? outline : shade(main, -0.45),
+    light: line ? outline : shade(main, 0.65),
+    line: line ? outline : main,
+  };
+  const soft = look.painterly && !line ? ` fill-opacity="0.85"` : "";
+  const basePaint = painter(look.mode, outline);
+  const paint: typeof basePaint = (colour, options) => `${basePaint(colour, options)}${soft}`;
+  const pick = () => (line ? outline : palette[Math.floor(random() * palette.length)]!);
   const cx = width / 2;
   const cy = height / 2;
   const unit = Math.min(width, height);
   const parts: string[] = [];
+  const radius = unit * 0.3;
+  const glyph = reading.drawing ? subjectGlyphs[reading.drawing].glyph : null;
+  let label: string | null = null;
 
-  if (!request.transparent) {
-    const bg = shade(palette[palette.length - 1]!, 0.85);
-    parts.push(`<rect width="${width}" height="${height}" fill="${bg}"/>`);
-    parts.push(`<circle cx="${cx}" cy="${cy}" r="${unit * 0.42}" fill="${shade(bg, -0.06)}"/>`);
+  if (look.mode === "flat" && !look.pixel) {
+    parts.push(
+      `<ellipse cx="${cx}" cy="${cy + radius * 0.98}" rx="${radius * 0.75}" ry="${radius * 0.1}" fill="#000" fill-opacity="0.1"/>`,
+    );
   }
-
-  const look = offlineLook(request.prompt);
-  const outline = darkest(palette);
-  const paint = painter(look.mode, outline);
-  const glyph = glyphFor(request.prompt.split(".")[0] ?? "");
-  const main = pick();
-  const accent = palette.find((c) => c !== main && random() < 0.7) ?? shade(main, 0.3);
-  const colours = {
-    main,
-    accent,
-    dark: shade(main, -0.45),
-    light: shade(main, 0.65),
-    line: look.mode === "line" ? outline : main,
-  };
-  let radius: number;
-
   if (glyph) {
     // A recognisable drawing of the subject, about 60 % of the short side.
     const scale = (unit * 0.86) / 256;
-    radius = unit * 0.3;
-    if (look.mode === "flat") {
-      parts.push(
-        `<ellipse cx="${cx}" cy="${cy + radius * 0.98}" rx="${radius * 0.75}" ry="${radius * 0.1}" fill="#000" fill-opacity="0.1"/>`,
-      );
-    }
     parts.push(
       `<g transform="translate(${(cx - 128 * scale).toFixed(1)} ${(cy - 128 * scale).toFixed(1)}) scale(${scale.toFixed(4)})">${glyph(colours, paint)}</g>`,
     );
   } else {
-    // Any other subject: a rounded body with a lit side and a shadow, shaped by the prompt.
-    const sides = 3 + Math.floor(random() * 5);
-    radius = unit * (0.22 + random() * 0.08);
-    const points = Array.from({ length: sides }, (_, i) => {
-      const angle = (Math.PI * 2 * i) / sides - Math.PI / 2 + random() * 0.3;
-      const r = radius * (0.85 + random() * 0.3);
-      return `${(cx + Math.cos(angle) * r).toFixed(1)},${(cy + Math.sin(angle) * r).toFixed(1)}`;
-    });
+    // A subject it cannot draw: a tile in the style's colours with the subject's name on it, never another object.
+    const half = unit * 0.3;
+    const tile = line
+      ? `fill="none" stroke="${outline}" stroke-width="${(unit * 0.012).toFixed(1)}"`
+      : `fill="${shade(main, 0.8)}" stroke="${main}" stroke-width="${(unit * 0.02).toFixed(1)}"${soft}`;
     parts.push(
-      `<ellipse cx="${cx}" cy="${cy + radius * 1.15}" rx="${radius * 0.9}" ry="${radius * 0.16}" fill="#000" fill-opacity="0.12"/>`,
+      `<rect data-placeholder="true" x="${cx - half}" y="${cy - half}" width="${half * 2}" height="${half * 2}" rx="${unit * 0.05}" ${tile}/>`,
     );
-    parts.push(
-      `<polygon points="${points.join(" ")}" ${look.mode === "flat" ? `fill="${main}" stroke="${shade(main, -0.35)}" stroke-width="${unit * 0.012}"` : `fill="none" stroke="${outline}" stroke-width="${unit * 0.02}"`} stroke-linejoin="round"/>`,
-    );
-    if (look.mode === "flat") {
-      parts.push(
-        `<circle cx="${cx - radius * 0.3}" cy="${cy - radius * 0.3}" r="${radius * 0.28}" fill="#fff" fill-opacity="0.35"/>`,
-      );
-    }
+    const lines = placeholderLines(reading.subject);
+    const size = unit * (lines.some((l) => l.length > 10) ? 0.055 : 0.07);
+    const top = cy - ((lines.length - 1) * size * 1.2) / 2 - size * 0.3;
+    const text = lines
+      .map(
+        (l, i) =>
+          `<text x="${cx}" y="${(top + i * size * 1.2).toFixed(1)}" font-size="${size.toFixed(1)}">${escapeXml(l)}</text>`,
+      )
+      .join("");
+    const caption = `<text x="${cx}" y="${(cy + half * 0.78).toFixed(1)}" font-size="${(unit * 0.032).toFixed(1)}" font-weight="normal">preview placeholder</text>`;
+    label = `<g data-label="placeholder" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" text-anchor="middle" dominant-baseline="middle" fill="${outline}">${text}${caption}</g>`;
   }
 
   // Motifs around it: more of them at higher detail.
@@ -147,32 +176,89 @@ export function offlineSvg(request: GenerateRequest, index: number): string {
     const x = cx + Math.cos(angle) * distance;
     const y = cy + Math.sin(angle) * distance * (height / width);
     const size = unit * (0.015 + random() * 0.03);
-    const fill = look.mode === "flat" ? `fill="${pick()}"` : paint(pick(), { accent: random() < 0.3 });
+    const colour = pick();
+    const fill = line
+      ? `fill="none" stroke="${outline}" stroke-width="${(unit * 0.006).toFixed(1)}"`
+      : `fill="${colour}"${soft}`;
     parts.push(
       random() < 0.5
         ? `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${size.toFixed(1)}" ${fill}/>`
         : `<rect x="${(x - size).toFixed(1)}" y="${(y - size).toFixed(1)}" width="${(size * 2).toFixed(1)}" height="${(size * 2).toFixed(1)}" rx="${(size * 0.4).toFixed(1)}" ${fill} transform="rotate(${Math.round(random() * 90)} ${x.toFixed(1)} ${y.toFixed(1)})"/>`,
     );
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join("")}</svg>`;
+
+  const background = request.transparent ? null : look.painterly ? "#fbf7ef" : shade(main, 0.88);
+  return {
+    width,
+    height,
+    reading,
+    background,
+    body: parts.join(""),
+    label,
+    colours: [outline, main, accent, colours.dark, colours.light, shade(main, 0.8), ...palette],
+    outline,
+  };
+}
+
+const svgOf = (width: number, height: number, content: string, attributes = "") =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"${attributes}>${content}</svg>`;
+
+function backgroundOf(picture: OfflinePicture): string {
+  if (!picture.background) return "";
+  const { width, height, background } = picture;
+  const unit = Math.min(width, height);
+  return `<rect width="${width}" height="${height}" fill="${background}"/><circle cx="${width / 2}" cy="${height / 2}" r="${unit * 0.42}" fill="${shade(background, -0.06)}"/>`;
+}
+
+/** The whole image as one SVG (as flat and line styles are rendered); exported for tests. */
+export function offlineSvg(request: GenerateRequest, index: number): string {
+  const picture = offlinePicture(request, index);
+  return svgOf(picture.width, picture.height, `${backgroundOf(picture)}${picture.body}${picture.label ?? ""}`);
 }
 
 async function drawOffline(request: GenerateRequest, index: number): Promise<Buffer> {
-  const { width, height } = imageSizes[request.size];
-  const look = offlineLook(request.prompt);
-  let image = sharp(Buffer.from(offlineSvg(request, index)));
-  if (look.pixel) {
-    // Pixel art: draw at a sixteenth of the size, then scale up without smoothing.
-    const small = await image
-      .resize(Math.round(width / 16), Math.round(height / 16), { kernel: "nearest" })
+  const picture = offlinePicture(request, index);
+  const { width, height, reading } = picture;
+  let image: Sharp;
+  if (reading.look.pixel) {
+    image = await pixelate(picture);
+  } else if (reading.look.painterly) {
+    // Watercolour: soft edges; the label (if any) stays sharp on top.
+    const soft = await sharp(Buffer.from(svgOf(width, height, `${backgroundOf(picture)}${picture.body}`)))
+      .blur(Math.max(1, Math.min(width, height) * 0.0035))
       .png()
       .toBuffer();
-    image = sharp(small).resize(width, height, { kernel: "nearest" });
-  } else if (look.painterly) {
-    image = image.blur(2.5);
+    image = sharp(soft);
+  } else {
+    image = sharp(Buffer.from(svgOf(width, height, `${backgroundOf(picture)}${picture.body}`)));
+  }
+  if (picture.label) {
+    const base = await image.png().toBuffer();
+    image = sharp(base).composite([{ input: Buffer.from(svgOf(width, height, picture.label)) }]);
   }
   // Transparent images keep their alpha channel; opaque ones drop it.
-  return (request.transparent ? image.ensureAlpha() : image.flatten({ background: "#ffffff" }))
+  const finished = request.transparent ? image.ensureAlpha() : image.flatten({ background: "#ffffff" });
+  return finished
+    .withExif({ IFD0: { Software: previewTexts.software, ImageDescription: describe(reading) } })
+    .withXmp(xmpOf(reading))
     .png({ compressionLevel: 6 })
     .toBuffer();
+}
+
+/** The file's own account of what made it (EXIF ImageDescription, XMP dc:description). */
+function describe(reading: PromptReading): string {
+  const what = reading.drawing
+    ? `A preview drawing of ${reading.subject}.`
+    : `A placeholder for ${reading.subject}: the preview engine has no drawing for it.`;
+  const unknown = reading.unknown.length ? ` Words it did not understand: ${reading.unknown.join(", ")}.` : "";
+  return `${what} ${previewTexts.explanation}${unknown}`;
+}
+
+function xmpOf(reading: PromptReading): string {
+  return [
+    `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">`,
+    `<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmp:CreatorTool="${escapeXml(previewTexts.software)}">`,
+    `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(describe(reading))}</rdf:li></rdf:Alt></dc:description>`,
+    `</rdf:Description></rdf:RDF></x:xmpmeta>`,
+  ].join("");
 }

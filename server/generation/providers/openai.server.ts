@@ -41,6 +41,7 @@ export function createOpenAIProvider(options: {
     id: "openai",
     model: options.model,
     label: `OpenAI ${options.model}`,
+    priceRate: 1,
     capabilities: { nativeAlpha: true, maxReferences: MAX_REFERENCES, seed: false },
     async generate(request) {
       const deadline = new AbortController();

@@ -14,7 +14,7 @@ export interface GenerateRequest {
   references: ReferenceImage[];
   seed: number;
   n: number;
-  /** The style's palette; the offline engine draws with it. */
+  /** The style's palette; the preview engine draws with it. */
   palette: string[];
   /** An opaque id of the end user, for the provider's abuse monitoring. */
   user?: string;
@@ -49,8 +49,10 @@ export interface ProviderCapabilities {
 export interface ImageProvider {
   id: string;
   model: string;
-  /** Shown in the UI; the offline engine says plainly what it is. */
+  /** Shown in the UI; the preview engine says plainly what it is. */
   label: string;
+  /** What it charges against the standard price: 0 for a free preview; 1 (the standard price) when not given. */
+  priceRate?: number;
   capabilities: ProviderCapabilities;
   generate(request: GenerateRequest): Promise<GenerateResult>;
 }

@@ -26,14 +26,16 @@ export function createImageProvider(config: Config): ImageProvider {
       timeoutMs: generation.timeoutMs,
     });
   }
-  return createOfflineProvider();
+  return createOfflineProvider({ priceRate: generation.previewPriceRate });
 }
 
 /**
- * Every provider this process knows: the chosen one first, and the offline engine
+ * Every provider this process knows: the chosen one first, and the preview engine
  * (no keys, no network), so jobs queued before a switch can still run.
  */
 export function createProviderRegistry(config: Config): ProviderRegistry {
   const chosen = createImageProvider(config);
-  return chosen.id === "offline" ? providerRegistry([chosen]) : providerRegistry([chosen, createOfflineProvider()]);
+  return chosen.id === "offline"
+    ? providerRegistry([chosen])
+    : providerRegistry([chosen, createOfflineProvider({ priceRate: config.generation.previewPriceRate })]);
 }

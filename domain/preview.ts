@@ -1,0 +1,33 @@
+/**
+ * The built-in preview engine: it draws simple pictures on the server, without an AI
+ * model. Whatever it makes is labelled as a preview wherever it shows, so nothing it
+ * made can pass for a model's output (ADR 022).
+ */
+
+/** The provider id its images and jobs are recorded with. */
+export const PREVIEW_PROVIDER_ID = "offline";
+
+export const previewTexts = {
+  name: "Preview engine",
+  badge: "Preview",
+  explanation: "Made by Motif's built-in preview engine, not by an AI model.",
+  /**
+   * Written into a downloaded file's metadata (EXIF Software, XMP CreatorTool). No
+   * parentheses: libvips reads a trailing "(…)" in an EXIF string as its type and drops it.
+   */
+  software: "Motif preview engine, not an AI model",
+  freePrice: "Free preview",
+} as const;
+
+/** True for images and jobs made by the preview engine. */
+export function isPreview(provider: string | null | undefined): boolean {
+  return provider === PREVIEW_PROVIDER_ID;
+}
+
+/** The engine new generations run with, as the browser sees it. */
+export interface EngineView {
+  id: string;
+  label: string;
+  /** Its price against the standard price (0: free previews). */
+  priceRate: number;
+}

@@ -1,0 +1,104 @@
+import { colourWords, readColours } from "#domain/colour-words";
+import { promptSentences } from "../prompts";
+import { subjectOfWord, type RenderMode, type SubjectName } from "./offline-glyphs.server";
+
+/**
+ * What the preview engine makes of a prompt: the subject it draws (or the name it
+ * writes on a placeholder), the colours it was asked for, the look, and, in
+ * fairness to the person reading the result, the words it did not understand.
+ */
+export interface PromptReading {
+  /** The subject as written: the prompt's first sentence. */
+  subject: string;
+  /** The drawing it gets, or null: then the engine draws a labelled placeholder. */
+  drawing: SubjectName | null;
+  /** Colours named with the subject or the object's extra words, then by the style's words. */
+  colours: string[];
+  look: { mode: RenderMode; pixel: boolean; painterly: boolean };
+  understood: string[];
+  unknown: string[];
+}
+
+/** Words that carry no picture of their own. */
+const fillerWords = new Set(
+  (
+    "a an the and or but with without of on in at to for by from into onto its it is are be this that these those " +
+    "some any each every one two three four five many few very no not only just all both as than then so like " +
+    "style styled look looking image images picture"
+  ).split(" "),
+);
+
+/** Words ending the subject's head noun ("cup of coffee", "sword with gems"). */
+const phraseBreaks = new Set(
+  "of with on in at for from under over near beside inside behind holding wearing made and or".split(" "),
+);
+
+/** Words that change the preview engine's look, so it understands them. */
+const lookWords = new Set(
+  (
+    "pixel pixels pixelated pixelart sprite sprites bit crisp outline outlines outlined " +
+    "line lines lineart monoline stroke strokes sketch sketched drawing ink " +
+    "watercolour watercolor watercolours watercolors gouache painterly wash washes " +
+    "flat vector icon icons minimal minimalist simple clean " +
+    "colour colours color colors palette tones hues"
+  ).split(" "),
+);
+
+/** How a style looks, read from its words: its drawing mode, and pixelated or painterly finishing. */
+export function readLook(text: string): PromptReading["look"] {
+  const lower = text.toLowerCase();
+  return {
+    mode: /\b(line[ -]?art|line drawing|monoline|outline drawing|ink drawing|sketch)/.test(lower) ? "line" : "flat",
+    pixel: /\bpixel/.test(lower),
+    painterly: /\b(watercolou?r|gouache|painterly)/.test(lower),
+  };
+}
+
+/** The prompt without the sentences every prompt carries and without the hex palette. */
+function userWordsOf(rest: string): string {
+  let text = rest;
+  for (const sentence of Object.values(promptSentences)) text = text.split(sentence).join(" ");
+  return text.replace(/Colour palette:[^.]*\./, " ").replace(/#[0-9a-f]{3,8}\b/gi, " ");
+}
+
+const unique = (words: string[]) => [...new Set(words)];
+
+export function readPrompt(prompt: string): PromptReading {
+  const dot = prompt.indexOf(".");
+  const subject = (dot < 0 ? prompt : prompt.slice(0, dot)).trim();
+  const rest = dot < 0 ? "" : userWordsOf(prompt.slice(dot + 1));
+  const understood: string[] = [];
+  const unknown: string[] = [];
+
+  // The head noun: the last word before the first phrase break ("a steaming cup" of coffee).
+  const words = colourWords(subject);
+  let headEnd = words.findIndex((w, i) => i > 0 && phraseBreaks.has(w));
+  if (headEnd < 0) headEnd = words.length;
+  const headIndex = headEnd - 1;
+  const drawing = headIndex >= 0 ? subjectOfWord(words[headIndex]!) : null;
+  // "an orange" is a fruit, "an orange cat" a colour: the head is never read as one.
+  const subjectColours = readColours(words, (i) => i !== headIndex);
+  words.forEach((word, i) => {
+    const known =
+      fillerWords.has(word) ||
+      subjectColours.used.has(i) ||
+      (drawing !== null && (i === headIndex || subjectOfWord(word) === drawing));
+    (known ? understood : unknown).push(word);
+  });
+
+  const restWords = colourWords(rest);
+  const restColours = readColours(restWords);
+  restWords.forEach((word, i) => {
+    const known = fillerWords.has(word) || lookWords.has(word) || restColours.used.has(i);
+    (known ? understood : unknown).push(word);
+  });
+
+  return {
+    subject,
+    drawing,
+    colours: unique([...subjectColours.colours, ...restColours.colours].map((c) => c.hex)),
+    look: readLook(rest),
+    understood: unique(understood),
+    unknown: unique(unknown).filter((w) => !understood.includes(w)),
+  };
+}
