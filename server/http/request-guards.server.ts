@@ -35,6 +35,7 @@ function escapeHtml(text: string): string {
 function sendPageProblem(res: Response, problem: AppError) {
   const status = STATUS[problem.code as keyof typeof STATUS] ?? 400;
   const message = escapeHtml(problem.message);
+  const title = status === 405 ? "Method Not Allowed" : "Bad Request";
   res
     .status(status)
     .set(problem.headers)
@@ -42,9 +43,9 @@ function sendPageProblem(res: Response, problem: AppError) {
     .type("html")
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<meta name="color-scheme" content="light dark"><title>Bad request · Motif</title></head>` +
+        `<meta name="color-scheme" content="light dark"><title>${title} · Motif</title></head>` +
         `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1.5rem;line-height:1.5">` +
-        `<p>${status}</p><h1>Bad request</h1><p>${message}</p><p><a href="/">Go to the home page</a></p></body></html>`,
+        `<p>${status}</p><h1>${title}</h1><p>${message}</p><p><a href="/">Go to the home page</a></p></body></html>`,
     );
 }
 

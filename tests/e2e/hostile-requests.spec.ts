@@ -43,6 +43,7 @@ test("no page answers %00 in its address, or TRACE, with a server error", async 
       const response = await request.fetch(address, { method, maxRedirects: 0 });
       expect({ method, address, status: response.status() }).toEqual({ method, address, status: 405 });
       expect(response.headers()["allow"]).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      expect(await response.text()).toContain(`<h1>Method Not Allowed</h1><p>${method} is not supported.</p>`);
     }
   }
   // The health check and the release check too.
@@ -54,7 +55,8 @@ test("no page answers %00 in its address, or TRACE, with a server error", async 
 test("the 400 page says what was wrong and links home", async ({ page }) => {
   const response = await page.goto("/app/object/abc%00");
   expect(response?.status()).toBe(400);
-  await expect(page.getByRole("heading", { name: "Bad request" })).toBeVisible();
+  await expect(page).toHaveTitle("Bad Request · Motif");
+  await expect(page.getByRole("heading", { name: "Bad Request" })).toBeVisible();
   await expect(page.getByText(NUL_MESSAGE)).toBeVisible();
   await page.getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/");
