@@ -72,6 +72,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </ColorModeProvider>
         <ScrollRestoration />
         <Scripts />
+        {/* Page views (spec §7): a fixed path outside the bundle, so an operator can swap in their own. */}
+        <script src="/analytics.js" async />
       </body>
     </html>
   );

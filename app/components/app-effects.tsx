@@ -1,43 +1,46 @@
-import { useEffect, useRef } from "react";
-import { useLocation, useMatches } from "react-router";
+import { useEffect, useState } from "react";
+import { useBlocker, useLocation, useMatches } from "react-router";
 import { installChunkReloadGuard } from "~/lib/chunk-reload";
 import { watchForRelease } from "~/lib/release-check";
 import { normalizeRoutePath } from "~/lib/route-path";
 
-/** Page views with the route path normalised (spec §2); first-party, no cookies. */
+type AnalyticsQueue = { push(command: ["pageview", string]): void };
+
+/**
+ * Page views with the route path normalised (spec §2). The sending is done by
+ * /analytics.js (spec §7), which the operator may replace: until it loads, views
+ * wait in an array it drains.
+ */
 function PageViews() {
   const location = useLocation();
   const matches = useMatches();
   const params = matches.at(-1)?.params ?? {};
   const path = normalizeRoutePath(location.pathname, params);
   useEffect(() => {
-    void fetch("/api/analytics/pageview", {
-      method: "POST",
-      keepalive: true,
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ path }),
-    }).catch(() => {});
+    const host = window as unknown as { motifAnalytics?: AnalyticsQueue };
+    (host.motifAnalytics ??= [] as unknown as AnalyticsQueue).push(["pageview", path]);
     // One view per visited page, not per render.
   }, [location.key, path]);
   return null;
 }
 
-/** After a new release is deployed, the next navigation loads the page afresh. */
+/**
+ * After a new release is deployed, the next navigation is a document load: a
+ * blocker stops it before any loader or module of the old build runs, and the
+ * browser loads the new page from the server instead.
+ */
 function ReleaseReload() {
-  const location = useLocation();
-  const released = useRef(false);
-  const first = useRef(true);
+  const [released, setReleased] = useState(false);
   useEffect(() => {
     const manifest = (window as unknown as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest;
-    return watchForRelease({ currentId: manifest?.version, onNewRelease: () => (released.current = true) });
+    return watchForRelease({ currentId: manifest?.version, onNewRelease: () => setReleased(true) });
   }, []);
+  const blocker = useBlocker(released);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (released.current) window.location.reload();
-  }, [location.key]);
+    if (blocker.state !== "blocked") return;
+    const { pathname, search, hash } = blocker.location;
+    window.location.assign(`${pathname}${search}${hash}`);
+  }, [blocker]);
   return null;
 }
 

@@ -28,7 +28,7 @@ function safeDecode(value: string): string {
   }
 }
 
-/** Every normalised path a page view can have (the route table's paths, and "/*" for unknown pages). */
+/** Every normalised path a page view can have (the route table's paths, and "/*" or "/app/*" for unknown pages). */
 export const knownRoutePaths = [
   "/",
   "/terms",
@@ -40,5 +40,7 @@ export const knownRoutePaths = [
   "/app/settings",
   "/app/object",
   "/app/object/:objectId",
+  "/app/setup",
+  "/app/*",
   "/*",
 ] as const;

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInWithApi } from "./support/auth";
 
 test("page views are sent with the normalised route path", async ({ page }) => {
   const sent: string[] = [];
@@ -12,6 +13,38 @@ test("page views are sent with the normalised route path", async ({ page }) => {
   await page.goto("/privacy");
   await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
   await expect.poll(() => sent.filter((p) => p === "/terms")).toHaveLength(2);
+});
+
+test("page views go through /analytics.js, which an operator can replace", async ({ page, request }) => {
+  const served = await request.get("/analytics.js");
+  expect(served.ok()).toBe(true);
+  expect(served.headers()["content-type"]).toMatch(/javascript/);
+
+  // An operator's own script, in place of the file: it receives each normalised view.
+  await page.route("**/analytics.js", (route) =>
+    route.fulfill({
+      contentType: "text/javascript",
+      body: `var q = window.motifAnalytics || []; window.seen = [];
+        window.motifAnalytics = { push: function (c) { window.seen.push(c); } };
+        q.forEach(window.motifAnalytics.push);`,
+    }),
+  );
+  const posted: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/analytics/pageview")) posted.push(r.url());
+  });
+  const seen = () => page.evaluate(() => (window as unknown as { seen?: unknown[] }).seen);
+  await page.goto("/terms");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect.poll(seen).toEqual([
+    ["pageview", "/terms"],
+    ["pageview", "/privacy"],
+  ]);
+  await page.goto("/no/such/page");
+  await expect.poll(seen).toEqual([["pageview", "/*"]]);
+  // The app's bundle sends nothing itself: the replaced script decided not to.
+  expect(posted).toEqual([]);
 });
 
 test("after a new release is seen, the next navigation is a full page load", async ({ page }) => {
@@ -40,6 +73,33 @@ test("after a new release is seen, the next navigation is a full page load", asy
   await expect(page).toHaveURL(/\/privacy$/);
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined();
   await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
+});
+
+test("after a new release is seen, the next link is one document load and no loader of the old build runs", async ({
+  page,
+}) => {
+  await signInWithApi(page);
+  let latest = "";
+  await page.route("**/builds/latest.json", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { id: string };
+    await route.fulfill({ json: { id: latest || body.id } });
+  });
+  latest = "a-newer-build";
+  await page.goto("/app/style");
+  await page.waitForResponse("**/builds/latest.json");
+
+  const requests: { url: string; type: string }[] = [];
+  page.on("request", (request) => requests.push({ url: request.url(), type: request.resourceType() }));
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Objects" }).click();
+  await expect(page).toHaveURL(/\/app\/object$/);
+  await expect(page.getByRole("heading", { name: "Objects", level: 1 })).toBeVisible();
+  await page.waitForLoadState("load");
+
+  const loaderCalls = requests.filter((r) => new URL(r.url).pathname.endsWith(".data"));
+  const documents = requests.filter((r) => r.type === "document");
+  expect(loaderCalls, "client loader requests").toEqual([]);
+  expect(documents.map((r) => new URL(r.url).pathname)).toEqual(["/app/object"]);
 });
 
 test("the release manifest names the build the page runs", async ({ page, request }) => {
