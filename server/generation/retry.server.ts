@@ -79,7 +79,8 @@ async function callWithDeadline(
     onAbort = () => reject(signal.reason as Error);
     signal.addEventListener("abort", onAbort, { once: true });
   });
-  const call = provider.generate({ ...request, signal });
+  // Async, so a provider that throws at once is handled like one that rejects.
+  const call = (async () => provider.generate({ ...request, signal }))();
   // Once abandoned, the call's own late failure has no one to tell.
   call.catch(() => {});
   try {

@@ -85,6 +85,25 @@ describe("a provider that stalls the body after its headers", () => {
   });
 });
 
+describe("the engine's deadline", () => {
+  it("treats a provider that throws before returning a promise like one that rejects", async () => {
+    let calls = 0;
+    const hasty: ImageProvider = {
+      id: "hasty",
+      model: "m",
+      label: "Hasty",
+      capabilities: { nativeAlpha: true, maxReferences: 0, seed: false },
+      generate() {
+        calls++;
+        throw new ProviderRetryableError("HTTP 503");
+      },
+    };
+    const retried = generateWithRetries(hasty, request, { maxAttempts: 2, backoffMs: () => 1 }, async () => true);
+    await expect(retried).rejects.toThrow("HTTP 503");
+    expect(calls).toBe(2);
+  });
+});
+
 describe.each(testDatabases)("stalled jobs and fairness between users on $name", (target) => {
   let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
   let database: DatabaseHandle;
