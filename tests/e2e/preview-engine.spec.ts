@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { signInWithApi, uniqueEmail } from "./support/auth";
+import { createStyleWithApi } from "./support/objects";
+import { e2ePorts } from "./support/ports";
+import { openNewStyleDialog } from "./support/styles";
+
+// The second instance runs with the defaults: the preview engine, free.
+const base = `http://localhost:${e2ePorts.shortLinks}`;
+const explanation = "Made by Motif's built-in preview engine, not by an AI model.";
+
+test("the preview engine's images are badged as previews and cost nothing", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInWithApi(page, uniqueEmail("preview"), base);
+
+  // The price before generating says so.
+  await page.goto(`${base}/app/style`);
+  const dialog = await openNewStyleDialog(page);
+  await expect(dialog.getByTestId("style-price")).toContainText("Free preview");
+  await dialog.getByLabel("Name").fill("Pixel previews");
+  await dialog.getByLabel("Description").fill("Pixel art sprites in red and navy");
+  await dialog.getByRole("button", { name: "Create style · Free preview" }).click();
+
+  // Every sample tile carries a visible badge that explains itself.
+  const card = page.getByRole("article", { name: "Pixel previews", exact: true });
+  const badges = card.getByTestId("preview-badge");
+  await expect(badges).toHaveCount(4, { timeout: 30_000 });
+  for (const badge of await badges.all()) {
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveText(`Preview: ${explanation}`);
+    await expect(badge).toHaveAttribute("title", explanation);
+  }
+  await expect(page.getByTestId("credit-badge")).toContainText("250");
+
+  // The sample viewer says it too.
+  await card.getByRole("button", { name: "View a cosy house" }).click();
+  const viewer = page.getByRole("dialog", { name: "Pixel previews" });
+  await expect(viewer.getByTestId("preview-badge")).toBeVisible();
+  await expect(viewer).toContainText(`transparent · ${explanation}`);
+  await page.keyboard.press("Escape");
+
+  // The composer prices a set as a free preview, and its job card is badged.
+  await page.goto(`${base}/app`);
+  await page.getByLabel("Objects", { exact: true }).fill("Treasure chest\nSpaceship");
+  await page.getByRole("radio", { name: /Pixel previews/ }).check();
+  const generate = page.getByTestId("generate-objects");
+  await expect(generate).toContainText("2 objects × 1 variation · Free preview");
+  await generate.click();
+  const job = page.getByTestId("job-card").first();
+  await expect(job.getByTestId("preview-badge")).toBeVisible();
+  await expect(job).toContainText("Free preview");
+  await expect(job.getByRole("link", { name: /Open the set/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("credit-badge")).toContainText("250");
+
+  // In the library, each cover is badged.
+  await page.goto(`${base}/app/object`);
+  const spaceship = page.getByRole("article", { name: "Spaceship" });
+  await expect(spaceship.getByTestId("preview-badge")).toBeVisible();
+
+  // The object page: the stage, the details, and what the engine could not do.
+  await spaceship.getByRole("link").click();
+  await expect(page.getByTestId("image-stage").getByTestId("preview-badge")).toBeVisible();
+  const details = page.getByRole("region", { name: "How this image was made" });
+  await expect(details).toContainText("Preview engine");
+  await expect(details).toContainText(explanation);
+  await expect(details).toContainText("A labelled placeholder: the preview engine cannot draw this subject");
+  await expect(details).toContainText("Free preview");
+});
+
+test("an operator who prices previews sees the price, and the images are still badged", async ({ page }) => {
+  // The first instance sets PREVIEW_PRICE=standard.
+  await signInWithApi(page, uniqueEmail("preview-priced"));
+  await page.goto("/app/style");
+  const dialog = await openNewStyleDialog(page);
+  await dialog.getByText("Draft", { exact: true }).click();
+  await expect(dialog.getByTestId("style-price")).toContainText("12 credits");
+  await page.keyboard.press("Escape");
+  await createStyleWithApi(page, "Priced previews");
+  await page.reload();
+  const card = page.getByRole("article", { name: "Priced previews", exact: true });
+  await expect(card.getByTestId("preview-badge")).toHaveCount(4);
+  await expect(page.getByTestId("credit-badge")).toContainText("88");
+});
