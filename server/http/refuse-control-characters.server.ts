@@ -9,18 +9,30 @@ const printable = (key: string) =>
   // eslint-disable-next-line no-control-regex
   key.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
-function findControlCharacters(value: unknown, path: (string | number)[], issues: Issue[]) {
-  if (typeof value === "string") {
-    if (hasControlCharacters(value)) issues.push({ path, message: CONTROL_CHARACTER_MESSAGE });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => findControlCharacters(item, [...path, i], issues));
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const at = [...path, printable(key)];
-      if (hasControlCharacters(key)) issues.push({ path: at, message: CONTROL_CHARACTER_MESSAGE });
-      findControlCharacters(item, at, issues);
+/** Deeper than any request of ours: refused rather than walked. */
+const MAX_DEPTH = 32;
+
+/** Walks a parsed body in document order without recursion, so deep nesting cannot exhaust the stack. */
+function findControlCharacters(body: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const pending: { value: unknown; path: (string | number)[]; key?: string }[] = [{ value: body, path: [] }];
+  while (pending.length) {
+    const { value, path, key } = pending.pop()!;
+    if (key !== undefined && hasControlCharacters(key)) issues.push({ path, message: CONTROL_CHARACTER_MESSAGE });
+    if (typeof value === "string") {
+      if (hasControlCharacters(value)) issues.push({ path, message: CONTROL_CHARACTER_MESSAGE });
+    } else if (value && typeof value === "object") {
+      if (path.length >= MAX_DEPTH) {
+        issues.push({ path, message: "This value is nested too deeply." });
+        continue;
+      }
+      const children = Array.isArray(value)
+        ? value.map((item, i) => ({ value: item as unknown, path: [...path, i] }))
+        : Object.entries(value).map(([k, item]) => ({ value: item, path: [...path, printable(k)], key: k }));
+      pending.push(...children.reverse());
     }
   }
+  return issues;
 }
 
 /**
@@ -29,8 +41,7 @@ function findControlCharacters(value: unknown, path: (string | number)[], issues
  * NUL, and no field needs the others. Run it after the body is parsed.
  */
 export function assertNoControlCharacters(req: Pick<Request, "body" | "files">): void {
-  const issues: Issue[] = [];
-  findControlCharacters(req.body, [], issues);
+  const issues = findControlCharacters(req.body);
   const files = Array.isArray(req.files) ? req.files : Object.values(req.files ?? {}).flat();
   files.forEach((file, i) => {
     if (hasControlCharacters(file.originalname) || hasControlCharacters(file.fieldname)) {

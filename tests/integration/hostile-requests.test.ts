@@ -195,6 +195,60 @@ describe.each(testDatabases)("hostile requests on $name", (target) => {
     expect(await balanceOf(database.db, ann.userId)).toBe(before);
   });
 
+  it("answers no malformed path, query or body with a server error", async () => {
+    const pathValues = ["%E0%A4%A", "%C0%80", "%ED%A0%80", "%FF", "..%2F..%2Fetc", "a".repeat(5000), "%F0%9F%98%80"];
+    const queries = [
+      "styleId=a&styleId=b",
+      "limit=1e400",
+      "cursor=%FF%FE",
+      "cursor=eyJ4Ijp9",
+      `cursor=${"A".repeat(290)}`,
+      `ids=${",".repeat(100)}`,
+      "url=/api/images/%ED%A0%80&w=320",
+      "url=http://x&w=abc",
+      "before=99999999999999999999",
+      "q[a]=1",
+      "sort[]=name",
+      "code=x&state=y",
+    ];
+    const malformedBodies = [
+      { name: "\ud800" },
+      { name: ["x"] },
+      { name: { a: 1 } },
+      { subjects: "x" },
+      { count: 1e308 },
+      { count: "1" },
+      { styleId: ids.styleId, subjects: ["\ud800"], size: "square", detail: "draft", transparent: true },
+      { coverImageId: ids.jobId },
+    ];
+    const failures: string[] = [];
+    // Signing out and deleting the account go last, so every other route is walked signed in.
+    const endsSession = (r: ApiRoute) => r.method === "DELETE" && /\/(auth\/token|users\/user)$/.test(r.path);
+    for (const route of [...routes.filter((r) => !endsSession(r)), ...routes.filter(endsSession)]) {
+      const path = fillPath(route.path, (name) => ids[name] ?? ids.id!);
+      const tries: [string, unknown][] = [
+        ...pathValues
+          .filter(() => route.path.includes(":"))
+          .map((v): [string, unknown] => [fillPath(route.path, () => v), undefined]),
+        ...queries.map((q): [string, unknown] => [`${path}?${q}`, undefined]),
+        ...(route.method === "GET" ? [] : malformedBodies.map((b): [string, unknown] => [path, b])),
+      ];
+      for (const [address, body] of tries) {
+        const result = await send(route, address, body);
+        if (result.status >= 500) failures.push(`${route.method} ${address.slice(0, 100)} ${JSON.stringify(body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("answers a deeply nested body with 400, not a stack overflow", async () => {
+    const deep = JSON.parse(`${"[".repeat(2000)}${"]".repeat(2000)}`) as unknown;
+    for (const route of routes.filter((r) => r.method !== "GET")) {
+      const path = fillPath(route.path, (name) => ids[name] ?? ids.id!);
+      expectRefused(await send(route, path, deep), `${label(route)} with a deep body`);
+    }
+  });
+
   it("answers TRACE and other unsupported methods with 405 in the error shape", async () => {
     for (const route of [...routes, { method: "GET", path: "/api/no-such-call" }]) {
       const path = fillPath(route.path, (name) => ids[name] ?? ids.id!);
