@@ -140,4 +140,19 @@ describe("EventStreamHub", () => {
     expect(() => open("e", "9.9.9.9")).toThrow(/network address/);
     expect(hub.size).toBe(5);
   });
+
+  it("refuses before any database work when the session or the address is already full", () => {
+    const fake = fakeStore();
+    const hub = new EventStreamHub(fake.store, { perUser: 2, perIp: 3, heartbeatMs: 60_000 });
+    const input = { userId: "a", sessionHash: "s", ip: "1.1.1.1" };
+    hub.refuseEarly(input);
+    hub.open(input, recordingClient());
+    hub.open({ ...input, ip: "1.1.1.2" }, recordingClient());
+    expect(() => hub.refuseEarly({ sessionHash: "s", ip: "5.5.5.5" })).toThrow(/account/);
+    hub.open({ userId: "b", sessionHash: "t", ip: "1.1.1.1" }, recordingClient());
+    hub.open({ userId: "c", sessionHash: "v", ip: "1.1.1.1" }, recordingClient());
+    expect(() => hub.refuseEarly({ sessionHash: "u", ip: "1.1.1.2" })).not.toThrow();
+    expect(() => hub.refuseEarly({ sessionHash: "u", ip: "1.1.1.1" })).toThrow(/network address/);
+    expect(fake.calls).toEqual({ eventsSince: 0, liveSessions: 0 });
+  });
 });

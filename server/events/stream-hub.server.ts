@@ -148,6 +148,13 @@ class UserFeed {
   }
 }
 
+/** Adds `delta` to a count, dropping it at zero so the map holds only what is open. */
+function increment(counts: Map<string, number>, key: string, delta: number): void {
+  const next = (counts.get(key) ?? 0) + delta;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
+
 function applySessionCheck(streams: Stream[], live: Map<string, number>, endStream: (stream: Stream) => void) {
   for (const stream of streams) {
     const expiresAt = live.get(stream.sessionHash);
@@ -166,6 +173,7 @@ function applySessionCheck(streams: Stream[], live: Map<string, number>, endStre
 export class EventStreamHub {
   private readonly feeds = new Map<string, UserFeed>();
   private readonly perIp = new Map<string, number>();
+  private readonly perSession = new Map<string, number>();
   private stopListening?: () => Promise<void>;
   private heartbeat?: NodeJS.Timeout;
   private checking = false;
@@ -191,26 +199,26 @@ export class EventStreamHub {
     this.heartbeat.unref();
   }
 
+  /**
+   * Refuses, before any database work, a stream that is over the cap whoever the
+   * user turns out to be: its address is full, or its session alone holds a user's
+   * worth. A flood of connection attempts then costs no queries.
+   */
+  refuseEarly(input: { sessionHash: string; ip: string }): void {
+    if ((this.perSession.get(input.sessionHash) ?? 0) >= this.options.perUser) throw this.userCapError();
+    if ((this.perIp.get(input.ip) ?? 0) >= this.options.perIp) throw this.ipCapError();
+  }
+
   /** Takes a place for a new stream, or refuses with 429 when its user or address is at the cap. */
   open(input: { userId: string; sessionHash: string; ip: string }, client: StreamClient): StreamHandle {
-    const { perUser, perIp } = this.options;
     const feed = this.feeds.get(input.userId);
-    if ((feed?.streams.size ?? 0) >= perUser) {
-      throw new AppError(
-        "rate_limited",
-        `This account already has at most ${perUser} live connections open. Close some Motif tabs or windows, then reload.`,
-      );
-    }
-    if ((this.perIp.get(input.ip) ?? 0) >= perIp) {
-      throw new AppError(
-        "rate_limited",
-        `This network address already has at most ${perIp} live connections open. Close some Motif tabs or windows, then reload.`,
-      );
-    }
+    if ((feed?.streams.size ?? 0) >= this.options.perUser) throw this.userCapError();
+    if ((this.perIp.get(input.ip) ?? 0) >= this.options.perIp) throw this.ipCapError();
     const stream = new Stream(input.userId, input.sessionHash, input.ip, client);
     const userFeed = feed ?? this.addFeed(input.userId);
     userFeed.streams.add(stream);
-    this.perIp.set(input.ip, (this.perIp.get(input.ip) ?? 0) + 1);
+    increment(this.perIp, input.ip, 1);
+    increment(this.perSession, input.sessionHash, 1);
     return {
       start: (cursor) => {
         if (stream.closed) return;
@@ -254,9 +262,22 @@ export class EventStreamHub {
     const feed = this.feeds.get(stream.userId);
     feed?.streams.delete(stream);
     if (feed && feed.streams.size === 0) this.feeds.delete(stream.userId);
-    const count = (this.perIp.get(stream.ip) ?? 1) - 1;
-    if (count > 0) this.perIp.set(stream.ip, count);
-    else this.perIp.delete(stream.ip);
+    increment(this.perIp, stream.ip, -1);
+    increment(this.perSession, stream.sessionHash, -1);
+  }
+
+  private userCapError(): AppError {
+    return new AppError(
+      "rate_limited",
+      `This account already has at most ${this.options.perUser} live connections open. Close some Motif tabs or windows, then reload.`,
+    );
+  }
+
+  private ipCapError(): AppError {
+    return new AppError(
+      "rate_limited",
+      `This network address already has at most ${this.options.perIp} live connections open. Close some Motif tabs or windows, then reload.`,
+    );
   }
 
   /** Keep-alives for every stream, then one session check for all of them. */

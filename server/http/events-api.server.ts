@@ -14,17 +14,23 @@ import { requireApiUser } from "./require-user.server";
 export function eventsApi(getServices: () => Promise<Services>): Router {
   const router = Router();
   router.get("/", async (req, res) => {
+    let clientGone = false;
+    res.on("close", () => (clientGone = true));
     const services = await getServices();
+    const sessionId = readSessionId(req.get("Cookie"), services.config.auth.secureCookies);
+    const where = { sessionHash: hashToken(sessionId ?? ""), ip: req.ip ?? "unknown" };
+    services.events.refuseEarly(where);
     const user = await requireApiUser(req, services);
-    const sessionId = readSessionId(req.get("Cookie"), services.config.auth.secureCookies)!;
     const { db } = services.database;
 
-    // The place is taken before any work, so a burst of connections cannot pass the cap together.
+    // The place is taken before any other work, so a burst of connections cannot pass the cap together.
     const stream = services.events.open(
-      { userId: user.id, sessionHash: hashToken(sessionId), ip: req.ip ?? "unknown" },
+      { userId: user.id, ...where },
       { send: (chunk) => res.write(chunk), end: () => res.end() },
     );
     res.on("close", () => stream.close());
+    // The client may have left while we read its session.
+    if (clientGone) return stream.close();
 
     res.writeHead(200, {
       "Content-Type": "text/event-stream",

@@ -13,13 +13,14 @@ describe.each(testDatabases)("event stream caps on $name", (target) => {
   let counter = 0;
   const open: OpenStream[] = [];
 
+  // Starting PGlite (WebAssembly) takes long on a busy machine: a longer limit for this hook.
   beforeAll(async () => {
     database = await target.open();
     server = await startApiServer(database, {
       EVENT_STREAMS_PER_USER: String(PER_USER),
       EVENT_STREAMS_PER_IP: String(PER_IP),
     });
-  });
+  }, 180_000);
   afterAll(async () => {
     await Promise.all(open.map((stream) => stream.cancel()));
     await server?.close();

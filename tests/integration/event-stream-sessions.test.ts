@@ -20,10 +20,11 @@ describe.each(testDatabases)("event streams end with their session on $name", (t
   let server: ApiTestServer;
   let counter = 0;
 
+  // Starting PGlite (WebAssembly) takes long on a busy machine: a longer limit for this hook.
   beforeAll(async () => {
     database = await target.open();
     server = await startApiServer(database, { EVENT_STREAM_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) });
-  });
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await database?.close();
