@@ -50,6 +50,11 @@ const configSchema = z
       .default(15),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    ADDRESS_HASH_SECRET: z
+      .string()
+      .min(16)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     SIGNIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     SIGNIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -159,7 +164,7 @@ const configSchema = z
         twitter: oauthClient(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET, {}),
       },
     },
-    credits: { signupGrant: env.SIGNUP_CREDITS },
+    credits: { signupGrant: env.SIGNUP_CREDITS, addressHashSecret: env.ADDRESS_HASH_SECRET },
     adminEmails: env.ADMIN_EMAILS,
     // Live event streams: caps per process, and how often each sends a keep-alive and re-checks its session.
     eventStreams: {

@@ -107,7 +107,7 @@ export function CreditHistory() {
                   gain ? "text-success-700 dark:text-success-300" : "text-neutral-800 dark:text-neutral-200",
                 )}
               >
-                {gain ? "+" : "−"}
+                {gain ? "+" : entry.delta < 0 ? "−" : ""}
                 {Math.abs(entry.delta).toLocaleString("en")}
                 <span className="sr-only"> credits</span>
               </span>

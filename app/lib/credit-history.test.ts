@@ -18,6 +18,9 @@ describe("describeCreditEntry", () => {
       "Refund for a deleted style",
     );
     expect(describeCreditEntry({ reason: "signup_grant", styleName: null, title: null })).toBe("Sign-up credits");
+    expect(describeCreditEntry({ reason: "signup_grant", styleName: null, title: null, delta: 0 })).toBe(
+      "No sign-up credits: this address had them before",
+    );
   });
 
   it("says how many of a job's images a refund paid back", () => {

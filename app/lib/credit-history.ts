@@ -26,12 +26,14 @@ function refundNote(refund: CreditHistoryEntry["refund"] | undefined): string {
  * style; a refund also says how many images it paid back.
  */
 export function describeCreditEntry(
-  entry: Pick<CreditHistoryEntry, "reason" | "styleName"> & Partial<Pick<CreditHistoryEntry, "title" | "refund">>,
+  entry: Pick<CreditHistoryEntry, "reason" | "styleName"> &
+    Partial<Pick<CreditHistoryEntry, "title" | "refund" | "delta">>,
 ): string {
   const style = entry.styleName ? `“${entry.styleName}”` : "a deleted style";
   switch (entry.reason) {
     case "signup_grant":
-      return "Sign-up credits";
+      // A new account for an address that had the grant before gets a 0-credit line saying so.
+      return entry.delta === 0 ? "No sign-up credits: this address had them before" : "Sign-up credits";
     case "generation_reserve":
       return entry.title || `Sample images for ${style}`;
     case "generation_refund":

@@ -83,6 +83,16 @@ export const oauthStates = pgTable("oauth_states", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
+/**
+ * Addresses that have received the sign-up credits, as a hash of their mailbox
+ * (server/users/signup-grants.server.ts). Kept when the account is deleted, so that
+ * signing up again with the same address does not grant them twice.
+ */
+export const signupGrants = pgTable("signup_grants", {
+  addressHash: text("address_hash").primaryKey(),
+  grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Fixed-window counters shared by every process (sign-in rate limits). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -156,7 +156,8 @@ export function authApi(getServices: () => Promise<Services>): Router {
         throw new Error("The sign-in was not started in this browser");
       const { db } = services.database;
       const { userId, redirectTo } = await completeOAuth({ db, provider, ...query.data });
-      await ensureUserRecord({ db, userId, signupGrant: services.config.credits.signupGrant });
+      const { signupGrant, addressHashSecret } = services.config.credits;
+      await ensureUserRecord({ db, userId, signupGrant, addressHashSecret });
       const { secureCookies, sessionTtlMs } = services.config.auth;
       const sessionId = await createSession({ db, userId, ttlMs: sessionTtlMs });
       res.setHeader(

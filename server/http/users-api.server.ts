@@ -23,6 +23,7 @@ export function usersApi(getServices: () => Promise<Services>): Router {
       db: services.database.db,
       userId: user.id,
       signupGrant: services.config.credits.signupGrant,
+      addressHashSecret: services.config.credits.addressHashSecret,
     });
     const profile = await getProfile({ db: services.database.db, userId: user.id });
     res.status(created ? 201 : 200).json({ created, user: profile });
@@ -51,7 +52,11 @@ export function usersApi(getServices: () => Promise<Services>): Router {
   router.delete("/user", async (req, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const success = await deleteAccount({ db: services.database.db, userId: user.id });
+    const success = await deleteAccount({
+      db: services.database.db,
+      userId: user.id,
+      addressHashSecret: services.config.credits.addressHashSecret,
+    });
     // Rows went by cascade; the files go with them.
     if (success) await services.storage.deletePrefix(userFolder(user.id));
     res.setHeader("Set-Cookie", clearSessionCookie(services.config.auth.secureCookies));

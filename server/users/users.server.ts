@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { creditsVersionOf } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { authUsers, creditLedger, loginTokens, users } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
+import { claimSignupGrant } from "./signup-grants.server";
 
 export interface Profile {
   uid: string;
@@ -13,23 +14,37 @@ export interface Profile {
 }
 
 /**
- * Ensures the user's record, granting the sign-up credits exactly once: the insert
- * and its ledger row share a transaction, and a second call finds the row there.
+ * Ensures the user's record, granting the sign-up credits once per account and once
+ * per mailbox: the insert, the grant's record and its ledger row share a transaction,
+ * and a second call finds the row there. An address that had the grant before (an
+ * account deleted and made again, or another +tag of it) starts at 0, and its ledger
+ * says so with a 0-credit sign-up line.
  */
-export async function ensureUserRecord(options: { db: Database; userId: string; signupGrant: number }) {
-  const { db, userId, signupGrant } = options;
+export async function ensureUserRecord(options: {
+  db: Database;
+  userId: string;
+  signupGrant: number;
+  /** ADDRESS_HASH_SECRET: keys the hashed record of addresses that had the grant. */
+  addressHashSecret: string | undefined;
+}) {
+  const { db, userId, signupGrant, addressHashSecret } = options;
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)
-      .values({ id: userId, credits: signupGrant })
+      .values({ id: userId, credits: 0 })
       .onConflictDoNothing({ target: users.id })
       .returning({ id: users.id });
-    if (inserted.length > 0 && signupGrant > 0) {
+    if (inserted.length === 0) return { created: false };
+    if (signupGrant > 0) {
+      const [identity] = await tx.select({ email: authUsers.email }).from(authUsers).where(eq(authUsers.id, userId));
+      const granted = identity ? await claimSignupGrant(tx, identity.email, addressHashSecret) : false;
+      const amount = granted ? signupGrant : 0;
+      if (granted) await tx.update(users).set({ credits: amount }).where(eq(users.id, userId));
       await tx
         .insert(creditLedger)
-        .values({ userId, delta: signupGrant, reason: "signup_grant", ref: userId, balanceAfter: signupGrant });
+        .values({ userId, delta: amount, reason: "signup_grant", ref: userId, balanceAfter: amount });
     }
-    return { created: inserted.length > 0 };
+    return { created: true };
   });
 }
 
@@ -50,11 +65,28 @@ export async function getProfile(options: { db: Database; userId: string }): Pro
 /**
  * Deletes the account and everything it owns. Sessions, linked accounts, the
  * profile and the ledger go by cascade from the identity; pending links by e-mail.
+ * The record that its address had the sign-up credits stays (made here too for
+ * accounts granted before that record existed).
  */
-export async function deleteAccount(options: { db: Database; userId: string }): Promise<boolean> {
+export async function deleteAccount(options: {
+  db: Database;
+  userId: string;
+  addressHashSecret: string | undefined;
+}): Promise<boolean> {
   return options.db.transaction(async (tx) => {
+    const [grant] = await tx
+      .select({ id: creditLedger.id })
+      .from(creditLedger)
+      .where(
+        and(
+          eq(creditLedger.userId, options.userId),
+          eq(creditLedger.reason, "signup_grant"),
+          gt(creditLedger.delta, 0),
+        ),
+      );
     const [deleted] = await tx.delete(authUsers).where(eq(authUsers.id, options.userId)).returning();
     if (!deleted) return false;
+    if (grant) await claimSignupGrant(tx, deleted.email, options.addressHashSecret);
     await tx.delete(loginTokens).where(eq(loginTokens.email, deleted.email));
     // Its sessions went by cascade: their open event streams end too, in every process.
     await announceSessionsEnded(tx, options.userId);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support/auth";
+import { countMails, latestLoginLink, requestLoginLink, signIn } from "./support/auth";
 import { createStyleInUi } from "./support/styles";
 
 test("log out from the account menu goes to / and ends the session", async ({ page }) => {
@@ -98,8 +98,18 @@ test("delete the account: confirmation, success toast, home page, and the old co
   const me = await page.request.get("/api/users/me");
   expect(me.status()).toBe(401);
 
-  // The same address can start afresh, with a new grant.
-  await signIn(page, email);
+  // The same address can start afresh, but not with a second sign-up grant; its history says why.
+  const before = await countMails(page.request, email);
+  await requestLoginLink(page, email);
+  await page.goto(await latestLoginLink(page.request, email, before));
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByTestId("credit-badge")).toHaveText("0");
+  await page.getByTestId("credit-badge").click();
+  const history = page.getByRole("list", { name: "Credit history" });
+  await expect(history.getByRole("listitem")).toHaveCount(1);
+  await expect(history.getByRole("listitem").first()).toContainText("No sign-up credits: this address had them before");
+  await expect(history.getByRole("listitem").first()).toContainText("balance 0");
+  await expect(page.getByTestId("settings-credits")).toHaveText("0 credits");
 });
 
 test("a failing deletion shows the User Deletion Error toast", async ({ page }) => {
