@@ -1,8 +1,11 @@
 /**
  * Spec §4, §9: when a code chunk fails to load (usually after a deploy), the page
  * reloads once per path; a 10 s marker in sessionStorage stops a reload loop.
- * The reload keeps the address, so the user stays where they were.
+ * The reload keeps the address, and forms' drafts ride across it in
+ * sessionStorage (reload-drafts.ts), so the user keeps what they were doing.
  */
+import { saveDrafts } from "./reload-drafts";
+
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 const MARKER_PREFIX = "motif-chunk-reload:";
 
@@ -31,6 +34,11 @@ export function installChunkReloadGuard(): () => void {
       return;
     }
     event.preventDefault();
+    try {
+      saveDrafts(window.sessionStorage);
+    } catch {
+      // Storage full or blocked: reload anyway; only the address survives.
+    }
     window.location.reload();
   };
   const onPreloadError = (event: Event) => reload(event, (event as Event & { payload?: unknown }).payload);

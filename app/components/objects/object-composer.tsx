@@ -1,6 +1,14 @@
 import { Coins, LoaderCircle, Sparkles, TriangleAlert } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
+import { z } from "zod";
+import {
+  detailLevels,
+  detailValues,
+  imageSizes,
+  imageSizeValues,
+  type DetailLevel,
+  type ImageSize,
+} from "#domain/images";
 import { limits } from "#domain/limits";
 import { generateObjectsSchema, parseSubjectLines, type JobView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
@@ -13,6 +21,7 @@ import { toast } from "~/lib/toast-store";
 import { useEngine } from "~/lib/use-engine";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useIsApple } from "~/lib/use-platform";
+import { useReloadDraft } from "~/lib/reload-drafts";
 import { useAuth } from "../auth-provider";
 import { SegmentedControl } from "../ui/segmented-control";
 import { Switch } from "../ui/switch";
@@ -29,6 +38,17 @@ const submitClasses = cn(
   "bg-primary-600 text-white shadow-sm hover:bg-primary-700 active:bg-primary-800 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-400",
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 disabled:pointer-events-none disabled:opacity-50",
 );
+
+/** What the composer keeps across a chunk-load reload (spec §4: state is kept). */
+const composerDraftSchema = z.object({
+  text: z.string().max(20_000),
+  styleId: z.string().max(100).nullable(),
+  size: z.enum(imageSizeValues),
+  detail: z.enum(detailValues),
+  transparent: z.boolean(),
+  variations: z.number().int().min(1).max(limits.variations),
+  prompt: z.string().max(limits.objectPrompt * 2),
+});
 
 const placeholder = ["Treasure chest", "Health potion", "Iron sword", "Spotted mushroom", "…one object per line"].join(
   "\n",
@@ -61,6 +81,17 @@ export function ObjectComposer(props: {
   const idempotency = useIdempotencyKey();
   const ids = useId();
   const apple = useIsApple();
+
+  const draft = { text, styleId, size, detail, transparent, variations, prompt };
+  useReloadDraft("composer", text.trim() || prompt.trim() ? draft : undefined, composerDraftSchema, (saved) => {
+    setText(saved.text);
+    if (saved.styleId && allChoices.some((c) => c.id === saved.styleId)) setStyleId(saved.styleId);
+    setSize(saved.size);
+    setDetail(saved.detail);
+    setTransparent(saved.transparent);
+    setVariations(saved.variations);
+    setPrompt(saved.prompt);
+  });
 
   // A style deleted elsewhere drops out of the choice.
   const style = allChoices.find((c) => c.id === styleId) ?? null;
