@@ -49,12 +49,13 @@ describe("a provider that stalls the body after its headers", () => {
       apiKey: "sk-test",
       baseUrl: `${fake.url}/v1`,
       model: "gpt-image-1.5",
-      timeoutMs: 500,
+      // Long enough that the request reaches the fake and its headers come back even on a busy machine.
+      timeoutMs: 1_500,
     });
     const started = Date.now();
     await expect(provider.generate(request)).rejects.toBeInstanceOf(ProviderTimeoutError);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
-    expect(Date.now() - started).toBeLessThan(500 + SLACK_MS);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_450);
+    expect(Date.now() - started).toBeLessThan(1_500 + SLACK_MS);
     await vi.waitFor(() => expect(fake.stalls).toEqual({ started: 1, abandoned: 1 }));
   });
 
