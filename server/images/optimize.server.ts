@@ -44,10 +44,15 @@ export function effectiveWidth(asked: number, originalWidth: number): number {
   return Math.min(asked, widthFor(originalWidth));
 }
 
-/** Scales down (never up) to `width` and encodes WebP, keeping transparency. */
+/**
+ * Scales down (never up) to `width` and encodes WebP, keeping transparency and the
+ * XMP packet: a preview's says it was not made by an AI model, and the WebP download
+ * must say so too (only generated images carry one; uploads are stripped on arrival).
+ */
 export async function optimizeImage(original: Buffer, options: { width: number; quality: number }): Promise<Buffer> {
   return sharp(original)
     .resize({ width: options.width, withoutEnlargement: true })
+    .keepXmp()
     .webp({ quality: options.quality, alphaQuality: 100, effort: 4 })
     .toBuffer();
 }

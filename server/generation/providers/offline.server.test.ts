@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { coloursIn } from "#domain/colour-words";
 import { previewTexts } from "#domain/preview";
+import { optimizeImage } from "../../images/optimize.server";
 import { styleSystemPrompt, subjectPrompt } from "../prompts";
 import { subjectOfWord } from "./offline-glyphs.server";
 import { PIXEL_BLOCK } from "./offline-pixel.server";
@@ -222,6 +223,12 @@ describe("preview engine: labelled as a preview", () => {
     expect(meta.xmpAsString).toContain(`xmp:CreatorTool="${previewTexts.software}"`);
     expect(meta.xmpAsString).toContain("not by an AI model");
     expect(meta.xmpAsString).toContain("Words it did not understand: cosy");
+    // The WebP copy the app offers for download keeps the statement.
+    const webp = await optimizeImage(await generate({ prompt: promptFor("a key", "Flat") }), {
+      width: 640,
+      quality: 100,
+    });
+    expect((await sharp(webp).metadata()).xmpAsString).toContain(previewTexts.software);
   });
 
   it("is free unless the operator prices it (PREVIEW_PRICE)", () => {
