@@ -1,11 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { composerSummary, formatBytes, formatDuration, plural, providerName, webpDownloadUrl } from "./object-format";
+import {
+  composerSummary,
+  formatBytes,
+  formatDuration,
+  plural,
+  priceText,
+  providerName,
+  reservedText,
+  webpDownloadUrl,
+} from "./object-format";
 
 describe("object-format", () => {
   it("words the composer's price", () => {
     expect(composerSummary({ objects: 5, variations: 2, price: 60 })).toBe("5 objects × 2 variations · 60 credits");
     expect(composerSummary({ objects: 1, variations: 1, price: 1 })).toBe("1 object × 1 variation · 1 credit");
     expect(plural(1200, "credit")).toBe("1,200 credits");
+    // Only the preview engine is ever free, and its price says so.
+    expect(composerSummary({ objects: 2, variations: 1, price: 0 })).toBe("2 objects × 1 variation · Free preview");
+    expect(priceText(0)).toBe("Free preview");
+    expect(priceText(12)).toBe("12 credits");
+    expect(reservedText(0)).toBe("Free preview: nothing is charged.");
+    expect(reservedText(12)).toBe("12 credits reserved. Anything that cannot be made is refunded.");
   });
 
   it("formats durations and sizes", () => {
