@@ -2,23 +2,126 @@ import { z } from "zod";
 import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from "./images";
 import type { JobStatus } from "./jobs";
 import { limits } from "./limits";
+import { priceOf, type PriceRate } from "./pricing";
 import { text } from "./text";
 
 /** Form fields arrive as text in multipart bodies. */
 const booleanField = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
-/** POST /api/styles (multipart, with up to five reference images). */
+const DESCRIPTION_MESSAGE = "Describe the style in a few words.";
+/** Empty, or a few words: a style made from reference images may leave it out. */
+const optionalDescription = text()
+  .trim()
+  .max(limits.styleDescription)
+  .refine((words) => words.length === 0 || words.length >= 3, DESCRIPTION_MESSAGE);
+
+/**
+ * POST /api/styles (multipart, with up to five reference images). The description
+ * may be left out only when reference images come with it: the server checks that,
+ * since the files are not fields.
+ */
 export const createStyleSchema = z.object({
   name: text().trim().min(1, "Give the style a name.").max(limits.styleName),
-  description: text().trim().min(3, "Describe the style in a few words.").max(limits.styleDescription),
+  description: optionalDescription.default(""),
   defaultSize: z.enum(imageSizeValues).default("square"),
   defaultDetail: z.enum(detailValues).default("standard"),
   defaultTransparent: booleanField.default(true),
 });
 export type CreateStyleInput = z.output<typeof createStyleSchema>;
+export const DESCRIPTION_REQUIRED = DESCRIPTION_MESSAGE;
+
+/** An error about the uploaded files carries this in its details, so forms show it by the dropzone. */
+export const UPLOAD_ERROR_DETAILS = { field: "references" } as const;
+
+/** Colours a palette may hold. */
+export const PALETTE_MAX = 8;
+
+/** A colour as the palette stores it: #rrggbb, lower case. */
+export const paletteColourSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #2a9d8f.")
+  .transform((c) => c.toLowerCase());
 
 /** PATCH /api/styles/:id */
-export const updateStyleSchema = createStyleSchema.partial();
+export const updateStyleSchema = z
+  .object({
+    name: text().trim().min(1, "Give the style a name.").max(limits.styleName),
+    description: optionalDescription,
+    defaultSize: z.enum(imageSizeValues),
+    defaultDetail: z.enum(detailValues),
+    defaultTransparent: z.boolean(),
+    palette: z
+      .array(paletteColourSchema)
+      .min(1, "Keep at least one colour.")
+      .max(PALETTE_MAX, `Use at most ${PALETTE_MAX} colours.`),
+  })
+  .partial()
+  .strict();
+export type UpdateStyleInput = z.output<typeof updateStyleSchema>;
+
+/**
+ * The detail sample images are made at: at most Standard. Samples are what later
+ * images are matched to, not final artwork, and four High samples (120–180 credits)
+ * would cost more than a new account's grant (docs/decisions/024).
+ */
+export function sampleDetail(detail: DetailLevel): DetailLevel {
+  return detail === "high" ? "standard" : detail;
+}
+
+/** What a style's four (or `count`) sample images cost at its settings. */
+export function samplesPrice(options: {
+  size: ImageSize;
+  detail: DetailLevel;
+  count?: number;
+  /** The engine's price rate (see domain/pricing.ts). */
+  rate?: PriceRate;
+}): number {
+  return priceOf({ ...options, detail: sampleDetail(options.detail), count: options.count ?? limits.styleSamples });
+}
+
+/** What a style's samples were made for: when the style changes, they are out of date. */
+export interface SamplesBasis {
+  description: string;
+  palette: string[];
+  size: ImageSize;
+  /** The detail the samples were made at (see sampleDetail). */
+  detail: DetailLevel;
+  transparent: boolean;
+  /** The reference images (their ids) the samples were matched to. */
+  references: string[];
+}
+
+export type StaleReason = "description" | "palette" | "size" | "detail" | "transparent" | "references";
+
+/** What changed since the samples were made, in the order the card names them. */
+export function staleReasons(basis: SamplesBasis | null, current: SamplesBasis): StaleReason[] {
+  if (!basis) return [];
+  const reasons: StaleReason[] = [];
+  if (basis.description !== current.description) reasons.push("description");
+  if (basis.palette.join() !== current.palette.join()) reasons.push("palette");
+  if (basis.size !== current.size) reasons.push("size");
+  if (basis.detail !== current.detail) reasons.push("detail");
+  if (basis.transparent !== current.transparent) reasons.push("transparent");
+  if ([...basis.references].sort().join() !== [...current.references].sort().join()) reasons.push("references");
+  return reasons;
+}
+
+const reasonWords: Record<StaleReason, string> = {
+  description: "description",
+  palette: "palette",
+  size: "size",
+  detail: "detail",
+  transparent: "background",
+  references: "reference images",
+};
+
+/** "the earlier description and size" */
+export function describeStaleReasons(reasons: StaleReason[]): string {
+  const words = reasons.map((r) => reasonWords[r]);
+  const list = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "settings");
+  return `the earlier ${list}`;
+}
 
 /** A style as the browser sees it (the API's and the loader's shape). */
 export interface StyleView {
@@ -26,6 +129,8 @@ export interface StyleView {
   name: string;
   source: "text" | "image";
   description: string;
+  /** When the description is empty: the words derived from the reference images. */
+  derivedDescription: string | null;
   palette: string[];
   defaultSize: ImageSize;
   defaultDetail: DetailLevel;
@@ -45,6 +150,8 @@ export interface StyleView {
     /** The engine that made it: the preview engine's samples are labelled as previews. */
     provider: string;
   }[];
+  /** What changed since the samples were made (empty when they match the style). */
+  samplesStale: StaleReason[];
   references: { id: string; url: string }[];
   job: {
     id: string;

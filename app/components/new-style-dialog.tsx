@@ -3,10 +3,10 @@ import { Tabs } from "radix-ui";
 import { useState, type FormEvent } from "react";
 import { cn } from "~/lib/cn";
 import type { DetailLevel, ImageSize } from "#domain/images";
-import { priceOf } from "#domain/pricing";
 import { priceText } from "~/lib/object-format";
 import { useEngine } from "~/lib/use-engine";
 import { ANCHOR_COUNT } from "#domain/limits";
+import { sampleDetail, samplesPrice, UPLOAD_ERROR_DETAILS } from "#domain/styles";
 import { toast } from "~/lib/toast-store";
 import { useAuth } from "./auth-provider";
 import { ImageDropzone } from "./image-dropzone";
@@ -51,6 +51,11 @@ export function StyleDefaultsFields({
         options={detailOptions}
         onChange={(defaultDetail) => onChange({ ...value, defaultDetail })}
       />
+      {sampleDetail(value.defaultDetail) !== value.defaultDetail && (
+        <p className="-mt-2 text-xs text-neutral-600 dark:text-neutral-400">
+          The four sample images are made at Standard detail; what you generate in the style uses High.
+        </p>
+      )}
       <Switch
         label="Transparent background"
         hint="PNG with a real alpha channel, ready for games and apps."
@@ -86,7 +91,9 @@ export function NewStyleDialog(props: {
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
   const rate = useEngine().priceRate;
-  const price = priceOf({ size: settings.defaultSize, detail: settings.defaultDetail, count: ANCHOR_COUNT, rate });
+  const price = samplesPrice({ size: settings.defaultSize, detail: settings.defaultDetail, rate });
+  const samplesAtLowerDetail = sampleDetail(settings.defaultDetail) !== settings.defaultDetail;
+  const imagesOnly = source === "image" && files.length > 0 && description.trim().length === 0;
   const balance = authUser?.credits ?? null;
   const affordable = balance === null || balance >= price;
 
@@ -102,7 +109,9 @@ export function NewStyleDialog(props: {
     event.preventDefault();
     const next: typeof errors = {};
     if (!name.trim()) next.name = "Give the style a name.";
-    if (description.trim().length < 3) next.description = "Describe the style in a few words.";
+    const words = description.trim().length;
+    // From images, the description may be left out: the style is derived from them.
+    if (source === "text" ? words < 3 : words > 0 && words < 3) next.description = "Describe the style in a few words.";
     if (source === "image" && files.length === 0) next.files = "Add at least one reference image.";
     setErrors(next);
     if (Object.keys(next).length) return;
@@ -122,7 +131,15 @@ export function NewStyleDialog(props: {
         body: form,
         headers: { "Idempotency-Key": idempotencyKey },
       });
-      const payload = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      const payload = (await response.json().catch(() => null)) as {
+        error?: { message?: string; details?: { field?: string } };
+      } | null;
+      // A problem with the files shows by the dropzone, like those found when they were dropped.
+      if (!response.ok && payload?.error?.details?.field === UPLOAD_ERROR_DETAILS.field) {
+        setSource("image");
+        setErrors({ files: payload.error.message });
+        return;
+      }
       if (!response.ok) {
         toast({
           title: "Style Error",
@@ -183,7 +200,10 @@ export function NewStyleDialog(props: {
               files={files}
               max={MAX_REFERENCES}
               maxBytes={props.maxUploadBytes}
-              onChange={setFiles}
+              onChange={(next) => {
+                setFiles(next);
+                setErrors((current) => ({ ...current, files: undefined }));
+              }}
               error={errors.files}
             />
           </Tabs.Content>
@@ -197,14 +217,27 @@ export function NewStyleDialog(props: {
           maxLength={80}
           error={errors.name}
         />
-        <TextAreaField
-          label={source === "text" ? "Description" : "What to keep from the images"}
-          maxLength={2000}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          placeholder="Flat vector icons with soft shadows, warm amber and teal, rounded shapes, no outlines"
-          error={errors.description}
-        />
+        <div className="grid gap-1.5">
+          <TextAreaField
+            label={source === "text" ? "Description" : "What to keep from the images (optional)"}
+            maxLength={2000}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            placeholder={
+              source === "text"
+                ? "Flat vector icons with soft shadows, warm amber and teal, rounded shapes, no outlines"
+                : "Leave empty to derive the style from the images"
+            }
+            error={errors.description}
+          />
+          {source === "image" && (
+            <p className="text-xs text-neutral-600 dark:text-neutral-400" data-testid="derived-hint">
+              {imagesOnly
+                ? "No description: Motif derives the style from the images — their palette, tones and texture."
+                : "Left empty, the style is derived from the images — their palette, tones and texture."}
+            </p>
+          )}
+        </div>
         <StyleDefaultsFields value={settings} onChange={setSettings} />
 
         <div className="flex flex-col gap-3 border-t border-neutral-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-800">
@@ -213,7 +246,7 @@ export function NewStyleDialog(props: {
             data-testid="style-price"
           >
             <Coins aria-hidden className="size-4 text-amber-500" />
-            {ANCHOR_COUNT} sample images ·{" "}
+            {ANCHOR_COUNT} sample images{samplesAtLowerDetail && " at Standard detail"} ·{" "}
             <strong className="text-neutral-900 dark:text-white">{priceText(price)}</strong>
             {balance !== null && <span>· you have {balance}</span>}
           </p>

@@ -1,5 +1,6 @@
 import {
   CircleAlert,
+  History,
   CircleStop,
   EllipsisVertical,
   ImageIcon,
@@ -17,9 +18,8 @@ import { priceText } from "~/lib/object-format";
 import { useEngine } from "~/lib/use-engine";
 import { useRef, useState } from "react";
 import { detailLevels, imageSizes } from "#domain/images";
-import { priceOf } from "#domain/pricing";
 import { ANCHOR_COUNT } from "#domain/limits";
-import type { StyleView } from "#domain/styles";
+import { describeStaleReasons, samplesPrice, type StyleView } from "#domain/styles";
 import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
 import { PreviewBadge } from "./preview-badge";
 import { Button } from "./ui/button";
@@ -41,6 +41,10 @@ export function StyleCard(props: {
   onCancel?(): Promise<void>;
   /** Makes the samples the style is missing (the card shows their price). */
   onCompleteSamples?(): Promise<void>;
+  /** Replaces samples made for earlier settings with new ones (the card shows their price). */
+  onRegenerateSamples?(): Promise<void>;
+  /** Keeps samples made for earlier settings: they stop showing as out of date. */
+  onKeepSamples?(): Promise<void>;
 }) {
   const { style } = props;
   const status = style.job?.status;
@@ -51,7 +55,9 @@ export function StyleCard(props: {
   const total = props.progress?.total ?? ANCHOR_COUNT;
   const missing = Math.max(0, ANCHOR_COUNT - style.anchors.length);
   const rate = useEngine().priceRate;
-  const missingPrice = priceOf({ size: style.defaultSize, detail: style.defaultDetail, count: missing, rate });
+  const missingPrice = samplesPrice({ size: style.defaultSize, detail: style.defaultDetail, count: missing, rate });
+  const newSamplesPrice = samplesPrice({ size: style.defaultSize, detail: style.defaultDetail, rate });
+  const stale = !working && style.samplesStale.length > 0;
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const act = (action: () => Promise<void>) => async () => {
@@ -135,7 +141,19 @@ export function StyleCard(props: {
             <h3 ref={heading} tabIndex={-1} className="line-clamp-2 font-semibold wrap-anywhere outline-none">
               {style.name}
             </h3>
-            <p className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{style.description}</p>
+            {style.description ? (
+              <p className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{style.description}</p>
+            ) : (
+              style.derivedDescription && (
+                <p
+                  className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400"
+                  data-testid="derived-description"
+                >
+                  <span className="font-medium text-neutral-700 dark:text-neutral-300">Derived from its images: </span>
+                  {style.derivedDescription.slice(style.derivedDescription.indexOf(":") + 1).trim()}
+                </p>
+              )
+            )}
           </div>
           {(props.onEdit || props.onDelete) && (
             <DropdownMenu.Root modal={false}>
@@ -248,7 +266,34 @@ export function StyleCard(props: {
             </span>
           </p>
         )}
-        {!working && missing > 0 && props.onCompleteSamples && (
+        {stale && (
+          <div
+            className="grid gap-2 rounded-lg bg-amber-50 p-2.5 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-100"
+            data-testid="stale-samples"
+          >
+            <p className="flex gap-2">
+              <History aria-hidden className="size-4 shrink-0" />
+              <span>These samples were made for {describeStaleReasons(style.samplesStale)}.</span>
+            </p>
+            {(props.onRegenerateSamples || props.onKeepSamples) && (
+              <div className="flex flex-wrap gap-2">
+                {props.onRegenerateSamples && (
+                  <Button size="sm" disabled={busy} onClick={act(props.onRegenerateSamples)}>
+                    <RefreshCw aria-hidden className={cn("size-3.5", busy && "animate-spin")} />
+                    Make new samples
+                    <span className="opacity-80">· {priceText(newSamplesPrice)}</span>
+                  </Button>
+                )}
+                {props.onKeepSamples && (
+                  <Button size="sm" variant="secondary" disabled={busy} onClick={act(props.onKeepSamples)}>
+                    Keep these
+                  </Button>
+                )}
+              </div>
+            )}
+          </div>
+        )}
+        {!working && !stale && missing > 0 && props.onCompleteSamples && (
           <Button variant="secondary" size="sm" disabled={busy} onClick={act(props.onCompleteSamples)}>
             <RefreshCw aria-hidden className={cn("size-3.5", busy && "animate-spin")} />
             {missing === ANCHOR_COUNT

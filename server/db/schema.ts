@@ -17,6 +17,7 @@ import {
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { detailValues, imageSizeValues } from "../../domain/images";
 import { jobKinds, jobStatuses } from "../../domain/jobs";
+import type { SamplesBasis } from "../../domain/styles";
 
 /** The identity behind a sign-in: one per e-mail address. */
 export const authUsers = pgTable("auth_users", {
@@ -174,13 +175,18 @@ export const styles = pgTable(
     ownerId: text("owner_id").references(() => authUsers.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     source: text("source", { enum: ["text", "image"] }).notNull(),
+    /** The user's words; empty for a style made from reference images alone. */
     description: text("description").notNull(),
+    /** For a style without a description: the words derived from its reference images. */
+    derivedDescription: text("derived_description"),
     prompt: text("prompt").notNull(),
     palette: jsonb("palette").$type<string[]>().notNull().default([]),
     seed: integer("seed").notNull(),
     defaultSize: text("default_size", { enum: imageSizeValues }).notNull().default("square"),
     defaultDetail: text("default_detail", { enum: detailValues }).notNull().default("standard"),
     defaultTransparent: boolean("default_transparent").notNull().default(true),
+    /** What the current samples were made for (null: not recorded); a style that moved on shows them as out of date. */
+    samplesBasis: jsonb("samples_basis").$type<SamplesBasis>(),
     /** The built-in preset the composer made this style from (one per user and preset). */
     presetId: text("preset_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,14 +1,20 @@
 import { Router, type Request } from "express";
-import multer from "multer";
+import { z } from "zod";
+import { idempotencyKeySchema } from "#domain/idempotency";
 import { limits } from "#domain/limits";
-import { createStyleSchema, updateStyleSchema } from "#domain/styles";
+import { createStyleSchema, samplesPrice, UPLOAD_ERROR_DETAILS, updateStyleSchema } from "#domain/styles";
 import type { Services } from "../services.server";
 import { createStyle } from "../styles/create-style.server";
+import { editStyle } from "../styles/edit-style.server";
 import { presentStyle } from "../styles/present-style.server";
-import { cancelStyleSamples, makeMissingSamples } from "../styles/style-sample-commands.server";
+import { cancelStyleSamples, makeMissingSamples, regenerateSamples } from "../styles/style-sample-commands.server";
+import { addReferences, referenceRoom, removeReference } from "../styles/style-references.server";
+import { keepSamples, samplesStaleOf } from "../styles/style-samples.server";
 import { removeStyle } from "../styles/remove-style.server";
-import { listStyles, updateStyle } from "../styles/styles.server";
+import { listStyles } from "../styles/styles.server";
+import { assertCanAfford } from "../styles/upload-checks.server";
 import { AppError } from "./errors.server";
+import { closeAfterAnswer, receiveReferenceUploads, refuseOversizedBody } from "./reference-uploads.server";
 import { assertNoControlCharacters } from "./refuse-control-characters.server";
 import { answerOnce, uploadDigest } from "./idempotent.server";
 import { requireApiUser } from "./require-user.server";
@@ -33,52 +39,111 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
     });
   });
 
+  // Every check that needs no body comes before the body is read: size, then balance.
   router.post("/", async (req, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const upload = multer({
-      storage: multer.memoryStorage(),
-      limits: { files: MAX_REFERENCE_IMAGES, fileSize: services.config.generation.maxUploadBytes, fields: 10 },
-    }).array("references", MAX_REFERENCE_IMAGES);
-    await new Promise<void>((resolve, reject) =>
-      upload(req, res, (error: unknown) => {
-        if (!error) return resolve();
-        const code = (error as { code?: string }).code;
-        const message =
-          code === "LIMIT_FILE_SIZE"
-            ? `Each image must be at most ${Math.round(services.config.generation.maxUploadBytes / 1024 / 1024)} MB.`
-            : code === "LIMIT_FILE_COUNT" || code === "LIMIT_UNEXPECTED_FILE"
-              ? `Add at most ${MAX_REFERENCE_IMAGES} reference images.`
-              : "The upload could not be read.";
-        reject(new AppError("bad_request", message));
-      }),
-    );
-    assertNoControlCharacters(req);
-    const input = createStyleSchema.parse(req.body);
-    const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-    await answerOnce(services.database.db, req, res, {
-      userId: user.id,
-      content: { input, files: await Promise.all(files.map(uploadDigest)) },
-      async run() {
-        const result = await createStyle(services, { userId: user.id, input, files });
-        return {
-          status: 201,
-          body: {
-            style: { id: result.style.id, name: result.style.name },
-            job: { id: result.job.id, status: result.job.status, credits: result.job.credits },
-          },
-        };
+    const { db } = services.database;
+    const maxBytes = services.config.generation.maxUploadBytes;
+    const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
+    refuseOversizedBody(req, res, { maxFiles: MAX_REFERENCE_IMAGES, maxBytes });
+    const affordable = (price: number) => assertCanAfford(db, { userId: user.id, price, idempotencyKey });
+    const rate = services.providers.default.priceRate;
+    try {
+      await affordable(samplesPrice({ size: "square", detail: "draft", rate }));
+    } catch (error) {
+      closeAfterAnswer(res);
+      throw error;
+    }
+    const uploads = await receiveReferenceUploads(req, res, {
+      maxFiles: MAX_REFERENCE_IMAGES,
+      maxBytes,
+      // The fields come first: the exact price is known before any file is written.
+      beforeFirstFile: async () => {
+        const fields = createStyleSchema.safeParse(req.body);
+        if (fields.success)
+          await affordable(samplesPrice({ size: fields.data.defaultSize, detail: fields.data.defaultDetail, rate }));
       },
     });
+    try {
+      assertNoControlCharacters(req);
+      const input = createStyleSchema.parse(req.body);
+      await affordable(samplesPrice({ size: input.defaultSize, detail: input.defaultDetail, rate }));
+      const files = uploads.files;
+      await answerOnce(db, req, res, {
+        userId: user.id,
+        content: { input, files: await Promise.all(files.map(uploadDigest)) },
+        async run() {
+          try {
+            const result = await createStyle(services, { userId: user.id, input, files });
+            return {
+              status: 201,
+              body: {
+                style: { id: result.style.id, name: result.style.name },
+                job: { id: result.job.id, status: result.job.status, credits: result.job.credits },
+              },
+            };
+          } finally {
+            // Before answering: the temporary files never outlive the request.
+            await uploads.cleanup();
+          }
+        },
+      });
+    } finally {
+      await uploads.cleanup();
+    }
   });
 
   router.patch("/:id", async (req: Request<{ id: string }>, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
     const changes = updateStyleSchema.parse(req.body);
-    const style = await updateStyle(services.database.db, { userId: user.id, styleId: req.params.id, changes });
-    if (!style) throw new AppError("not_found", "No such style.");
-    res.json({ style: { id: style.id, name: style.name } });
+    const style = await editStyle(
+      { db: services.database.db, storage: services.storage },
+      { userId: user.id, styleId: req.params.id, changes },
+    );
+    const samplesStale = await samplesStaleOf(services.database.db, style);
+    res.json({ style: { id: style.id, name: style.name, samplesStale } });
+  });
+
+  // Adds reference images to a style (multipart `references`); the limit is checked before the body is read.
+  router.post("/:id/references", async (req: Request<{ id: string }>, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const maxBytes = services.config.generation.maxUploadBytes;
+    const room = await referenceRoom(services.database.db, { userId: user.id, styleId: req.params.id });
+    if (room <= 0) {
+      closeAfterAnswer(res);
+      throw new AppError(
+        "conflict",
+        `This style already has ${MAX_REFERENCE_IMAGES} reference images, the most it can have. Remove one first.`,
+        UPLOAD_ERROR_DETAILS,
+      );
+    }
+    refuseOversizedBody(req, res, { maxFiles: room, maxBytes });
+    const uploads = await receiveReferenceUploads(req, res, { maxFiles: room, maxBytes });
+    let added;
+    try {
+      assertNoControlCharacters(req);
+      added = await addReferences(
+        { db: services.database.db, storage: services.storage },
+        { userId: user.id, styleId: req.params.id, files: uploads.files },
+      );
+    } finally {
+      await uploads.cleanup();
+    }
+    res.status(201).json({ references: added.map((r) => ({ id: r.id, url: `/api/files/reference/${r.id}` })) });
+  });
+
+  router.delete("/:id/references/:referenceId", async (req: Request<{ id: string; referenceId: string }>, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const { id: styleId, referenceId } = z.object({ id: z.string(), referenceId: z.string() }).parse(req.params);
+    await removeReference(
+      { db: services.database.db, storage: services.storage },
+      { userId: user.id, styleId, referenceId },
+    );
+    res.json({ success: true });
   });
 
   // Makes the samples a style is missing, after a failed or cancelled job.
@@ -96,6 +161,32 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
         };
       },
     });
+  });
+
+  // Replaces the samples with four made for what the style is now (after an edit).
+  router.post("/:id/samples", async (req: Request<{ id: string }>, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: null,
+      async run() {
+        const result = await regenerateSamples(services, { userId: user.id, styleId: req.params.id });
+        return {
+          status: 201,
+          body: { job: { id: result.job.id, status: result.job.status, credits: result.job.credits } },
+        };
+      },
+    });
+  });
+
+  // Keeps the samples after an edit: they stop showing as made for the earlier settings.
+  router.post("/:id/samples/keep", async (req: Request<{ id: string }>, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    if (!(await keepSamples(services.database.db, { userId: user.id, styleId: req.params.id })))
+      throw new AppError("not_found", "No such style.");
+    res.json({ success: true });
   });
 
   // Stops the style's unfinished sample job; what was not made yet is refunded.

@@ -1,52 +1,68 @@
 import { createHash, randomInt } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { AppError } from "#domain/errors";
-import type { CreateStyleInput } from "#domain/styles";
+import { UPLOAD_ERROR_DETAILS, type CreateStyleInput } from "#domain/styles";
 import { dispatchJob } from "../generation/dispatch.server";
-import { styleSystemPrompt } from "../generation/prompts";
 import { requestHash } from "../generation/submit.server";
 import { newId } from "../ids.server";
 import type { Services } from "../services.server";
+import { describeImages } from "./image-traits.server";
 import { extractPalette, paletteFromDescription } from "./palette.server";
+import { putReferenceFiles } from "./style-files.server";
+import { stylePromptOf } from "./style-prompt.server";
 import { createStyleWithSamples } from "./style-samples.server";
 import { styleFolder } from "./styles.server";
 import { cleanReferenceImage, UploadError } from "./uploads.server";
 
 export type StyleDeps = Pick<Services, "database" | "storage" | "queue" | "providers" | "config">;
 
+/** An uploaded file, already on local disk (see receiveReferenceUploads). */
+export interface UploadedFile {
+  path: string;
+  originalname: string;
+}
+
+export const DESCRIBE_OR_ADD_IMAGES = "Describe the style in a few words, or add reference images.";
+
+/** Decodes and re-encodes uploads (a bounded number at once); an unreadable one is the user's error. */
+export async function cleanUploads(files: UploadedFile[]) {
+  try {
+    return await Promise.all(files.map((file) => cleanReferenceImage(file.path, file.originalname)));
+  } catch (error) {
+    if (error instanceof UploadError) throw new AppError("bad_request", error.message, UPLOAD_ERROR_DETAILS);
+    throw error;
+  }
+}
+
 /**
  * Creates a style from a description and up to five reference images: cleans the
- * uploads, extracts the palette, writes the style prompt, and submits its paid sample
- * job. Files are written first and removed again when nothing commits (or a replay
- * returns the first submission), so no file is left without a record.
+ * uploads, extracts the palette, writes the style prompt (from the images' look when
+ * there is no description), and submits its paid sample job. Files are written first
+ * and removed again when nothing commits (or a replay returns the first submission),
+ * so no file is left without a record.
  */
 export async function createStyle(
   deps: StyleDeps,
   options: {
     userId: string;
     input: CreateStyleInput;
-    files: { buffer: Buffer; originalname: string }[];
+    files: UploadedFile[];
     idempotencyKey?: string;
   },
 ) {
   const { userId, input } = options;
+  if (!input.description && options.files.length === 0) throw new AppError("bad_request", DESCRIBE_OR_ADD_IMAGES);
   const styleId = newId();
-  const cleaned = [];
-  try {
-    for (const file of options.files) cleaned.push(await cleanReferenceImage(file.buffer, file.originalname));
-  } catch (error) {
-    if (error instanceof UploadError) throw new AppError("bad_request", error.message);
-    throw error;
-  }
-  const palette = cleaned.length
-    ? await extractPalette(cleaned.map((c) => c.data))
-    : paletteFromDescription(input.description);
-  const references = [];
-  for (const [i, image] of cleaned.entries()) {
-    const fileKey = `${styleFolder(userId, styleId)}/references/${i}.png`;
-    await deps.storage.put(fileKey, image.data, "image/png");
-    references.push({ fileKey, width: image.width, height: image.height, bytes: image.data.length });
-  }
-  const fileHashes = options.files.map((f) => createHash("sha256").update(f.buffer).digest("hex"));
+  const cleaned = await cleanUploads(options.files);
+  const images = cleaned.map((c) => c.data);
+  const palette = cleaned.length ? await extractPalette(images) : paletteFromDescription(input.description);
+  const derivedDescription = input.description ? null : await describeImages(images);
+  const references = await putReferenceFiles(deps.storage, { userId, styleId, images: cleaned });
+  // The style is new: its whole folder is this request's.
+  const removeFiles = async () => {
+    if (references.length) await deps.storage.deletePrefix(styleFolder(userId, styleId));
+  };
+  const fileHashes = await Promise.all(options.files.map((f) => hashFile(f.path)));
   let result;
   try {
     result = await createStyleWithSamples(deps.database.db, {
@@ -58,8 +74,9 @@ export async function createStyle(
         : undefined,
       style: {
         ...input,
+        derivedDescription,
         source: cleaned.length ? "image" : "text",
-        prompt: styleSystemPrompt({ description: input.description, palette }),
+        prompt: stylePromptOf({ description: input.description, derivedDescription, palette }),
         palette,
         seed: randomInt(1, 2 ** 31 - 1),
         references,
@@ -67,11 +84,21 @@ export async function createStyle(
     });
   } catch (error) {
     // Nothing was committed: the uploaded files go too.
-    if (references.length) await deps.storage.deletePrefix(styleFolder(userId, styleId));
+    await removeFiles();
     throw error;
   }
   // A replay keeps the first submission's files, not this request's copies.
-  if (!result.created && references.length) await deps.storage.deletePrefix(styleFolder(userId, styleId));
+  if (!result.created) await removeFiles();
   await dispatchJob(deps, result.job, { created: result.created });
   return result;
+}
+
+function hashFile(filePath: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash("sha256");
+    createReadStream(filePath)
+      .on("data", (chunk) => hash.update(chunk))
+      .on("end", () => resolve(hash.digest("hex")))
+      .on("error", reject);
+  });
 }

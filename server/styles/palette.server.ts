@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { coloursIn, DEFAULT_PALETTE, shade } from "#domain/colour-words";
+import { withDecodeSlot } from "./uploads.server";
 
 const toHex = (r: number, g: number, b: number) =>
   `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
@@ -11,11 +12,9 @@ const toHex = (r: number, g: number, b: number) =>
 export async function extractPalette(imagesData: Buffer[], size = 5): Promise<string[]> {
   const buckets = new Map<number, { count: number; r: number; g: number; b: number }>();
   for (const data of imagesData) {
-    const { data: pixels, info } = await sharp(data)
-      .resize(48, 48, { fit: "inside" })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data: pixels, info } = await withDecodeSlot(() =>
+      sharp(data).resize(48, 48, { fit: "inside" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+    );
     for (let i = 0; i < pixels.length; i += info.channels) {
       const [r, g, b, a] = [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!, pixels[i + 3]!];
       if (a < 128) continue;

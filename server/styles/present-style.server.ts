@@ -1,4 +1,5 @@
-import type { StyleView } from "#domain/styles";
+import { staleReasons, type StyleView } from "#domain/styles";
+import { samplesBasisOf } from "./style-samples.server";
 import type { listStyles } from "./styles.server";
 
 type StyleListItem = Awaited<ReturnType<typeof listStyles>>[number];
@@ -10,6 +11,7 @@ export function presentStyle(style: StyleListItem): StyleView {
     name: style.name,
     source: style.source,
     description: style.description,
+    derivedDescription: style.description ? null : style.derivedDescription,
     palette: style.palette,
     defaultSize: style.defaultSize,
     defaultDetail: style.defaultDetail,
@@ -26,6 +28,15 @@ export function presentStyle(style: StyleListItem): StyleView {
       format: a.format,
       provider: a.provider,
     })),
+    samplesStale: style.anchors.length
+      ? staleReasons(
+          style.samplesBasis,
+          samplesBasisOf(
+            style,
+            style.references.map((r) => r.id),
+          ),
+        )
+      : [],
     references: style.references.map((r) => ({ id: r.id, url: `/api/files/reference/${r.id}` })),
     job: style.latestJob
       ? {

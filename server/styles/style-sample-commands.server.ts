@@ -3,7 +3,8 @@ import { dispatchJob } from "../generation/dispatch.server";
 import { cancelJob } from "../generation/lifecycle.server";
 import { requestHash } from "../generation/submit.server";
 import type { StyleDeps } from "./create-style.server";
-import { activeSampleJobIds, createMissingSamplesJob } from "./style-samples.server";
+import { deleteImageFiles } from "./style-files.server";
+import { activeSampleJobIds, createMissingSamplesJob, createRegeneratedSamplesJob } from "./style-samples.server";
 import { getOwnedStyle } from "./styles.server";
 
 /** Makes the samples a style is missing (after a failed or cancelled job) and queues them. */
@@ -18,6 +19,26 @@ export async function makeMissingSamples(
     provider: deps.providers.default,
     idempotency: key ? { key, requestHash: requestHash({ styleId: options.styleId }) } : undefined,
   });
+  await dispatchJob(deps, result.job, { created: result.created });
+  return result;
+}
+
+/**
+ * Replaces a style's samples with four made for what it is now, as a paid job; the
+ * old samples' files go once the change has committed.
+ */
+export async function regenerateSamples(
+  deps: StyleDeps,
+  options: { userId: string; styleId: string; idempotencyKey?: string },
+) {
+  const { idempotencyKey: key } = options;
+  const result = await createRegeneratedSamplesJob(deps.database.db, {
+    userId: options.userId,
+    styleId: options.styleId,
+    provider: deps.providers.default,
+    idempotency: key ? { key, requestHash: requestHash({ styleId: options.styleId, regenerate: true }) } : undefined,
+  });
+  await deleteImageFiles(deps.storage, result.oldFiles);
   await dispatchJob(deps, result.job, { created: result.created });
   return result;
 }

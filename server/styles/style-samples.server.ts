@@ -1,8 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { jobTitle, type StyleSamplesParams } from "#domain/jobs";
-import { priceOf, unitPrice } from "#domain/pricing";
+import { unitPrice } from "#domain/pricing";
 import type { DetailLevel, ImageSize } from "#domain/images";
+import { sampleDetail, samplesPrice, staleReasons, type SamplesBasis, type StaleReason } from "#domain/styles";
+import type { Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { generationJobs, images, styleReferences, styles } from "../db/schema";
 import type { GenerationJob } from "../generation/job-record.server";
@@ -14,12 +16,60 @@ import { newId } from "../ids.server";
 import type { Style } from "./styles.server";
 
 export function samplesJobPrice(params: { size: ImageSize; detail: DetailLevel }): number {
-  return priceOf({ ...params, count: ANCHOR_SUBJECTS.length });
+  return samplesPrice({ ...params, count: ANCHOR_SUBJECTS.length });
+}
+
+/** What samples made now would be made for: the style's words, palette, settings and references. */
+export function samplesBasisOf(
+  style: Pick<Style, "description" | "palette" | "defaultSize" | "defaultDetail" | "defaultTransparent">,
+  referenceIds: string[],
+): SamplesBasis {
+  return {
+    description: style.description,
+    palette: style.palette,
+    size: style.defaultSize,
+    detail: sampleDetail(style.defaultDetail),
+    transparent: style.defaultTransparent,
+    references: referenceIds,
+  };
+}
+
+/** The job parameters for samples of `subjects` at the style's settings (detail capped, see sampleDetail). */
+function samplesParams(
+  style: Pick<Style, "defaultSize" | "defaultDetail" | "defaultTransparent">,
+  subjects: string[],
+): StyleSamplesParams {
+  return {
+    v: 1,
+    size: style.defaultSize,
+    detail: sampleDetail(style.defaultDetail),
+    transparent: style.defaultTransparent,
+    subjects,
+  };
+}
+
+/** What changed since a style's samples were made (empty when it has none, or they match). */
+export async function samplesStaleOf(db: Database, style: Style): Promise<StaleReason[]> {
+  const anchors = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.styleId, style.id), eq(images.role, "anchor")));
+  if (!anchors.length) return [];
+  return staleReasons(style.samplesBasis, samplesBasisOf(style, await referenceIdsOf(db, style.id)));
+}
+
+async function referenceIdsOf(tx: Transaction | Database, styleId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: styleReferences.id })
+    .from(styleReferences)
+    .where(eq(styleReferences.styleId, styleId));
+  return rows.map((r) => r.id);
 }
 
 export interface NewStyleInput {
   name: string;
   description: string;
+  derivedDescription?: string | null;
   source: "text" | "image";
   prompt: string;
   palette: string[];
@@ -27,7 +77,7 @@ export interface NewStyleInput {
   defaultSize: ImageSize;
   defaultDetail: DetailLevel;
   defaultTransparent: boolean;
-  references?: { fileKey: string; width: number; height: number; bytes: number }[];
+  references?: { id: string; fileKey: string; width: number; height: number; bytes: number }[];
 }
 
 type Idempotency = { key: string; requestHash: string };
@@ -66,18 +116,22 @@ export async function createStyleWithSamples(
             name: input.name,
             source: input.source,
             description: input.description,
+            derivedDescription: input.derivedDescription ?? null,
             prompt: input.prompt,
             palette: input.palette,
             seed: input.seed,
             defaultSize: input.defaultSize,
             defaultDetail: input.defaultDetail,
             defaultTransparent: input.defaultTransparent,
+            samplesBasis: samplesBasisOf(
+              input,
+              (input.references ?? []).map((r) => r.id),
+            ),
           })
           .returning();
         if (input.references?.length) {
           await tx.insert(styleReferences).values(
             input.references.map((ref, position) => ({
-              id: newId(),
               styleId: style!.id,
               ownerId: userId,
               position,
@@ -85,13 +139,7 @@ export async function createStyleWithSamples(
             })),
           );
         }
-        const params: StyleSamplesParams = {
-          v: 1,
-          size: input.defaultSize,
-          detail: input.defaultDetail,
-          transparent: input.defaultTransparent,
-          subjects: [...ANCHOR_SUBJECTS],
-        };
+        const params = samplesParams(input, [...ANCHOR_SUBJECTS]);
         const job = await insertPaidJob(tx, {
           userId,
           kind: "style-samples",
@@ -128,37 +176,21 @@ export async function createMissingSamplesJob(
     replay: async (job) => (job.styleId === styleId ? { job } : null),
     create: () =>
       db.transaction(async (tx) => {
-        // The style's row lock makes two requests for the same samples take turns.
-        const [style] = await tx
-          .select()
-          .from(styles)
-          .where(and(eq(styles.id, styleId), eq(styles.ownerId, userId)))
-          .for("update");
-        if (!style) throw new AppError("not_found", "No such style.");
-        const [active] = await tx
-          .select({ id: generationJobs.id })
-          .from(generationJobs)
-          .where(
-            and(
-              eq(generationJobs.styleId, styleId),
-              eq(generationJobs.kind, "style-samples"),
-              inArray(generationJobs.status, ["queued", "running"]),
-            ),
-          );
-        if (active) throw new AppError("conflict", "Sample images are already being made for this style.");
+        const style = await lockStyleForSamples(tx, { userId, styleId });
         const have = await tx
           .select({ subject: images.subject })
           .from(images)
           .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")));
         const subjects = ANCHOR_SUBJECTS.filter((subject) => !have.some((image) => image.subject === subject));
         if (subjects.length === 0) throw new AppError("conflict", "This style already has all its sample images.");
-        const params: StyleSamplesParams = {
-          v: 1,
-          size: style.defaultSize,
-          detail: style.defaultDetail,
-          transparent: style.defaultTransparent,
-          subjects,
-        };
+        const params = samplesParams(style, subjects);
+        // A style without samples (a preset's) gets them made for what it is now.
+        if (have.length === 0) {
+          await tx
+            .update(styles)
+            .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)) })
+            .where(eq(styles.id, styleId));
+        }
         const job = await insertPaidJob(tx, {
           userId,
           kind: "style-samples",
@@ -173,6 +205,101 @@ export async function createMissingSamplesJob(
       }),
   });
   return { job: result.job, created: !result.replayed };
+}
+
+/**
+ * The style row, locked, when no sample job of it is unfinished: two requests for the
+ * same samples take turns, and the second sees the first one's job.
+ */
+async function lockStyleForSamples(tx: Transaction, options: { userId: string; styleId: string }): Promise<Style> {
+  const { userId, styleId } = options;
+  const [style] = await tx
+    .select()
+    .from(styles)
+    .where(and(eq(styles.id, styleId), eq(styles.ownerId, userId)))
+    .for("update");
+  if (!style) throw new AppError("not_found", "No such style.");
+  const [active] = await tx
+    .select({ id: generationJobs.id })
+    .from(generationJobs)
+    .where(
+      and(
+        eq(generationJobs.styleId, styleId),
+        eq(generationJobs.kind, "style-samples"),
+        inArray(generationJobs.status, ["queued", "running"]),
+      ),
+    );
+  if (active) throw new AppError("conflict", "Sample images are already being made for this style.");
+  return style;
+}
+
+/**
+ * Replaces a style's samples with new ones made for what the style is now (after an
+ * edit made them out of date): the old samples go and a paid job makes four new ones,
+ * in one transaction. The job charges for the images it makes and refunds the rest,
+ * so the user pays for the new samples they keep. Returns the old samples' files, to
+ * delete once this has committed.
+ */
+export async function createRegeneratedSamplesJob(
+  db: Database,
+  options: {
+    userId: string;
+    styleId: string;
+    provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
+    idempotency?: Idempotency;
+  },
+): Promise<{ job: GenerationJob; created: boolean; oldFiles: string[] }> {
+  const { userId, styleId, provider, idempotency } = options;
+  const result = await once(db, {
+    userId,
+    idempotency,
+    replay: async (job) => (job.styleId === styleId ? { job, oldFiles: [] as string[] } : null),
+    create: () =>
+      db.transaction(async (tx) => {
+        const style = await lockStyleForSamples(tx, { userId, styleId });
+        const old = await tx
+          .delete(images)
+          .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")))
+          .returning({ fileKey: images.fileKey });
+        await tx
+          .update(styles)
+          .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)), updatedAt: new Date() })
+          .where(eq(styles.id, styleId));
+        const params = samplesParams(style, [...ANCHOR_SUBJECTS]);
+        const job = await insertPaidJob(tx, {
+          userId,
+          kind: "style-samples",
+          styleId,
+          params,
+          title: jobTitle("style-samples", { styleName: style.name }),
+          unitCredits: unitPrice({ ...params, rate: provider.priceRate }),
+          provider,
+          idempotency,
+        });
+        return { job, oldFiles: old.map((o) => o.fileKey) };
+      }),
+  });
+  return { job: result.job, created: !result.replayed, oldFiles: result.oldFiles };
+}
+
+/**
+ * Keeps a style's samples as they are after an edit: they are recorded as made for
+ * what the style is now, so they no longer show as out of date.
+ */
+export async function keepSamples(db: Database, options: { userId: string; styleId: string }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [style] = await tx
+      .select()
+      .from(styles)
+      .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.userId)))
+      .for("update");
+    if (!style) return false;
+    await tx
+      .update(styles)
+      .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, style.id)) })
+      .where(eq(styles.id, style.id));
+    return true;
+  });
 }
 
 /** The style's unfinished sample jobs (what its card's Cancel stops). */

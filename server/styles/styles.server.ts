@@ -63,22 +63,6 @@ export async function getOwnedStyle(db: Database, options: { userId: string; sty
   return style ?? null;
 }
 
-export async function updateStyle(
-  db: Database,
-  options: {
-    userId: string;
-    styleId: string;
-    changes: Partial<Pick<Style, "name" | "description" | "defaultSize" | "defaultDetail" | "defaultTransparent">>;
-  },
-): Promise<Style | null> {
-  const [style] = await db
-    .update(styles)
-    .set({ ...options.changes, updatedAt: new Date() })
-    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.userId)))
-    .returning();
-  return style ?? null;
-}
-
 /** Deletes a style, its images and references, and their files. */
 export async function deleteStyle(
   db: Database,

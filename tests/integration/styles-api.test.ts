@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
 import { testDatabases } from "../support/databases";
+import { grantCredits } from "../support/factories";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 describe("styles API", () => {
@@ -148,8 +149,9 @@ describe("styles API", () => {
   });
 
   it("says how much more is needed when the balance is short", async () => {
-    const cookie = await signIn("dave@example.com");
-    const response = await createStyle(cookie, {
+    const dave = await signInThroughApi(server, "dave@example.com");
+    await grantCredits(database.db, dave.userId, -60);
+    const response = await createStyle(dave.cookie, {
       name: "Pricey",
       description: "High detail",
       defaultDetail: "high",
@@ -157,7 +159,7 @@ describe("styles API", () => {
     });
     expect(response.status).toBe(402);
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
-      "Not enough credits: This needs 180 credits and your balance is 100. You were not charged.",
+      "Not enough credits: This needs 48 credits and your balance is 40. You were not charged.",
     );
   });
 });

@@ -110,11 +110,11 @@ export async function json<T>(response: Response): Promise<T> {
 export async function createStyleThroughApi(
   server: ApiTestServer,
   cookie: string,
-  options: { name?: string; references?: Buffer[]; detail?: DetailLevel; size?: ImageSize } = {},
+  options: { name?: string; description?: string; references?: Buffer[]; detail?: DetailLevel; size?: ImageSize } = {},
 ): Promise<{ styleId: string; sampleJobId: string }> {
   const form = new FormData();
   form.set("name", options.name ?? "Flat icons");
-  form.set("description", "Flat vector icons, warm amber and teal");
+  form.set("description", options.description ?? "Flat vector icons, warm amber and teal");
   form.set("defaultDetail", options.detail ?? "draft");
   form.set("defaultSize", options.size ?? "square");
   form.set("defaultTransparent", "true");

@@ -112,6 +112,43 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  async function regenerateSamples(style: StyleView) {
+    try {
+      // One key per click: a repeated request returns the same job, never a second charge.
+      const { job } = await api<{ job: { credits: number } }>(`/api/styles/${style.id}/samples`, {
+        method: "POST",
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+      });
+      toast({
+        title: "Making New Samples",
+        description: `${style.name}: ${job.credits} credits reserved. You pay only for the samples that are made.`,
+        color: "success",
+      });
+    } catch (error) {
+      toast({
+        title: "Generation Error",
+        description:
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : "The samples could not be started. Please try again.",
+        color: "error",
+      });
+    } finally {
+      await revalidator.revalidate();
+      void refresh();
+    }
+  }
+
+  async function keepSamples(style: StyleView) {
+    try {
+      await api(`/api/styles/${style.id}/samples/keep`, { method: "POST" });
+    } catch {
+      toast({ title: "Style Error", description: "The samples could not be kept. Please try again.", color: "error" });
+    } finally {
+      await revalidator.revalidate();
+    }
+  }
+
   return (
     <>
       <PageHeader
@@ -161,6 +198,8 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
                 onView={(index) => samples.view(style.id, index)}
                 onCancel={() => cancelGenerating(style)}
                 onCompleteSamples={() => completeSamples(style)}
+                onRegenerateSamples={() => regenerateSamples(style)}
+                onKeepSamples={() => keepSamples(style)}
               />
             </li>
           ))}
@@ -207,6 +246,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
       {editing && (
         <EditStyleDialog
           style={editing}
+          maxUploadBytes={maxUploadBytes}
           onClose={() => setEditing(null)}
           onSaved={() => void revalidator.revalidate()}
         />

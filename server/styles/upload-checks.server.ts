@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import { InsufficientCreditsError, getBalanceSnapshot } from "../credits/credits.server";
+import type { Database } from "../db/client.server";
+import { idempotencyKeys } from "../db/schema";
+
+/**
+ * Refuses, before an upload is read, a request the balance cannot pay for. The
+ * reservation at submit is still what counts; this only spares the server the body
+ * of a request that would be refused anyway. A repeat of a request already made with
+ * this Idempotency-Key is let through: it gets the first answer, not a charge.
+ */
+export async function assertCanAfford(
+  db: Database,
+  options: { userId: string; price: number; idempotencyKey?: string },
+): Promise<void> {
+  const { credits } = await getBalanceSnapshot(db, options.userId);
+  if (credits >= options.price) return;
+  if (options.idempotencyKey && (await keyWasUsed(db, options.userId, options.idempotencyKey))) return;
+  throw new InsufficientCreditsError(options.price, credits);
+}
+
+async function keyWasUsed(db: Database, userId: string, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return Boolean(row);
+}
