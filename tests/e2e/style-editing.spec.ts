@@ -17,6 +17,9 @@ const referencePng = () =>
     .png()
     .toBuffer();
 
+// Each test makes a style and its samples (twice, in the first): more than the default allows on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test("after an edit, the card says the samples are out of date and makes new ones at the price shown, or keeps them", async ({
   page,
 }) => {
@@ -38,9 +41,10 @@ test("after an edit, the card says the samples are out of date and makes new one
   await expect(stale).toContainText("These samples were made for the earlier description.");
   await stale.getByRole("button", { name: "Make new samples · 12 credits" }).click();
   await expect(page.getByTestId("credit-badge")).toContainText("76");
-  await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: 20_000 });
-  await expect(card.getByRole("img")).toHaveCount(4);
+  // The old samples go at once; four new ones arrive live.
   await expect(stale).toBeHidden();
+  await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  await expect(card.getByRole("img")).toHaveCount(4, { timeout: 30_000 });
 
   const again = await editStyle(page, "Edited");
   await again.getByText("Portrait", { exact: true }).click();
