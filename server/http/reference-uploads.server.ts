@@ -31,7 +31,11 @@ export function refuseOversizedBody(req: Request, res: Response, options: { maxF
   const declared = Number(req.get("Content-Length") ?? Number.NaN);
   if (declared > options.maxFiles * options.maxBytes + FIELD_ALLOWANCE_BYTES) {
     closeAfterAnswer(res);
-    throw new AppError("bad_request", `The upload is too large: add at most ${options.maxFiles} images of up to ${megabytes(options.maxBytes)} MB each.`, UPLOAD_ERROR_DETAILS);
+    throw new AppError(
+      "bad_request",
+      `The upload is too large: add at most ${options.maxFiles} images of up to ${megabytes(options.maxBytes)} MB each.`,
+      UPLOAD_ERROR_DETAILS,
+    );
   }
 }
 
@@ -101,7 +105,11 @@ function uploadError(error: unknown, options: { maxFiles: number; maxBytes: numb
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === "LIMIT_FILE_SIZE")
-    return new AppError("bad_request", `Each image must be at most ${megabytes(options.maxBytes)} MB.`, UPLOAD_ERROR_DETAILS);
+    return new AppError(
+      "bad_request",
+      `Each image must be at most ${megabytes(options.maxBytes)} MB.`,
+      UPLOAD_ERROR_DETAILS,
+    );
   if (code === "LIMIT_FILE_COUNT" || code === "LIMIT_UNEXPECTED_FILE")
     return new AppError("bad_request", `Add at most ${options.maxFiles} reference images.`, UPLOAD_ERROR_DETAILS);
   return new AppError("bad_request", "The upload could not be read.", UPLOAD_ERROR_DETAILS);
