@@ -118,7 +118,8 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
       cookie: ann.cookie,
       headers: { "Idempotency-Key": regenKey },
     });
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect((await json<{ job: { id: string } }>(again)).job.id).toBe(job.id);
     // Old samples are gone with their files; the flag is gone too.
     for (const file of oldFiles) expect(existsSync(file)).toBe(false);
