@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useState, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
@@ -121,16 +121,26 @@ export function useSampleViewer(styles: StyleView[]): {
   viewer: ReactNode;
 } {
   const [viewing, setViewing] = useState<{ styleId: string; index: number } | null>(null);
+  // The thumbnail that opened the viewer gets focus back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
   const style = viewing && styles.find((s) => s.id === viewing.styleId);
   return {
-    view: (styleId, index) => setViewing({ styleId, index }),
+    view: (styleId, index) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setViewing({ styleId, index });
+    },
     viewer:
       viewing && style ? (
         <SampleViewer
           style={style}
           index={viewing.index}
           onIndexChange={(index) => setViewing({ ...viewing, index })}
-          onClose={() => setViewing(null)}
+          onClose={() => {
+            setViewing(null);
+            const target = opener.current;
+            // After the dialog's own focus handling, which has nothing to return to once it unmounts.
+            requestAnimationFrame(() => target?.isConnected && target.focus());
+          }}
         />
       ) : null,
   };

@@ -138,7 +138,12 @@ export function StyleCard(props: {
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 ref={heading} tabIndex={-1} className="line-clamp-2 font-semibold wrap-anywhere outline-none">
+            <h3
+              ref={heading}
+              tabIndex={-1}
+              data-focus-target
+              className="line-clamp-2 font-semibold wrap-anywhere outline-none"
+            >
               {style.name}
             </h3>
             {style.description ? (

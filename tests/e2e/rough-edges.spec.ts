@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInWithApi } from "./support/auth";
+import { openNewStyleDialog } from "./support/styles";
 import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
 
 /** The page is no wider than the window; a failure names the elements that stick out. */
@@ -63,4 +64,28 @@ test("the composer is named for what it does in the app's navigation", async ({ 
   await nav.getByRole("link", { name: "Create" }).click();
   await expect(page).toHaveURL(/\/app$/);
   await expect(page).toHaveTitle("Create · Motif");
+});
+
+test("focus returns to the new style's card after creating it, and to the thumbnail after the viewer", async ({
+  page,
+}) => {
+  await signInWithApi(page);
+  await page.goto("/app/style");
+  const dialog = await openNewStyleDialog(page);
+  await dialog.getByLabel("Name").fill("Focus kept");
+  await dialog.getByLabel("Description").fill("Flat icons, teal and amber");
+  await dialog.getByText("Draft", { exact: true }).click();
+  await dialog.getByRole("button", { name: /Create style/ }).click();
+  const card = page.getByRole("article", { name: "Focus kept", exact: true });
+  await expect(card.getByRole("heading", { name: "Focus kept" })).toBeFocused();
+
+  await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
+  const thumbnail = card.getByRole("button", { name: /^View / }).nth(1);
+  await thumbnail.click();
+  const viewer = page.getByRole("dialog", { name: "Focus kept" });
+  await expect(viewer).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await expect(thumbnail).toBeFocused();
 });

@@ -1,5 +1,5 @@
 import { Cpu, Palette, Plus } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAuth } from "~/components/auth-provider";
 import { EditStyleDialog } from "~/components/edit-style-dialog";
@@ -7,6 +7,7 @@ import { EmptyState } from "~/components/empty-state";
 import { NewStyleDialog } from "~/components/new-style-dialog";
 import { PageHeader } from "~/components/page-header";
 import { PresetCard } from "~/components/preset-card";
+import { useFocusNewItem } from "~/lib/use-focus-new-item";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
 import { Button } from "~/components/ui/button";
@@ -54,6 +55,8 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
   const [deleting, setDeleting] = useState<StyleView | null>(null);
   const samples = useSampleViewer(styles);
   const progress = useLiveStyles(revalidator.revalidate);
+  const styleIds = useMemo(() => styles.map((s) => s.id), [styles]);
+  const focusNewStyle = useFocusNewItem(styleIds);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -188,7 +191,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your styles">
           {styles.map((style) => (
-            <li key={style.id}>
+            <li key={style.id} data-item-id={style.id}>
               <StyleCard
                 style={style}
                 progress={progress[style.id]}
@@ -238,6 +241,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
         }}
         maxUploadBytes={maxUploadBytes}
         onCreated={() => {
+          focusNewStyle();
           void revalidator.revalidate();
           void refresh();
         }}
