@@ -17,7 +17,7 @@ export function PresetCard({ preset, onUse }: { preset: StylePreset; onUse(): vo
             width={128}
             height={128}
             loading="lazy"
-            className="aspect-square w-full bg-white [image-rendering:pixelated]"
+            className="aspect-square w-full bg-white [image-rendering:pixelated] dark:bg-neutral-800"
           />
         ))}
       </div>

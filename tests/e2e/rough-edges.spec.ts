@@ -89,3 +89,23 @@ test("focus returns to the new style's card after creating it, and to the thumbn
   await expect(viewer).toBeHidden();
   await expect(thumbnail).toBeFocused();
 });
+
+test("skeletons hold still for reduced motion, and preset thumbnails sit on dark tiles in dark mode", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: "reduce", colorScheme: "dark" });
+  await signInWithApi(page);
+  await page.goto("/app/style");
+  const animation = await page.evaluate(() => {
+    const probe = document.createElement("div");
+    probe.className = "animate-pulse";
+    document.body.append(probe);
+    const name = getComputedStyle(probe).animationName;
+    probe.remove();
+    return name;
+  });
+  expect(animation).toBe("none");
+  const tile = page.getByRole("region", { name: "Start from a preset" }).getByRole("img").first();
+  await expect(tile).toBeVisible();
+  await expect(tile).not.toHaveCSS("background-color", "rgb(255, 255, 255)");
+});
