@@ -222,17 +222,17 @@ function Pricing({ signupGrant }: { signupGrant: number }) {
           that fails is refunded.
         </p>
         <div className="mt-10 overflow-x-auto rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900">
-          <table className="w-full min-w-[32rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">Credits per image by detail level and size</caption>
             <thead className="border-b border-neutral-200 text-neutral-500 dark:border-neutral-800 dark:text-neutral-400">
               <tr>
-                <th scope="col" className="px-6 py-4 font-medium">
+                <th scope="col" className="px-3 py-4 font-medium sm:px-6">
                   Detail
                 </th>
-                <th scope="col" className="px-6 py-4 font-medium">
+                <th scope="col" className="px-3 py-4 font-medium sm:px-6">
                   Square <span className="block text-xs font-normal">{imageSizes.square.dimensions}</span>
                 </th>
-                <th scope="col" className="px-6 py-4 font-medium">
+                <th scope="col" className="px-3 py-4 font-medium sm:px-6">
                   Portrait or landscape
                   <span className="block text-xs font-normal">
                     {imageSizes.portrait.dimensions} · {imageSizes.landscape.dimensions}
@@ -243,14 +243,14 @@ function Pricing({ signupGrant }: { signupGrant: number }) {
             <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
               {levels.map((detail) => (
                 <tr key={detail}>
-                  <th scope="row" className="px-6 py-4 font-medium">
+                  <th scope="row" className="px-3 py-4 font-medium sm:px-6">
                     {detailLevels[detail].label}
                     <span className="block text-xs font-normal text-neutral-500 dark:text-neutral-400">
                       {detailLevels[detail].hint}
                     </span>
                   </th>
-                  <td className="px-6 py-4 tabular-nums">{priceOf({ size: "square", detail })} credits</td>
-                  <td className="px-6 py-4 tabular-nums">{priceOf({ size: "portrait", detail })} credits</td>
+                  <td className="px-3 py-4 tabular-nums sm:px-6">{priceOf({ size: "square", detail })} credits</td>
+                  <td className="px-3 py-4 tabular-nums sm:px-6">{priceOf({ size: "portrait", detail })} credits</td>
                 </tr>
               ))}
             </tbody>

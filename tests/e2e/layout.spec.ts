@@ -33,3 +33,17 @@ test("no signed-in page scrolls sideways on a phone, with content in it", async 
     await expectNoSidewaysScroll(page, path);
   }
 });
+
+test("the pricing table shows every column on a phone, with nothing to scroll", async ({ page }) => {
+  await page.goto("/#pricing");
+  const table = page.getByRole("table", { name: "Credits per image by detail level and size" });
+  await expect(table).toBeVisible();
+  for (const name of ["Detail", /Square/, /Portrait or landscape/]) {
+    await expect(table.getByRole("columnheader", { name })).toBeInViewport();
+  }
+  const overflow = await table.evaluate((element) => {
+    const scroller = element.parentElement!;
+    return scroller.scrollWidth - scroller.clientWidth;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+});
