@@ -8,6 +8,7 @@ export type { LiveEvent };
 
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
+const openListeners = new Set<() => void>();
 let source: EventSource | null = null;
 let users = 0;
 
@@ -29,6 +30,7 @@ export function subscribeLiveEvents(listener: Listener): () => void {
   if (!source) {
     source = new EventSource("/api/events");
     for (const type of liveEventTypes) source.addEventListener(type, dispatch(type));
+    source.addEventListener("open", () => openListeners.forEach((listener) => listener()));
   }
   return () => {
     listeners.delete(listener);
@@ -38,4 +40,14 @@ export function subscribeLiveEvents(listener: Listener): () => void {
       source = null;
     }
   };
+}
+
+/**
+ * Called each time the stream (re)connects. A fresh stream starts from the newest event, so
+ * whatever changed between the page's load and the connection (a preview job that finished
+ * in a tenth of a second) is only seen by reading the page's data again.
+ */
+export function onLiveStreamOpen(listener: () => void): () => void {
+  openListeners.add(listener);
+  return () => openListeners.delete(listener);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { applyLiveEvent, type LiveJobs } from "./job-progress";
-import { subscribeLiveEvents } from "./live-events";
+import { onLiveStreamOpen, subscribeLiveEvents } from "./live-events";
 import { refundNote } from "./refund-note";
 import { toast } from "./toast-store";
 
@@ -46,6 +46,7 @@ export function useCoalescedRevalidate(): () => void {
  */
 export function useLiveJobs(onChange: () => void): LiveJobs {
   const [jobs, setJobs] = useState<LiveJobs>({});
+  useEffect(() => onLiveStreamOpen(onChange), [onChange]);
   useEffect(
     () =>
       subscribeLiveEvents((event) => {

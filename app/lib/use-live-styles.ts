@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { subscribeLiveEvents } from "./live-events";
+import { onLiveStreamOpen, subscribeLiveEvents } from "./live-events";
 import { refundNote } from "./refund-note";
 import { toast } from "./toast-store";
 
@@ -11,6 +11,7 @@ import { toast } from "./toast-store";
  */
 export function useLiveStyles(onChange: () => void) {
   const [progress, setProgress] = useState<Record<string, { completed: number; total: number }>>({});
+  useEffect(() => onLiveStreamOpen(onChange), [onChange]);
   useEffect(
     () =>
       subscribeLiveEvents((event) => {
