@@ -109,3 +109,34 @@ test("skeletons hold still for reduced motion, and preset thumbnails sit on dark
   await expect(tile).toBeVisible();
   await expect(tile).not.toHaveCSS("background-color", "rgb(255, 255, 255)");
 });
+
+test("a transparent image's backdrop can be switched, and the choice is remembered", async ({ page }) => {
+  await signInWithApi(page);
+  const styleId = await createStyleWithApi(page, "Backdrops");
+  const { objects } = await generateObjectsWithApi(page, { styleId, subjects: ["cloud"] });
+  await page.goto(`/app/object/${objects[0]!.id}`);
+  const stage = page.getByTestId("image-stage");
+  // The image arrives live; on a busy machine the worker may take a while to pick the job up.
+  await expect(stage).toHaveAttribute("data-backdrop", "checker", { timeout: 30_000 });
+
+  const backdrops = page.getByRole("group", { name: "Backdrop" });
+  await backdrops.getByRole("button", { name: "Black backdrop" }).click();
+  await expect(stage).toHaveAttribute("data-backdrop", "dark");
+  await expect(backdrops.getByRole("button", { name: "Black backdrop" })).toHaveAttribute("aria-pressed", "true");
+  expect(await stage.evaluate((element) => getComputedStyle(element).backgroundImage)).toBe("none");
+
+  await page.reload();
+  await expect(page.getByTestId("image-stage")).toHaveAttribute("data-backdrop", "dark");
+  await page.getByRole("group", { name: "Backdrop" }).getByRole("button", { name: "Checkerboard backdrop" }).click();
+  await expect(page.getByTestId("image-stage")).toHaveAttribute("data-backdrop", "checker");
+});
+
+test("an object page opened as its preview job runs shows the image without a reload", async ({ page }) => {
+  await signInWithApi(page);
+  const styleId = await createStyleWithApi(page, "Quick preview");
+  // The preview engine finishes in a fraction of a second: usually before the page's live stream connects.
+  const { objects } = await generateObjectsWithApi(page, { styleId, subjects: ["star"] });
+  await page.goto(`/app/object/${objects[0]!.id}`);
+  await expect(page.getByTestId("image-stage")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Images of this object" }).getByRole("listitem")).toHaveCount(1);
+});

@@ -4,6 +4,7 @@ import type { ObjectImageView } from "#domain/objects";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
+import { useBackdrop, type Backdrop } from "~/lib/use-backdrop";
 import { PreviewBadge } from "../preview-badge";
 import { Button } from "../ui/button";
 
@@ -44,6 +45,7 @@ export function ImageStage(props: {
   const setZoom = (next: Zoom | ((current: Zoom) => Zoom)) =>
     setState({ imageId: image.id, zoom: typeof next === "function" ? next(zoom) : next });
   const fitted = zoom === "fit";
+  const [backdrop, setBackdrop] = useBackdrop();
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.metaKey || event.ctrlKey || event.altKey) return;
@@ -63,8 +65,9 @@ export function ImageStage(props: {
       data-testid="image-stage"
       className={cn(
         "relative overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800",
-        image.hasAlpha ? checkerboard("bg-[length:24px_24px]") : "bg-neutral-100 dark:bg-neutral-900",
+        image.hasAlpha ? backdropClass(backdrop) : "bg-neutral-100 dark:bg-neutral-900",
       )}
+      data-backdrop={image.hasAlpha ? backdrop : undefined}
     >
       <div
         className={cn(
@@ -131,6 +134,8 @@ export function ImageStage(props: {
         </StageButton>
       </div>
 
+      {image.hasAlpha && <BackdropSwitch backdrop={backdrop} onChange={setBackdrop} />}
+
       <p className="pointer-events-none absolute bottom-3 left-3 inline-flex items-center gap-1.5 rounded-full bg-white/90 px-2.5 py-1 text-xs font-medium text-neutral-800 tabular-nums shadow-sm ring-1 ring-neutral-200 backdrop-blur dark:bg-neutral-900/90 dark:text-neutral-100 dark:ring-neutral-700">
         {props.isCover && <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />}
         {props.count > 1 ? `Image ${props.index + 1} of ${props.count}` : "Image 1"}
@@ -159,6 +164,48 @@ export function ImageStage(props: {
           </Button>
         </>
       )}
+    </div>
+  );
+}
+
+const backdropLabels: Record<Backdrop, string> = { checker: "Checkerboard", light: "White", dark: "Black" };
+
+function backdropClass(backdrop: Backdrop, checkerSize = "bg-[length:24px_24px]"): string {
+  if (backdrop === "light") return "bg-white";
+  if (backdrop === "dark") return "bg-neutral-950";
+  return checkerboard(checkerSize);
+}
+
+/** Checkerboard, white or black behind a transparent image; remembered for every image. */
+function BackdropSwitch(props: { backdrop: Backdrop; onChange(next: Backdrop): void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Backdrop"
+      className="absolute right-3 bottom-3 flex items-center gap-0.5 rounded-xl bg-white/90 p-1 shadow-sm ring-1 ring-neutral-200 backdrop-blur dark:bg-neutral-900/90 dark:ring-neutral-700"
+    >
+      {(Object.keys(backdropLabels) as Backdrop[]).map((backdrop) => (
+        <button
+          key={backdrop}
+          type="button"
+          aria-pressed={props.backdrop === backdrop}
+          aria-label={`${backdropLabels[backdrop]} backdrop`}
+          title={`${backdropLabels[backdrop]} backdrop`}
+          onClick={() => props.onChange(backdrop)}
+          className={cn(
+            "grid size-8 place-items-center rounded-lg transition hover:bg-neutral-100 dark:hover:bg-neutral-800",
+            props.backdrop === backdrop && "ring-2 ring-primary-500",
+          )}
+        >
+          <span
+            aria-hidden
+            className={cn(
+              "size-4 rounded-md ring-1 ring-neutral-300 dark:ring-neutral-600",
+              backdropClass(backdrop, "bg-[length:8px_8px]"),
+            )}
+          />
+        </button>
+      ))}
     </div>
   );
 }
