@@ -241,14 +241,17 @@ export function NewStyleDialog(props: {
         <StyleDefaultsFields value={settings} onChange={setSettings} />
 
         <div className="flex flex-col gap-3 border-t border-neutral-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-800">
+          {/* One run of text beside the icon, so a long line wraps as a sentence, not in pieces. */}
           <p
-            className="flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400"
+            className="flex items-start gap-2 text-sm text-neutral-600 dark:text-neutral-400"
             data-testid="style-price"
           >
-            <Coins aria-hidden className="size-4 text-amber-500" />
-            {ANCHOR_COUNT} sample images{samplesAtLowerDetail && " at Standard detail"} ·{" "}
-            <strong className="text-neutral-900 dark:text-white">{priceText(price)}</strong>
-            {balance !== null && <span>· you have {balance}</span>}
+            <Coins aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-500" />
+            <span>
+              {ANCHOR_COUNT} sample images{samplesAtLowerDetail && " at Standard detail"} ·{" "}
+              <strong className="whitespace-nowrap text-neutral-900 dark:text-white">{priceText(price)}</strong>
+              {balance !== null && <span className="whitespace-nowrap"> · you have {balance}</span>}
+            </span>
           </p>
           <Button type="submit" disabled={busy || !affordable}>
             {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}

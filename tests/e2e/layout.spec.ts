@@ -47,3 +47,34 @@ test("the pricing table shows every column on a phone, with nothing to scroll", 
   });
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test.describe("a wide window", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("the new-style dialog's price wraps as one sentence, not in pieces", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/app/style");
+    const dialog = await page
+      .getByRole("button", { name: "New style" })
+      .first()
+      .click()
+      .then(() => page.getByRole("dialog", { name: "New style" }));
+    await dialog.getByText("High", { exact: true }).click();
+    const price = dialog.getByTestId("style-price");
+    await expect(price).toContainText("at Standard detail");
+    // Read in order, the text never goes back up a line: it wraps as one sentence, not in side-by-side pieces.
+    const tops = await price.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const found: number[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) found.push(Math.round(rect.top));
+      }
+      return found;
+    });
+    expect(tops.length).toBeGreaterThan(1);
+    for (let i = 1; i < tops.length; i++)
+      expect(tops[i]!, `text piece ${i} of ${tops.join(", ")}`).toBeGreaterThanOrEqual(tops[i - 1]! - 2);
+  });
+});

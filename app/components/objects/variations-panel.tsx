@@ -201,11 +201,13 @@ function GenerateAgainDialog(props: {
           {short && props.balance !== null ? (
             <ShortOfCredits price={price} balance={props.balance} />
           ) : (
-            <p className="flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
-              <Coins aria-hidden className="size-4 text-amber-500" />
-              {plural(count, "image")} ·{" "}
-              <strong className="text-neutral-900 dark:text-white">{priceText(price)}</strong>
-              {props.balance !== null && <span>· you have {props.balance}</span>}
+            <p className="flex items-start gap-2 text-sm text-neutral-600 dark:text-neutral-400">
+              <Coins aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-500" />
+              <span>
+                {plural(count, "image")} ·{" "}
+                <strong className="whitespace-nowrap text-neutral-900 dark:text-white">{priceText(price)}</strong>
+                {props.balance !== null && <span className="whitespace-nowrap"> · you have {props.balance}</span>}
+              </span>
             </p>
           )}
           <Button type="submit" disabled={props.busy || short}>
