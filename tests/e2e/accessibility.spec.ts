@@ -42,6 +42,8 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
 
     test("signed-in pages have no accessibility violations", async ({ page }) => {
+      // Eight full axe scans of pages, menus and dialogs: more than the default budget on two busy cores.
+      test.slow();
       await signIn(page);
       await page.goto("/app/style");
       const card = await createStyleInUi(page, { name: "Checked style", description: "Flat icons, teal and amber" });
