@@ -1,22 +1,14 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ObjectDetail } from "#domain/objects";
-import type { DatabaseHandle } from "#server/db/client.server";
 import type { FileStorage } from "#server/storage/storage.server";
 import { createRecordingProvider } from "../fakes/recording-provider";
 import { testDatabases } from "../support/databases";
-import {
-  createStyleThroughApi,
-  grantCredits,
-  json,
-  readZip,
-  runJob,
-  submitObjects,
-  useListableStorage,
-} from "../support/factories";
-import { PUBLIC_URL, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+import { createStyleThroughApi, json, readZip, runJob, submitObjects } from "../support/factories";
+import { setUpSignedInApi } from "../support/signed-in-api";
+import { PUBLIC_URL } from "../support/test-server";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -51,35 +43,20 @@ function countingStorage(inner: FileStorage) {
 }
 
 describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => {
-  let database: DatabaseHandle;
-  let server: ApiTestServer;
-  let files: ReturnType<typeof useListableStorage>;
-  let ann: { cookie: string; userId: string };
-
-  beforeAll(async () => {
-    database = await target.open();
-    server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" });
-    files = useListableStorage(server);
-    ann = await signInThroughApi(server, "ann@example.com");
-    await grantCredits(database.db, ann.userId, 1000);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-    files?.remove();
-  });
+  const api = setUpSignedInApi(target, "ann@example.com");
 
   const getObject = async (id: string) =>
-    (await json<{ object: ObjectDetail }>(await server.call(`/api/objects/${id}`, { cookie: ann.cookie }))).object;
+    (await json<{ object: ObjectDetail }>(await api.server.call(`/api/objects/${id}`, { cookie: api.user.cookie })))
+      .object;
   const fileOf = async (url: string) =>
-    Buffer.from(await (await server.call(url, { cookie: ann.cookie })).arrayBuffer());
-  const exportZip = (query: string) => server.call(`/api/objects/export.zip?${query}`, { cookie: ann.cookie });
+    Buffer.from(await (await api.server.call(url, { cookie: api.user.cookie })).arrayBuffer());
+  const exportZip = (query: string) => api.server.call(`/api/objects/export.zip?${query}`, { cookie: api.user.cookie });
 
   it("exports a set's covers or every variant, named by style and object, with a manifest", async () => {
-    const { styleId } = await createStyleThroughApi(server, ann.cookie, { name: "Sunny Stickers!" });
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, { name: "Sunny Stickers!" });
     const names = ["Treasure Chest", "Magic Wand", "Café Table"];
-    const set = await submitObjects(server, ann.cookie, { styleId, subjects: names, variations: 2 });
-    expect((await runJob(server, set.job.id))?.status).toBe("succeeded");
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: names, variations: 2 });
+    expect((await runJob(api.server, set.job.id))?.status).toBe("succeeded");
     const made: ObjectDetail[] = [];
     for (const name of names) made.push(await getObject(set.objects.find((o) => o.name === name)!.id));
     const slugs = ["treasure-chest", "magic-wand", "cafe-table"];
@@ -143,8 +120,8 @@ describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => 
     // One object names the file after itself; two objects of one name get distinct entries.
     const one = await exportZip(`ids=${made[1]!.id}`);
     expect(one.headers.get("content-disposition")).toBe('attachment; filename="sunny-stickers-magic-wand.zip"');
-    const twin = await submitObjects(server, ann.cookie, { styleId, subjects: ["Magic Wand"] });
-    await runJob(server, twin.job.id);
+    const twin = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Magic Wand"] });
+    await runJob(api.server, twin.job.id);
     const twins = await readZip(
       Buffer.from(await (await exportZip(`ids=${made[1]!.id},${twin.objects[0]!.id}`)).arrayBuffer()),
     );
@@ -170,19 +147,19 @@ describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => 
         return { data, format: "png" };
       },
     });
-    const { styleId } = await createStyleThroughApi(server, ann.cookie, { name: "Static" });
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, { name: "Static" });
     const subjects = Array.from({ length: 40 }, (_, i) => `Crate ${i + 1}`);
-    const set = await submitObjects(server, ann.cookie, { styleId, subjects });
-    expect((await runJob(server, set.job.id, noisy))?.status).toBe("succeeded");
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects });
+    expect((await runJob(api.server, set.job.id, noisy))?.status).toBe("succeeded");
 
-    const disk = server.services.storage;
+    const disk = api.server.services.storage;
     const { storage, counts } = countingStorage(disk);
-    server.services.storage = storage;
+    api.server.services.storage = storage;
     try {
       const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
         http
-          .get(`${server.url}/api/objects/export.zip?setId=${set.job.id}`, {
-            headers: { Cookie: ann.cookie, Origin: PUBLIC_URL },
+          .get(`${api.server.url}/api/objects/export.zip?setId=${set.job.id}`, {
+            headers: { Cookie: api.user.cookie, Origin: PUBLIC_URL },
           })
           .once("response", resolve)
           .once("error", reject);
@@ -202,7 +179,7 @@ describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => 
       expect(entries).toHaveLength(41);
       expect(counts).toMatchObject({ opened: 40, maxOpen: 1, open: 0 });
     } finally {
-      server.services.storage = disk;
+      api.server.services.storage = disk;
     }
   });
 
@@ -217,13 +194,13 @@ describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => 
         return { data, format: "png" };
       },
     });
-    const { styleId } = await createStyleThroughApi(server, ann.cookie, { name: "Huge" });
-    const set = await submitObjects(server, ann.cookie, { styleId, subjects: ["Boulder"], size: "portrait" });
-    expect((await runJob(server, set.job.id, huge))?.status).toBe("succeeded");
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, { name: "Huge" });
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Boulder"], size: "portrait" });
+    expect((await runJob(api.server, set.job.id, huge))?.status).toBe("succeeded");
 
-    const disk = server.services.storage;
+    const disk = api.server.services.storage;
     const closed: Promise<void>[] = [];
-    server.services.storage = {
+    api.server.services.storage = {
       ...disk,
       async get(key) {
         const stored = await disk.get(key);
@@ -232,8 +209,8 @@ describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => 
       },
     };
     try {
-      const request = http.get(`${server.url}/api/objects/export.zip?setId=${set.job.id}`, {
-        headers: { Cookie: ann.cookie, Origin: PUBLIC_URL },
+      const request = http.get(`${api.server.url}/api/objects/export.zip?setId=${set.job.id}`, {
+        headers: { Cookie: api.user.cookie, Origin: PUBLIC_URL },
       });
       const response = await new Promise<http.IncomingMessage>((resolve) => request.once("response", resolve));
       await new Promise((resolve) => response.once("data", resolve));
@@ -246,7 +223,7 @@ describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => 
       ]);
       expect(outcome).toBe("closed");
     } finally {
-      server.services.storage = disk;
+      api.server.services.storage = disk;
     }
   });
 });

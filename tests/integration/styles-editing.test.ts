@@ -1,21 +1,13 @@
 import { existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StyleView } from "#domain/styles";
-import type { DatabaseHandle } from "#server/db/client.server";
 import { generationJobs, styles } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
-import {
-  balanceOf,
-  createStyleThroughApi,
-  grantCredits,
-  json,
-  ledgerSum,
-  runJob,
-  useListableStorage,
-} from "../support/factories";
-import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+import { balanceOf, createStyleThroughApi, grantCredits, json, ledgerSum, runJob } from "../support/factories";
+import { setUpSignedInApi } from "../support/signed-in-api";
+import { signInThroughApi } from "../support/test-server";
 
 const png = (colour: string, size = 16) =>
   sharp({ create: { width: size, height: size, channels: 4, background: colour } })
@@ -23,34 +15,18 @@ const png = (colour: string, size = 16) =>
     .toBuffer();
 
 describe.each(testDatabases)("editing styles on $name", (target) => {
-  let database: DatabaseHandle;
-  let server: ApiTestServer;
-  let files: ReturnType<typeof useListableStorage>;
-  let ann: { cookie: string; userId: string };
+  const api = setUpSignedInApi(target, "ann@example.com");
 
-  beforeAll(async () => {
-    database = await target.open();
-    server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" });
-    files = useListableStorage(server);
-    ann = await signInThroughApi(server, "ann@example.com");
-    await grantCredits(database.db, ann.userId, 1000);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-    files?.remove();
-  });
-
-  const listStyles = async (cookie = ann.cookie) =>
-    (await json<{ styles: StyleView[] }>(await server.call("/api/styles", { cookie }))).styles;
+  const listStyles = async (cookie = api.user.cookie) =>
+    (await json<{ styles: StyleView[] }>(await api.server.call("/api/styles", { cookie }))).styles;
   const styleView = async (id: string) => (await listStyles()).find((s) => s.id === id)!;
   const patch = (id: string, body: unknown) =>
-    server.call(`/api/styles/${id}`, { method: "PATCH", cookie: ann.cookie, json: body });
+    api.server.call(`/api/styles/${id}`, { method: "PATCH", cookie: api.user.cookie, json: body });
   const anchorFiles = (styleId: string) =>
-    files.filesUnder(`users/${ann.userId}/styles/${styleId}`).filter((f) => !f.includes("/references/"));
+    api.files.filesUnder(`users/${api.user.userId}/styles/${styleId}`).filter((f) => !f.includes("/references/"));
 
   it("marks the samples as made for the earlier settings after an edit, until kept", async () => {
-    const { styleId } = await createStyleThroughApi(server, ann.cookie, { name: "Stale" });
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, { name: "Stale" });
     expect((await styleView(styleId)).samplesStale).toEqual([]);
 
     // The name and a detail that makes the same samples (High samples are made at Standard) change nothing.
@@ -65,23 +41,26 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
     ]);
     const view = await styleView(styleId);
     expect(view.samplesStale).toEqual(["description", "size"]);
-    const [row] = await database.db.select().from(styles).where(eq(styles.id, styleId));
+    const [row] = await api.database.db.select().from(styles).where(eq(styles.id, styleId));
     expect(row!.prompt).toContain("Muted watercolour, sage and rose");
 
-    const keep = await server.call(`/api/styles/${styleId}/samples/keep`, { method: "POST", cookie: ann.cookie });
+    const keep = await api.server.call(`/api/styles/${styleId}/samples/keep`, {
+      method: "POST",
+      cookie: api.user.cookie,
+    });
     expect(keep.status).toBe(200);
     expect((await styleView(styleId)).samplesStale).toEqual([]);
     expect((await styleView(styleId)).anchors).toHaveLength(4);
   });
 
   it("edits the palette directly and writes it into the style prompt", async () => {
-    const { styleId } = await createStyleThroughApi(server, ann.cookie, { name: "Palette" });
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, { name: "Palette" });
     const response = await patch(styleId, { palette: ["#112233", "#AABBCC"] });
     expect(response.status).toBe(200);
     const view = await styleView(styleId);
     expect(view.palette).toEqual(["#112233", "#aabbcc"]);
     expect(view.samplesStale).toEqual(["palette"]);
-    const [row] = await database.db.select().from(styles).where(eq(styles.id, styleId));
+    const [row] = await api.database.db.select().from(styles).where(eq(styles.id, styleId));
     expect(row!.prompt).toContain("Colour palette: #112233, #aabbcc.");
 
     const bad = await patch(styleId, { palette: ["red"] });
@@ -94,28 +73,28 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
   });
 
   it("regenerates the samples for the new settings at the price shown, replacing the old ones and their files", async () => {
-    const { styleId } = await createStyleThroughApi(server, ann.cookie, { name: "Regenerate" });
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, { name: "Regenerate" });
     const before = await styleView(styleId);
     const oldFiles = anchorFiles(styleId);
     expect(oldFiles.length).toBeGreaterThanOrEqual(4);
     await patch(styleId, { defaultDetail: "standard", defaultSize: "landscape" });
 
-    const balance = await balanceOf(database.db, ann.userId);
+    const balance = await balanceOf(api.database.db, api.user.userId);
     const regenKey = crypto.randomUUID();
-    const response = await server.call(`/api/styles/${styleId}/samples`, {
+    const response = await api.server.call(`/api/styles/${styleId}/samples`, {
       method: "POST",
-      cookie: ann.cookie,
+      cookie: api.user.cookie,
       headers: { "Idempotency-Key": regenKey },
     });
     expect(response.status).toBe(201);
     const { job } = await json<{ job: { id: string; credits: number } }>(response);
     // Four Standard landscape samples: 4 × 12.
     expect(job.credits).toBe(48);
-    expect(await balanceOf(database.db, ann.userId)).toBe(balance - 48);
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(balance - 48);
     // A repeat with the same key is the same job, not a second charge.
-    const again = await server.call(`/api/styles/${styleId}/samples`, {
+    const again = await api.server.call(`/api/styles/${styleId}/samples`, {
       method: "POST",
-      cookie: ann.cookie,
+      cookie: api.user.cookie,
       headers: { "Idempotency-Key": regenKey },
     });
     expect(again.status).toBe(201);
@@ -124,59 +103,59 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
     // Old samples are gone with their files; the flag is gone too.
     for (const file of oldFiles) expect(existsSync(file)).toBe(false);
     expect((await styleView(styleId)).anchors).toHaveLength(0);
-    expect((await server.call(`/api/styles/${styleId}/samples`, { method: "POST", cookie: ann.cookie })).status).toBe(
-      409,
-    );
+    expect(
+      (await api.server.call(`/api/styles/${styleId}/samples`, { method: "POST", cookie: api.user.cookie })).status,
+    ).toBe(409);
 
-    expect((await runJob(server, job.id))?.status).toBe("succeeded");
+    expect((await runJob(api.server, job.id))?.status).toBe("succeeded");
     const after = await styleView(styleId);
     expect(after.anchors).toHaveLength(4);
     expect(after.anchors.map((a) => a.id)).not.toEqual(before.anchors.map((a) => a.id));
     expect(after.anchors.every((a) => a.width === 1536 && a.height === 1024)).toBe(true);
     expect(after.samplesStale).toEqual([]);
     // Paid for the four samples kept, once.
-    expect(await balanceOf(database.db, ann.userId)).toBe(balance - 48);
-    expect(await ledgerSum(database.db, ann.userId)).toBe(await balanceOf(database.db, ann.userId));
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(balance - 48);
+    expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balanceOf(api.database.db, api.user.userId));
   });
 
   it("keeps the old samples when the balance cannot pay for new ones", async () => {
-    const poor = await signInThroughApi(server, "poor@example.com");
-    const { styleId } = await createStyleThroughApi(server, poor.cookie, { name: "Poor" });
-    await server.call(`/api/styles/${styleId}`, {
+    const poor = await signInThroughApi(api.server, "poor@example.com");
+    const { styleId } = await createStyleThroughApi(api.server, poor.cookie, { name: "Poor" });
+    await api.server.call(`/api/styles/${styleId}`, {
       method: "PATCH",
       cookie: poor.cookie,
       json: { defaultDetail: "high", defaultSize: "portrait" },
     });
-    await grantCredits(database.db, poor.userId, -(await balanceOf(database.db, poor.userId)) + 10);
-    const response = await server.call(`/api/styles/${styleId}/samples`, { method: "POST", cookie: poor.cookie });
+    await grantCredits(api.database.db, poor.userId, -(await balanceOf(api.database.db, poor.userId)) + 10);
+    const response = await api.server.call(`/api/styles/${styleId}/samples`, { method: "POST", cookie: poor.cookie });
     expect(response.status).toBe(402);
     expect((await json<{ error: { details: { price: number } } }>(response)).error.details.price).toBe(48);
     const view = (await listStyles(poor.cookie)).find((s) => s.id === styleId)!;
     expect(view.anchors).toHaveLength(4);
     expect(view.samplesStale).toEqual(["size", "detail"]);
-    expect((await server.call(`/api/styles/${styleId}/samples`, { method: "POST", cookie: ann.cookie })).status).toBe(
-      404,
-    );
+    expect(
+      (await api.server.call(`/api/styles/${styleId}/samples`, { method: "POST", cookie: api.user.cookie })).status,
+    ).toBe(404);
   });
 
   it("lets a new account try High detail with its grant: samples at Standard, then a High image", async () => {
-    const fresh = await signInThroughApi(server, "fresh@example.com");
-    expect(await balanceOf(database.db, fresh.userId)).toBe(100);
-    const { styleId, sampleJobId } = await createStyleThroughApi(server, fresh.cookie, {
+    const fresh = await signInThroughApi(api.server, "fresh@example.com");
+    expect(await balanceOf(api.database.db, fresh.userId)).toBe(100);
+    const { styleId, sampleJobId } = await createStyleThroughApi(api.server, fresh.cookie, {
       name: "High",
       detail: "high",
       size: "portrait",
     });
-    const [samples] = await database.db.select().from(generationJobs).where(eq(generationJobs.id, sampleJobId));
+    const [samples] = await api.database.db.select().from(generationJobs).where(eq(generationJobs.id, sampleJobId));
     expect(samples!.credits).toBe(48);
     expect((samples!.params as { detail: string }).detail).toBe("standard");
-    const objects = await server.call("/api/objects", {
+    const objects = await api.server.call("/api/objects", {
       method: "POST",
       cookie: fresh.cookie,
       json: { styleId, subjects: ["potion"], size: "portrait", detail: "high", transparent: true, variations: 1 },
     });
     expect(objects.status).toBe(202);
-    expect(await balanceOf(database.db, fresh.userId)).toBe(100 - 48 - 45);
+    expect(await balanceOf(api.database.db, fresh.userId)).toBe(100 - 48 - 45);
   });
 
   it("creates a style from reference images alone, with words derived from them", async () => {
@@ -184,7 +163,7 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
     form.set("name", "Only images");
     form.set("defaultDetail", "draft");
     form.append("references", new Blob([new Uint8Array(await png("#ff2200"))]), "red.png");
-    const response = await server.call("/api/styles", { method: "POST", body: form, cookie: ann.cookie });
+    const response = await api.server.call("/api/styles", { method: "POST", body: form, cookie: api.user.cookie });
     expect(response.status).toBe(201);
     const { style } = await json<{ style: { id: string } }>(response);
     const view = await styleView(style.id);
@@ -192,12 +171,12 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
     expect(view.source).toBe("image");
     expect(view.derivedDescription).toMatch(/^In the look of the reference image: /);
     expect(view.derivedDescription).toContain("vivid, saturated colour");
-    const [row] = await database.db.select().from(styles).where(eq(styles.id, style.id));
+    const [row] = await api.database.db.select().from(styles).where(eq(styles.id, style.id));
     expect(row!.prompt.startsWith(view.derivedDescription!)).toBe(true);
 
     const none = new FormData();
     none.set("name", "Nothing");
-    const refused = await server.call("/api/styles", { method: "POST", body: none, cookie: ann.cookie });
+    const refused = await api.server.call("/api/styles", { method: "POST", body: none, cookie: api.user.cookie });
     expect(refused.status).toBe(400);
     expect((await json<{ error: { message: string } }>(refused)).error.message).toBe(
       "Describe the style in a few words, or add reference images.",
@@ -205,23 +184,27 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
   });
 
   it("adds and removes reference images later, removing their files and keeping 1–5", async () => {
-    const { styleId } = await createStyleThroughApi(server, ann.cookie, {
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, {
       name: "Refs",
       description: "",
       references: [await png("#2255ff")],
     });
-    const refsFolder = `users/${ann.userId}/styles/${styleId}/references`;
+    const refsFolder = `users/${api.user.userId}/styles/${styleId}/references`;
     const add = async (count: number) => {
       const form = new FormData();
       for (let i = 0; i < count; i++)
         form.append("references", new Blob([new Uint8Array(await png("#22aa44"))]), `green-${i}.png`);
-      return server.call(`/api/styles/${styleId}/references`, { method: "POST", body: form, cookie: ann.cookie });
+      return api.server.call(`/api/styles/${styleId}/references`, {
+        method: "POST",
+        body: form,
+        cookie: api.user.cookie,
+      });
     };
     const added = await add(2);
     expect(added.status).toBe(201);
     const { references } = await json<{ references: { id: string; url: string }[] }>(added);
     expect(references).toHaveLength(2);
-    expect(files.filesUnder(refsFolder)).toHaveLength(3);
+    expect(api.files.filesUnder(refsFolder)).toHaveLength(3);
     const view = await styleView(styleId);
     expect(view.references).toHaveLength(3);
     expect(view.samplesStale).toEqual(["references"]);
@@ -239,35 +222,39 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
 
     // An optimised size made of a reference goes with it.
     const target = references[0]!;
-    expect((await server.call(`/api/image?url=${target.url}&w=320`, { cookie: ann.cookie })).status).toBe(200);
-    const before = files.filesUnder(refsFolder).filter((f) => f.includes(target.id));
+    expect((await api.server.call(`/api/image?url=${target.url}&w=320`, { cookie: api.user.cookie })).status).toBe(200);
+    const before = api.files.filesUnder(refsFolder).filter((f) => f.includes(target.id));
     expect(before.length).toBe(2);
-    const removed = await server.call(`/api/styles/${styleId}/references/${target.id}`, {
+    const removed = await api.server.call(`/api/styles/${styleId}/references/${target.id}`, {
       method: "DELETE",
-      cookie: ann.cookie,
+      cookie: api.user.cookie,
     });
     expect(removed.status).toBe(200);
-    expect(files.filesUnder(refsFolder).filter((f) => f.includes(target.id))).toEqual([]);
+    expect(api.files.filesUnder(refsFolder).filter((f) => f.includes(target.id))).toEqual([]);
     expect((await styleView(styleId)).references).toHaveLength(4);
-    expect((await server.call(target.url, { cookie: ann.cookie })).status).toBe(404);
+    expect((await api.server.call(target.url, { cookie: api.user.cookie })).status).toBe(404);
 
     const others = (await styleView(styleId)).references;
     for (const ref of others.slice(1))
       expect(
-        (await server.call(`/api/styles/${styleId}/references/${ref.id}`, { method: "DELETE", cookie: ann.cookie }))
-          .status,
+        (
+          await api.server.call(`/api/styles/${styleId}/references/${ref.id}`, {
+            method: "DELETE",
+            cookie: api.user.cookie,
+          })
+        ).status,
       ).toBe(200);
-    const last = await server.call(`/api/styles/${styleId}/references/${others[0]!.id}`, {
+    const last = await api.server.call(`/api/styles/${styleId}/references/${others[0]!.id}`, {
       method: "DELETE",
-      cookie: ann.cookie,
+      cookie: api.user.cookie,
     });
     expect(last.status).toBe(409);
-    expect(files.filesUnder(refsFolder)).toHaveLength(1);
+    expect(api.files.filesUnder(refsFolder)).toHaveLength(1);
     expect(
       (
-        await server.call(`/api/styles/${styleId}/references/${others[0]!.id}`, {
+        await api.server.call(`/api/styles/${styleId}/references/${others[0]!.id}`, {
           method: "DELETE",
-          cookie: (await signInThroughApi(server, "eve@example.com")).cookie,
+          cookie: (await signInThroughApi(api.server, "eve@example.com")).cookie,
         })
       ).status,
     ).toBe(404);
