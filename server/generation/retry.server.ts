@@ -2,11 +2,11 @@ import {
   ProviderOpaqueImageError,
   ProviderRefusalError,
   ProviderRetryableError,
-  ProviderTimeoutError,
   type GenerateRequest,
   type GenerateResult,
   type ImageProvider,
 } from "./providers/provider";
+import { withDeadline } from "./deadline.server";
 
 /** The deadline of one provider call when none is configured: PROVIDER_TIMEOUT_SECONDS' default. */
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 120_000;
@@ -47,51 +47,14 @@ export async function generateWithRetries(
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1 && !(await stillWanted())) return null;
     try {
-      return await callWithDeadline(provider, request, options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS);
+      return await withDeadline(options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS, request.signal, (signal) =>
+        provider.generate({ ...request, signal }),
+      );
     } catch (error) {
       if (!(error instanceof ProviderRetryableError) || attempt >= options.maxAttempts) throw error;
       await new Promise((resolve) => setTimeout(resolve, backoff(attempt)));
       options.signal?.throwIfAborted();
     }
-  }
-}
-
-/**
- * One provider call, bounded as a whole. An SDK's own timeout may stop at the response
- * headers, so a service that sends headers and then stalls the body would hold a worker
- * slot for ever: the deadline's signal goes to the provider (which aborts its request and
- * body read with it), and the call is abandoned at the deadline even if the provider
- * ignores the signal. A deadline is a timeout (retryable); the caller's own abort
- * (shutdown, expiry) passes through as it is.
- */
-async function callWithDeadline(
-  provider: ImageProvider,
-  request: GenerateRequest,
-  timeoutMs: number,
-): Promise<GenerateResult> {
-  const outer = request.signal;
-  outer?.throwIfAborted();
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new ProviderTimeoutError(timeoutMs)), timeoutMs);
-  const signal = outer ? AbortSignal.any([outer, deadline.signal]) : deadline.signal;
-  let onAbort = () => {};
-  const abandoned = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  // Async, so a provider that throws at once is handled like one that rejects.
-  const call = (async () => provider.generate({ ...request, signal }))();
-  // Once abandoned, the call's own late failure has no one to tell.
-  call.catch(() => {});
-  try {
-    return await Promise.race([call, abandoned]);
-  } catch (error) {
-    if (outer?.aborted) throw outer.reason ?? error;
-    if (deadline.signal.aborted) throw new ProviderTimeoutError(timeoutMs);
-    throw error;
-  } finally {
-    clearTimeout(timer);
-    signal.removeEventListener("abort", onAbort);
   }
 }
 
