@@ -1,5 +1,7 @@
 import OpenAI from "openai";
 import type { Config } from "../config.server";
+import { withDeadline } from "../generation/deadline.server";
+import { ProviderTimeoutError } from "../generation/providers/provider";
 import { describeEngine } from "./setup-status.server";
 import type { ConnectionCheck } from "#domain/setup";
 
@@ -26,15 +28,12 @@ export async function checkImageConnection(
     };
   }
   const { openai } = config.generation;
-  const client = new OpenAI({
-    apiKey: openai.apiKey ?? "",
-    baseURL: openai.baseUrl,
-    maxRetries: 0,
-    timeout: Math.min(options.timeoutMs ?? CHECK_TIMEOUT_MS, config.generation.timeoutMs),
-  });
+  const client = new OpenAI({ apiKey: openai.apiKey ?? "", baseURL: openai.baseUrl, maxRetries: 0 });
+  const timeoutMs = Math.min(options.timeoutMs ?? CHECK_TIMEOUT_MS, config.generation.timeoutMs);
   const started = performance.now();
   try {
-    const page = await client.models.list();
+    // The engine's whole-call deadline: the SDK's own timeout would not cover a stalled body.
+    const page = await withDeadline(timeoutMs, undefined, (signal) => client.models.list({ signal }));
     const latencyMs = Math.round(performance.now() - started);
     const modelAvailable = page.data.some((model) => model.id === engine.model);
     return {
@@ -47,14 +46,19 @@ export async function checkImageConnection(
     };
   } catch (error) {
     const latencyMs = Math.round(performance.now() - started);
-    return { ok: false, latencyMs, modelAvailable: null, message: redact(explain(error, engine.host), openai.apiKey) };
+    return {
+      ok: false,
+      latencyMs,
+      modelAvailable: null,
+      message: redact(explain(error, engine.host, timeoutMs), openai.apiKey),
+    };
   }
 }
 
 /** The provider's own words, with what to do about them. */
-function explain(error: unknown, host: string): string {
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
-    return `${host} did not answer within ${Math.round(CHECK_TIMEOUT_MS / 1000)} seconds.`;
+function explain(error: unknown, host: string, timeoutMs: number): string {
+  if (error instanceof ProviderTimeoutError) {
+    return `${host} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`;
   }
   if (error instanceof OpenAI.APIConnectionError) {
     const reason = causeOf(error);

@@ -19,7 +19,8 @@ export interface FakeOpenAIControl {
   failAlways: "moderation" | "rate_limit" | "server_error" | null;
   /**
    * Sends 200 and its headers and the first bytes of the body, then nothing more until
-   * the client gives up: for requests whose prompt contains `prompt` (every one when null).
+   * the client gives up: for requests whose prompt contains `prompt` (every one, the models
+   * list included, when null).
    */
   stallBody: { prompt: string | null } | null;
 }
@@ -162,6 +163,13 @@ export async function startFakeOpenAI(port = 0) {
       res.writeHead(status, { "Content-Type": "application/json", "x-request-id": `req_${Date.now()}` });
       res.end(JSON.stringify(body));
     };
+    // The headers go out at once (a client's header timer is satisfied), the body never ends.
+    const stallBody = () => {
+      stalls.started++;
+      res.writeHead(200, { "Content-Type": "application/json", "x-request-id": `req_${Date.now()}` });
+      res.write('{"created":');
+      res.on("close", () => stalls.abandoned++);
+    };
     const body = await readBody(req);
 
     if (url.pathname === "/__control") {
@@ -197,6 +205,7 @@ export async function startFakeOpenAI(port = 0) {
     if (isModels) {
       modelListings.push(req.headers.authorization);
       if (control.latencyMs) await new Promise((r) => setTimeout(r, control.latencyMs));
+      if (control.stallBody?.prompt === null) return stallBody();
       return json(200, {
         object: "list",
         data: MODELS.map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "system" })),
@@ -239,14 +248,7 @@ export async function startFakeOpenAI(port = 0) {
       return json(status, errorPayload);
     }
     const stall = control.stallBody;
-    if (stall && (stall.prompt === null || fields.prompt.includes(stall.prompt))) {
-      // The headers go out at once (a client's header timer is satisfied), the body never ends.
-      stalls.started++;
-      res.writeHead(200, { "Content-Type": "application/json", "x-request-id": `req_${Date.now()}` });
-      res.write('{"created":');
-      res.on("close", () => stalls.abandoned++);
-      return;
-    }
+    if (stall && (stall.prompt === null || fields.prompt.includes(stall.prompt))) return stallBody();
 
     const n = Number(fields.n ?? 1);
     const size = fields.size ?? "1024x1024";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ConnectionCheck, SetupStatus, TestEmailResult } from "#domain/setup";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { authUsers } from "#server/db/schema";
@@ -198,6 +198,34 @@ describe.each(testDatabases)("the setup page's API on $name", (target) => {
       expect(result.message).toBe(
         `Could not reach 127.0.0.1:${closedPort} (ECONNREFUSED). Check OPENAI_BASE_URL and this server's network.`,
       );
+    });
+
+    it("gives up on a service that sends the models list's headers and then stalls its body", async () => {
+      const instance = await server({
+        IMAGE_PROVIDER: "openai",
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: `${fake.url}/v1`,
+        ADMIN_EMAILS: "ops-stalled@example.com",
+        PROVIDER_TIMEOUT_SECONDS: "2",
+      });
+      const operator = await signInThroughApi(instance, "ops-stalled@example.com");
+      const stallsBefore = { ...fake.stalls };
+      fake.control.stallBody = { prompt: null };
+      try {
+        const result = await check(instance, operator);
+        expect(result).toMatchObject({
+          ok: false,
+          modelAvailable: null,
+          message: `127.0.0.1:${new URL(fake.url).port} did not answer within 2 seconds.`,
+        });
+        expect(result.latencyMs).toBeGreaterThanOrEqual(1_950);
+        expect(result.latencyMs).toBeLessThan(2_000 + 2_500);
+      } finally {
+        fake.control.stallBody = null;
+      }
+      // The stalled answer began after its headers, and the check abandoned it.
+      expect(fake.stalls.started).toBe(stallsBefore.started + 1);
+      await vi.waitFor(() => expect(fake.stalls.abandoned).toBe(stallsBefore.abandoned + 1));
     });
 
     it("says the preview engine has nothing to reach", async () => {
