@@ -1,4 +1,4 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { idempotencyKeySchema } from "#domain/idempotency";
 import { limits } from "#domain/limits";
@@ -146,39 +146,26 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
     res.json({ success: true });
   });
 
+  /** A paid sample job for the style in the path, answered once per Idempotency-Key. */
+  const sampleJobRoute =
+    (command: typeof makeMissingSamples) => async (req: Request<{ id: string }>, res: Response) => {
+      const services = await getServices();
+      const user = await requireApiUser(req, services);
+      await answerOnce(services.database.db, req, res, {
+        userId: user.id,
+        content: null,
+        async run() {
+          const { job } = await command(services, { userId: user.id, styleId: req.params.id });
+          return { status: 201, body: { job: { id: job.id, status: job.status, credits: job.credits } } };
+        },
+      });
+    };
+
   // Makes the samples a style is missing, after a failed or cancelled job.
-  router.post("/:id/anchors", async (req: Request<{ id: string }>, res) => {
-    const services = await getServices();
-    const user = await requireApiUser(req, services);
-    await answerOnce(services.database.db, req, res, {
-      userId: user.id,
-      content: null,
-      async run() {
-        const result = await makeMissingSamples(services, { userId: user.id, styleId: req.params.id });
-        return {
-          status: 201,
-          body: { job: { id: result.job.id, status: result.job.status, credits: result.job.credits } },
-        };
-      },
-    });
-  });
+  router.post("/:id/anchors", sampleJobRoute(makeMissingSamples));
 
   // Replaces the samples with four made for what the style is now (after an edit).
-  router.post("/:id/samples", async (req: Request<{ id: string }>, res) => {
-    const services = await getServices();
-    const user = await requireApiUser(req, services);
-    await answerOnce(services.database.db, req, res, {
-      userId: user.id,
-      content: null,
-      async run() {
-        const result = await regenerateSamples(services, { userId: user.id, styleId: req.params.id });
-        return {
-          status: 201,
-          body: { job: { id: result.job.id, status: result.job.status, credits: result.job.credits } },
-        };
-      },
-    });
-  });
+  router.post("/:id/samples", sampleJobRoute(regenerateSamples));
 
   // Keeps the samples after an edit: they stop showing as made for the earlier settings.
   router.post("/:id/samples/keep", async (req: Request<{ id: string }>, res) => {
