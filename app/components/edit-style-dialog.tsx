@@ -1,6 +1,7 @@
 import { Info, LoaderCircle, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { api, ApiError } from "~/lib/api";
+import { api } from "~/lib/api";
+import { refusalMessage } from "~/lib/refusal-message";
 import { describeStaleReasons, sampleDetail, type StaleReason, type StyleView } from "#domain/styles";
 import { limits } from "#domain/limits";
 import { toast } from "~/lib/toast-store";
@@ -91,11 +92,7 @@ export function EditStyleDialog(props: {
       setReferences((current) => current.filter((r) => r.id !== reference.id));
       props.onSaved();
     } catch (error) {
-      setUploadError(
-        error instanceof ApiError && error.status < 500
-          ? error.message
-          : `Reference ${index + 1} could not be removed. Please try again.`,
-      );
+      setUploadError(refusalMessage(error, `Reference ${index + 1} could not be removed. Please try again.`));
     } finally {
       setRemoving(null);
     }
@@ -124,10 +121,7 @@ export function EditStyleDialog(props: {
     } catch (error) {
       toast({
         title: "Style Error",
-        description:
-          error instanceof ApiError && error.status < 500
-            ? error.message
-            : "The style could not be saved. Please try again.",
+        description: refusalMessage(error, "The style could not be saved. Please try again."),
         color: "error",
       });
     } finally {

@@ -18,6 +18,7 @@ import { stylePresets, type StylePreset } from "~/lib/presets";
 import { isPreview, previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
 import { reservedText } from "~/lib/object-format";
+import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { useLiveStyles } from "~/lib/use-live-styles";
 import { userContext } from "#server/auth/require-user.server";
@@ -89,51 +90,23 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  async function completeSamples(style: StyleView) {
+  /** Starts a paid sample job for `style` (`anchors`: the missing ones; `samples`: four new ones). */
+  async function startSamples(
+    style: StyleView,
+    path: "anchors" | "samples",
+    started: { title: string; description: (credits: number) => string },
+  ) {
     try {
       // One key per click: a repeated request (a flaky network) returns the same job, never a second charge.
-      const { job } = await api<{ job: { credits: number } }>(`/api/styles/${style.id}/anchors`, {
+      const { job } = await api<{ job: { credits: number } }>(`/api/styles/${style.id}/${path}`, {
         method: "POST",
         headers: { "Idempotency-Key": crypto.randomUUID() },
       });
-      toast({
-        title: "Making Samples",
-        description: `${style.name}: ${reservedText(job.credits)}`,
-        color: "success",
-      });
+      toast({ title: started.title, description: started.description(job.credits), color: "success" });
     } catch (error) {
       toast({
         title: "Generation Error",
-        description:
-          error instanceof ApiError && error.status < 500
-            ? error.message
-            : "The samples could not be started. Please try again.",
-        color: "error",
-      });
-    } finally {
-      await revalidator.revalidate();
-    }
-  }
-
-  async function regenerateSamples(style: StyleView) {
-    try {
-      // One key per click: a repeated request returns the same job, never a second charge.
-      const { job } = await api<{ job: { credits: number } }>(`/api/styles/${style.id}/samples`, {
-        method: "POST",
-        headers: { "Idempotency-Key": crypto.randomUUID() },
-      });
-      toast({
-        title: "Making New Samples",
-        description: `${style.name}: ${job.credits} credits reserved. You pay only for the samples that are made.`,
-        color: "success",
-      });
-    } catch (error) {
-      toast({
-        title: "Generation Error",
-        description:
-          error instanceof ApiError && error.status < 500
-            ? error.message
-            : "The samples could not be started. Please try again.",
+        description: refusalMessage(error, "The samples could not be started. Please try again."),
         color: "error",
       });
     } finally {
@@ -141,6 +114,19 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
       void refresh();
     }
   }
+
+  const completeSamples = (style: StyleView) =>
+    startSamples(style, "anchors", {
+      title: "Making Samples",
+      description: (credits) => `${style.name}: ${reservedText(credits)}`,
+    });
+
+  const regenerateSamples = (style: StyleView) =>
+    startSamples(style, "samples", {
+      title: "Making New Samples",
+      description: (credits) =>
+        `${style.name}: ${credits} credits reserved. You pay only for the samples that are made.`,
+    });
 
   async function keepSamples(style: StyleView) {
     try {
