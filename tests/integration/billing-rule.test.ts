@@ -3,8 +3,7 @@
 // refusing, cancelling and sweeping refund exactly the images never delivered, and the
 // credit history says how many that was.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#server/db/client.server";
+import { describe, expect, it } from "vitest";
 import { generationJobs, images } from "#server/db/schema";
 import { sweepStaleJobs } from "#server/generation/lifecycle.server";
 import { providerRegistry } from "#server/generation/providers/registry.server";
@@ -13,53 +12,30 @@ import { ProviderError, ProviderRefusalError, ProviderRetryableError } from "#se
 import { describeCreditEntry, type CreditHistoryEntry } from "~/lib/credit-history";
 import { createRecordingProvider, type RecordingOptions } from "../fakes/recording-provider";
 import { testDatabases } from "../support/databases";
-import {
-  balanceOf,
-  grantCredits,
-  json,
-  ledgerSum,
-  runJob,
-  submitObjects,
-  useListableStorage,
-} from "../support/factories";
-import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+import { balanceOf, json, ledgerSum, runJob, submitObjects } from "../support/factories";
+import { setUpSignedInApi } from "../support/signed-in-api";
+import { signInThroughApi } from "../support/test-server";
 
 /** Four draft square samples: 3 credits each. */
 const SAMPLES_PRICE = 12;
 
 describe.each(testDatabases)("the billing rule on every ending, on $name", (target) => {
-  let database: DatabaseHandle;
-  let server: ApiTestServer;
-  let files: ReturnType<typeof useListableStorage>;
-  let ann: { cookie: string; userId: string };
+  const api = setUpSignedInApi(target, "payer@example.com");
 
-  beforeAll(async () => {
-    database = await target.open();
-    server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" });
-    files = useListableStorage(server);
-    ann = await signInThroughApi(server, "payer@example.com");
-    await grantCredits(database.db, ann.userId, 1000);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-    files?.remove();
-  });
-
-  const balance = () => balanceOf(database.db, ann.userId);
+  const balance = () => balanceOf(api.database.db, api.user.userId);
   const jobRow = async (id: string) =>
-    (await database.db.select().from(generationJobs).where(eq(generationJobs.id, id)))[0]!;
-  const imagesOfJob = (jobId: string) => database.db.select().from(images).where(eq(images.jobId, jobId));
+    (await api.database.db.select().from(generationJobs).where(eq(generationJobs.id, id)))[0]!;
+  const imagesOfJob = (jobId: string) => api.database.db.select().from(images).where(eq(images.jobId, jobId));
 
   /** POST /api/styles: a style and its queued, charged sample job (not run). */
-  async function newStyle(name: string, cookie = ann.cookie) {
+  async function newStyle(name: string, cookie = api.user.cookie) {
     const form = new FormData();
     form.set("name", name);
     form.set("description", "Flat vector icons, warm amber and teal");
     form.set("defaultDetail", "draft");
     form.set("defaultSize", "square");
     form.set("defaultTransparent", "true");
-    const response = await server.call("/api/styles", { method: "POST", body: form, cookie });
+    const response = await api.server.call("/api/styles", { method: "POST", body: form, cookie });
     expect(response.status).toBe(201);
     const body = await json<{ style: { id: string }; job: { id: string; credits: number } }>(response);
     expect(body.job.credits).toBe(SAMPLES_PRICE);
@@ -75,11 +51,11 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
         await options.before?.(request, n);
       },
     });
-    return { provider, ran: runJob(server, jobId, provider) };
+    return { provider, ran: runJob(api.server, jobId, provider) };
   }
 
-  async function refundLines(cookie = ann.cookie) {
-    const response = await server.call("/api/users/me/credits", { cookie });
+  async function refundLines(cookie = api.user.cookie) {
+    const response = await api.server.call("/api/users/me/credits", { cookie });
     expect(response.status).toBe(200);
     const { entries } = await json<{ entries: CreditHistoryEntry[] }>(response);
     return entries.filter((e) => e.reason === "generation_refund");
@@ -93,7 +69,8 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
       let deleted = 0;
       // Two samples are made (and could be downloaded); the style goes while the third is made.
       const { provider, ran } = runActingAt(jobId, 3, async () => {
-        deleted = (await server.call(`/api/styles/${styleId}`, { method: "DELETE", cookie: ann.cookie })).status;
+        deleted = (await api.server.call(`/api/styles/${styleId}`, { method: "DELETE", cookie: api.user.cookie }))
+          .status;
       });
       expect(await ran).toBeNull();
       expect(deleted).toBe(200);
@@ -106,10 +83,10 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
         error: "Cancelled: the style was deleted. 2 of 4 images were made; 6 credits for the rest were refunded.",
       });
       expect(await imagesOfJob(jobId)).toEqual([]);
-      expect(files.filesUnder(`users/${ann.userId}/styles/${styleId}`)).toEqual([]);
+      expect(api.files.filesUnder(`users/${api.user.userId}/styles/${styleId}`)).toEqual([]);
       // Not 12 back: the two samples made are paid for.
       expect(await balance()).toBe(before - 6);
-      expect(await ledgerSum(database.db, ann.userId)).toBe(await balance());
+      expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balance());
       const [line] = await refundLines();
       expect(line).toMatchObject({ delta: 6, refund: { images: 2, of: 4 } });
       expect(describeCreditEntry(line!)).toBe(
@@ -123,7 +100,10 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
     const { styleId, jobId } = await newStyle("Cancelled");
     let answer: { status: number; body?: { refunded: number; message: string } } = { status: 0 };
     const { ran } = runActingAt(jobId, 3, async () => {
-      const response = await server.call(`/api/styles/${styleId}/cancel`, { method: "POST", cookie: ann.cookie });
+      const response = await api.server.call(`/api/styles/${styleId}/cancel`, {
+        method: "POST",
+        cookie: api.user.cookie,
+      });
       answer = { status: response.status, body: await json(response) };
     });
     expect(await ran).toBeNull();
@@ -144,7 +124,7 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
           if (request.prompt.includes("cat")) throw failure;
         },
       });
-      const ended = await runJob(server, jobId, provider);
+      const ended = await runJob(api.server, jobId, provider);
       expect(ended).toMatchObject({ status: "failed", imagesMade: 3, refunded: true, refundedCredits: 3 });
       expect(await imagesOfJob(jobId)).toHaveLength(3);
       expect(await balance()).toBe(before - 9);
@@ -152,7 +132,7 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
       expect(line).toMatchObject({ delta: 3, refund: { images: 1, of: 4 } });
       expect(describeCreditEntry(line!)).toMatch(/\(1 of 4 images not made\)$/);
     }
-    expect(await ledgerSum(database.db, ann.userId)).toBe(await balance());
+    expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balance());
   });
 
   it("a refusal refunds only the refused image; a request refused outright refunds everything", async () => {
@@ -163,7 +143,7 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
         if (request.prompt.includes("tree")) throw new ProviderRefusalError("blocked");
       },
     });
-    expect(await runJob(server, jobId, refusingTree)).toMatchObject({
+    expect(await runJob(api.server, jobId, refusingTree)).toMatchObject({
       status: "succeeded",
       imagesMade: 3,
       refundedCredits: 3,
@@ -176,7 +156,7 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
         throw new ProviderRefusalError("blocked");
       },
     });
-    expect(await runJob(server, refusedJob, refusingAll)).toMatchObject({
+    expect(await runJob(api.server, refusedJob, refusingAll)).toMatchObject({
       status: "failed",
       imagesMade: 0,
       refundedCredits: SAMPLES_PRICE,
@@ -198,14 +178,14 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
         },
       });
       const context = {
-        db: database.db,
-        storage: server.services.storage,
+        db: api.database.db,
+        storage: api.server.services.storage,
         providers: providerRegistry([provider]),
         maxAttempts: 1,
         signal: dying.signal,
       };
       await expect(runGenerationJob(context, jobId)).rejects.toThrow("worker killed");
-      await database.db
+      await api.database.db
         .update(generationJobs)
         .set({ createdAt: new Date(Date.now() - 3 * 3_600_000) })
         .where(eq(generationJobs.id, jobId));
@@ -214,7 +194,7 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
     const { jobId } = await newStyle("Swept");
     await dieAt(jobId, 3);
     expect(await jobRow(jobId)).toMatchObject({ status: "running", imagesMade: 2 });
-    expect(await sweepStaleJobs({ db: database.db }, { perImageMs: 60_000, minimumMs: 3_600_000 })).toBe(1);
+    expect(await sweepStaleJobs({ db: api.database.db }, { perImageMs: 60_000, minimumMs: 3_600_000 })).toBe(1);
     expect(await jobRow(jobId)).toMatchObject({
       status: "failed",
       refundedCredits: 6,
@@ -224,27 +204,27 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
 
     // Every image was stored before the worker died: the job counts as finished, and is paid.
     const { jobId: complete } = await newStyle("Swept when done");
-    await runJob(server, complete);
-    await database.db
+    await runJob(api.server, complete);
+    await api.database.db
       .update(generationJobs)
       .set({ status: "running", finishedAt: null, createdAt: new Date(Date.now() - 3 * 3_600_000) })
       .where(eq(generationJobs.id, complete));
     expect(await jobRow(complete)).toMatchObject({ status: "running", imagesMade: 4 });
-    expect(await sweepStaleJobs({ db: database.db }, { perImageMs: 60_000, minimumMs: 3_600_000 })).toBe(1);
+    expect(await sweepStaleJobs({ db: api.database.db }, { perImageMs: 60_000, minimumMs: 3_600_000 })).toBe(1);
     expect(await jobRow(complete)).toMatchObject({ status: "succeeded", refunded: false, error: null });
     expect(await balance()).toBe(before - 6 - SAMPLES_PRICE);
-    expect(await ledgerSum(database.db, ann.userId)).toBe(await balance());
+    expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balance());
   });
 
   it("deleting an object whose variations are being made charges for those made before", async () => {
     const { styleId } = await newStyle("Objects");
-    const set = await submitObjects(server, ann.cookie, { styleId, subjects: ["Lamp"] });
-    expect(await runJob(server, set.job.id)).toMatchObject({ status: "succeeded" });
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Lamp"] });
+    expect(await runJob(api.server, set.job.id)).toMatchObject({ status: "succeeded" });
     const lamp = set.objects[0]!;
     const before = await balance();
-    const response = await server.call(`/api/objects/${lamp.id}/variations`, {
+    const response = await api.server.call(`/api/objects/${lamp.id}/variations`, {
       method: "POST",
-      cookie: ann.cookie,
+      cookie: api.user.cookie,
       json: { count: 4 },
     });
     expect(response.status).toBe(202);
@@ -252,7 +232,8 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
     expect(await balance()).toBe(before - 12);
     let deleted = 0;
     const { ran } = runActingAt(job.id, 3, async () => {
-      deleted = (await server.call(`/api/objects/${lamp.id}`, { method: "DELETE", cookie: ann.cookie })).status;
+      deleted = (await api.server.call(`/api/objects/${lamp.id}`, { method: "DELETE", cookie: api.user.cookie }))
+        .status;
     });
     expect(await ran).toMatchObject({ status: "succeeded", imagesMade: 2, refundedCredits: 6 });
     expect(deleted).toBe(200);
@@ -263,16 +244,16 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
   });
 
   it("deleting the account mid-job refunds nothing and leaves no rows or files", async () => {
-    const bea = await signInThroughApi(server, "leaver@example.com");
+    const bea = await signInThroughApi(api.server, "leaver@example.com");
     const { styleId, jobId } = await newStyle("Leaving", bea.cookie);
     let deleted = 0;
     const { ran } = runActingAt(jobId, 3, async () => {
-      deleted = (await server.call("/api/users/user", { method: "DELETE", cookie: bea.cookie })).status;
+      deleted = (await api.server.call("/api/users/user", { method: "DELETE", cookie: bea.cookie })).status;
     });
     expect(await ran).toBeNull();
     expect(deleted).toBe(200);
-    expect(await database.db.select().from(generationJobs).where(eq(generationJobs.id, jobId))).toEqual([]);
+    expect(await api.database.db.select().from(generationJobs).where(eq(generationJobs.id, jobId))).toEqual([]);
     expect(await imagesOfJob(jobId)).toEqual([]);
-    expect(files.filesUnder(`users/${bea.userId}/styles/${styleId}`)).toEqual([]);
+    expect(api.files.filesUnder(`users/${bea.userId}/styles/${styleId}`)).toEqual([]);
   });
 });
