@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { allowedOrigins, signInLinkOrigin } from "./origin-check.server";
 
-const local = { publicUrl: "http://localhost:3000", publicUrlSet: false, port: 3000 };
-const hosted = { publicUrl: "https://motif.example", publicUrlSet: true, port: 3000 };
+const local = { publicUrl: "http://localhost:3000", publicUrlSet: false };
+const hosted = { publicUrl: "https://motif.example", publicUrlSet: true };
 
 describe("allowedOrigins", () => {
   it("is every loopback name on the port when PUBLIC_URL is unset", () => {
     expect(allowedOrigins(local)).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]);
-    expect(allowedOrigins({ publicUrl: "http://localhost", publicUrlSet: false, port: 80 })).toEqual([
+    expect(allowedOrigins({ publicUrl: "http://localhost", publicUrlSet: false })).toEqual([
       "http://localhost",
       "http://127.0.0.1",
       "http://[::1]",

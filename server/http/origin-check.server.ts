@@ -5,21 +5,24 @@ import { AppError } from "./errors.server";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
-/** What decides which origins may make changes: PUBLIC_URL, whether it was set, and the port. */
-export type OriginPolicy = Pick<Config, "publicUrl" | "publicUrlSet" | "port">;
+/** What decides which origins may make changes: PUBLIC_URL, and whether it was set. */
+export type OriginPolicy = Pick<Config, "publicUrl" | "publicUrlSet">;
 
 /**
  * The origins a browser may call the API from. With PUBLIC_URL set, only it. Without,
- * Motif runs on someone's own machine: every loopback name for this port reaches the
- * same server, so each works (http://127.0.0.1:3000 as well as http://localhost:3000).
+ * Motif runs on someone's own machine and config's default is http://localhost:PORT:
+ * every loopback name for that port reaches the same server, so each works.
  */
 export function allowedOrigins(policy: OriginPolicy): string[] {
   if (policy.publicUrlSet) return [policy.publicUrl];
-  const loopback = LOOPBACK_HOSTS.map((host) => new URL(`http://${host}:${policy.port}`).origin);
-  return [...new Set([policy.publicUrl, ...loopback])];
+  return LOOPBACK_HOSTS.map((host) => {
+    const url = new URL(policy.publicUrl);
+    url.hostname = host;
+    return url.origin;
+  });
 }
 
-export function isAllowedOrigin(policy: OriginPolicy, origin: string | undefined): origin is string {
+function isAllowedOrigin(policy: OriginPolicy, origin: string | undefined): origin is string {
   return origin !== undefined && allowedOrigins(policy).includes(origin);
 }
 
@@ -45,13 +48,12 @@ export function wrongOriginMessage(policy: OriginPolicy): string {
  * curl send neither and carry no ambient cookies, so they are not a CSRF risk.
  */
 export function requireSameOrigin(policy: OriginPolicy): RequestHandler {
+  const allowed = new Set(allowedOrigins(policy));
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("Origin");
     const fetchSite = req.get("Sec-Fetch-Site");
-    const sameOrigin = origin
-      ? isAllowedOrigin(policy, origin)
-      : !fetchSite || fetchSite === "same-origin" || fetchSite === "none";
+    const sameOrigin = origin ? allowed.has(origin) : !fetchSite || fetchSite === "same-origin" || fetchSite === "none";
     if (!sameOrigin)
       return next(new AppError("forbidden", wrongOriginMessage(policy), { publicUrl: policy.publicUrl }));
     next();

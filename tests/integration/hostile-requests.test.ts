@@ -14,7 +14,7 @@ type ErrorBody = { error: { code: string; message: string; fields?: { path: stri
 const routes = listRoutes(
   createApi({
     getServices: async () => ({}) as never,
-    origins: { publicUrl: PUBLIC_URL, publicUrlSet: true, port: 3000 },
+    origins: { publicUrl: PUBLIC_URL, publicUrlSet: true },
   }),
 );
 const label = (route: ApiRoute) => `${route.method} ${route.path}`;
