@@ -1,3 +1,5 @@
+import { normalizeEmail } from "./tokens.server";
+
 /** Providers whose mailboxes ignore dots in the local part (Google documents this for Gmail). */
 const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 
@@ -8,7 +10,7 @@ const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
  * Never used to send mail or to tell accounts apart: `a+1@…` is still its own account.
  */
 export function mailboxKey(email: string): string {
-  const address = email.trim().toLowerCase();
+  const address = normalizeEmail(email);
   const at = address.lastIndexOf("@");
   if (at <= 0) return address;
   let local = address.slice(0, at);
