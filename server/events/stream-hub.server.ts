@@ -100,17 +100,8 @@ class UserFeed {
     }
   }
 
-  private async check(): Promise<void> {
-    const streams = [...this.streams];
-    let live: Map<string, number>;
-    try {
-      live = await this.store.liveSessions(streams.map((stream) => stream.sessionHash));
-    } catch (error) {
-      // The database is away: the streams keep their last known state until the next check.
-      getLogger().warn({ err: error }, "event stream session check failed");
-      return;
-    }
-    applySessionCheck(streams, live, this.endStream);
+  private check(): Promise<void> {
+    return checkSessions(this.store, [...this.streams], this.endStream);
   }
 
   private async fetch(): Promise<void> {
@@ -155,8 +146,18 @@ function increment(counts: Map<string, number>, key: string, delta: number): voi
   else counts.delete(key);
 }
 
-function applySessionCheck(streams: Stream[], live: Map<string, number>, endStream: (stream: Stream) => void) {
+/** One query for all the streams' sessions: ends those whose session is gone, notes when the rest expire. */
+async function checkSessions(store: HubStore, streams: Stream[], endStream: (stream: Stream) => void): Promise<void> {
+  let live: Map<string, number>;
+  try {
+    live = await store.liveSessions(streams.map((stream) => stream.sessionHash));
+  } catch (error) {
+    // The database is away: the streams keep their last known state until the next check.
+    getLogger().warn({ err: error }, "event stream session check failed");
+    return;
+  }
   for (const stream of streams) {
+    if (stream.closed) continue;
     const expiresAt = live.get(stream.sessionHash);
     if (expiresAt === undefined) endStream(stream);
     else stream.expiresAt = expiresAt;
@@ -288,14 +289,7 @@ export class EventStreamHub {
     if (this.checking || streams.length === 0) return;
     this.checking = true;
     try {
-      const live = await this.store.liveSessions(streams.map((stream) => stream.sessionHash));
-      applySessionCheck(
-        streams.filter((stream) => !stream.closed),
-        live,
-        (stream) => this.end(stream),
-      );
-    } catch (error) {
-      getLogger().warn({ err: error }, "event stream session check failed");
+      await checkSessions(this.store, streams, (stream) => this.end(stream));
     } finally {
       this.checking = false;
     }
