@@ -4,39 +4,8 @@ import { sql } from "drizzle-orm";
 import { authUsers } from "#server/db/schema";
 import { publishUserEvent } from "#server/events/events.server";
 import { testDatabases } from "../support/databases";
-import { sessionCookieFrom, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
-
-/** Reads an SSE response until `count` events with ids arrived (or the timeout). */
-async function readEvents(response: Response, count: number, timeoutMs = 5_000) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const events: { id?: string; event?: string; data?: string }[] = [];
-  const deadline = Date.now() + timeoutMs;
-  // One read at a time: an abandoned read would swallow its chunk.
-  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
-  while (events.filter((e) => e.id).length < count && Date.now() < deadline) {
-    pending ??= reader.read();
-    const result = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 200))]);
-    if (!result) continue;
-    pending = null;
-    if (result.done) break;
-    buffer += decoder.decode(result.value, { stream: true });
-    let split;
-    while ((split = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, split);
-      buffer = buffer.slice(split + 2);
-      const event: Record<string, string> = {};
-      for (const line of block.split("\n")) {
-        const colon = line.indexOf(":");
-        if (colon > 0) event[line.slice(0, colon)] = line.slice(colon + 1).trim();
-      }
-      if (event.event || event.id) events.push(event);
-    }
-  }
-  await reader.cancel();
-  return events;
-}
+import { readEvents } from "../support/event-stream";
+import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 describe.each(testDatabases)("live event stream on $name", (target) => {
   let database: DatabaseHandle;
@@ -47,17 +16,7 @@ describe.each(testDatabases)("live event stream on $name", (target) => {
   beforeAll(async () => {
     database = await target.open();
     server = await startApiServer(database);
-    const email = "stream@example.com";
-    await server.call("/api/auth/signin-email", { method: "POST", json: { email } });
-    while (server.mailer.sent.length === 0) await new Promise((r) => setTimeout(r, 20));
-    const verify = await server.call("/api/auth/verify", {
-      method: "POST",
-      json: { token: tokenFromLink(server.mailer.sent[0]!.link!), email },
-    });
-    const { idToken } = (await verify.json()) as { idToken: string };
-    cookie = sessionCookieFrom(await server.call("/api/auth/token", { method: "POST", json: { idToken } }))!;
-    const created = await server.call("/api/users/new", { method: "POST", cookie });
-    userId = ((await created.json()) as { user: { uid: string } }).user.uid;
+    ({ cookie, userId } = await signInThroughApi(server, "stream@example.com"));
   });
   afterAll(async () => {
     await server?.close();

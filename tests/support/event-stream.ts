@@ -14,6 +14,8 @@ export interface OpenStream {
   isEnded(): boolean;
   /** Resolves once an event matches, or rejects after `timeoutMs`. */
   waitFor(match: (event: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
+  /** Resolves true once `condition` holds, false if it still does not after `timeoutMs`. */
+  waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean>;
   /** Resolves true when the stream ends within `timeoutMs`, false otherwise. */
   endsWithin(timeoutMs: number): Promise<boolean>;
   /** Hangs up from the client side. */
@@ -78,6 +80,7 @@ export function readStream(response: Response): OpenStream {
     events,
     ended,
     isEnded: () => done,
+    waitUntil,
     async waitFor(match, timeoutMs = 5_000) {
       const found = await waitUntil(() => events.some(match), timeoutMs);
       if (!found) throw new Error(`no matching event within ${timeoutMs} ms (got ${JSON.stringify(events)})`);
@@ -89,4 +92,12 @@ export function readStream(response: Response): OpenStream {
       await ended;
     },
   };
+}
+
+/** Reads until `count` events with ids arrived (or the timeout), then hangs up: every event that came. */
+export async function readEvents(response: Response, count: number, timeoutMs = 5_000): Promise<StreamEvent[]> {
+  const stream = readStream(response);
+  await stream.waitUntil(() => stream.events.filter((event) => event.id).length >= count, timeoutMs);
+  await stream.cancel();
+  return stream.events;
 }
