@@ -1,6 +1,6 @@
 import { Toast as RadixToast } from "radix-ui";
 import { CircleAlert, CircleCheck, Info, X, type LucideIcon } from "lucide-react";
-import { useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { cn } from "~/lib/cn";
 import { toastStore, type Toast } from "~/lib/toast-store";
 import { toastIcons } from "./toast-icons";
@@ -33,10 +33,16 @@ function iconFor(toast: Toast): LucideIcon {
 function ToastItem({ toast }: { toast: Toast }) {
   const tone = toast.color ?? "neutral";
   const Icon = iconFor(toast);
+  // Radix starts the close timer when the toast mounts, even while it still renders nothing
+  // (its viewport is registered in a transition, so on a page that is still hydrating the
+  // toast can appear hundreds of milliseconds later). Hold the timer until the element is in
+  // the page, so the toast is seen for its whole timeout.
+  const [element, setElement] = useState<HTMLLIElement | null>(null);
   return (
     <RadixToast.Root
+      ref={setElement}
       open={toast.open}
-      duration={toast.timeout}
+      duration={element ? toast.timeout : Infinity}
       type={toast.color === "error" ? "foreground" : "background"}
       onOpenChange={(open) => {
         if (!open) toastStore.dismiss(toast.id);
