@@ -25,17 +25,38 @@ test("at most five toasts show, the newest", async ({ page, context, baseURL }) 
   await expect(toastsIn(page)).toHaveCount(5);
 });
 
-/** Records, in the page, when each toast appeared, closed and left the DOM. */
+/**
+ * Records, in the page, when each toast appeared, closed and left the DOM. A toast's close
+ * timer starts in the same task that inserts it, and a mutation observer only runs at the end
+ * of that task (on a page still hydrating, a long one), so "shown" is stamped by the insertion
+ * itself: no later than the timer starts, and not earlier than the toast is in the page.
+ */
 function recordToastLifecycle() {
   const log: Record<string, { color: string; shown?: number; closed?: number; removed?: number }> = {};
   (window as unknown as { toastLog: typeof log }).toastLog = log;
+  for (const method of ["appendChild", "insertBefore"] as const) {
+    const original = Node.prototype[method] as (this: Node, ...args: Node[]) => Node;
+    Object.defineProperty(Node.prototype, method, {
+      configurable: true,
+      writable: true,
+      value(this: Node, child: Node, ...rest: Node[]) {
+        if (child instanceof Element && child.hasAttribute("data-toast-id")) {
+          log[child.getAttribute("data-toast-id")!] ??= {
+            color: child.getAttribute("data-color") ?? "",
+            shown: performance.now(),
+          };
+        }
+        return original.call(this, child, ...rest);
+      },
+    });
+  }
   const seen = new Set<Element>();
   new MutationObserver(() => {
     const now = performance.now();
     const current = new Set(document.querySelectorAll("[data-toast-id]"));
     for (const el of current) {
       const id = el.getAttribute("data-toast-id")!;
-      log[id] ??= { color: el.getAttribute("data-color") ?? "", shown: now };
+      log[id] ??= { color: el.getAttribute("data-color") ?? "" };
       if (el.getAttribute("data-state") === "closed") log[id].closed ??= now;
       seen.add(el);
     }
