@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "#server/db/client.server";
 import { authUsers, creditLedger, loginTokens, sessions, signupGrants, users } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
-import { sessionCookieFrom, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
+import { callEach, sessionCookieFrom, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 let counter = 0;
@@ -312,13 +312,12 @@ describe.each(testDatabases)("e-mail link sign-in on $name", (target) => {
   });
 
   it("requires a session for the user calls", async () => {
-    for (const [path, method] of [
-      ["/api/users/me", "GET"],
-      ["/api/users/new", "POST"],
-      ["/api/users/user", "DELETE"],
-    ] as const) {
-      expect((await server.call(path, { method })).status).toBe(401);
-    }
+    const answers = await callEach(server, [
+      ["GET", "/api/users/me"],
+      ["POST", "/api/users/new"],
+      ["DELETE", "/api/users/user"],
+    ]);
+    for (const { label, response } of answers) expect(response.status, label).toBe(401);
   });
 });
 

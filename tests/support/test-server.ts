@@ -125,3 +125,16 @@ export async function signInThroughApi(
   const { user } = (await created.json()) as { user: { uid: string } };
   return { cookie, userId: user.uid };
 }
+
+/** Calls each `[method, path]` in turn with the same options: every answer, labelled for assertion messages. */
+export async function callEach(
+  server: ApiTestServer,
+  routes: readonly (readonly [method: string, path: string])[],
+  init: Parameters<ApiTestServer["call"]>[1] = {},
+): Promise<{ label: string; response: Response }[]> {
+  const answers = [];
+  for (const [method, path] of routes) {
+    answers.push({ label: `${method} ${path}`, response: await server.call(path, { ...init, method }) });
+  }
+  return answers;
+}
