@@ -36,6 +36,19 @@ const request: GenerateRequest = {
   palette: ["#f4a23c"],
 };
 
+/** The OpenAI provider on the fake. */
+const openaiOn = (fake: { url: string }, timeoutMs: number) =>
+  createOpenAIProvider({ apiKey: "sk-test", baseUrl: `${fake.url}/v1`, model: "gpt-image-1.5", timeoutMs });
+
+/** A provider whose every call does `generate`. */
+const providerThat = (label: string, generate: ImageProvider["generate"]): ImageProvider => ({
+  id: label.toLowerCase(),
+  model: "m",
+  label,
+  capabilities: { nativeAlpha: true, maxReferences: 0, seed: false },
+  generate,
+});
+
 describe("a provider that stalls the body after its headers", () => {
   let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
   beforeAll(async () => {
@@ -45,13 +58,8 @@ describe("a provider that stalls the body after its headers", () => {
   afterAll(() => fake?.close());
 
   it("is abandoned by the OpenAI provider at its timeout, body included", async () => {
-    const provider = createOpenAIProvider({
-      apiKey: "sk-test",
-      baseUrl: `${fake.url}/v1`,
-      model: "gpt-image-1.5",
-      // Long enough that the request reaches the fake and its headers come back even on a busy machine.
-      timeoutMs: 1_500,
-    });
+    // Long enough that the request reaches the fake and its headers come back even on a busy machine.
+    const provider = openaiOn(fake, 1_500);
     const started = Date.now();
     await expect(provider.generate(request)).rejects.toBeInstanceOf(ProviderTimeoutError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_450);
@@ -61,16 +69,10 @@ describe("a provider that stalls the body after its headers", () => {
 
   it("is cut off by the engine's deadline even when a provider ignores the signal, then retried within the budget", async () => {
     let calls = 0;
-    const deaf: ImageProvider = {
-      id: "deaf",
-      model: "m",
-      label: "Deaf",
-      capabilities: { nativeAlpha: true, maxReferences: 0, seed: false },
-      generate: () => {
-        calls++;
-        return new Promise(() => {});
-      },
-    };
+    const deaf = providerThat("Deaf", () => {
+      calls++;
+      return new Promise(() => {});
+    });
     const started = Date.now();
     const retried = generateWithRetries(
       deaf,
@@ -89,16 +91,10 @@ describe("a provider that stalls the body after its headers", () => {
 describe("the engine's deadline", () => {
   it("treats a provider that throws before returning a promise like one that rejects", async () => {
     let calls = 0;
-    const hasty: ImageProvider = {
-      id: "hasty",
-      model: "m",
-      label: "Hasty",
-      capabilities: { nativeAlpha: true, maxReferences: 0, seed: false },
-      generate() {
-        calls++;
-        throw new ProviderRetryableError("HTTP 503");
-      },
-    };
+    const hasty = providerThat("Hasty", () => {
+      calls++;
+      throw new ProviderRetryableError("HTTP 503");
+    });
     const retried = generateWithRetries(hasty, request, { maxAttempts: 2, backoffMs: () => 1 }, async () => true);
     await expect(retried).rejects.toThrow("HTTP 503");
     expect(calls).toBe(2);
@@ -119,12 +115,7 @@ describe.each(testDatabases)("stalled jobs and fairness between users on $name",
       PROVIDER_MAX_ATTEMPTS: String(ATTEMPTS),
       PROVIDER_CONCURRENCY: "4",
     };
-    const provider = createOpenAIProvider({
-      apiKey: "sk-test",
-      baseUrl: `${fake.url}/v1`,
-      model: "gpt-image-1.5",
-      timeoutMs: TIMEOUT_MS,
-    });
+    const provider = openaiOn(fake, TIMEOUT_MS);
     const queue = await startGenerationQueue({ database, heartbeatSeconds: 30 });
     server = await startApiServer(database, env, { provider, queue });
   });

@@ -23,8 +23,8 @@ const baseRequest: GenerateRequest = {
 
 describe("openai provider against the local Images API", () => {
   let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
-  const provider = () =>
-    createOpenAIProvider({ apiKey: "sk-test", baseUrl: `${fake.url}/v1`, model: "gpt-image-1.5", timeoutMs: 2_000 });
+  const provider = (apiKey = "sk-test") =>
+    createOpenAIProvider({ apiKey, baseUrl: `${fake.url}/v1`, model: "gpt-image-1.5", timeoutMs: 2_000 });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
@@ -104,13 +104,7 @@ describe("openai provider against the local Images API", () => {
   });
 
   it("maps a bad key to a plain provider error", async () => {
-    const noKey = createOpenAIProvider({
-      apiKey: "sk-invalid",
-      baseUrl: `${fake.url}/v1`,
-      model: "m",
-      timeoutMs: 2_000,
-    });
-    await expect(noKey.generate(baseRequest)).rejects.toBeInstanceOf(ProviderError);
+    await expect(provider("sk-invalid").generate(baseRequest)).rejects.toBeInstanceOf(ProviderError);
   });
 });
 
