@@ -1,13 +1,7 @@
 import OpenAI, { toFile } from "openai";
 import type { ImageGenerateParams } from "openai/resources/images";
 import type { DetailLevel, ImageSize } from "#domain/images";
-import {
-  ProviderError,
-  ProviderRefusalError,
-  ProviderRetryableError,
-  ProviderTimeoutError,
-  type ImageProvider,
-} from "./provider";
+import { ProviderError, ProviderRefusalError, ProviderRetryableError, type ImageProvider } from "./provider";
 
 const sizeParam: Record<ImageSize, "1024x1024" | "1024x1536" | "1536x1024"> = {
   square: "1024x1024",
@@ -21,9 +15,8 @@ export const MAX_REFERENCES = 16;
 /**
  * OpenAI's Images API through the official SDK. The SDK's own retries are off:
  * the job runner retries, so the number of calls per job stays bounded. The SDK's
- * `timeout` stops at the response headers, so each call also has its own deadline
- * signal, which the SDK keeps attached while the body is read: `timeoutMs` bounds
- * the whole call.
+ * `timeout` stops at the response headers: the engine's deadline bounds the whole call
+ * through `request.signal`, which the SDK keeps attached while the body is read.
  */
 export function createOpenAIProvider(options: {
   apiKey: string;
@@ -44,9 +37,6 @@ export function createOpenAIProvider(options: {
     priceRate: 1,
     capabilities: { nativeAlpha: true, maxReferences: MAX_REFERENCES, seed: false },
     async generate(request) {
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(new ProviderTimeoutError(options.timeoutMs)), options.timeoutMs);
-      const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
       const common = {
         model: options.model,
         prompt: request.prompt,
@@ -72,10 +62,10 @@ export function createOpenAIProvider(options: {
                   ),
                   input_fidelity: "high",
                 },
-                { signal },
+                { signal: request.signal },
               )
             : await client.images.generate({ ...common, moderation: "auto" } satisfies ImageGenerateParams, {
-                signal,
+                signal: request.signal,
               });
         const images = (response.data ?? []).map((item) => {
           if (!item.b64_json) throw new ProviderError("The provider returned no image data");
@@ -87,10 +77,7 @@ export function createOpenAIProvider(options: {
           : undefined;
         return { images, usage };
       } catch (error) {
-        if (deadline.signal.aborted && !request.signal?.aborted) throw new ProviderTimeoutError(options.timeoutMs);
         throw classifyOpenAIError(error);
-      } finally {
-        clearTimeout(timer);
       }
     },
   };
