@@ -15,6 +15,7 @@ import { priceOf } from "#domain/pricing";
 import { previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
 import { api, ApiError, fieldErrors } from "~/lib/api";
+import { refusalMessage } from "~/lib/refusal-message";
 import { cn } from "~/lib/cn";
 import { composerSummary, plural, reservedText } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
@@ -159,10 +160,10 @@ export function ObjectComposer(props: {
       } else {
         toast({
           title: error instanceof ApiError && error.status === 402 ? "Not Enough Credits" : "Generation Error",
-          description:
-            error instanceof ApiError && error.status < 500
-              ? error.message
-              : "The objects could not be started. You were not charged. Please try again.",
+          description: refusalMessage(
+            error,
+            "The objects could not be started. You were not charged. Please try again.",
+          ),
           color: "error",
         });
       }

@@ -2,7 +2,8 @@ import { LoaderCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { limits } from "#domain/limits";
 import type { ObjectDetail } from "#domain/objects";
-import { api, ApiError, fieldErrors } from "~/lib/api";
+import { api, fieldErrors } from "~/lib/api";
+import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { Button } from "../ui/button";
 import { ModalDialog } from "../ui/sheet-dialog";
@@ -34,10 +35,7 @@ export function RenameObjectDialog(props: { object: { id: string; name: string }
       else
         toast({
           title: "Rename Error",
-          description:
-            caught instanceof ApiError && caught.status < 500
-              ? caught.message
-              : "The object could not be renamed. Please try again.",
+          description: refusalMessage(caught, "The object could not be renamed. Please try again."),
           color: "error",
         });
     } finally {

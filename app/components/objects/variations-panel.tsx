@@ -4,6 +4,7 @@ import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#dom
 import type { JobView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
 import { api, ApiError } from "~/lib/api";
+import { refusalMessage } from "~/lib/refusal-message";
 import { plural, priceText, reservedText } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
 import { useEngine } from "~/lib/use-engine";
@@ -45,10 +46,7 @@ function useRequestVariations(objectId: string, onStarted: (job: JobView) => voi
     } catch (error) {
       toast({
         title: error instanceof ApiError && error.status === 402 ? "Not Enough Credits" : "Generation Error",
-        description:
-          error instanceof ApiError && error.status < 500
-            ? error.message
-            : "The images could not be started. You were not charged. Please try again.",
+        description: refusalMessage(error, "The images could not be started. You were not charged. Please try again."),
         color: "error",
       });
       return false;

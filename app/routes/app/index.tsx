@@ -9,7 +9,8 @@ import { ObjectComposer } from "~/components/objects/object-composer";
 import { PageHeader } from "~/components/page-header";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
-import { api, ApiError } from "~/lib/api";
+import { api } from "~/lib/api";
+import { refusalMessage } from "~/lib/refusal-message";
 import { mergeJob } from "~/lib/job-progress";
 import { plural } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
@@ -78,10 +79,7 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
     } catch (error) {
       toast({
         title: "Cancel Error",
-        description:
-          error instanceof ApiError && error.status < 500
-            ? error.message
-            : "The generation could not be cancelled. Please try again.",
+        description: refusalMessage(error, "The generation could not be cancelled. Please try again."),
         color: "error",
       });
     } finally {

@@ -10,7 +10,8 @@ import { VariationsPanel } from "~/components/objects/variations-panel";
 import { downloadName } from "~/components/sample-viewer";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { api, ApiError } from "~/lib/api";
+import { api } from "~/lib/api";
+import { refusalMessage } from "~/lib/refusal-message";
 import { mergeJob, pendingImages } from "~/lib/job-progress";
 import { formatDate, plural, webpDownloadUrl } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
@@ -87,10 +88,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
     } catch (error) {
       toast({
         title: "Cover Error",
-        description:
-          error instanceof ApiError && error.status < 500
-            ? error.message
-            : "The cover could not be changed. Please try again.",
+        description: refusalMessage(error, "The cover could not be changed. Please try again."),
         color: "error",
       });
     } finally {
