@@ -9,6 +9,7 @@ import {
   readLoginEmail,
   signOut,
 } from "~/lib/auth-client";
+import { loginPath } from "~/lib/login-path";
 import { safeRedirectPath } from "~/lib/navigation";
 import { toast } from "~/lib/toast-store";
 import { useSafeNavigate } from "~/lib/use-safe-navigate";
@@ -32,11 +33,6 @@ const askLines: Record<AskReason, string> = {
   "other-address":
     "This browser last asked for a link for another address. Type the address this link was sent to, to finish signing in.",
 };
-
-/** The sign-in page again, keeping where the person was going. */
-function loginPath(redirectTo: string): string {
-  return redirectTo === "/app" ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}`;
-}
 
 /** Completes the sign-in link in the browser (spec §4, §5). */
 export function VerifyEmailLink() {

@@ -1,4 +1,5 @@
 import { api, ApiError } from "./api";
+import { loginPath } from "./login-path";
 
 /** Spec §3: the e-mail is remembered here between sending the link and completing sign-in. */
 export const LOGIN_EMAIL_KEY = "loginEmail";
@@ -73,8 +74,7 @@ export function servedElsewhere(error: unknown, redirectTo?: string | null): Ser
   } catch {
     return undefined;
   }
-  const query = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
-  return { message: error.message, origin, loginUrl: `${origin}/auth/login${query}` };
+  return { message: error.message, origin, loginUrl: `${origin}${loginPath(redirectTo)}` };
 }
 
 /**

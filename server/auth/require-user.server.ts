@@ -1,4 +1,5 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
+import { loginPath } from "~/lib/login-path";
 import { servicesContext } from "../context";
 import { getSessionUser, type SessionUser } from "./session.server";
 
@@ -12,9 +13,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   const user = await getSessionUser({ request, services: context.get(servicesContext) });
   if (!user) {
     const url = new URL(request.url);
-    const wanted = `${url.pathname}${url.search}`;
-    const target = wanted === "/app" ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(wanted)}`;
-    throw redirect(target);
+    throw redirect(loginPath(`${url.pathname}${url.search}`));
   }
   context.set(userContext, user);
   return next();
