@@ -242,9 +242,6 @@ export const generationJobs = pgTable(
     status: text("status", { enum: jobStatuses }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     credits: integer("credits").notNull(),
-    idempotencyKey: text("idempotency_key"),
-    /** SHA-256 of the request a key was first used with: the same key with another request is refused. */
-    requestHash: text("request_hash"),
     error: text("error"),
     refunded: boolean("refunded").notNull().default(false),
     /** Credits given back: never more than `credits`, and written once (ledger ref = job id). */
@@ -256,7 +253,6 @@ export const generationJobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("generation_jobs_idempotency_unique").on(t.ownerId, t.idempotencyKey),
     index("generation_jobs_owner_idx").on(t.ownerId, t.createdAt),
     index("generation_jobs_status_idx").on(t.status),
   ],

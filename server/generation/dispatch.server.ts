@@ -7,17 +7,14 @@ import { jobExpirySeconds } from "./queue.server";
 export type DispatchDeps = Pick<Services, "database" | "queue" | "config">;
 
 /**
- * After a submission has committed: queue the job (a replay too, in case the first
- * request failed after committing — the queue keeps one entry per job), and tell the
- * user's pages the new balance and the new job.
+ * After a submission has committed: queue the job, and tell the user's pages the new
+ * balance and the new job.
  */
-export async function dispatchJob(deps: DispatchDeps, job: GenerationJob, options: { created: boolean }) {
+export async function dispatchJob(deps: DispatchDeps, job: GenerationJob) {
   if (job.status === "queued") {
     const expireInSeconds = jobExpirySeconds(deps.config.generation, job.imageCount);
     await deps.queue?.enqueue(job.id, { expireInSeconds, ownerId: job.ownerId });
   }
-  if (options.created) {
-    await publishBalance(deps.database.db, job.ownerId);
-    await publishJob(deps.database.db, job);
-  }
+  await publishBalance(deps.database.db, job.ownerId);
+  await publishJob(deps.database.db, job);
 }

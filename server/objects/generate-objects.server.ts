@@ -7,7 +7,7 @@ import { presetFromStyleId } from "#domain/presets";
 import { unitPrice } from "#domain/pricing";
 import { objects, styles } from "../db/schema";
 import { dispatchJob } from "../generation/dispatch.server";
-import { insertPaidJob, once, requestHash } from "../generation/submit.server";
+import { insertPaidJob } from "../generation/submit.server";
 import { newId } from "../ids.server";
 import type { Services } from "../services.server";
 import { ensurePresetStyle } from "../styles/preset-style.server";
@@ -17,83 +17,65 @@ export type ObjectDeps = Pick<Services, "database" | "storage" | "queue" | "prov
 /**
  * Generates a set: one object per subject in one of the user's styles (or a preset,
  * which becomes one of the user's styles on first use), each made `variations` times,
- * as one paid job. Objects, job and reservation commit together;
- * the same Idempotency-Key returns the first set.
+ * as one paid job. Objects, job and reservation commit together.
  */
 export async function generateObjects(
   deps: ObjectDeps,
-  options: { userId: string; input: z.output<typeof generateObjectsSchema>; idempotencyKey?: string },
+  options: { userId: string; input: z.output<typeof generateObjectsSchema> },
 ) {
   const { userId, input } = options;
   const { db } = deps.database;
-  const idempotency = options.idempotencyKey
-    ? { key: options.idempotencyKey, requestHash: requestHash(input) }
-    : undefined;
-  const result = await once(db, {
-    userId,
-    idempotency,
-    async replay(job) {
-      if (job.kind !== "object-images") return null;
-      const made = await db
-        .select({ id: objects.id, name: objects.name })
-        .from(objects)
-        .where(eq(objects.setId, job.id));
-      return { job, objects: made };
-    },
-    create: () =>
-      db.transaction(async (tx) => {
-        const preset = presetFromStyleId(input.styleId);
-        const [style] = preset
-          ? [await ensurePresetStyle(tx, { userId, preset, defaults: input })]
-          : await tx
-              .select({ id: styles.id, name: styles.name })
-              .from(styles)
-              .where(and(eq(styles.id, input.styleId), eq(styles.ownerId, userId)));
-        if (!style) throw new AppError("not_found", "No such style.");
-        const jobId = newId();
-        // A millisecond apart, in the order typed: lists and exports keep the set's order.
-        const start = Date.now();
-        const made = await tx
-          .insert(objects)
-          .values(
-            input.subjects.map((name, i) => ({
-              createdAt: new Date(start + i),
-              updatedAt: new Date(start + i),
-              id: newId(),
-              ownerId: userId,
-              styleId: style.id,
-              setId: jobId,
-              name,
-              prompt: input.prompt ?? null,
-              size: input.size,
-              detail: input.detail,
-              transparent: input.transparent,
-            })),
-          )
-          .returning({ id: objects.id, name: objects.name });
-        const params: ObjectImagesParams = {
-          v: 1,
+  const result = await db.transaction(async (tx) => {
+    const preset = presetFromStyleId(input.styleId);
+    const [style] = preset
+      ? [await ensurePresetStyle(tx, { userId, preset, defaults: input })]
+      : await tx
+          .select({ id: styles.id, name: styles.name })
+          .from(styles)
+          .where(and(eq(styles.id, input.styleId), eq(styles.ownerId, userId)));
+    if (!style) throw new AppError("not_found", "No such style.");
+    const jobId = newId();
+    // A millisecond apart, in the order typed: lists and exports keep the set's order.
+    const start = Date.now();
+    const made = await tx
+      .insert(objects)
+      .values(
+        input.subjects.map((name, i) => ({
+          createdAt: new Date(start + i),
+          updatedAt: new Date(start + i),
+          id: newId(),
+          ownerId: userId,
+          styleId: style.id,
+          setId: jobId,
+          name,
+          prompt: input.prompt ?? null,
           size: input.size,
           detail: input.detail,
           transparent: input.transparent,
-          variations: input.variations,
-          prompt: input.prompt ?? null,
-          objects: made,
-        };
-        const job = await insertPaidJob(tx, {
-          id: jobId,
-          userId,
-          kind: "object-images",
-          styleId: style.id,
-          params,
-          title: jobTitle("object-images", { styleName: style.name, objectNames: made.map((o) => o.name) }),
-          unitCredits: unitPrice({ ...params, rate: deps.providers.default.priceRate }),
-          provider: deps.providers.default,
-          idempotency,
-        });
-        return { job, objects: made };
-      }),
+        })),
+      )
+      .returning({ id: objects.id, name: objects.name });
+    const params: ObjectImagesParams = {
+      v: 1,
+      size: input.size,
+      detail: input.detail,
+      transparent: input.transparent,
+      variations: input.variations,
+      prompt: input.prompt ?? null,
+      objects: made,
+    };
+    const job = await insertPaidJob(tx, {
+      id: jobId,
+      userId,
+      kind: "object-images",
+      styleId: style.id,
+      params,
+      title: jobTitle("object-images", { styleName: style.name, objectNames: made.map((o) => o.name) }),
+      unitCredits: unitPrice({ ...params, rate: deps.providers.default.priceRate }),
+      provider: deps.providers.default,
+    });
+    return { job, objects: made };
   });
-  await dispatchJob(deps, result.job, { created: !result.replayed });
+  await dispatchJob(deps, result.job);
   return result;
 }

@@ -3,7 +3,7 @@ import { jobTitle, type VariationsParams } from "#domain/jobs";
 import type { variationsRequestSchema } from "#domain/objects";
 import { unitPrice } from "#domain/pricing";
 import { dispatchJob } from "../generation/dispatch.server";
-import { insertPaidJob, once, requestHash } from "../generation/submit.server";
+import { insertPaidJob } from "../generation/submit.server";
 import type { ObjectDeps } from "./generate-objects.server";
 import { requireOwnedObject } from "./object-records.server";
 
@@ -17,42 +17,31 @@ export async function makeVariations(
     userId: string;
     objectId: string;
     input: z.output<typeof variationsRequestSchema>;
-    idempotencyKey?: string;
   },
 ) {
   const { db } = deps.database;
   const object = await requireOwnedObject(db, options);
-  const idempotency = options.idempotencyKey
-    ? { key: options.idempotencyKey, requestHash: requestHash({ objectId: object.id, ...options.input }) }
-    : undefined;
-  const result = await once(db, {
-    userId: options.userId,
-    idempotency,
-    replay: async (job) => (job.kind === "variations" ? { job } : null),
-    create: () =>
-      db.transaction(async (tx) => {
-        const params: VariationsParams = {
-          v: 1,
-          objectId: object.id,
-          name: object.name,
-          count: options.input.count,
-          size: options.input.size ?? object.size,
-          detail: options.input.detail ?? object.detail,
-          transparent: options.input.transparent ?? object.transparent,
-        };
-        const job = await insertPaidJob(tx, {
-          userId: options.userId,
-          kind: "variations",
-          styleId: object.styleId,
-          params,
-          title: jobTitle("variations", { styleName: "", name: object.name, count: params.count }),
-          unitCredits: unitPrice({ ...params, rate: deps.providers.default.priceRate }),
-          provider: deps.providers.default,
-          idempotency,
-        });
-        return { job };
-      }),
+  const result = await db.transaction(async (tx) => {
+    const params: VariationsParams = {
+      v: 1,
+      objectId: object.id,
+      name: object.name,
+      count: options.input.count,
+      size: options.input.size ?? object.size,
+      detail: options.input.detail ?? object.detail,
+      transparent: options.input.transparent ?? object.transparent,
+    };
+    const job = await insertPaidJob(tx, {
+      userId: options.userId,
+      kind: "variations",
+      styleId: object.styleId,
+      params,
+      title: jobTitle("variations", { styleName: "", name: object.name, count: params.count }),
+      unitCredits: unitPrice({ ...params, rate: deps.providers.default.priceRate }),
+      provider: deps.providers.default,
+    });
+    return { job };
   });
-  await dispatchJob(deps, result.job, { created: !result.replayed });
+  await dispatchJob(deps, result.job);
   return result;
 }

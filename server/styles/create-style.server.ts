@@ -1,9 +1,7 @@
-import { createHash, randomInt } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { randomInt } from "node:crypto";
 import { AppError } from "#domain/errors";
 import { UPLOAD_ERROR_DETAILS, type CreateStyleInput } from "#domain/styles";
 import { dispatchJob } from "../generation/dispatch.server";
-import { requestHash } from "../generation/submit.server";
 import { newId } from "../ids.server";
 import type { Services } from "../services.server";
 import { describeImages } from "./image-traits.server";
@@ -38,8 +36,7 @@ export async function cleanUploads(files: UploadedFile[]) {
  * Creates a style from a description and up to five reference images: cleans the
  * uploads, extracts the palette, writes the style prompt (from the images' look when
  * there is no description), and submits its paid sample job. Files are written first
- * and removed again when nothing commits (or a replay returns the first submission),
- * so no file is left without a record.
+ * and removed again when nothing commits, so no file is left without a record.
  */
 export async function createStyle(
   deps: StyleDeps,
@@ -47,7 +44,6 @@ export async function createStyle(
     userId: string;
     input: CreateStyleInput;
     files: UploadedFile[];
-    idempotencyKey?: string;
   },
 ) {
   const { userId, input } = options;
@@ -62,16 +58,12 @@ export async function createStyle(
   const removeFiles = async () => {
     if (references.length) await deps.storage.deletePrefix(styleFolder(userId, styleId));
   };
-  const fileHashes = await Promise.all(options.files.map((f) => hashFile(f.path)));
   let result;
   try {
     result = await createStyleWithSamples(deps.database.db, {
       userId,
       styleId,
       provider: deps.providers.default,
-      idempotency: options.idempotencyKey
-        ? { key: options.idempotencyKey, requestHash: requestHash({ input, fileHashes }) }
-        : undefined,
       style: {
         ...input,
         derivedDescription,
@@ -87,18 +79,6 @@ export async function createStyle(
     await removeFiles();
     throw error;
   }
-  // A replay keeps the first submission's files, not this request's copies.
-  if (!result.created) await removeFiles();
-  await dispatchJob(deps, result.job, { created: result.created });
+  await dispatchJob(deps, result.job);
   return result;
-}
-
-function hashFile(filePath: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash("sha256");
-    createReadStream(filePath)
-      .on("data", (chunk) => hash.update(chunk))
-      .on("end", () => resolve(hash.digest("hex")))
-      .on("error", reject);
-  });
 }

@@ -1,25 +1,15 @@
 import { AppError } from "#domain/errors";
 import { dispatchJob } from "../generation/dispatch.server";
 import { cancelJob } from "../generation/lifecycle.server";
-import { requestHash } from "../generation/submit.server";
 import type { StyleDeps } from "./create-style.server";
 import { deleteImageFiles } from "./style-files.server";
 import { activeSampleJobIds, createMissingSamplesJob, createRegeneratedSamplesJob } from "./style-samples.server";
 import { getOwnedStyle } from "./styles.server";
 
 /** Makes the samples a style is missing (after a failed or cancelled job) and queues them. */
-export async function makeMissingSamples(
-  deps: StyleDeps,
-  options: { userId: string; styleId: string; idempotencyKey?: string },
-) {
-  const { idempotencyKey: key } = options;
-  const result = await createMissingSamplesJob(deps.database.db, {
-    userId: options.userId,
-    styleId: options.styleId,
-    provider: deps.providers.default,
-    idempotency: key ? { key, requestHash: requestHash({ styleId: options.styleId }) } : undefined,
-  });
-  await dispatchJob(deps, result.job, { created: result.created });
+export async function makeMissingSamples(deps: StyleDeps, options: { userId: string; styleId: string }) {
+  const result = await createMissingSamplesJob(deps.database.db, { ...options, provider: deps.providers.default });
+  await dispatchJob(deps, result.job);
   return result;
 }
 
@@ -27,19 +17,10 @@ export async function makeMissingSamples(
  * Replaces a style's samples with four made for what it is now, as a paid job; the
  * old samples' files go once the change has committed.
  */
-export async function regenerateSamples(
-  deps: StyleDeps,
-  options: { userId: string; styleId: string; idempotencyKey?: string },
-) {
-  const { idempotencyKey: key } = options;
-  const result = await createRegeneratedSamplesJob(deps.database.db, {
-    userId: options.userId,
-    styleId: options.styleId,
-    provider: deps.providers.default,
-    idempotency: key ? { key, requestHash: requestHash({ styleId: options.styleId, regenerate: true }) } : undefined,
-  });
+export async function regenerateSamples(deps: StyleDeps, options: { userId: string; styleId: string }) {
+  const result = await createRegeneratedSamplesJob(deps.database.db, { ...options, provider: deps.providers.default });
   await deleteImageFiles(deps.storage, result.oldFiles);
-  await dispatchJob(deps, result.job, { created: result.created });
+  await dispatchJob(deps, result.job);
   return result;
 }
 

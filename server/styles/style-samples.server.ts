@@ -11,7 +11,7 @@ import type { GenerationJob } from "../generation/job-record.server";
 import { activeJobIdsOfStyle } from "../generation/lifecycle.server";
 import { ANCHOR_SUBJECTS } from "../generation/prompts";
 import type { ImageProvider } from "../generation/providers/provider";
-import { insertPaidJob, once } from "../generation/submit.server";
+import { insertPaidJob } from "../generation/submit.server";
 import { newId } from "../ids.server";
 import type { Style } from "./styles.server";
 
@@ -34,18 +34,36 @@ export function samplesBasisOf(
   };
 }
 
-/** The job parameters for samples of `subjects` at the style's settings (detail capped, see sampleDetail). */
-function samplesParams(
-  style: Pick<Style, "defaultSize" | "defaultDetail" | "defaultTransparent">,
-  subjects: string[],
-): StyleSamplesParams {
-  return {
+/**
+ * Inserts the paid job that makes samples of `subjects` at the style's settings
+ * (detail capped, see sampleDetail), inside the caller's transaction.
+ */
+function insertSamplesJob(
+  tx: Transaction,
+  options: {
+    userId: string;
+    style: Pick<Style, "id" | "name" | "defaultSize" | "defaultDetail" | "defaultTransparent">;
+    subjects: string[];
+    provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
+  },
+): Promise<GenerationJob> {
+  const { style, provider } = options;
+  const params: StyleSamplesParams = {
     v: 1,
     size: style.defaultSize,
     detail: sampleDetail(style.defaultDetail),
     transparent: style.defaultTransparent,
-    subjects,
+    subjects: options.subjects,
   };
+  return insertPaidJob(tx, {
+    userId: options.userId,
+    kind: "style-samples",
+    styleId: style.id,
+    params,
+    title: jobTitle("style-samples", { styleName: style.name }),
+    unitCredits: unitPrice({ ...params, rate: provider.priceRate }),
+    provider,
+  });
 }
 
 /** What changed since a style's samples were made (empty when it has none, or they match). */
@@ -80,12 +98,9 @@ export interface NewStyleInput {
   references?: { id: string; fileKey: string; width: number; height: number; bytes: number }[];
 }
 
-type Idempotency = { key: string; requestHash: string };
-
 /**
  * Creates a style and its paid sample job in one transaction: the credits are
- * reserved with the job, or neither exists. The same Idempotency-Key returns the
- * first submission instead of charging again.
+ * reserved with the job, or neither exists.
  */
 export async function createStyleWithSamples(
   db: Database,
@@ -93,67 +108,45 @@ export async function createStyleWithSamples(
     userId: string;
     style: NewStyleInput;
     provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
-    idempotency?: Idempotency;
     styleId?: string;
   },
-): Promise<{ style: Style; job: GenerationJob; created: boolean }> {
-  const { userId, style: input, provider, idempotency } = options;
-  const result = await once(db, {
-    userId,
-    idempotency,
-    async replay(job) {
-      if (!job.styleId) return null;
-      const [style] = await db.select().from(styles).where(eq(styles.id, job.styleId));
-      return style ? { style, job } : null;
-    },
-    create: () =>
-      db.transaction(async (tx) => {
-        const [style] = await tx
-          .insert(styles)
-          .values({
-            id: options.styleId ?? newId(),
-            ownerId: userId,
-            name: input.name,
-            source: input.source,
-            description: input.description,
-            derivedDescription: input.derivedDescription ?? null,
-            prompt: input.prompt,
-            palette: input.palette,
-            seed: input.seed,
-            defaultSize: input.defaultSize,
-            defaultDetail: input.defaultDetail,
-            defaultTransparent: input.defaultTransparent,
-            samplesBasis: samplesBasisOf(
-              input,
-              (input.references ?? []).map((r) => r.id),
-            ),
-          })
-          .returning();
-        if (input.references?.length) {
-          await tx.insert(styleReferences).values(
-            input.references.map((ref, position) => ({
-              styleId: style!.id,
-              ownerId: userId,
-              position,
-              ...ref,
-            })),
-          );
-        }
-        const params = samplesParams(input, [...ANCHOR_SUBJECTS]);
-        const job = await insertPaidJob(tx, {
-          userId,
-          kind: "style-samples",
+): Promise<{ style: Style; job: GenerationJob }> {
+  const { userId, style: input, provider } = options;
+  return db.transaction(async (tx) => {
+    const [style] = await tx
+      .insert(styles)
+      .values({
+        id: options.styleId ?? newId(),
+        ownerId: userId,
+        name: input.name,
+        source: input.source,
+        description: input.description,
+        derivedDescription: input.derivedDescription ?? null,
+        prompt: input.prompt,
+        palette: input.palette,
+        seed: input.seed,
+        defaultSize: input.defaultSize,
+        defaultDetail: input.defaultDetail,
+        defaultTransparent: input.defaultTransparent,
+        samplesBasis: samplesBasisOf(
+          input,
+          (input.references ?? []).map((r) => r.id),
+        ),
+      })
+      .returning();
+    if (input.references?.length) {
+      await tx.insert(styleReferences).values(
+        input.references.map((ref, position) => ({
           styleId: style!.id,
-          params,
-          title: jobTitle("style-samples", { styleName: style!.name }),
-          unitCredits: unitPrice({ ...params, rate: provider.priceRate }),
-          provider,
-          idempotency,
-        });
-        return { style: style!, job };
-      }),
+          ownerId: userId,
+          position,
+          ...ref,
+        })),
+      );
+    }
+    const job = await insertSamplesJob(tx, { userId, style: style!, subjects: [...ANCHOR_SUBJECTS], provider });
+    return { style: style!, job };
   });
-  return { style: result.style, job: result.job, created: !result.replayed };
 }
 
 /**
@@ -166,45 +159,27 @@ export async function createMissingSamplesJob(
     userId: string;
     styleId: string;
     provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
-    idempotency?: Idempotency;
   },
-): Promise<{ job: GenerationJob; created: boolean }> {
-  const { userId, styleId, provider, idempotency } = options;
-  const result = await once(db, {
-    userId,
-    idempotency,
-    replay: async (job) => (job.styleId === styleId ? { job } : null),
-    create: () =>
-      db.transaction(async (tx) => {
-        const style = await lockStyleForSamples(tx, { userId, styleId });
-        const have = await tx
-          .select({ subject: images.subject })
-          .from(images)
-          .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")));
-        const subjects = ANCHOR_SUBJECTS.filter((subject) => !have.some((image) => image.subject === subject));
-        if (subjects.length === 0) throw new AppError("conflict", "This style already has all its sample images.");
-        const params = samplesParams(style, subjects);
-        // A style without samples (a preset's) gets them made for what it is now.
-        if (have.length === 0) {
-          await tx
-            .update(styles)
-            .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)) })
-            .where(eq(styles.id, styleId));
-        }
-        const job = await insertPaidJob(tx, {
-          userId,
-          kind: "style-samples",
-          styleId,
-          params,
-          title: jobTitle("style-samples", { styleName: style.name }),
-          unitCredits: unitPrice({ ...params, rate: provider.priceRate }),
-          provider,
-          idempotency,
-        });
-        return { job };
-      }),
+): Promise<{ job: GenerationJob }> {
+  const { userId, styleId, provider } = options;
+  return db.transaction(async (tx) => {
+    const style = await lockStyleForSamples(tx, { userId, styleId });
+    const have = await tx
+      .select({ subject: images.subject })
+      .from(images)
+      .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")));
+    const subjects = ANCHOR_SUBJECTS.filter((subject) => !have.some((image) => image.subject === subject));
+    if (subjects.length === 0) throw new AppError("conflict", "This style already has all its sample images.");
+    // A style without samples (a preset's) gets them made for what it is now.
+    if (have.length === 0) {
+      await tx
+        .update(styles)
+        .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)) })
+        .where(eq(styles.id, styleId));
+    }
+    const job = await insertSamplesJob(tx, { userId, style, subjects, provider });
+    return { job };
   });
-  return { job: result.job, created: !result.replayed };
 }
 
 /**
@@ -246,40 +221,22 @@ export async function createRegeneratedSamplesJob(
     userId: string;
     styleId: string;
     provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
-    idempotency?: Idempotency;
   },
-): Promise<{ job: GenerationJob; created: boolean; oldFiles: string[] }> {
-  const { userId, styleId, provider, idempotency } = options;
-  const result = await once(db, {
-    userId,
-    idempotency,
-    replay: async (job) => (job.styleId === styleId ? { job, oldFiles: [] as string[] } : null),
-    create: () =>
-      db.transaction(async (tx) => {
-        const style = await lockStyleForSamples(tx, { userId, styleId });
-        const old = await tx
-          .delete(images)
-          .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")))
-          .returning({ fileKey: images.fileKey });
-        await tx
-          .update(styles)
-          .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)), updatedAt: new Date() })
-          .where(eq(styles.id, styleId));
-        const params = samplesParams(style, [...ANCHOR_SUBJECTS]);
-        const job = await insertPaidJob(tx, {
-          userId,
-          kind: "style-samples",
-          styleId,
-          params,
-          title: jobTitle("style-samples", { styleName: style.name }),
-          unitCredits: unitPrice({ ...params, rate: provider.priceRate }),
-          provider,
-          idempotency,
-        });
-        return { job, oldFiles: old.map((o) => o.fileKey) };
-      }),
+): Promise<{ job: GenerationJob; oldFiles: string[] }> {
+  const { userId, styleId, provider } = options;
+  return db.transaction(async (tx) => {
+    const style = await lockStyleForSamples(tx, { userId, styleId });
+    const old = await tx
+      .delete(images)
+      .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")))
+      .returning({ fileKey: images.fileKey });
+    await tx
+      .update(styles)
+      .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)), updatedAt: new Date() })
+      .where(eq(styles.id, styleId));
+    const job = await insertSamplesJob(tx, { userId, style, subjects: [...ANCHOR_SUBJECTS], provider });
+    return { job, oldFiles: old.map((o) => o.fileKey) };
   });
-  return { job: result.job, created: !result.replayed, oldFiles: result.oldFiles };
 }
 
 /**
