@@ -76,17 +76,24 @@ describe.each(testDatabases)("style uploads on $name", (target) => {
     rmSync(temporary, { recursive: true, force: true });
   });
 
-  it("refuses a 0-credit account's upload with 402 before reading its body", async () => {
-    const broke = await signInThroughApi(server, "broke@example.com");
-    await grantCredits(database.db, broke.userId, -100);
+  /** Signs `email` in, adds `grant` to the balance, and starts an 8 MB style upload that sends only `sendBytes`. */
+  async function uploadAfterGrant(email: string, grant: number, fields: Record<string, string>, sendBytes: number) {
+    const user = await signInThroughApi(server, email);
+    await grantCredits(database.db, user.userId, grant);
     const { status, body, request } = await partialUpload(server, {
-      cookie: broke.cookie,
+      cookie: user.cookie,
       path: "/api/styles",
-      fields: { name: "Free ride", description: "Flat icons" },
+      fields,
       declaredBytes: 8 * 1024 * 1024,
-      sendBytes: 16 * 1024,
+      sendBytes,
     });
     request.destroy();
+    return { user, status, body };
+  }
+
+  it("refuses a 0-credit account's upload with 402 before reading its body", async () => {
+    const fields = { name: "Free ride", description: "Flat icons" };
+    const { status, body } = await uploadAfterGrant("broke@example.com", -100, fields, 16 * 1024);
     expect(status).toBe(402);
     expect(JSON.parse(body)).toMatchObject({
       error: { code: "payment_required", details: { price: 12, balance: 0 } },
@@ -110,16 +117,8 @@ describe.each(testDatabases)("style uploads on $name", (target) => {
   });
 
   it("refuses at the first file when the chosen settings cost more than the balance, and writes no file", async () => {
-    const short = await signInThroughApi(server, "short@example.com");
-    await grantCredits(database.db, short.userId, -80);
-    const { status, body, request } = await partialUpload(server, {
-      cookie: short.cookie,
-      path: "/api/styles",
-      fields: { name: "Portrait", description: "Tall icons", defaultSize: "portrait", defaultDetail: "high" },
-      declaredBytes: 8 * 1024 * 1024,
-      sendBytes: 64 * 1024,
-    });
-    request.destroy();
+    const fields = { name: "Portrait", description: "Tall icons", defaultSize: "portrait", defaultDetail: "high" };
+    const { user: short, status, body } = await uploadAfterGrant("short@example.com", -80, fields, 64 * 1024);
     expect(status).toBe(402);
     expect(JSON.parse(body).error.details).toEqual({ price: 48, balance: 20 });
     await vi.waitFor(() => expect(uploadFolders()).toEqual([]));
