@@ -1,15 +1,15 @@
 import { Router, type Request } from "express";
 import { hitRateLimit } from "../auth/rate-limit.server";
 import type { SessionUser } from "../auth/sessions.server";
-import { testEmail } from "../mail/test-email.server";
 import type { Services } from "../services.server";
 import { checkImageConnection } from "../setup/connection-check.server";
 import { requireOperator } from "../setup/operator.server";
 import { describeSetup } from "../setup/setup-status.server";
+import { sendTestEmail } from "../setup/test-email-check.server";
 import { getLogger } from "../logger.server";
 import { AppError } from "./errors.server";
 import { requireApiUser } from "./require-user.server";
-import { setupActionBody, setupCheckLimit, type TestEmailResult } from "#domain/setup";
+import { setupActionBody, setupCheckLimit } from "#domain/setup";
 
 async function requireOperatorUser(req: Request, services: Services): Promise<SessionUser> {
   const user = await requireApiUser(req, services);
@@ -63,24 +63,7 @@ export function setupApi(getServices: () => Promise<Services>): Router {
     const user = await requireOperatorUser(req, services);
     setupActionBody.parse(req.body);
     await limitChecks(services, user);
-    let result: TestEmailResult;
-    try {
-      await services.mailer.send(testEmail({ to: user.email, publicUrl: services.config.publicUrl }));
-      result = {
-        ok: true,
-        to: user.email,
-        message:
-          services.mailer.kind === "outbox"
-            ? `Written to the outbox folder for ${user.email}: no mail server is set, so nothing left this machine.`
-            : `Sent to ${user.email}. It should arrive within a minute.`,
-      };
-    } catch (error) {
-      getLogger().warn({ err: error }, "test e-mail failed");
-      const password = services.config.mail.smtpUrl ? new URL(services.config.mail.smtpUrl).password : "";
-      const said = error instanceof Error ? error.message : String(error);
-      const reason = password ? said.split(decodeURIComponent(password)).join("•••") : said;
-      result = { ok: false, to: user.email, message: `The mail server refused it: ${reason}` };
-    }
+    const result = await sendTestEmail(services, user);
     res.setHeader("Cache-Control", "no-store");
     res.json({ result });
   });

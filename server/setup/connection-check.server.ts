@@ -2,6 +2,7 @@ import OpenAI from "openai";
 import type { Config } from "../config.server";
 import { withDeadline } from "../generation/deadline.server";
 import { ProviderTimeoutError } from "../generation/providers/provider";
+import { redact } from "./redact.server";
 import { describeEngine } from "./setup-status.server";
 import type { ConnectionCheck } from "#domain/setup";
 
@@ -50,7 +51,11 @@ export async function checkImageConnection(
       ok: false,
       latencyMs,
       modelAvailable: null,
-      message: redact(explain(error, engine.host, timeoutMs), openai.apiKey),
+      // A key too short to be real could match ordinary words of the message: left as it is.
+      message: redact(
+        explain(error, engine.host, timeoutMs),
+        (openai.apiKey?.length ?? 0) >= 8 ? openai.apiKey : undefined,
+      ),
     };
   }
 }
@@ -95,9 +100,4 @@ function causeOf(error: Error): string | undefined {
     cause = (cause as { cause?: unknown }).cause;
   }
   return message;
-}
-
-/** A provider may echo the key it was sent; it never reaches the page. */
-function redact(message: string, apiKey: string | undefined): string {
-  return apiKey && apiKey.length >= 8 ? message.split(apiKey).join("•••") : message;
 }
