@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { signIn } from "./support/auth";
+import { flashToasts, type FlashToast } from "./support/flash";
 import { createStyleInUi } from "./support/styles";
 
 // Every page, in both colour modes, checked by axe-core against WCAG 2.1 A and AA.
@@ -17,13 +18,12 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
 
     test("toasts of every colour have no accessibility violations", async ({ page, context, baseURL }) => {
-      const toasts = [
+      const toasts: FlashToast[] = [
         { title: "Plain", description: "A default toast", timeout: 30_000 },
         { title: "Login Error", description: "There was an error logging you in.", color: "error", timeout: 30_000 },
         { title: "Account Deleted", description: "Your account was deleted.", color: "success", timeout: 30_000 },
       ];
-      const value = encodeURIComponent(JSON.stringify(toasts));
-      await context.addCookies([{ name: "motif-flash", value, url: baseURL! }]);
+      await flashToasts(context, baseURL!, toasts);
       await page.goto("/terms");
       await expect(page.locator("[data-toast-id]")).toHaveCount(3);
       await expectNoViolations(page, `${colorScheme} toasts`, { toasts: true });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
+import { flashToasts, type FlashToast } from "./support/flash";
 
 /** The colour a CSS value resolves to in this page, e.g. `var(--color-success-50)`. */
 function resolveColor(page: Page, value: string): Promise<string> {
@@ -21,13 +22,11 @@ for (const colorScheme of ["light", "dark"] as const) {
     baseURL,
   }) => {
     await page.emulateMedia({ colorScheme });
-    const toasts = [
+    const toasts: FlashToast[] = [
       { title: "Style Error", description: "The style could not be saved.", color: "error", timeout: 30_000 },
       { title: "Style Saved", description: "Your changes are kept.", color: "success", timeout: 30_000 },
     ];
-    await context.addCookies([
-      { name: "motif-flash", value: encodeURIComponent(JSON.stringify(toasts)), url: baseURL! },
-    ]);
+    await flashToasts(context, baseURL!, toasts);
     await page.goto("/terms");
     await expect(page.locator("[data-toast-id]")).toHaveCount(2);
     const shade = colorScheme === "light" ? 50 : 950;

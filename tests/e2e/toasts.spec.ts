@@ -1,9 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-
-// Toasts the server hands to the next page ride in the flash cookie; tests set it directly.
-async function flash(context: BrowserContext, baseURL: string, toasts: object[]) {
-  await context.addCookies([{ name: "motif-flash", value: encodeURIComponent(JSON.stringify(toasts)), url: baseURL }]);
-}
+import { expect, test, type Page } from "@playwright/test";
+import { flashToasts as flash } from "./support/flash";
 
 const toastsIn = (page: Page) => page.locator("[data-toast-id]");
 
