@@ -15,27 +15,19 @@ export function providerRegistry(providers: [ImageProvider, ...ImageProvider[]])
   return { default: providers[0], get: (id) => byId.get(id) };
 }
 
-/** The provider the operator chose with IMAGE_PROVIDER. */
-export function createImageProvider(config: Config): ImageProvider {
-  const { generation } = config;
-  if (generation.provider === "openai") {
-    return createOpenAIProvider({
-      apiKey: generation.openai.apiKey!,
-      baseUrl: generation.openai.baseUrl,
-      model: generation.openai.model,
-      timeoutMs: generation.timeoutMs,
-    });
-  }
-  return createOfflineProvider({ priceRate: generation.previewPriceRate });
-}
-
 /**
- * Every provider this process knows: the chosen one first, and the preview engine
- * (no keys, no network), so jobs queued before a switch can still run.
+ * Every provider this process knows: the one the operator chose with IMAGE_PROVIDER first,
+ * and the preview engine (no keys, no network), so jobs queued before a switch can still run.
  */
 export function createProviderRegistry(config: Config): ProviderRegistry {
-  const chosen = createImageProvider(config);
-  return chosen.id === "offline"
-    ? providerRegistry([chosen])
-    : providerRegistry([chosen, createOfflineProvider({ priceRate: config.generation.previewPriceRate })]);
+  const { generation } = config;
+  const preview = createOfflineProvider({ priceRate: generation.previewPriceRate });
+  if (generation.provider !== "openai") return providerRegistry([preview]);
+  const openai = createOpenAIProvider({
+    apiKey: generation.openai.apiKey!,
+    baseUrl: generation.openai.baseUrl,
+    model: generation.openai.model,
+    timeoutMs: generation.timeoutMs,
+  });
+  return providerRegistry([openai, preview]);
 }
