@@ -5,6 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { generationJobs } from "#server/db/schema";
+import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import { createOpenAIProvider } from "#server/generation/providers/openai.server";
 import {
   ProviderRetryableError,
@@ -45,7 +46,7 @@ const providerThat = (label: string, generate: ImageProvider["generate"]): Image
   id: label.toLowerCase(),
   model: "m",
   label,
-  capabilities: { nativeAlpha: true, maxReferences: 0, seed: false },
+  capabilities: { ...createOfflineProvider().capabilities, maxReferences: 0, seed: false },
   generate,
 });
 

@@ -24,7 +24,15 @@ export function createOfflineProvider(options: { priceRate?: number } = {}): Ima
     model: PREVIEW_MODEL,
     label: previewTexts.name,
     priceRate: options.priceRate ?? 1,
-    capabilities: { nativeAlpha: true, maxReferences: Infinity, seed: true },
+    capabilities: {
+      nativeAlpha: true,
+      maxReferences: Infinity,
+      seed: true,
+      sizes: { square: "1024×1024", portrait: "1024×1536", landscape: "1536×1024" },
+      detail: { draft: "fewer shapes", standard: "more shapes", high: "most shapes" },
+      cancel: true,
+      progress: false,
+    },
     async generate(request) {
       const images = [];
       for (let i = 0; i < request.n; i++) {

@@ -35,7 +35,15 @@ export function createOpenAIProvider(options: {
     model: options.model,
     label: `OpenAI ${options.model}`,
     priceRate: 1,
-    capabilities: { nativeAlpha: true, maxReferences: MAX_REFERENCES, seed: false },
+    capabilities: {
+      nativeAlpha: true,
+      maxReferences: MAX_REFERENCES,
+      seed: false,
+      sizes: sizeParam,
+      detail: { draft: "quality: low", standard: "quality: medium", high: "quality: high" },
+      cancel: false,
+      progress: false,
+    },
     async generate(request) {
       const common = {
         model: options.model,

@@ -23,6 +23,14 @@ export interface GenerateRequest {
    * worker shutting down. A provider passes it to every request it makes and every read.
    */
   signal?: AbortSignal;
+  /** Progress within this one image, for providers that report it (capabilities.progress). */
+  onProgress?: (progress: GenerateProgress) => void;
+}
+
+/** How far one image has come: `step` of `steps` (a sampler's steps, say). */
+export interface GenerateProgress {
+  step: number;
+  steps: number;
 }
 
 export interface GeneratedImage {
@@ -43,6 +51,21 @@ export interface ProviderCapabilities {
   maxReferences: number;
   /** The same seed and request give the same image. */
   seed: boolean;
+  /** How each of Motif's sizes is asked of it, in its own terms ("1024x1536", "2:3"). */
+  sizes: Record<ImageSize, string>;
+  /** What each detail level asks of it, in its own terms ("quality: low", "28 steps"). */
+  detail: Record<DetailLevel, string>;
+  /** Stops the work on its side when the request's signal aborts (a user's cancel), not only the wait. */
+  cancel: boolean;
+  /** Reports progress within one image through `onProgress`. */
+  progress: boolean;
+}
+
+/** What a connection check found: the service answered; whether it offers the model, when it can tell. */
+export interface ConnectionProbe {
+  modelAvailable: boolean | null;
+  /** One plain sentence for the operator, e.g. "The key works and gemini-2.5-flash-image is available." */
+  message: string;
 }
 
 /** One image generation service behind Motif. */
@@ -55,6 +78,13 @@ export interface ImageProvider {
   priceRate?: number;
   capabilities: ProviderCapabilities;
   generate(request: GenerateRequest): Promise<GenerateResult>;
+  /**
+   * One free, authenticated call that proves the address, the key and (where it can) the
+   * model, without making an image. Throws on failure with an Error whose message is one
+   * plain sentence saying what went wrong and which variable to check; the caller adds
+   * the deadline, the timing, and removes any secret from the message.
+   */
+  checkConnection?(signal: AbortSignal): Promise<ConnectionProbe>;
 }
 
 /** The provider refused the request (content policy): retrying will not help. */
