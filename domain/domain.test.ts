@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { imageCountOf, jobParamsSchemas, jobTitle } from "./jobs";
 import { generateObjectsSchema, parseSubjectLines } from "./objects";
-import { parsePreviewPrice, priceOf, unitPrice } from "./pricing";
+import { parsePriceSetting, priceOf, pricesAtRate, standardPrices, unitPrice } from "./pricing";
 
 describe("subjects typed one per line", () => {
   it("drops blank lines, extra spaces and repeats (case-insensitive), keeping order", () => {
@@ -84,17 +84,30 @@ describe("the generate-objects request", () => {
   });
 });
 
-describe("the preview engine's price", () => {
+describe("a model's prices", () => {
   it("charges nothing at rate 0, the standard price at 1, and rounds a fraction up", () => {
-    expect(unitPrice({ size: "square", detail: "high", rate: 0 })).toBe(0);
-    expect(priceOf({ size: "portrait", detail: "standard", count: 4, rate: 0 })).toBe(0);
-    expect(unitPrice({ size: "square", detail: "high", rate: 1 })).toBe(30);
-    expect(unitPrice({ size: "square", detail: "draft", rate: 0.5 })).toBe(2);
-    expect(parsePreviewPrice("free")).toBe(0);
-    expect(parsePreviewPrice("standard")).toBe(1);
-    expect(parsePreviewPrice("0.25")).toBe(0.25);
-    expect(parsePreviewPrice("1.5")).toBeNull();
-    expect(parsePreviewPrice("")).toBeNull();
-    expect(parsePreviewPrice("cheap")).toBeNull();
+    expect(unitPrice({ size: "square", detail: "high", prices: pricesAtRate(0) })).toBe(0);
+    expect(priceOf({ size: "portrait", detail: "standard", count: 4, prices: pricesAtRate(0) })).toBe(0);
+    expect(unitPrice({ size: "square", detail: "high", prices: pricesAtRate(1) })).toBe(30);
+    expect(unitPrice({ size: "square", detail: "draft", prices: pricesAtRate(0.5) })).toBe(2);
+    expect(unitPrice({ size: "landscape", detail: "high" })).toBe(45);
+  });
+
+  it("reads a price setting: free, standard, a rate, or a whole table", () => {
+    expect(parsePriceSetting("free")).toEqual(pricesAtRate(0));
+    expect(parsePriceSetting("standard")).toEqual(standardPrices);
+    expect(parsePriceSetting("0.25")?.high).toEqual({ square: 8, other: 12 });
+    expect(parsePriceSetting("2")?.draft).toEqual({ square: 6, other: 10 });
+    expect(parsePriceSetting("1.5", { maxRate: 1 })).toBeNull();
+    expect(parsePriceSetting("draft=1/2, standard=4/6,high=20/30")).toEqual({
+      draft: { square: 1, other: 2 },
+      standard: { square: 4, other: 6 },
+      high: { square: 20, other: 30 },
+    });
+    // A table names every detail level, with whole credits.
+    expect(parsePriceSetting("draft=1/2,standard=4/6")).toBeNull();
+    expect(parsePriceSetting("draft=1/2,standard=4/6,high=2.5/3")).toBeNull();
+    expect(parsePriceSetting("")).toBeNull();
+    expect(parsePriceSetting("cheap")).toBeNull();
   });
 });

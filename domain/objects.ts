@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { modelChoice } from "./models";
 import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from "./images";
 import type { JobKind, JobStatus } from "./jobs";
 import { limits } from "./limits";
@@ -45,6 +46,8 @@ export const generateObjectsSchema = z.object({
   detail: z.enum(detailValues, { error: "Choose draft, standard or high detail." }),
   transparent: z.boolean({ error: "Say whether the background is transparent." }),
   variations: variationCount.default(1),
+  /** The model to make them with; the style's default (or the operator's) when left out. */
+  model: modelChoice.optional(),
 });
 export type GenerateObjectsInput = z.input<typeof generateObjectsSchema>;
 
@@ -54,6 +57,8 @@ export const variationsRequestSchema = z.object({
   size: z.enum(imageSizeValues).optional(),
   detail: z.enum(detailValues).optional(),
   transparent: z.boolean().optional(),
+  /** The model to make them with; the one that made the object's cover when left out. */
+  model: modelChoice.optional(),
 });
 
 /** PATCH /api/objects/:id */
@@ -126,7 +131,8 @@ export interface PreviewNotes {
 export interface ObjectSummary {
   id: string;
   name: string;
-  style: { id: string; name: string };
+  /** Its style; `defaultModel` is the model its new images are made with unless the user picks another. */
+  style: { id: string; name: string; defaultModel: string | null };
   setId: string;
   size: ImageSize;
   detail: DetailLevel;

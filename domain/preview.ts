@@ -23,11 +23,3 @@ export const previewTexts = {
 export function isPreview(provider: string | null | undefined): boolean {
   return provider === PREVIEW_PROVIDER_ID;
 }
-
-/** The engine new generations run with, as the browser sees it. */
-export interface EngineView {
-  id: string;
-  label: string;
-  /** Its price against the standard price (0: free previews). */
-  priceRate: number;
-}

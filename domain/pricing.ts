@@ -1,44 +1,69 @@
 import type { DetailLevel, ImageSize } from "./images";
 
-/**
- * What a generation costs, in credits, by detail level and shape (DESIGN.md §6).
- * Shared by the price shown before generating and the amount reserved.
- */
-const prices: Record<DetailLevel, { square: number; other: number }> = {
+/** What one image costs, in credits, by detail level and shape (square / portrait or landscape). */
+export type PriceTable = Record<DetailLevel, { square: number; other: number }>;
+
+/** The standard prices (DESIGN.md §6): what a model costs unless its operator sets others. */
+export const standardPrices: PriceTable = {
   draft: { square: 3, other: 5 },
   standard: { square: 8, other: 12 },
   high: { square: 30, other: 45 },
 };
 
-/**
- * What an engine charges against these prices: 1 for a model; the preview engine's
- * rate is set by PREVIEW_PRICE (0, free, by default). A fraction rounds up, so only a
- * rate of 0 is free.
- */
-export type PriceRate = number;
+/** The standard prices times `rate`, each rounded up, so only a rate of 0 is free. */
+export function pricesAtRate(rate: number): PriceTable {
+  const scale = (credits: number) => (rate === 1 ? credits : Math.ceil(credits * rate));
+  const table = {} as PriceTable;
+  for (const [detail, { square, other }] of Object.entries(standardPrices) as [
+    DetailLevel,
+    PriceTable[DetailLevel],
+  ][]) {
+    table[detail] = { square: scale(square), other: scale(other) };
+  }
+  return table;
+}
+
+export const isFree = (prices: PriceTable) =>
+  Object.values(prices).every((price) => price.square === 0 && price.other === 0);
 
 interface PriceOptions {
   size: ImageSize;
   detail: DetailLevel;
-  /** The engine's rate (1 when not given). */
-  rate?: PriceRate;
+  /** The model's prices (the standard ones when not given). */
+  prices?: PriceTable;
 }
 
-/** The price of one image. */
+/** The price of one image. Shared by the price shown before generating and the amount reserved. */
 export function unitPrice(options: PriceOptions): number {
-  const standard = options.size === "square" ? prices[options.detail].square : prices[options.detail].other;
-  const rate = options.rate ?? 1;
-  return rate === 1 ? standard : Math.ceil(standard * rate);
+  const price = (options.prices ?? standardPrices)[options.detail];
+  return options.size === "square" ? price.square : price.other;
 }
 
 export function priceOf(options: PriceOptions & { count?: number }): number {
   return unitPrice(options) * (options.count ?? 1);
 }
 
-/** PREVIEW_PRICE as a rate: "free" (0), "standard" (1), or a fraction of the standard price. */
-export function parsePreviewPrice(value: string): PriceRate | null {
-  if (value === "free") return 0;
-  if (value === "standard") return 1;
-  const rate = Number(value);
-  return value.trim() !== "" && Number.isFinite(rate) && rate >= 0 && rate <= 1 ? rate : null;
+/**
+ * A price setting (PREVIEW_PRICE, OPENAI_PRICE, …): "free", "standard", a rate against the
+ * standard prices ("0.5", "2"), or a whole table, "draft=3/5,standard=8/12,high=30/45"
+ * (square / other shapes). Null when it is none of these.
+ */
+export function parsePriceSetting(value: string, options: { maxRate?: number } = {}): PriceTable | null {
+  const text = value.trim();
+  if (text === "free") return pricesAtRate(0);
+  if (text === "standard") return standardPrices;
+  if (text.includes("=")) return parsePriceTable(text);
+  const rate = Number(text);
+  const maxRate = options.maxRate ?? 10;
+  return text !== "" && Number.isFinite(rate) && rate >= 0 && rate <= maxRate ? pricesAtRate(rate) : null;
+}
+
+function parsePriceTable(text: string): PriceTable | null {
+  const table: Partial<PriceTable> = {};
+  for (const entry of text.split(",")) {
+    const match = /^\s*(draft|standard|high)\s*=\s*(\d{1,6})\s*\/\s*(\d{1,6})\s*$/.exec(entry);
+    if (!match) return null;
+    table[match[1] as DetailLevel] = { square: Number(match[2]), other: Number(match[3]) };
+  }
+  return table.draft && table.standard && table.high ? (table as PriceTable) : null;
 }

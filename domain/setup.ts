@@ -2,15 +2,8 @@ import { z } from "zod";
 
 /** What the setup page shows about this instance. Never a key, password or full URL with credentials. */
 export interface SetupStatus {
-  engine:
-    | { kind: "preview" }
-    | {
-        kind: "openai";
-        model: string;
-        /** The host of OPENAI_BASE_URL, or OpenAI's own when unset. */
-        host: string;
-        customBaseUrl: boolean;
-      };
+  /** The models on offer, the default first. */
+  engines: EngineStatus[];
   mail: { kind: "outbox"; folder: string } | { kind: "smtp"; host: string; port: number | null; from: string };
   storage:
     { kind: "disk"; folder: string } | { kind: "s3"; bucket: string; region: string; endpointHost: string | null };
@@ -20,6 +13,27 @@ export interface SetupStatus {
   /** Why the signed-in person is the operator. */
   operatorRule: "admin_emails" | "first_account";
 }
+
+/** One enabled image provider, for its operator. */
+export interface EngineStatus {
+  /** The provider id ("openai", "gemini", "fal", "comfyui", "offline"). */
+  id: string;
+  /** "OpenAI Images API", "Preview engine"… */
+  name: string;
+  model: string;
+  /** The host it reaches (no credentials); null for the preview engine. */
+  host: string | null;
+  /** The variable that moved it from the service's own address, when one did. */
+  addressVariable: string | null;
+  isDefault: boolean;
+  preview: boolean;
+}
+
+/** POST /api/setup/test-connection: the provider to check (the default when left out). */
+export const connectionCheckBody = z
+  .object({ provider: z.string().trim().min(1).max(32).optional() })
+  .strict()
+  .optional();
 
 /** One call to the image provider, made to prove the settings work. */
 export interface ConnectionCheck {

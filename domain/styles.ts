@@ -2,7 +2,8 @@ import { z } from "zod";
 import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from "./images";
 import type { JobStatus } from "./jobs";
 import { limits } from "./limits";
-import { priceOf, type PriceRate } from "./pricing";
+import { modelChoice } from "./models";
+import { priceOf, type PriceTable } from "./pricing";
 import { text } from "./text";
 
 /** Form fields arrive as text in multipart bodies. */
@@ -26,6 +27,8 @@ export const createStyleSchema = z.object({
   defaultSize: z.enum(imageSizeValues).default("square"),
   defaultDetail: z.enum(detailValues).default("standard"),
   defaultTransparent: booleanField.default(true),
+  /** The model its samples are made with, and its later generations by default. */
+  defaultModel: modelChoice.optional(),
 });
 export type CreateStyleInput = z.output<typeof createStyleSchema>;
 export const DESCRIPTION_REQUIRED = DESCRIPTION_MESSAGE;
@@ -51,6 +54,7 @@ export const updateStyleSchema = z
     defaultSize: z.enum(imageSizeValues),
     defaultDetail: z.enum(detailValues),
     defaultTransparent: z.boolean(),
+    defaultModel: modelChoice.nullable(),
     palette: z
       .array(paletteColourSchema)
       .min(1, "Keep at least one colour.")
@@ -74,8 +78,8 @@ export function samplesPrice(options: {
   size: ImageSize;
   detail: DetailLevel;
   count?: number;
-  /** The engine's price rate (see domain/pricing.ts). */
-  rate?: PriceRate;
+  /** The model's prices (see domain/pricing.ts). */
+  prices?: PriceTable;
 }): number {
   return priceOf({ ...options, detail: sampleDetail(options.detail), count: options.count ?? limits.styleSamples });
 }
@@ -135,6 +139,8 @@ export interface StyleView {
   defaultSize: ImageSize;
   defaultDetail: DetailLevel;
   defaultTransparent: boolean;
+  /** The model its generations use by default (null: the operator's default). */
+  defaultModel: string | null;
   /** The built-in preset the composer made this style from, if it did. */
   presetId: string | null;
   createdAt: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parsePreviewPrice } from "#domain/pricing";
+import { parsePriceSetting } from "#domain/pricing";
 
 const bool = z
   .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
@@ -15,6 +15,53 @@ function oauthEnv<P extends string>(provider: P) {
     `${P}_CLIENT_ID` | `${P}_CLIENT_SECRET`,
     typeof optional
   >;
+}
+
+const optionalText = z
+  .string()
+  .min(1)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+/** The image providers an operator can enable; "offline" is the preview engine. */
+export const providerIds = ["offline", "openai", "gemini", "fal", "comfyui"] as const;
+export type ProviderId = (typeof providerIds)[number];
+
+const providerList = z
+  .string()
+  .transform((list) =>
+    list
+      .split(",")
+      .map((id) => id.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.enum(providerIds, `must be a comma-separated list of ${providerIds.join(", ")}`))
+      .min(1)
+      .refine((ids) => new Set(ids).size === ids.length, "must not name a provider twice"),
+  );
+
+/** A price setting: "free", "standard", a rate against the standard prices, or a table (domain/pricing.ts). */
+function priceSetting(fallback: string, maxRate = 10) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const prices = parsePriceSetting(value, { maxRate });
+      if (prices === null) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be "free", "standard", a number from 0 to ${maxRate}, or "draft=3/5,standard=8/12,high=30/45"`,
+        });
+        return z.NEVER;
+      }
+      return prices;
+    });
 }
 
 function oauthClient<T extends object>(clientId: string | undefined, clientSecret: string | undefined, extra: T) {
@@ -65,29 +112,27 @@ const configSchema = z
     ...oauthEnv("GOOGLE"),
     ...oauthEnv("FACEBOOK"),
     ...oauthEnv("TWITTER"),
-    IMAGE_PROVIDER: z.enum(["offline", "openai"]).default("offline"),
-    OPENAI_API_KEY: z
-      .string()
-      .min(1)
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
-    OPENAI_BASE_URL: z
-      .url()
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    // The models users may pick from, the default first. IMAGE_PROVIDER names one alone.
+    IMAGE_PROVIDERS: providerList.optional().or(z.literal("").transform(() => undefined)),
+    IMAGE_PROVIDER: z.enum(providerIds).default("offline"),
+    OPENAI_API_KEY: optionalText,
+    OPENAI_BASE_URL: optionalUrl,
     OPENAI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1.5"),
+    OPENAI_PRICE: priceSetting("standard"),
+    GEMINI_API_KEY: optionalText,
+    GEMINI_BASE_URL: optionalUrl,
+    GEMINI_IMAGE_MODEL: z.string().min(1).default("gemini-2.5-flash-image"),
+    GEMINI_PRICE: priceSetting("standard"),
+    FAL_KEY: optionalText,
+    FAL_BASE_URL: optionalUrl,
+    FAL_MODEL: z.string().min(1).default("fal-ai/flux-pro/kontext/max/multi"),
+    FAL_PRICE: priceSetting("standard"),
+    COMFYUI_URL: optionalUrl,
+    // A workflow in ComfyUI's API format with Motif's placeholders; the shipped one when unset.
+    COMFYUI_WORKFLOW: optionalText,
+    COMFYUI_PRICE: priceSetting("standard"),
     // What the preview engine charges: free, standard, or a fraction of the standard price.
-    PREVIEW_PRICE: z
-      .string()
-      .default("free")
-      .transform((value, ctx) => {
-        const rate = parsePreviewPrice(value);
-        if (rate === null) {
-          ctx.addIssue({ code: "custom", message: 'must be "free", "standard" or a number from 0 to 1' });
-          return z.NEVER;
-        }
-        return rate;
-      }),
+    PREVIEW_PRICE: priceSetting("free", 1),
     PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(120),
     PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     PROVIDER_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(64).optional(),
@@ -184,8 +229,19 @@ const configSchema = z
         }
       : { kind: "disk" as const },
     generation: {
-      provider: env.IMAGE_PROVIDER,
+      /** The models offered to users, the default first. */
+      providers: env.IMAGE_PROVIDERS ?? [env.IMAGE_PROVIDER],
       openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL },
+      gemini: { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, model: env.GEMINI_IMAGE_MODEL },
+      fal: { key: env.FAL_KEY, baseUrl: env.FAL_BASE_URL, model: env.FAL_MODEL },
+      comfyui: { url: env.COMFYUI_URL, workflow: env.COMFYUI_WORKFLOW },
+      prices: {
+        offline: env.PREVIEW_PRICE,
+        openai: env.OPENAI_PRICE,
+        gemini: env.GEMINI_PRICE,
+        fal: env.FAL_PRICE,
+        comfyui: env.COMFYUI_PRICE,
+      } satisfies Record<ProviderId, unknown>,
       timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
       concurrency: env.PROVIDER_CONCURRENCY,
       // One user's jobs may hold at most this many of a worker's slots: half by default, so another's start at once.
@@ -193,12 +249,20 @@ const configSchema = z
       maxAttempts: env.PROVIDER_MAX_ATTEMPTS,
       heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS,
       maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
-      previewPriceRate: env.PREVIEW_PRICE,
     },
   }))
   .superRefine((config, ctx) => {
-    if (config.generation.provider === "openai" && !config.generation.openai.apiKey) {
-      ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when IMAGE_PROVIDER=openai" });
+    const { generation } = config;
+    const required: [ProviderId, string, unknown][] = [
+      ["openai", "OPENAI_API_KEY", generation.openai.apiKey],
+      ["gemini", "GEMINI_API_KEY", generation.gemini.apiKey],
+      ["fal", "FAL_KEY", generation.fal.key],
+      ["comfyui", "COMFYUI_URL", generation.comfyui.url],
+    ];
+    for (const [id, variable, value] of required) {
+      if (generation.providers.includes(id) && !value) {
+        ctx.addIssue({ code: "custom", path: [variable], message: `is required when the ${id} provider is enabled` });
+      }
     }
     if (config.generation.perUserConcurrency > config.generation.concurrency) {
       ctx.addIssue({

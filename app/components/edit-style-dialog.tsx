@@ -52,6 +52,7 @@ export function EditStyleDialog(props: {
     defaultSize: style.defaultSize,
     defaultDetail: style.defaultDetail,
     defaultTransparent: style.defaultTransparent,
+    defaultModel: style.defaultModel,
   });
   const [busy, setBusy] = useState(false);
   const descriptionOptional = references.length > 0;
@@ -113,7 +114,16 @@ export function EditStyleDialog(props: {
     try {
       await api(`/api/styles/${style.id}`, {
         method: "PATCH",
-        body: { name: name.trim(), description: description.trim(), palette, ...settings },
+        body: {
+          name: name.trim(),
+          description: description.trim(),
+          palette,
+          defaultSize: settings.defaultSize,
+          defaultDetail: settings.defaultDetail,
+          defaultTransparent: settings.defaultTransparent,
+          // Sent only when changed: a model the operator has since taken away stays until replaced.
+          ...(settings.defaultModel !== style.defaultModel ? { defaultModel: settings.defaultModel } : {}),
+        },
       });
       toast({ title: "Style Saved", color: "success" });
       props.onSaved();

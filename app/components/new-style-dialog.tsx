@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { cn } from "~/lib/cn";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { priceText } from "~/lib/object-format";
-import { useEngine } from "~/lib/use-engine";
+import { useModel, useModels } from "~/lib/use-models";
+import { ModelPicker } from "./model-picker";
 import { ANCHOR_COUNT } from "#domain/limits";
 import { sampleDetail, samplesPrice, UPLOAD_ERROR_DETAILS } from "#domain/styles";
 import { toast } from "~/lib/toast-store";
@@ -26,6 +27,8 @@ export interface StyleSettings {
   defaultSize: ImageSize;
   defaultDetail: DetailLevel;
   defaultTransparent: boolean;
+  /** Null: the operator's default model. */
+  defaultModel: string | null;
 }
 
 export function StyleDefaultsFields({
@@ -35,8 +38,15 @@ export function StyleDefaultsFields({
   value: StyleSettings;
   onChange(next: StyleSettings): void;
 }) {
+  const models = useModels();
   return (
     <div className="grid gap-4">
+      <ModelPicker
+        label="Model"
+        value={value.defaultModel ?? models.defaultId}
+        transparent={value.defaultTransparent}
+        onChange={(defaultModel) => onChange({ ...value, defaultModel })}
+      />
       <SegmentedControl
         legend="Size"
         name="size"
@@ -84,14 +94,15 @@ export function NewStyleDialog(props: {
     defaultSize: "square",
     defaultDetail: "standard",
     defaultTransparent: true,
+    defaultModel: null,
   });
   const [errors, setErrors] = useState<{ name?: string; description?: string; files?: string }>({});
   const [busy, setBusy] = useState(false);
   // One key per dialog: a double click or a retried request never charges twice.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
-  const rate = useEngine().priceRate;
-  const price = samplesPrice({ size: settings.defaultSize, detail: settings.defaultDetail, rate });
+  const { prices } = useModel(settings.defaultModel);
+  const price = samplesPrice({ size: settings.defaultSize, detail: settings.defaultDetail, prices });
   const samplesAtLowerDetail = sampleDetail(settings.defaultDetail) !== settings.defaultDetail;
   const imagesOnly = source === "image" && files.length > 0 && description.trim().length === 0;
   const balance = authUser?.credits ?? null;
@@ -122,6 +133,7 @@ export function NewStyleDialog(props: {
     form.set("defaultSize", settings.defaultSize);
     form.set("defaultDetail", settings.defaultDetail);
     form.set("defaultTransparent", String(settings.defaultTransparent));
+    if (settings.defaultModel) form.set("defaultModel", settings.defaultModel);
     if (source === "image") files.forEach((file) => form.append("references", file));
 
     setBusy(true);

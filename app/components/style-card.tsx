@@ -15,7 +15,7 @@ import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { responsiveImage } from "~/lib/image-url";
 import { priceText } from "~/lib/object-format";
-import { useEngine } from "~/lib/use-engine";
+import { useModel } from "~/lib/use-models";
 import { useRef, useState } from "react";
 import { detailLevels, imageSizes } from "#domain/images";
 import { ANCHOR_COUNT } from "#domain/limits";
@@ -54,9 +54,10 @@ export function StyleCard(props: {
   const completed = props.progress?.completed ?? style.anchors.length;
   const total = props.progress?.total ?? ANCHOR_COUNT;
   const missing = Math.max(0, ANCHOR_COUNT - style.anchors.length);
-  const rate = useEngine().priceRate;
-  const missingPrice = samplesPrice({ size: style.defaultSize, detail: style.defaultDetail, count: missing, rate });
-  const newSamplesPrice = samplesPrice({ size: style.defaultSize, detail: style.defaultDetail, rate });
+  // Samples are made with the style's model (the operator's default when it has none or it went away).
+  const { prices } = useModel(style.defaultModel);
+  const missingPrice = samplesPrice({ size: style.defaultSize, detail: style.defaultDetail, count: missing, prices });
+  const newSamplesPrice = samplesPrice({ size: style.defaultSize, detail: style.defaultDetail, prices });
   const stale = !working && style.samplesStale.length > 0;
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -8,9 +8,9 @@ import { Logo } from "~/components/logo";
 import { MobileNav } from "~/components/mobile-nav";
 import { PreviewEngineBanner } from "~/components/preview-engine-banner";
 import { UserMenu } from "~/components/user-menu";
-import type { EngineView } from "#domain/preview";
 import { requireUserMiddleware, userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
+import { presentModels } from "#server/generation/providers/model-views.server";
 import { operatorView } from "#server/setup/operator-view.server";
 import type { Route } from "./+types/app";
 
@@ -20,13 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const services = context.get(servicesContext);
   const operator = await operatorView(services, { user, request });
-  const engine = services.providers.default;
-  // Every price the app shows before generating follows the engine's rate (free previews).
-  return {
-    user: { id: user.id, email: user.email },
-    operator,
-    engine: { id: engine.id, label: engine.label, priceRate: engine.priceRate ?? 1 } satisfies EngineView,
-  };
+  // Every price the app shows before generating follows the chosen model's prices (free previews).
+  return { user: { id: user.id, email: user.email }, operator, models: presentModels(services.providers) };
 }
 
 function Shell({ email, children }: { email: string; children: React.ReactNode }) {

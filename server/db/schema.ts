@@ -185,6 +185,8 @@ export const styles = pgTable(
     defaultSize: text("default_size", { enum: imageSizeValues }).notNull().default("square"),
     defaultDetail: text("default_detail", { enum: detailValues }).notNull().default("standard"),
     defaultTransparent: boolean("default_transparent").notNull().default(true),
+    /** The model (provider id) this style's generations use unless the user picks another; null: the operator's default. */
+    defaultModel: text("default_model"),
     /** What the current samples were made for (null: not recorded); a style that moved on shows them as out of date. */
     samplesBasis: jsonb("samples_basis").$type<SamplesBasis>(),
     /** The built-in preset the composer made this style from (one per user and preset). */

@@ -9,7 +9,7 @@ import { sendTestEmail } from "../setup/test-email-check.server";
 import { getLogger } from "../logger.server";
 import { AppError } from "./errors.server";
 import { requireApiUser } from "./require-user.server";
-import { setupActionBody, setupCheckLimit } from "#domain/setup";
+import { connectionCheckBody, setupActionBody, setupCheckLimit } from "#domain/setup";
 
 async function requireOperatorUser(req: Request, services: Services): Promise<SessionUser> {
   const user = await requireApiUser(req, services);
@@ -50,10 +50,13 @@ export function setupApi(getServices: () => Promise<Services>): Router {
   router.post("/test-connection", async (req, res) => {
     const services = await getServices();
     const user = await requireOperatorUser(req, services);
-    setupActionBody.parse(req.body);
+    const body = connectionCheckBody.parse(req.body);
     await limitChecks(services, user);
-    const check = await checkImageConnection(services.config);
-    getLogger().info({ ok: check.ok, latencyMs: check.latencyMs }, "image provider connection checked");
+    const check = await checkImageConnection(services, { providerId: body?.provider });
+    getLogger().info(
+      { provider: body?.provider ?? services.providers.default.id, ok: check.ok, latencyMs: check.latencyMs },
+      "image provider connection checked",
+    );
     res.setHeader("Cache-Control", "no-store");
     res.json({ check });
   });

@@ -2,7 +2,15 @@ import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { idempotencyKeySchema } from "#domain/idempotency";
 import { limits } from "#domain/limits";
-import { createStyleSchema, samplesPrice, UPLOAD_ERROR_DETAILS, updateStyleSchema } from "#domain/styles";
+import {
+  createStyleSchema,
+  samplesPrice,
+  UPLOAD_ERROR_DETAILS,
+  updateStyleSchema,
+  type CreateStyleInput,
+} from "#domain/styles";
+import { chooseProvider } from "../generation/choose-provider.server";
+import { presentModels } from "../generation/providers/model-views.server";
 import type { Services } from "../services.server";
 import { createStyle } from "../styles/create-style.server";
 import { editStyle } from "../styles/edit-style.server";
@@ -36,6 +44,7 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
         model: services.providers.default.model,
         label: services.providers.default.label,
       },
+      models: presentModels(services.providers),
     });
   });
 
@@ -48,9 +57,18 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
     const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
     refuseOversizedBody(req, res, { maxFiles: MAX_REFERENCE_IMAGES, maxBytes });
     const affordable = (price: number) => assertCanAfford(db, { userId: user.id, price, idempotencyKey });
-    const rate = services.providers.default.priceRate;
+    // Before the fields are read, the least a style can cost; then the chosen model's price.
+    const cheapest = Math.min(
+      ...services.providers.offered.map(({ prices }) => samplesPrice({ size: "square", detail: "draft", prices })),
+    );
+    const priceOf = (input: Pick<CreateStyleInput, "defaultSize" | "defaultDetail" | "defaultModel">) =>
+      samplesPrice({
+        size: input.defaultSize,
+        detail: input.defaultDetail,
+        prices: chooseProvider(services.providers, { requested: input.defaultModel }).prices,
+      });
     try {
-      await affordable(samplesPrice({ size: "square", detail: "draft", rate }));
+      await affordable(cheapest);
     } catch (error) {
       closeAfterAnswer(res);
       throw error;
@@ -61,14 +79,13 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
       // The fields come first: the exact price is known before any file is written.
       beforeFirstFile: async () => {
         const fields = createStyleSchema.safeParse(req.body);
-        if (fields.success)
-          await affordable(samplesPrice({ size: fields.data.defaultSize, detail: fields.data.defaultDetail, rate }));
+        if (fields.success) await affordable(priceOf(fields.data));
       },
     });
     try {
       assertNoControlCharacters(req);
       const input = createStyleSchema.parse(req.body);
-      await affordable(samplesPrice({ size: input.defaultSize, detail: input.defaultDetail, rate }));
+      await affordable(priceOf(input));
       const files = uploads.files;
       await answerOnce(db, req, res, {
         userId: user.id,
@@ -98,6 +115,8 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
     const services = await getServices();
     const user = await requireApiUser(req, services);
     const changes = updateStyleSchema.parse(req.body);
+    // A default model must be one on offer; null goes back to the operator's default.
+    if (changes.defaultModel) chooseProvider(services.providers, { requested: changes.defaultModel });
     const style = await editStyle(
       { db: services.database.db, storage: services.storage },
       { userId: user.id, styleId: req.params.id, changes },

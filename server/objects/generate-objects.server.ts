@@ -6,6 +6,7 @@ import type { generateObjectsSchema } from "#domain/objects";
 import { presetFromStyleId } from "#domain/presets";
 import { unitPrice } from "#domain/pricing";
 import { objects, styles } from "../db/schema";
+import { chooseProvider } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
 import { insertPaidJob } from "../generation/submit.server";
 import { newId } from "../ids.server";
@@ -30,10 +31,11 @@ export async function generateObjects(
     const [style] = preset
       ? [await ensurePresetStyle(tx, { userId, preset, defaults: input })]
       : await tx
-          .select({ id: styles.id, name: styles.name })
+          .select({ id: styles.id, name: styles.name, defaultModel: styles.defaultModel })
           .from(styles)
           .where(and(eq(styles.id, input.styleId), eq(styles.ownerId, userId)));
     if (!style) throw new AppError("not_found", "No such style.");
+    const provider = chooseProvider(deps.providers, { requested: input.model, styleDefault: style.defaultModel });
     const jobId = newId();
     // A millisecond apart, in the order typed: lists and exports keep the set's order.
     const start = Date.now();
@@ -71,8 +73,8 @@ export async function generateObjects(
       styleId: style.id,
       params,
       title: jobTitle("object-images", { styleName: style.name, objectNames: made.map((o) => o.name) }),
-      unitCredits: unitPrice({ ...params, rate: deps.providers.default.priceRate }),
-      provider: deps.providers.default,
+      unitCredits: unitPrice({ ...params, prices: provider.prices }),
+      provider,
     });
     return { job, objects: made };
   });

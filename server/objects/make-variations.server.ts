@@ -2,6 +2,9 @@ import type { z } from "zod";
 import { jobTitle, type VariationsParams } from "#domain/jobs";
 import type { variationsRequestSchema } from "#domain/objects";
 import { unitPrice } from "#domain/pricing";
+import { eq } from "drizzle-orm";
+import { styles } from "../db/schema";
+import { chooseProvider } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
 import { insertPaidJob } from "../generation/submit.server";
 import type { ObjectDeps } from "./generate-objects.server";
@@ -21,6 +24,14 @@ export async function makeVariations(
 ) {
   const { db } = deps.database;
   const object = await requireOwnedObject(db, options);
+  const [style] = await db
+    .select({ defaultModel: styles.defaultModel })
+    .from(styles)
+    .where(eq(styles.id, object.styleId));
+  const provider = chooseProvider(deps.providers, {
+    requested: options.input.model,
+    styleDefault: style?.defaultModel,
+  });
   const result = await db.transaction(async (tx) => {
     const params: VariationsParams = {
       v: 1,
@@ -37,8 +48,8 @@ export async function makeVariations(
       styleId: object.styleId,
       params,
       title: jobTitle("variations", { styleName: "", name: object.name, count: params.count }),
-      unitCredits: unitPrice({ ...params, rate: deps.providers.default.priceRate }),
-      provider: deps.providers.default,
+      unitCredits: unitPrice({ ...params, prices: provider.prices }),
+      provider,
     });
     return { job };
   });

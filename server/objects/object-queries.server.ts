@@ -22,6 +22,7 @@ interface SummaryRow {
   prompt: string | null;
   style_id: string;
   style_name: string;
+  style_default_model: string | null;
   set_id: string;
   size: ImageSize;
   detail: DetailLevel;
@@ -43,7 +44,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The cover is the chosen image, or the first one made while none is chosen. */
 const summarySelect = sql`
-  select o.id, o.name, o.prompt, o.style_id, s.name as style_name, o.set_id, o.size, o.detail, o.transparent,
+  select o.id, o.name, o.prompt, o.style_id, s.name as style_name, s.default_model as style_default_model, o.set_id, o.size, o.detail, o.transparent,
     o.cover_image_id, c.id as cover_id, c.width as cover_width, c.height as cover_height, c.has_alpha as cover_alpha,
     c.provider as cover_provider,
     (select count(*) from images i where i.object_id = o.id) as image_count,
@@ -73,7 +74,7 @@ function presentSummary(row: SummaryRow): ObjectSummary {
   return {
     id: row.id,
     name: row.name,
-    style: { id: row.style_id, name: row.style_name },
+    style: { id: row.style_id, name: row.style_name, defaultModel: row.style_default_model },
     setId: row.set_id,
     size: row.size,
     detail: row.detail,

@@ -1,25 +1,26 @@
-import OpenAI from "openai";
 import type { Config } from "../config.server";
 import { withDeadline } from "../generation/deadline.server";
 import { ProviderTimeoutError } from "../generation/providers/provider";
+import type { ProviderRegistry } from "../generation/providers/registry.server";
+import { isPreview } from "#domain/preview";
+import type { ConnectionCheck } from "#domain/setup";
 import { redact } from "./redact.server";
 import { describeEngine } from "./setup-status.server";
-import type { ConnectionCheck } from "#domain/setup";
 
 /** A check is one quick call: it should answer well within this, whatever PROVIDER_TIMEOUT_SECONDS says. */
 export const CHECK_TIMEOUT_MS = 15_000;
 
 /**
- * Calls the configured image provider once, in a way that costs nothing: for OpenAI
- * (and compatible gateways) an authenticated GET of /models, which proves the address,
- * the key and — when the model is listed — the model, without generating an image.
+ * Calls one enabled image provider (the default when none is named) once, in a way
+ * that costs nothing (each provider's own free, authenticated call), and says how it went.
  */
 export async function checkImageConnection(
-  config: Config,
-  options: { timeoutMs?: number } = {},
+  deps: { config: Config; providers: ProviderRegistry },
+  options: { providerId?: string; timeoutMs?: number } = {},
 ): Promise<ConnectionCheck> {
-  const engine = describeEngine(config);
-  if (engine.kind === "preview") {
+  const provider = options.providerId ? deps.providers.offeredById(options.providerId) : deps.providers.default;
+  if (!provider) return { ok: false, latencyMs: 0, modelAvailable: null, message: "That provider is not enabled." };
+  if (isPreview(provider.id) || !provider.checkConnection) {
     return {
       ok: true,
       latencyMs: 0,
@@ -28,76 +29,35 @@ export async function checkImageConnection(
         "The preview engine runs inside Motif: there is no outside service to reach. Connect a real model to test it here.",
     };
   }
-  const { openai } = config.generation;
-  const client = new OpenAI({ apiKey: openai.apiKey ?? "", baseURL: openai.baseUrl, maxRetries: 0 });
-  const timeoutMs = Math.min(options.timeoutMs ?? CHECK_TIMEOUT_MS, config.generation.timeoutMs);
+  const engine = describeEngine(deps.config, provider.id);
+  const timeoutMs = Math.min(options.timeoutMs ?? CHECK_TIMEOUT_MS, deps.config.generation.timeoutMs);
+  const secret = secretOf(deps.config, provider.id);
   const started = performance.now();
   try {
-    // The engine's whole-call deadline: the SDK's own timeout would not cover a stalled body.
-    const page = await withDeadline(timeoutMs, undefined, (signal) => client.models.list({ signal }));
-    const latencyMs = Math.round(performance.now() - started);
-    const modelAvailable = page.data.some((model) => model.id === engine.model);
-    return {
-      ok: true,
-      latencyMs,
-      modelAvailable,
-      message: modelAvailable
-        ? `Connected to ${engine.host}: the key works and ${engine.model} is available.`
-        : `Connected to ${engine.host} and the key works, but ${engine.model} is not among the models it lists. Check OPENAI_IMAGE_MODEL.`,
-    };
+    // The engine's whole-call deadline: a client's own timeout would not cover a stalled body.
+    const probe = await withDeadline(timeoutMs, undefined, (signal) => provider.checkConnection!(signal));
+    return { ok: true, latencyMs: Math.round(performance.now() - started), ...probe };
   } catch (error) {
-    const latencyMs = Math.round(performance.now() - started);
+    const message =
+      error instanceof ProviderTimeoutError
+        ? `${engine.host ?? engine.name} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     return {
       ok: false,
-      latencyMs,
+      latencyMs: Math.round(performance.now() - started),
       modelAvailable: null,
       // A key too short to be real could match ordinary words of the message: left as it is.
-      message: redact(
-        explain(error, engine.host, timeoutMs),
-        (openai.apiKey?.length ?? 0) >= 8 ? openai.apiKey : undefined,
-      ),
+      message: redact(message, secret && secret.length >= 8 ? secret : undefined),
     };
   }
 }
 
-/** The provider's own words, with what to do about them. */
-function explain(error: unknown, host: string, timeoutMs: number): string {
-  if (error instanceof ProviderTimeoutError) {
-    return `${host} did not answer within ${Math.round(timeoutMs / 1000)} seconds.`;
-  }
-  if (error instanceof OpenAI.APIConnectionError) {
-    const reason = causeOf(error);
-    return `Could not reach ${host}${reason ? ` (${reason})` : ""}. Check OPENAI_BASE_URL and this server's network.`;
-  }
-  if (error instanceof OpenAI.APIError) {
-    const said = providerMessage(error);
-    const status = error.status;
-    const suffix = said ? ` The service said: “${said}”` : "";
-    if (status === 401) return `The API key was refused (HTTP 401). Check OPENAI_API_KEY.${suffix}`;
-    if (status === 403) return `The API key is not allowed to do this (HTTP 403).${suffix}`;
-    if (status === 404) return `${host} has no models list at this address (HTTP 404). Check OPENAI_BASE_URL.${suffix}`;
-    if (status === 429) return `The service is limiting this key's requests (HTTP 429). Try again shortly.${suffix}`;
-    if (status !== undefined && status >= 500)
-      return `The service had an error (HTTP ${status}). Try again shortly.${suffix}`;
-    return `The service answered HTTP ${status ?? "error"}.${suffix}`;
-  }
-  return `The check failed: ${error instanceof Error ? error.message : String(error)}`;
-}
-
-function providerMessage(error: InstanceType<typeof OpenAI.APIError>): string | undefined {
-  const body = error.error as { message?: unknown } | undefined;
-  return typeof body?.message === "string" && body.message.trim() ? body.message.trim() : undefined;
-}
-
-/** The system error code (ECONNREFUSED, ENOTFOUND…) under a connection failure, else its innermost message. */
-function causeOf(error: Error): string | undefined {
-  let cause: unknown = error.cause;
-  let message: string | undefined;
-  for (let depth = 0; cause && depth < 4; depth++) {
-    const { code, message: said } = cause as { code?: unknown; message?: unknown };
-    if (typeof code === "string") return code;
-    if (typeof said === "string" && said !== "fetch failed") message = said;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return message;
+function secretOf(config: Config, providerId: string): string | undefined {
+  const { generation } = config;
+  if (providerId === "openai") return generation.openai.apiKey;
+  if (providerId === "gemini") return generation.gemini.apiKey;
+  if (providerId === "fal") return generation.fal.key;
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import type { SessionUser } from "../auth/sessions.server";
 import type { Services } from "../services.server";
 import { isOperator } from "./operator.server";
-import { describeEngine } from "./setup-status.server";
+import { describeEngines } from "./setup-status.server";
 import { SETUP_BANNER_COOKIE } from "#domain/setup";
 
 /** What the app shell shows an operator: the setup link, and the banner while only the preview engine runs. */
@@ -17,5 +17,5 @@ export async function operatorView(
   if (!(await isOperator({ db: database.db, adminEmails: config.adminEmails }, options.user))) return null;
   const cookies = options.request.headers.get("Cookie") ?? "";
   const dismissed = cookies.split(/;\s*/).includes(`${SETUP_BANNER_COOKIE}=hidden`);
-  return { showPreviewBanner: describeEngine(config).kind === "preview" && !dismissed };
+  return { showPreviewBanner: describeEngines(config).every((engine) => engine.preview) && !dismissed };
 }

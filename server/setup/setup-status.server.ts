@@ -1,25 +1,69 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Config } from "../config.server";
+import { providerIds, type Config, type ProviderId } from "../config.server";
+import { PREVIEW_MODEL } from "../generation/providers/offline.server";
 import { queryRows, type DatabaseHandle } from "../db/client.server";
-import type { SetupStatus } from "#domain/setup";
+import { previewTexts } from "#domain/preview";
+import type { EngineStatus, SetupStatus } from "#domain/setup";
 
-const OPENAI_DEFAULT_HOST = "api.openai.com";
+/** Each provider's own service, and the variable that points Motif elsewhere. */
+const services: Record<Exclude<ProviderId, "offline">, { name: string; host: string; variable: string }> = {
+  openai: { name: "OpenAI Images API", host: "api.openai.com", variable: "OPENAI_BASE_URL" },
+  gemini: { name: "Google Gemini", host: "generativelanguage.googleapis.com", variable: "GEMINI_BASE_URL" },
+  fal: { name: "fal", host: "queue.fal.run", variable: "FAL_BASE_URL" },
+  comfyui: { name: "ComfyUI", host: "", variable: "COMFYUI_URL" },
+};
 
 /** The host (and port, when one is given) of a URL, without the credentials it may carry. */
 function hostOf(url: string): string {
   return new URL(url).host;
 }
 
-export function describeEngine(config: Config): SetupStatus["engine"] {
+function addressOf(config: Config, id: Exclude<ProviderId, "offline">): string | undefined {
   const { generation } = config;
-  if (generation.provider !== "openai") return { kind: "preview" };
+  if (id === "comfyui") return generation.comfyui.url;
+  return generation[id].baseUrl;
+}
+
+function modelOf(config: Config, id: ProviderId): string {
+  const { generation } = config;
+  if (id === "offline") return PREVIEW_MODEL;
+  if (id === "comfyui")
+    return generation.comfyui.workflow ? path.basename(generation.comfyui.workflow) : "text-to-image";
+  return generation[id].model;
+}
+
+/** One provider as its operator sees it (never a key). */
+export function describeEngine(config: Config, id: ProviderId | string): EngineStatus {
+  const isDefault = config.generation.providers[0] === id;
+  const known = providerIds.find((p) => p === id) ?? "offline";
+  if (known === "offline") {
+    return {
+      id: known,
+      name: previewTexts.name,
+      model: PREVIEW_MODEL,
+      host: null,
+      addressVariable: null,
+      isDefault,
+      preview: true,
+    };
+  }
+  const service = services[known];
+  const address = addressOf(config, known);
   return {
-    kind: "openai",
-    model: generation.openai.model,
-    host: generation.openai.baseUrl ? hostOf(generation.openai.baseUrl) : OPENAI_DEFAULT_HOST,
-    customBaseUrl: Boolean(generation.openai.baseUrl),
+    id: known,
+    name: service.name,
+    model: modelOf(config, known),
+    host: address ? hostOf(address) : service.host,
+    addressVariable: address && known !== "comfyui" ? service.variable : null,
+    isDefault,
+    preview: false,
   };
+}
+
+/** Every provider users may pick, the default first. */
+export function describeEngines(config: Config): EngineStatus[] {
+  return config.generation.providers.map((id) => describeEngine(config, id));
 }
 
 async function describeDatabase(config: Config, database: DatabaseHandle): Promise<SetupStatus["database"]> {
@@ -37,7 +81,7 @@ export async function describeSetup(deps: { config: Config; database: DatabaseHa
   const { config } = deps;
   const smtp = config.mail.smtpUrl ? new URL(config.mail.smtpUrl) : undefined;
   return {
-    engine: describeEngine(config),
+    engines: describeEngines(config),
     mail: smtp
       ? { kind: "smtp", host: smtp.hostname, port: smtp.port ? Number(smtp.port) : null, from: config.mail.from }
       : { kind: "outbox", folder: path.resolve(config.dataDir, "outbox") },

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { AppError } from "#domain/errors";
 import { UPLOAD_ERROR_DETAILS, type CreateStyleInput } from "#domain/styles";
+import { chooseProvider } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
 import { newId } from "../ids.server";
 import type { Services } from "../services.server";
@@ -63,7 +64,7 @@ export async function createStyle(
     result = await createStyleWithSamples(deps.database.db, {
       userId,
       styleId,
-      provider: deps.providers.default,
+      provider: chooseProvider(deps.providers, { requested: input.defaultModel }),
       style: {
         ...input,
         derivedDescription,

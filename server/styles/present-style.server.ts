@@ -16,6 +16,7 @@ export function presentStyle(style: StyleListItem): StyleView {
     defaultSize: style.defaultSize,
     defaultDetail: style.defaultDetail,
     defaultTransparent: style.defaultTransparent,
+    defaultModel: style.defaultModel,
     presetId: style.presetId,
     createdAt: style.createdAt.toISOString(),
     anchors: style.anchors.map((a) => ({

@@ -20,7 +20,7 @@ export async function ensurePresetStyle(
     preset: StylePreset;
     defaults: { size: ImageSize; detail: DetailLevel; transparent: boolean };
   },
-): Promise<{ id: string; name: string }> {
+): Promise<{ id: string; name: string; defaultModel: string | null }> {
   const { userId, preset, defaults } = options;
   const palette = paletteFromDescription(preset.description);
   await tx
@@ -41,7 +41,7 @@ export async function ensurePresetStyle(
     })
     .onConflictDoNothing({ target: [styles.ownerId, styles.presetId] });
   const [style] = await tx
-    .select({ id: styles.id, name: styles.name })
+    .select({ id: styles.id, name: styles.name, defaultModel: styles.defaultModel })
     .from(styles)
     .where(and(eq(styles.ownerId, userId), eq(styles.presetId, preset.id)));
   return style!;

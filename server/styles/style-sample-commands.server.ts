@@ -1,4 +1,5 @@
 import { AppError } from "#domain/errors";
+import { chooseProvider } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
 import { cancelJob } from "../generation/lifecycle.server";
 import type { StyleDeps } from "./create-style.server";
@@ -8,7 +9,8 @@ import { getOwnedStyle } from "./styles.server";
 
 /** Makes the samples a style is missing (after a failed or cancelled job) and queues them. */
 export async function makeMissingSamples(deps: StyleDeps, options: { userId: string; styleId: string }) {
-  const result = await createMissingSamplesJob(deps.database.db, { ...options, provider: deps.providers.default });
+  const provider = await styleProvider(deps, options);
+  const result = await createMissingSamplesJob(deps.database.db, { ...options, provider });
   await dispatchJob(deps, result.job);
   return result;
 }
@@ -18,10 +20,18 @@ export async function makeMissingSamples(deps: StyleDeps, options: { userId: str
  * old samples' files go once the change has committed.
  */
 export async function regenerateSamples(deps: StyleDeps, options: { userId: string; styleId: string }) {
-  const result = await createRegeneratedSamplesJob(deps.database.db, { ...options, provider: deps.providers.default });
+  const provider = await styleProvider(deps, options);
+  const result = await createRegeneratedSamplesJob(deps.database.db, { ...options, provider });
   await deleteImageFiles(deps.storage, result.oldFiles);
   await dispatchJob(deps, result.job);
   return result;
+}
+
+/** Samples are made with the style's model while it is on offer, else the operator's default. */
+async function styleProvider(deps: StyleDeps, options: { userId: string; styleId: string }) {
+  const style = await getOwnedStyle(deps.database.db, options);
+  if (!style) throw new AppError("not_found", "No such style.");
+  return chooseProvider(deps.providers, { styleDefault: style.defaultModel });
 }
 
 const NOTHING_RUNNING = "Nothing is being generated for this style.";

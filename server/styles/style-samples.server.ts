@@ -44,7 +44,7 @@ function insertSamplesJob(
     userId: string;
     style: Pick<Style, "id" | "name" | "defaultSize" | "defaultDetail" | "defaultTransparent">;
     subjects: string[];
-    provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
+    provider: Pick<ImageProvider, "id" | "model" | "prices">;
   },
 ): Promise<GenerationJob> {
   const { style, provider } = options;
@@ -61,7 +61,7 @@ function insertSamplesJob(
     styleId: style.id,
     params,
     title: jobTitle("style-samples", { styleName: style.name }),
-    unitCredits: unitPrice({ ...params, rate: provider.priceRate }),
+    unitCredits: unitPrice({ ...params, prices: provider.prices }),
     provider,
   });
 }
@@ -95,6 +95,8 @@ export interface NewStyleInput {
   defaultSize: ImageSize;
   defaultDetail: DetailLevel;
   defaultTransparent: boolean;
+  /** The model picked for it (null: the operator's default). */
+  defaultModel?: string | null;
   references?: { id: string; fileKey: string; width: number; height: number; bytes: number }[];
 }
 
@@ -107,7 +109,7 @@ export async function createStyleWithSamples(
   options: {
     userId: string;
     style: NewStyleInput;
-    provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
+    provider: Pick<ImageProvider, "id" | "model" | "prices">;
     styleId?: string;
   },
 ): Promise<{ style: Style; job: GenerationJob }> {
@@ -128,6 +130,7 @@ export async function createStyleWithSamples(
         defaultSize: input.defaultSize,
         defaultDetail: input.defaultDetail,
         defaultTransparent: input.defaultTransparent,
+        defaultModel: input.defaultModel ?? null,
         samplesBasis: samplesBasisOf(
           input,
           (input.references ?? []).map((r) => r.id),
@@ -158,7 +161,7 @@ export async function createMissingSamplesJob(
   options: {
     userId: string;
     styleId: string;
-    provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
+    provider: Pick<ImageProvider, "id" | "model" | "prices">;
   },
 ): Promise<{ job: GenerationJob }> {
   const { userId, styleId, provider } = options;
@@ -220,7 +223,7 @@ export async function createRegeneratedSamplesJob(
   options: {
     userId: string;
     styleId: string;
-    provider: Pick<ImageProvider, "id" | "model" | "priceRate">;
+    provider: Pick<ImageProvider, "id" | "model" | "prices">;
   },
 ): Promise<{ job: GenerationJob; oldFiles: string[] }> {
   const { userId, styleId, provider } = options;

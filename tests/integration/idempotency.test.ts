@@ -2,11 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { creditLedger, generationJobs, idempotencyKeys } from "#server/db/schema";
-import type { GenerationQueue } from "#server/generation/queue.server";
 import { deleteExpiredIdempotencyKeys } from "#server/idempotency/idempotency-keys.server";
 import { testDatabases } from "../support/databases";
 import { balanceOf, grantCredits, insertStyle, ledgerSum, submitObjects } from "../support/factories";
-import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 type ErrorBody = { error: { code: string; message: string } };
 type Answer = { status: number; body: unknown; replayed: string | null };
@@ -20,7 +19,7 @@ describe.each(testDatabases)("Idempotency-Key on $name", (target) => {
   let ann: { cookie: string; userId: string };
   let bob: { cookie: string; userId: string };
   // Jobs stay queued: what is charged is what was reserved at submission.
-  const queue: GenerationQueue = { async enqueue() {}, async work() {}, async stop() {} };
+  const queue = noQueue;
 
   beforeAll(async () => {
     database = await target.open();

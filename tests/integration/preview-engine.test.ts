@@ -1,3 +1,4 @@
+import { pricesAtRate, standardPrices } from "#domain/pricing";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,12 +9,9 @@ import type { DatabaseHandle } from "#server/db/client.server";
 import { creditLedger, generationJobs, images } from "#server/db/schema";
 import { failJob } from "#server/generation/lifecycle.server";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
-import type { GenerationQueue } from "#server/generation/queue.server";
 import { testDatabases } from "../support/databases";
 import { balanceOf, json, ledgerSum, readZip, runJob, submitObjects } from "../support/factories";
-import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
-
-const noQueue: GenerationQueue = { async enqueue() {}, async work() {}, async stop() {} };
+import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 describe.each(testDatabases)("free preview generations on $name", (target) => {
   let database: DatabaseHandle;
@@ -26,7 +24,7 @@ describe.each(testDatabases)("free preview generations on $name", (target) => {
     server = await startApiServer(
       database,
       { SIGNIN_LIMIT_PER_IP: "1000", SIGNUP_CREDITS: "0" },
-      { provider: createOfflineProvider({ priceRate: 0 }), queue: noQueue },
+      { provider: createOfflineProvider({ prices: pricesAtRate(0) }), queue: noQueue },
     );
     ann = await signInThroughApi(server, "ann-preview@example.com");
   });
@@ -154,7 +152,7 @@ describe.each(testDatabases)("free preview generations on $name", (target) => {
     const priced = await startApiServer(
       database,
       { SIGNIN_LIMIT_PER_IP: "1000" },
-      { provider: createOfflineProvider({ priceRate: 1 }), queue: noQueue },
+      { provider: createOfflineProvider({ prices: standardPrices }), queue: noQueue },
     );
     try {
       const bob = await signInThroughApi(priced, "bob-preview@example.com");

@@ -1,3 +1,5 @@
+import { PREVIEW_MODEL } from "#server/generation/providers/offline.server";
+import { createProviderRegistry } from "#server/generation/providers/registry.server";
 import { eq } from "drizzle-orm";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -31,7 +33,7 @@ describe.each(testDatabases)("the setup page's API on $name", (target) => {
   let second: Session;
 
   async function server(env: Record<string, string> = {}) {
-    const started = await startApiServer(database, env);
+    const started = await startApiServer(database, env, { providers: createProviderRegistry });
     servers.push(started);
     return started;
   }
@@ -83,7 +85,17 @@ describe.each(testDatabases)("the setup page's API on $name", (target) => {
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-store");
       const { status } = (await response.json()) as { status: SetupStatus };
-      expect(status.engine).toEqual({ kind: "preview" });
+      expect(status.engines).toEqual([
+        {
+          id: "offline",
+          name: "Preview engine",
+          model: PREVIEW_MODEL,
+          host: null,
+          addressVariable: null,
+          isDefault: true,
+          preview: true,
+        },
+      ]);
       expect(status.mail.kind).toBe("outbox");
       expect(status.storage.kind).toBe("disk");
       expect(status.database.kind).toBe(target.name);
@@ -159,12 +171,17 @@ describe.each(testDatabases)("the setup page's API on $name", (target) => {
       const { status } = (await (await instance.call("/api/setup", { cookie: operator.cookie })).json()) as {
         status: SetupStatus;
       };
-      expect(status.engine).toEqual({
-        kind: "openai",
-        model: "gpt-image-1.5",
-        host: new URL(fake.url).host,
-        customBaseUrl: true,
-      });
+      expect(status.engines).toEqual([
+        {
+          id: "openai",
+          name: "OpenAI Images API",
+          model: "gpt-image-1.5",
+          host: new URL(fake.url).host,
+          addressVariable: "OPENAI_BASE_URL",
+          isDefault: true,
+          preview: false,
+        },
+      ]);
       expect(JSON.stringify(status)).not.toContain("sk-test");
     });
 

@@ -110,7 +110,15 @@ export async function json<T>(response: Response): Promise<T> {
 export async function createStyleThroughApi(
   server: ApiTestServer,
   cookie: string,
-  options: { name?: string; description?: string; references?: Buffer[]; detail?: DetailLevel; size?: ImageSize } = {},
+  options: {
+    name?: string;
+    description?: string;
+    references?: Buffer[];
+    detail?: DetailLevel;
+    size?: ImageSize;
+    /** The style's default model (a provider id). */
+    model?: string;
+  } = {},
 ): Promise<{ styleId: string; sampleJobId: string }> {
   const form = new FormData();
   form.set("name", options.name ?? "Flat icons");
@@ -118,6 +126,7 @@ export async function createStyleThroughApi(
   form.set("defaultDetail", options.detail ?? "draft");
   form.set("defaultSize", options.size ?? "square");
   form.set("defaultTransparent", "true");
+  if (options.model) form.set("defaultModel", options.model);
   (options.references ?? []).forEach((file, i) =>
     form.append("references", new Blob([new Uint8Array(file)]), `ref-${i}.png`),
   );

@@ -5,7 +5,7 @@ import path from "node:path";
 import { databaseHubStore, EventStreamHub } from "#server/events/stream-hub.server";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import type { ImageProvider } from "#server/generation/providers/provider";
-import { providerRegistry } from "#server/generation/providers/registry.server";
+import { providerRegistry, type ProviderRegistry } from "#server/generation/providers/registry.server";
 import { createDiskStorage } from "#server/storage/storage.server";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
@@ -39,11 +39,19 @@ export interface ApiTestServer {
   close(): Promise<void>;
 }
 
+/** A queue that takes jobs and never runs them: tests run each job themselves (runJob). */
+export const noQueue: NonNullable<Services["queue"]> = { async enqueue() {}, async work() {}, async stop() {} };
+
 /** The real /api router on a loopback port, over the given database. */
 export async function startApiServer(
   database: DatabaseHandle,
   env: Record<string, string> = {},
-  overrides: { provider?: ImageProvider; queue?: Services["queue"] } = {},
+  overrides: {
+    provider?: ImageProvider;
+    /** Builds the providers from the config instead (createProviderRegistry, for the operator's settings). */
+    providers?: (config: Services["config"]) => ProviderRegistry;
+    queue?: Services["queue"];
+  } = {},
 ): Promise<ApiTestServer> {
   const config = parseConfig({ PUBLIC_URL, LOG_LEVEL: "silent", ...env });
   const mailer = memoryMailer();
@@ -55,7 +63,9 @@ export async function startApiServer(
     database,
     mailer,
     storage: createDiskStorage(filesDir),
-    providers: providerRegistry([overrides.provider ?? createOfflineProvider()]),
+    providers: overrides.providers
+      ? overrides.providers(config)
+      : providerRegistry([overrides.provider ?? createOfflineProvider()]),
     events,
     queue: overrides.queue,
   };

@@ -11,6 +11,7 @@ import {
 } from "#domain/images";
 import { limits } from "#domain/limits";
 import { generateObjectsSchema, parseSubjectLines, type JobView } from "#domain/objects";
+import type { ModelView } from "#domain/models";
 import { priceOf } from "#domain/pricing";
 import { previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
@@ -19,18 +20,19 @@ import { refusalMessage } from "~/lib/refusal-message";
 import { cn } from "~/lib/cn";
 import { composerSummary, plural, reservedText } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
-import { useEngine } from "~/lib/use-engine";
+import { useModel, useModels } from "~/lib/use-models";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useIsApple } from "~/lib/use-platform";
 import { useReloadDraft } from "~/lib/reload-drafts";
 import { useAuth } from "../auth-provider";
+import { ModelPicker } from "../model-picker";
 import { SegmentedControl } from "../ui/segmented-control";
 import { Switch } from "../ui/switch";
 import { inputClasses, TextField } from "../ui/text-field";
 import { StylePicker, styleChoices, type StyleChoice } from "./style-picker";
 import { detailOptions, sizeOptions, variationOptions } from "~/lib/image-options";
 
-type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations";
+type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations" | "model";
 type Errors = Partial<Record<Field | "form", string>>;
 
 /** A large primary button whose label may wrap on a phone (Button's never wraps). */
@@ -49,6 +51,7 @@ const composerDraftSchema = z.object({
   transparent: z.boolean(),
   variations: z.number().int().min(1).max(limits.variations),
   prompt: z.string().max(limits.objectPrompt * 2),
+  model: z.string().max(32).optional(),
 });
 
 const placeholder = ["Treasure chest", "Health potion", "Iron sword", "Spotted mushroom", "…one object per line"].join(
@@ -76,6 +79,9 @@ export function ObjectComposer(props: {
   const [transparent, setTransparent] = useState(first?.defaults?.transparent ?? true);
   const [variations, setVariations] = useState(1);
   const [prompt, setPrompt] = useState("");
+  const models = useModels();
+  const [modelId, setModelId] = useState<string>(first?.defaults?.model ?? models.defaultId);
+  const model = useModel(modelId);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -83,7 +89,7 @@ export function ObjectComposer(props: {
   const ids = useId();
   const apple = useIsApple();
 
-  const draft = { text, styleId, size, detail, transparent, variations, prompt };
+  const draft = { text, styleId, size, detail, transparent, variations, prompt, model: model.id };
   useReloadDraft("composer", text.trim() || prompt.trim() ? draft : undefined, composerDraftSchema, (saved) => {
     setText(saved.text);
     if (saved.styleId && allChoices.some((c) => c.id === saved.styleId)) setStyleId(saved.styleId);
@@ -92,6 +98,7 @@ export function ObjectComposer(props: {
     setTransparent(saved.transparent);
     setVariations(saved.variations);
     setPrompt(saved.prompt);
+    if (saved.model) setModelId(saved.model);
   });
 
   // A style deleted elsewhere drops out of the choice.
@@ -99,8 +106,7 @@ export function ObjectComposer(props: {
   const subjects = parseSubjectLines(text);
   const tooMany = subjects.length > limits.subjectsPerSet;
   const count = subjects.length * variations;
-  const engine = useEngine();
-  const price = priceOf({ size, detail, count, rate: engine.priceRate });
+  const price = priceOf({ size, detail, count, prices: model.prices });
   const balance = authUser?.credits ?? null;
   const short = balance !== null && count > 0 && balance < price;
   const canSubmit = !busy && style !== null && subjects.length > 0 && !tooMany && !short;
@@ -113,6 +119,7 @@ export function ObjectComposer(props: {
     setSize(choice.defaults.size);
     setDetail(choice.defaults.detail);
     setTransparent(choice.defaults.transparent);
+    setModelId(choice.defaults.model ?? models.defaultId);
   }
 
   async function submit(event?: FormEvent) {
@@ -126,6 +133,8 @@ export function ObjectComposer(props: {
       detail,
       transparent,
       variations,
+      // Sent only when there is a choice: with one model the server's default is the same.
+      ...(models.models.length > 1 ? { model: model.id } : {}),
     };
     const checked = generateObjectsSchema.safeParse(body);
     if (!checked.success) {
@@ -242,6 +251,7 @@ export function ObjectComposer(props: {
         </div>
         <div className="flex flex-col gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <StylePicker styles={props.styles} value={style?.id ?? null} onChange={chooseStyle} error={errors.styleId} />
+          <ModelPicker value={model.id} onChange={setModelId} transparent={transparent} />
           <SegmentedControl<ImageSize>
             legend="Size"
             name="size"
@@ -268,9 +278,9 @@ export function ObjectComposer(props: {
               <Switch label="Transparent background" checked={transparent} onChange={setTransparent} />
             </div>
           </div>
-          {(errors.size || errors.detail || errors.variations || errors.transparent || errors.form) && (
+          {(errors.size || errors.detail || errors.variations || errors.transparent || errors.model || errors.form) && (
             <p role="alert" className="text-sm text-error-600 dark:text-error-400">
-              {errors.size ?? errors.detail ?? errors.variations ?? errors.transparent ?? errors.form}
+              {errors.size ?? errors.detail ?? errors.variations ?? errors.transparent ?? errors.model ?? errors.form}
             </p>
           )}
         </div>
@@ -304,7 +314,7 @@ export function ObjectComposer(props: {
             <p className="flex items-center gap-2">
               <Coins aria-hidden className="size-4 shrink-0 text-amber-500" />
               <span>
-                {unitLine(size, detail, engine.priceRate)}
+                {unitLine(size, detail, model)}
                 {balance !== null && <span> · you have {balance.toLocaleString("en")}</span>}
               </span>
             </p>
@@ -343,8 +353,8 @@ export function ObjectComposer(props: {
   );
 }
 
-function unitLine(size: ImageSize, detail: DetailLevel, rate: number): string {
-  const unit = priceOf({ size, detail, rate });
+function unitLine(size: ImageSize, detail: DetailLevel, model: ModelView): string {
+  const unit = priceOf({ size, detail, prices: model.prices });
   const each = unit === 0 ? `${previewTexts.freePrice}s` : `${unit} credits an image`;
   return `${each} at ${detailLevels[detail].label.toLowerCase()} detail, ${imageSizes[size].label.toLowerCase()}`;
 }

@@ -14,7 +14,7 @@ export interface StyleChoice {
   hint: string;
   thumbnail: { url: string; width: number; hasAlpha: boolean } | { src: string } | null;
   /** The settings a style was made for; presets have none and keep what is chosen. */
-  defaults: { size: ImageSize; detail: DetailLevel; transparent: boolean } | null;
+  defaults: { size: ImageSize; detail: DetailLevel; transparent: boolean; model: string | null } | null;
 }
 
 /** A style made from a preset without samples yet shows the preset's first preview. */
@@ -41,7 +41,12 @@ export function styleChoices(styles: StyleView[]): { own: StyleChoice[]; presets
       thumbnail: anchor
         ? { url: anchor.url, width: anchor.width, hasAlpha: anchor.hasAlpha }
         : presetPreview(style.presetId),
-      defaults: { size: style.defaultSize, detail: style.defaultDetail, transparent: style.defaultTransparent },
+      defaults: {
+        size: style.defaultSize,
+        detail: style.defaultDetail,
+        transparent: style.defaultTransparent,
+        model: style.defaultModel,
+      },
     };
   });
   const presets = stylePresets

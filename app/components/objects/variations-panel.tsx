@@ -7,7 +7,9 @@ import { api, ApiError } from "~/lib/api";
 import { refusalMessage } from "~/lib/refusal-message";
 import { plural, priceText, reservedText } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
-import { useEngine } from "~/lib/use-engine";
+import { useModel, useModels } from "~/lib/use-models";
+import { pickModel } from "#domain/models";
+import { ModelPicker } from "../model-picker";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useAuth } from "../auth-provider";
 import { Button } from "../ui/button";
@@ -26,7 +28,7 @@ interface Settings {
 function useRequestVariations(objectId: string, onStarted: (job: JobView) => void) {
   const idempotency = useIdempotencyKey();
   const [busy, setBusy] = useState(false);
-  async function request(body: { count: number } & Partial<Settings>): Promise<boolean> {
+  async function request(body: { count: number; model?: string } & Partial<Settings>): Promise<boolean> {
     setBusy(true);
     try {
       const url = `/api/objects/${objectId}/variations`;
@@ -79,6 +81,8 @@ export function VariationsPanel(props: {
   name: string;
   /** The object's own settings. */
   settings: Settings;
+  /** The model its style makes new images with (null: the operator's default). */
+  model: string | null;
   /** Where "Generate again" starts (the shown image's settings). */
   againFrom: Settings;
   onStarted(job: JobView): void;
@@ -87,7 +91,7 @@ export function VariationsPanel(props: {
   const [count, setCount] = useState(2);
   const [again, setAgain] = useState(false);
   const { request, busy } = useRequestVariations(props.objectId, props.onStarted);
-  const price = priceOf({ ...props.settings, count, rate: useEngine().priceRate });
+  const price = priceOf({ ...props.settings, count, prices: useModel(props.model).prices });
   const balance = authUser?.credits ?? null;
   const short = balance !== null && balance < price;
 
@@ -129,6 +133,7 @@ export function VariationsPanel(props: {
         <GenerateAgainDialog
           name={props.name}
           initial={props.againFrom}
+          model={props.model}
           busy={busy}
           balance={balance}
           onClose={() => setAgain(false)}
@@ -144,20 +149,24 @@ export function VariationsPanel(props: {
 function GenerateAgainDialog(props: {
   name: string;
   initial: Settings;
+  model: string | null;
   busy: boolean;
   balance: number | null;
   onClose(): void;
-  onSubmit(body: Settings & { count: number }): Promise<void>;
+  onSubmit(body: Settings & { count: number; model?: string }): Promise<void>;
 }) {
   const [settings, setSettings] = useState<Settings>(props.initial);
   const [count, setCount] = useState(1);
-  const price = priceOf({ ...settings, count, rate: useEngine().priceRate });
+  const models = useModels();
+  const [modelId, setModelId] = useState(() => pickModel(models, props.model).id);
+  const chosen = pickModel(models, modelId);
+  const price = priceOf({ ...settings, count, prices: chosen.prices });
   const short = props.balance !== null && props.balance < price;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (props.busy || short) return;
-    void props.onSubmit({ ...settings, count });
+    void props.onSubmit({ ...settings, count, ...(models.models.length > 1 ? { model: chosen.id } : {}) });
   }
 
   return (
@@ -168,6 +177,7 @@ function GenerateAgainDialog(props: {
       description={`New images of ${props.name} in other settings, still matched to its cover and style.`}
     >
       <form onSubmit={submit} className="grid gap-5" noValidate>
+        <ModelPicker value={chosen.id} onChange={setModelId} transparent={settings.transparent} />
         <SegmentedControl<ImageSize>
           legend="Size"
           name="again-size"

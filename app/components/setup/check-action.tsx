@@ -20,12 +20,15 @@ export function CheckAction<T>({
   busyLabel,
   icon: Icon,
   path,
+  body,
   describe,
 }: {
   label: string;
   busyLabel: string;
   icon: LucideIcon;
   path: string;
+  /** Sent as JSON with the request, when the check needs to know what to check. */
+  body?: Record<string, unknown>;
   describe: (answer: T) => CheckOutcome;
 }) {
   const [busy, setBusy] = useState(false);
@@ -33,7 +36,7 @@ export function CheckAction<T>({
   async function run() {
     setBusy(true);
     try {
-      setOutcome(describe(await api<T>(path, { method: "POST" })));
+      setOutcome(describe(await api<T>(path, { method: "POST", ...(body ? { body } : {}) })));
     } catch (error) {
       const message = error instanceof ApiError ? error.message : "The check could not be run. Please try again.";
       setOutcome({ ok: false, title: "Not checked", message });

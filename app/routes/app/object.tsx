@@ -242,6 +242,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
             objectId={object.id}
             name={object.name}
             settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
+            model={object.style.defaultModel}
             againFrom={
               image
                 ? { size: image.size, detail: image.detail, transparent: image.transparent }

@@ -1,3 +1,4 @@
+import { pricesAtRate, standardPrices } from "#domain/pricing";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { coloursIn } from "#domain/colour-words";
@@ -233,17 +234,20 @@ describe("preview engine: labelled as a preview", () => {
 
   it("is free unless the operator prices it (PREVIEW_PRICE)", () => {
     const engine = (env: Record<string, string>) => createProviderRegistry(parseConfig(env)).default;
-    expect(engine({})).toMatchObject({ id: "offline", label: "Preview engine", priceRate: 0 });
-    expect(engine({ PREVIEW_PRICE: "free" }).priceRate).toBe(0);
-    expect(engine({ PREVIEW_PRICE: "standard" }).priceRate).toBe(1);
-    expect(engine({ PREVIEW_PRICE: "0.5" }).priceRate).toBe(0.5);
+    expect(engine({})).toMatchObject({ id: "offline", label: "Preview engine", prices: pricesAtRate(0) });
+    expect(engine({ PREVIEW_PRICE: "free" }).prices).toEqual(pricesAtRate(0));
+    expect(engine({ PREVIEW_PRICE: "standard" }).prices).toEqual(standardPrices);
+    expect(engine({ PREVIEW_PRICE: "0.5" }).prices).toEqual(pricesAtRate(0.5));
     expect(() => parseConfig({ PREVIEW_PRICE: "cheap" })).toThrow(/PREVIEW_PRICE/);
     expect(() => parseConfig({ PREVIEW_PRICE: "2" })).toThrow(/PREVIEW_PRICE/);
     // Next to a model, the preview engine (for jobs queued before a switch) keeps its own price.
     const both = createProviderRegistry(
       parseConfig({ IMAGE_PROVIDER: "openai", OPENAI_API_KEY: "sk-test", PREVIEW_PRICE: "free" }),
     );
-    expect(both.default.priceRate).toBe(1);
-    expect(both.get("offline")?.priceRate).toBe(0);
+    expect(both.default.prices).toEqual(standardPrices);
+    expect(both.get("offline")?.prices).toEqual(pricesAtRate(0));
+    // Not offered next to the model, but still there to run jobs queued before the switch.
+    expect(both.offered.map((p) => p.id)).toEqual(["openai"]);
+    expect(both.offeredById("offline")).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import sharp, { type Sharp } from "sharp";
 import { DEFAULT_PALETTE, shade } from "#domain/colour-words";
 import { imageSizes } from "#domain/images";
 import { PREVIEW_PROVIDER_ID, previewTexts } from "#domain/preview";
+import { standardPrices, type PriceTable } from "#domain/pricing";
 import { painter, subjectGlyphs } from "./offline-glyphs.server";
 import { pixelate } from "./offline-pixel.server";
 import { readPrompt, type PromptReading } from "./offline-reading.server";
@@ -14,16 +15,16 @@ export const PREVIEW_MODEL = "motif-preview-2";
 /**
  * The zero-configuration engine: deterministic drawings from the prompt, the style's
  * palette and the seed. No network, no model: the UI calls it the preview engine, and
- * each file says so in its metadata. `priceRate` is what it charges against the
- * standard price: the registry passes PREVIEW_PRICE (free unless the operator says
- * otherwise); built without one, it charges like any engine.
+ * each file says so in its metadata. `prices` are what it charges: the registry
+ * passes PREVIEW_PRICE (free unless the operator says otherwise); built without them,
+ * it charges the standard prices like any engine.
  */
-export function createOfflineProvider(options: { priceRate?: number } = {}): ImageProvider {
+export function createOfflineProvider(options: { prices?: PriceTable } = {}): ImageProvider {
   return {
     id: PREVIEW_PROVIDER_ID,
     model: PREVIEW_MODEL,
     label: previewTexts.name,
-    priceRate: options.priceRate ?? 1,
+    prices: options.prices ?? standardPrices,
     capabilities: {
       nativeAlpha: true,
       maxReferences: Infinity,

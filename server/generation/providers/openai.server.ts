@@ -1,6 +1,7 @@
 import OpenAI, { toFile } from "openai";
 import type { ImageGenerateParams } from "openai/resources/images";
 import type { DetailLevel, ImageSize } from "#domain/images";
+import { checkOpenAIConnection } from "./openai-check.server";
 import { ProviderError, ProviderRefusalError, ProviderRetryableError, type ImageProvider } from "./provider";
 
 const sizeParam: Record<ImageSize, "1024x1024" | "1024x1536" | "1536x1024"> = {
@@ -30,11 +31,11 @@ export function createOpenAIProvider(options: {
     maxRetries: 0,
     timeout: options.timeoutMs,
   });
+  const host = options.baseUrl ? new URL(options.baseUrl).host : "api.openai.com";
   return {
     id: "openai",
     model: options.model,
     label: `OpenAI ${options.model}`,
-    priceRate: 1,
     capabilities: {
       nativeAlpha: true,
       maxReferences: MAX_REFERENCES,
@@ -44,6 +45,7 @@ export function createOpenAIProvider(options: {
       cancel: false,
       progress: false,
     },
+    checkConnection: (signal) => checkOpenAIConnection(client, { model: options.model, host, signal }),
     async generate(request) {
       const common = {
         model: options.model,

@@ -1,4 +1,5 @@
 import type { DetailLevel, ImageSize } from "#domain/images";
+import type { PriceTable } from "#domain/pricing";
 
 export interface ReferenceImage {
   data: Buffer;
@@ -74,8 +75,8 @@ export interface ImageProvider {
   model: string;
   /** Shown in the UI; the preview engine says plainly what it is. */
   label: string;
-  /** What it charges against the standard price: 0 for a free preview; 1 (the standard price) when not given. */
-  priceRate?: number;
+  /** What one image costs with it (the operator's setting; the standard prices when not given). */
+  prices?: PriceTable;
   capabilities: ProviderCapabilities;
   generate(request: GenerateRequest): Promise<GenerateResult>;
   /**

@@ -1,33 +1,64 @@
-import type { Config } from "../../config.server";
+import type { Config, ProviderId } from "../../config.server";
 import { createOfflineProvider } from "./offline.server";
 import { createOpenAIProvider } from "./openai.server";
 import type { ImageProvider } from "./provider";
 
 /** The providers this process can run jobs with; a job names its own. */
 export interface ProviderRegistry {
-  /** The one new jobs are made with. */
+  /** The one new jobs are made with when the user picks none. */
   readonly default: ImageProvider;
+  /** The models users may pick, the default first. */
+  readonly offered: readonly ImageProvider[];
+  /** Any provider this process can run (for jobs already queued), offered or not. */
   get(id: string): ImageProvider | undefined;
+  /** A provider users may pick for a new generation. */
+  offeredById(id: string): ImageProvider | undefined;
 }
 
-export function providerRegistry(providers: [ImageProvider, ...ImageProvider[]]): ProviderRegistry {
-  const byId = new Map(providers.map((p) => [p.id, p]));
-  return { default: providers[0], get: (id) => byId.get(id) };
+/** `offered` in order (the first is the default); `others` run old jobs only. */
+export function providerRegistry(
+  offered: [ImageProvider, ...ImageProvider[]],
+  others: ImageProvider[] = [],
+): ProviderRegistry {
+  const offeredIds = new Set(offered.map((p) => p.id));
+  const byId = new Map([...others, ...offered].map((p) => [p.id, p]));
+  return {
+    default: offered[0],
+    offered,
+    get: (id) => byId.get(id),
+    offeredById: (id) => (offeredIds.has(id) ? byId.get(id) : undefined),
+  };
+}
+
+type Builders = { [K in ProviderId]: (config: Config) => ImageProvider };
+
+const builders: Builders = {
+  offline: () => createOfflineProvider(),
+  openai: ({ generation }) =>
+    createOpenAIProvider({
+      apiKey: generation.openai.apiKey!,
+      baseUrl: generation.openai.baseUrl,
+      model: generation.openai.model,
+      timeoutMs: generation.timeoutMs,
+    }),
+  gemini: () => notYet("gemini"),
+  fal: () => notYet("fal"),
+  comfyui: () => notYet("comfyui"),
+};
+
+function notYet(id: string): never {
+  throw new Error(`The ${id} provider is not available in this build`);
 }
 
 /**
- * Every provider this process knows: the one the operator chose with IMAGE_PROVIDER first,
- * and the preview engine (no keys, no network), so jobs queued before a switch can still run.
+ * Every provider the operator enabled (IMAGE_PROVIDERS, the default first), each with
+ * its prices, and the preview engine even when not offered, so jobs queued before a
+ * switch can still run.
  */
 export function createProviderRegistry(config: Config): ProviderRegistry {
   const { generation } = config;
-  const preview = createOfflineProvider({ priceRate: generation.previewPriceRate });
-  if (generation.provider !== "openai") return providerRegistry([preview]);
-  const openai = createOpenAIProvider({
-    apiKey: generation.openai.apiKey!,
-    baseUrl: generation.openai.baseUrl,
-    model: generation.openai.model,
-    timeoutMs: generation.timeoutMs,
-  });
-  return providerRegistry([openai, preview]);
+  const build = (id: ProviderId): ImageProvider => ({ ...builders[id](config), prices: generation.prices[id] });
+  const [first, ...rest] = generation.providers.map(build);
+  const others = generation.providers.includes("offline") ? [] : [build("offline")];
+  return providerRegistry([first!, ...rest], others);
 }

@@ -1,0 +1,68 @@
+import { ChevronDown, Cpu } from "lucide-react";
+import { useId } from "react";
+import { isPreviewModel, type ModelView } from "#domain/models";
+import { cn } from "~/lib/cn";
+import { useModels } from "~/lib/use-models";
+import { inputClasses } from "./ui/text-field";
+
+/** What a model does differently, in a few words under the choice. */
+export function modelHint(model: ModelView, options: { transparent?: boolean } = {}): string {
+  if (isPreviewModel(model)) return "Placeholder pictures drawn by Motif, not by an AI model.";
+  const parts = [`Up to ${model.maxReferences} reference ${model.maxReferences === 1 ? "image" : "images"}`];
+  if (options.transparent && model.transparency === "matte") {
+    parts.push("transparency made by Motif from a flat background");
+  }
+  return `${parts.join("; ")}.`;
+}
+
+/**
+ * The model a generation runs with, when the operator offers more than one. With one
+ * model there is nothing to choose, and nothing is shown.
+ */
+export function ModelPicker(props: {
+  value: string;
+  onChange(id: string): void;
+  transparent?: boolean;
+  label?: string;
+  className?: string;
+}) {
+  const { models } = useModels();
+  const id = useId();
+  if (models.length < 2) return null;
+  const chosen = models.find((m) => m.id === props.value) ?? models[0]!;
+  return (
+    <div className={cn("grid gap-1.5", props.className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {props.label ?? "Model"}
+      </label>
+      <div className="relative">
+        <Cpu
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
+        />
+        <select
+          id={id}
+          name="model"
+          value={chosen.id}
+          onChange={(event) => props.onChange(event.target.value)}
+          aria-describedby={`${id}-hint`}
+          data-testid="model-picker"
+          className={cn(inputClasses, "cursor-pointer appearance-none truncate pr-9 pl-9 text-sm font-medium")}
+        >
+          {models.map((model) => (
+            <option key={model.id} value={model.id}>
+              {model.label}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-neutral-500"
+        />
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
+        {modelHint(chosen, { transparent: props.transparent })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { isPreview } from "./preview";
+import { standardPrices, type PriceTable } from "./pricing";
+
+/** A model a user may generate with, as the browser sees it (no keys, no addresses). */
+export interface ModelView {
+  /** The provider id jobs record ("openai", "gemini", "fal", "comfyui", "offline"). */
+  id: string;
+  /** "OpenAI gpt-image-1.5"; the preview engine says plainly what it is. */
+  label: string;
+  model: string;
+  prices: PriceTable;
+  /** "native": the model paints real alpha; "matte": Motif removes a flat key colour it was asked to paint on. */
+  transparency: "native" | "matte";
+  /** The most reference images one request carries. */
+  maxReferences: number;
+  /** How each size and detail level is asked of it, in its own terms. */
+  sizes: Record<string, string>;
+  detail: Record<string, string>;
+}
+
+/** The models on offer, the operator's default first. */
+export interface ModelsView {
+  models: ModelView[];
+  defaultId: string;
+}
+
+/** Before the app's loader has answered (or outside the app): one model at the standard prices. */
+export const standardModels: ModelsView = {
+  models: [
+    {
+      id: "",
+      label: "",
+      model: "",
+      prices: standardPrices,
+      transparency: "native",
+      maxReferences: 0,
+      sizes: {},
+      detail: {},
+    },
+  ],
+  defaultId: "",
+};
+
+/** The model to price and run with: the asked one when it is on offer, else the default. */
+export function pickModel(view: ModelsView, id: string | null | undefined): ModelView {
+  return view.models.find((m) => m.id === id) ?? view.models.find((m) => m.id === view.defaultId) ?? view.models[0]!;
+}
+
+export const isPreviewModel = (model: Pick<ModelView, "id">) => isPreview(model.id);
+
+/** A model choice in a request: a provider id; which are on offer is checked by the server. */
+export const modelChoice = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9-]{0,31}$/, "Choose one of the models on offer.");
+
+/** The words the server answers with when a request names a model that is not on offer. */
+export const modelUnavailableMessage = "That model is not available. Choose another.";

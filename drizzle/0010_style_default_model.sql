@@ -1,0 +1,1 @@
+ALTER TABLE "styles" ADD COLUMN "default_model" text;

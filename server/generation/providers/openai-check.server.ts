@@ -1,0 +1,65 @@
+import OpenAI from "openai";
+import type { ConnectionProbe } from "./provider";
+
+/**
+ * OpenAI's free connection check: an authenticated GET of /models, which proves the
+ * address, the key and — when the model is listed — the model, without making an image.
+ */
+export async function checkOpenAIConnection(
+  client: OpenAI,
+  options: { model: string; host: string; signal: AbortSignal },
+): Promise<ConnectionProbe> {
+  const { model, host } = options;
+  try {
+    const page = await client.models.list({ signal: options.signal });
+    const modelAvailable = page.data.some((listed) => listed.id === model);
+    return {
+      modelAvailable,
+      message: modelAvailable
+        ? `Connected to ${host}: the key works and ${model} is available.`
+        : `Connected to ${host} and the key works, but ${model} is not among the models it lists. Check OPENAI_IMAGE_MODEL.`,
+    };
+  } catch (error) {
+    if (options.signal.aborted) throw error;
+    throw new Error(explainOpenAIError(error, host), { cause: error });
+  }
+}
+
+/** The provider's own words, with what to do about them. */
+export function explainOpenAIError(error: unknown, host: string): string {
+  if (error instanceof OpenAI.APIConnectionError) {
+    const reason = causeOf(error);
+    return `Could not reach ${host}${reason ? ` (${reason})` : ""}. Check OPENAI_BASE_URL and this server's network.`;
+  }
+  if (error instanceof OpenAI.APIError) {
+    const said = providerMessage(error);
+    const status = error.status;
+    const suffix = said ? ` The service said: “${said}”` : "";
+    if (status === 401) return `The API key was refused (HTTP 401). Check OPENAI_API_KEY.${suffix}`;
+    if (status === 403) return `The API key is not allowed to do this (HTTP 403).${suffix}`;
+    if (status === 404) return `${host} has no models list at this address (HTTP 404). Check OPENAI_BASE_URL.${suffix}`;
+    if (status === 429) return `The service is limiting this key's requests (HTTP 429). Try again shortly.${suffix}`;
+    if (status !== undefined && status >= 500)
+      return `The service had an error (HTTP ${status}). Try again shortly.${suffix}`;
+    return `The service answered HTTP ${status ?? "error"}.${suffix}`;
+  }
+  return `The check failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function providerMessage(error: InstanceType<typeof OpenAI.APIError>): string | undefined {
+  const body = error.error as { message?: unknown } | undefined;
+  return typeof body?.message === "string" && body.message.trim() ? body.message.trim() : undefined;
+}
+
+/** The system error code (ECONNREFUSED, ENOTFOUND…) under a connection failure, else its innermost message. */
+function causeOf(error: Error): string | undefined {
+  let cause: unknown = error.cause;
+  let message: string | undefined;
+  for (let depth = 0; cause && depth < 4; depth++) {
+    const { code, message: said } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === "string") return code;
+    if (typeof said === "string" && said !== "fetch failed") message = said;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return message;
+}
