@@ -42,6 +42,8 @@ export interface GeneratedImage {
 export interface GenerateResult {
   images: GeneratedImage[];
   usage?: { inputTokens: number; outputTokens: number };
+  /** Plain sentences about what the provider changed in the request (references it left out, say). */
+  notes?: string[];
 }
 
 /** What a provider can do; the engine reads these, never provider ids. */
