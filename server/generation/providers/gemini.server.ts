@@ -46,6 +46,8 @@ export function createGeminiProvider(options: GeminiProviderOptions): ImageProvi
     vertexai: false,
     httpOptions: {
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      // Google documents image output (imageConfig) on v1beta; the client's own default may differ.
+      apiVersion: "v1beta",
       timeout: options.timeoutMs,
       retryOptions: { attempts: 1 },
     },
