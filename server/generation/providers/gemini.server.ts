@@ -113,16 +113,23 @@ export function createGeminiProvider(options: GeminiProviderOptions): ImageProvi
           : [];
       try {
         const images: GeneratedImage[] = [];
-        let inputTokens = 0;
-        let outputTokens = 0;
+        let usage: { inputTokens: number; outputTokens: number } | undefined;
         // One image per call: Gemini's image models answer each request with one image.
         for (let i = 0; i < request.n; i++) {
-          const { image, usage } = await generateOne(request, references);
-          images.push(image);
-          inputTokens += usage?.promptTokenCount ?? 0;
-          outputTokens += (usage?.candidatesTokenCount ?? 0) + (usage?.thoughtsTokenCount ?? 0);
+          const answer = await generateOne(request, references);
+          images.push(answer.image);
+          if (answer.usage) {
+            // Thinking tokens are billed as output.
+            usage = {
+              inputTokens: (usage?.inputTokens ?? 0) + (answer.usage.promptTokenCount ?? 0),
+              outputTokens:
+                (usage?.outputTokens ?? 0) +
+                (answer.usage.candidatesTokenCount ?? 0) +
+                (answer.usage.thoughtsTokenCount ?? 0),
+            };
+          }
         }
-        return { images, usage: { inputTokens, outputTokens }, ...(notes.length ? { notes } : {}) };
+        return { images, ...(usage ? { usage } : {}), ...(notes.length ? { notes } : {}) };
       } catch (error) {
         throw classifyGeminiError(error);
       }
