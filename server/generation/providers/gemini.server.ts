@@ -79,7 +79,6 @@ export function createGeminiProvider(options: GeminiProviderOptions): ImageProvi
     id: "gemini",
     model: options.model,
     label: `Gemini ${options.model}`,
-    priceRate: 1,
     capabilities: {
       // Gemini's images are opaque: the engine mattes them when a transparent background is asked for.
       nativeAlpha: false,
