@@ -1,4 +1,5 @@
 import type { Config, ProviderId } from "../../config.server";
+import { createGeminiProvider } from "./gemini.server";
 import { createOfflineProvider } from "./offline.server";
 import { createOpenAIProvider } from "./openai.server";
 import type { ImageProvider } from "./provider";
@@ -41,7 +42,13 @@ const builders: Builders = {
       model: generation.openai.model,
       timeoutMs: generation.timeoutMs,
     }),
-  gemini: () => notYet("gemini"),
+  gemini: ({ generation }) =>
+    createGeminiProvider({
+      apiKey: generation.gemini.apiKey!,
+      baseUrl: generation.gemini.baseUrl,
+      model: generation.gemini.model,
+      timeoutMs: generation.timeoutMs,
+    }),
   fal: () => notYet("fal"),
   comfyui: () => notYet("comfyui"),
 };
