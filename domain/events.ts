@@ -30,6 +30,8 @@ export interface JobProgressEvent {
   imageId: string | null;
   completed: number;
   total: number;
+  /** Progress within the next image, when the model reports it; null once an image is stored. */
+  step?: { step: number; steps: number } | null;
 }
 
 export type LiveEvent =

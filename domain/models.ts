@@ -47,6 +47,22 @@ export function pickModel(view: ModelsView, id: string | null | undefined): Mode
   return view.models.find((m) => m.id === id) ?? view.models.find((m) => m.id === view.defaultId) ?? view.models[0]!;
 }
 
+const providerNames: Record<string, string> = {
+  offline: "Preview engine",
+  openai: "OpenAI",
+  gemini: "Gemini",
+  fal: "fal",
+  comfyui: "ComfyUI",
+};
+
+/** A provider's id in words ("offline" → "Preview engine"); unknown ids as they are. */
+export const providerName = (id: string) => providerNames[id] ?? id;
+
+/** The model that made a job or an image, in words: "Gemini gemini-2.5-flash-image", "Preview engine". */
+export function modelLabel(provider: string, model: string): string {
+  return isPreview(provider) ? providerName(provider) : `${providerName(provider)} ${model}`;
+}
+
 export const isPreviewModel = (model: Pick<ModelView, "id">) => isPreview(model.id);
 
 /** A model choice in a request: a provider id; which are on offer is checked by the server. */

@@ -165,6 +165,10 @@ export interface JobView {
   styleId: string | null;
   /** The engine it runs with: the preview engine's jobs are labelled as previews. */
   provider: string;
+  /** The model it runs with, in words ("Gemini gemini-2.5-flash-image"). */
+  modelLabel: string;
+  /** Progress within the image being made, for models that report it (a sampler's steps). */
+  step?: { step: number; steps: number } | null;
   credits: number;
   /** Credits given back (failed, cancelled or refused images). */
   refundedCredits: number;

@@ -98,6 +98,7 @@ export function CreditHistory() {
                 </p>
                 <p className="text-xs text-neutral-600 dark:text-neutral-400">
                   <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+                  {entry.model && <span data-testid="credit-model"> · {entry.model}</span>}
                   <span className="tabular-nums"> · balance {entry.balanceAfter.toLocaleString("en")}</span>
                 </p>
               </div>

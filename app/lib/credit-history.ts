@@ -10,6 +10,8 @@ export interface CreditHistoryEntry {
   title: string | null;
   /** For a refund: how many of the job's images it paid back (those never made), of how many. */
   refund: { images: number; of: number } | null;
+  /** The model a generation ran with, in words; null for other reasons. */
+  model: string | null;
   createdAt: string;
 }
 

@@ -9,6 +9,7 @@ const job = (over: Partial<JobView> = {}): JobView => ({
   title: "2 objects",
   styleId: "s1",
   provider: "openai",
+  modelLabel: "OpenAI gpt-image-1.5",
   credits: 12,
   refundedCredits: 0,
   error: null,
@@ -39,6 +40,36 @@ describe("applyLiveEvent and mergeJob", () => {
     const merged = mergeJob(job(), live.j1);
     expect(merged.completed).toBe(2);
     expect(merged.objects.map((o) => o.completed)).toEqual([1, 1]);
+  });
+
+  it("shows steps within the next image, and drops them when an image is stored or the job ends", () => {
+    const step = (completed: number, at: number) =>
+      ({
+        type: "job-progress",
+        data: {
+          jobId: "j1",
+          kind: "object-images",
+          styleId: "s1",
+          objectId: null,
+          imageId: null,
+          completed,
+          total: 4,
+          step: { step: at, steps: 20 },
+        },
+      }) as const;
+    let live: LiveJobs = {};
+    live = applyLiveEvent(live, step(0, 5));
+    expect(mergeJob(job({ completed: 0 }), live.j1).step).toEqual({ step: 5, steps: 20 });
+    live = applyLiveEvent(live, progress("a", "i1", 1));
+    expect(live.j1!.step).toBeNull();
+    // A step of the first image arriving after it was stored is not shown against the second.
+    live = applyLiveEvent(live, step(0, 19));
+    expect(live.j1!.step).toBeNull();
+    live = applyLiveEvent(live, step(1, 3));
+    expect(mergeJob(job({ completed: 1 }), live.j1).step).toEqual({ step: 3, steps: 20 });
+    // The loader already counts an image the stream has not: the step was for that one.
+    expect(mergeJob(job({ completed: 2 }), live.j1).step).toBeNull();
+    expect(mergeJob(job({ completed: 1, status: "canceled" }), live.j1).step).toBeNull();
   });
 
   it("takes a finished status from the stream over an unfinished one from the loader", () => {

@@ -9,17 +9,19 @@ export interface LiveJob {
   total: number;
   /** The images seen arriving, per object. */
   images: Record<string, string[]>;
+  /** How far the image being made has come, when the model says. */
+  step: { step: number; steps: number } | null;
 }
 export type LiveJobs = Record<string, LiveJob>;
 
-const blank: LiveJob = { status: null, completed: 0, total: 0, images: {} };
+const blank: LiveJob = { status: null, completed: 0, total: 0, images: {}, step: null };
 
 /** Folds one event into what is known; credits events change nothing here. */
 export function applyLiveEvent(jobs: LiveJobs, event: LiveEvent): LiveJobs {
   if (event.type === "credits") return jobs;
   const current = jobs[event.data.jobId] ?? blank;
   if (event.type === "job") return { ...jobs, [event.data.jobId]: { ...current, status: event.data.status } };
-  const { objectId, imageId, completed, total } = event.data;
+  const { objectId, imageId, completed, total, step } = event.data;
   let images = current.images;
   if (objectId && imageId && !images[objectId]?.includes(imageId)) {
     images = { ...images, [objectId]: [...(images[objectId] ?? []), imageId] };
@@ -32,6 +34,8 @@ export function applyLiveEvent(jobs: LiveJobs, event: LiveEvent): LiveJobs {
       completed: Math.max(current.completed, completed),
       total: Math.max(current.total, total),
       images,
+      // A step belongs to the image after the last one made: a late step of an earlier image is dropped.
+      step: step && completed >= current.completed ? step : completed > current.completed ? null : current.step,
     },
   };
 }
@@ -48,6 +52,7 @@ export function mergeJob(job: JobView, live: LiveJob | undefined): JobView {
     ...job,
     status,
     completed: Math.min(job.total, Math.max(job.completed, live.completed)),
+    step: isActiveStatus(status) && live.completed >= job.completed ? live.step : null,
     objects: job.objects.map((o) => ({
       ...o,
       completed: Math.min(o.total, Math.max(o.completed, live.images[o.id]?.length ?? 0)),

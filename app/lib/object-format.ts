@@ -1,4 +1,4 @@
-import { PREVIEW_PROVIDER_ID, previewTexts } from "#domain/preview";
+import { previewTexts } from "#domain/preview";
 import { IMAGE_WIDTHS, optimizedImageUrl } from "./image-url";
 
 /** "1 object", "5 objects". */
@@ -51,6 +51,4 @@ export function webpDownloadUrl(url: string, width: number): string {
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
-const providerNames: Record<string, string> = { [PREVIEW_PROVIDER_ID]: previewTexts.name, openai: "OpenAI" };
-/** A provider's id in words ("offline" → "Preview engine"); unknown ids as they are. */
-export const providerName = (id: string) => providerNames[id] ?? id;
+export { providerName } from "#domain/models";

@@ -1,3 +1,4 @@
+import { modelLabel } from "#domain/models";
 import { and, desc, eq, lt } from "drizzle-orm";
 import { CREDIT_HISTORY_PAGE, type CreditHistoryEntry } from "~/lib/credit-history";
 import type { Database } from "../db/client.server";
@@ -29,6 +30,8 @@ export async function listCreditHistory(
       title: generationJobs.title,
       jobCredits: generationJobs.credits,
       imageCount: generationJobs.imageCount,
+      provider: generationJobs.provider,
+      model: generationJobs.model,
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
@@ -48,8 +51,9 @@ export async function listCreditHistory(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    entries: page.map(({ jobCredits, imageCount, ...row }) => ({
+    entries: page.map(({ jobCredits, imageCount, provider, model, ...row }) => ({
       ...row,
+      model: provider && model ? modelLabel(provider, model) : null,
       title: row.title || null,
       refund: row.reason === "generation_refund" ? refundedImages(row.delta, jobCredits, imageCount) : null,
       createdAt: row.createdAt.toISOString(),

@@ -1,3 +1,4 @@
+import { modelLabel } from "#domain/models";
 import { and, count, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { jobParamsSchemas } from "#domain/jobs";
 import type { JobView } from "#domain/objects";
@@ -42,6 +43,7 @@ async function present(db: Database, jobs: GenerationJob[]): Promise<JobView[]> 
       title: job.title,
       styleId: job.styleId,
       provider: job.provider,
+      modelLabel: modelLabel(job.provider, job.model),
       credits: job.credits,
       refundedCredits: job.refundedCredits,
       error: job.error,

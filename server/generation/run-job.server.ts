@@ -7,9 +7,15 @@ import type { FileStorage } from "../storage/storage.server";
 import { styleFolder } from "../styles/styles.server";
 import { parseJobParams, unitCreditsOf, type GenerationJob } from "./job-record.server";
 import { jobKindModules } from "./kinds/index.server";
-import type { JobPlan } from "./kinds/kind.server";
+import type { ImageTask, JobPlan } from "./kinds/kind.server";
+import { isRunning, watchForCancel } from "./cancel-watch.server";
 import { failJob, finishJob } from "./lifecycle.server";
-import { ProviderOpaqueImageError, ProviderRefusalError, type ImageProvider } from "./providers/provider";
+import {
+  ProviderOpaqueImageError,
+  ProviderRefusalError,
+  type GenerateProgress,
+  type ImageProvider,
+} from "./providers/provider";
 import type { ProviderRegistry } from "./providers/registry.server";
 import { publishJob, publishProgress } from "./publish.server";
 import { generateWithRetries, isImageFailure, userFacingError, type RetryOptions } from "./retry.server";
@@ -28,13 +34,8 @@ class ProviderUnavailableError extends Error {
   override name = "ProviderUnavailableError";
 }
 
-async function isRunning(db: Database, jobId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ status: generationJobs.status })
-    .from(generationJobs)
-    .where(eq(generationJobs.id, jobId));
-  return row?.status === "running";
-}
+/** Step progress goes to the browser at most this often (and always at the last step). */
+const STEP_EVENT_MS = 250;
 
 /**
  * Runs one generation job with the provider it was submitted to. Safe to run again
@@ -90,6 +91,9 @@ async function makeImages(
     ctx.signal?.throwIfAborted();
     const chained = plan.chain?.first ? [plan.chain.first] : [];
     const started = Date.now();
+    const progress = { completed: plan.baseline + made, total: plan.baseline + plan.tasks.length };
+    // A cancel from any process aborts the provider's call, not only the wait for it.
+    const cancel = watchForCancel(ctx.db, job.id, { parent: ctx.signal });
     let result;
     try {
       result = await generateWithRetries(
@@ -104,20 +108,25 @@ async function makeImages(
           n: 1,
           palette: plan.style.palette,
           user: job.ownerId,
-          signal: ctx.signal,
+          signal: cancel.signal,
+          onProgress: provider.capabilities.progress ? stepPublisher(ctx, job, task, progress) : undefined,
         },
-        ctx,
+        { ...ctx, signal: cancel.signal },
         () => isRunning(ctx.db, job.id),
       );
       const image = result?.images[0];
       if (image && params.transparent && !(await hasRealAlpha(image.data))) throw new ProviderOpaqueImageError();
     } catch (error) {
+      // Cancelled while the provider worked: stop before paying for more (the cancel refunded the rest).
+      if (cancel.canceled && !ctx.signal?.aborted) return { ended: true, imageError };
       if (!isImageFailure(error)) throw error;
       // One image refused (or opaque): the others go on, and this one is refunded at the end.
       imageError = userFacingError(error);
       refusalsInARow = error instanceof ProviderRefusalError ? refusalsInARow + 1 : 0;
       if (made === 0 && refusalsInARow >= REFUSALS_BEFORE_GIVING_UP) throw error;
       continue;
+    } finally {
+      cancel.stop();
     }
     // Cancelled while retrying: stop before paying for more.
     if (!result) return { ended: true, imageError };
@@ -160,6 +169,30 @@ async function makeImages(
     });
   }
   return { ended: false, imageError };
+}
+
+/** Tells the owner's pages how far the image being made has come, a few times a second at most. */
+function stepPublisher(
+  ctx: RunContext,
+  job: GenerationJob,
+  task: ImageTask,
+  progress: { completed: number; total: number },
+): (step: GenerateProgress) => void {
+  let last = 0;
+  return (step) => {
+    const now = Date.now();
+    if (now - last < STEP_EVENT_MS && step.step < step.steps) return;
+    last = now;
+    publishProgress(ctx.db, job.ownerId, {
+      jobId: job.id,
+      kind: job.kind,
+      styleId: job.styleId,
+      objectId: task.objectId,
+      imageId: null,
+      ...progress,
+      step: { step: step.step, steps: step.steps },
+    }).catch(() => {});
+  };
 }
 
 /** If the style went away while its job ran, files written since must not be left behind. */

@@ -2,6 +2,7 @@ import { Check, CircleAlert, CircleStop, Clock, LoaderCircle, type LucideIcon } 
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { isActiveStatus, type JobStatus } from "#domain/jobs";
+import { isPreview } from "#domain/preview";
 import type { JobView } from "#domain/objects";
 import { cn } from "~/lib/cn";
 import { objectState } from "~/lib/job-progress";
@@ -36,7 +37,9 @@ export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<v
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = expanded ? job.objects : job.objects.slice(0, SHOWN_OBJECTS[active ? "active" : "finished"]);
   const hidden = job.objects.length - shown.length;
-  const percent = job.total > 0 ? (job.completed / job.total) * 100 : 0;
+  // A model that reports its steps moves the bar within the image being made.
+  const partial = job.step && job.step.steps > 0 ? Math.min(1, job.step.step / job.step.steps) : 0;
+  const percent = job.total > 0 ? ((job.completed + partial) / job.total) * 100 : 0;
 
   async function cancel() {
     setBusy(true);
@@ -69,6 +72,7 @@ export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<v
           </h3>
           <p className="mt-0.5 text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
             <PreviewBadge provider={job.provider} className="mr-1.5 align-middle" />
+            {!isPreview(job.provider) && <span data-testid="job-model">{job.modelLabel} · </span>}
             {priceText(job.credits)}
             {job.refundedCredits > 0 && ` · ${job.refundedCredits} refunded`}
             {job.kind === "object-images" && job.completed > 0 && (
@@ -114,7 +118,13 @@ export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<v
           className="flex justify-between gap-2 text-xs font-medium text-neutral-600 dark:text-neutral-400"
         >
           <span>
-            {active ? (job.status === "queued" ? "Waiting for a worker…" : "Making images…") : statusText[job.status]}
+            {active
+              ? job.status === "queued"
+                ? "Waiting for a worker…"
+                : job.step
+                  ? `Making images… step ${job.step.step} of ${job.step.steps}`
+                  : "Making images…"
+              : statusText[job.status]}
           </span>
           <span className="tabular-nums">
             {job.completed} of {plural(job.total, "image")}
