@@ -1,0 +1,311 @@
+import { createFalClient, type FalClient, type QueueStatus } from "@fal-ai/client";
+import { z } from "zod";
+import type { DetailLevel, ImageSize } from "#domain/images";
+import { withDeadline } from "../deadline.server";
+import { downloadImage, falFetch, falUrl, isProviderError, transportError } from "./fal-http.server";
+import {
+  ProviderError,
+  ProviderRefusalError,
+  ProviderRetryableError,
+  type ConnectionProbe,
+  type GenerateProgress,
+  type GenerateRequest,
+  type GenerateResult,
+  type ImageProvider,
+} from "./provider";
+
+/** FLUX.1 Kontext [max] with several reference images. */
+export const DEFAULT_FAL_MODEL = "fal-ai/flux-pro/kontext/max/multi";
+/**
+ * The most references sent with one request. fal's multi endpoints state no maximum;
+ * they lay the images out on one canvas, so each added image gets less room.
+ */
+export const FAL_MAX_REFERENCES = 4;
+/** FLUX.1 Kontext makes 1 to 4 images per request. */
+const MAX_IMAGES_PER_REQUEST = 4;
+const DEFAULT_POLL_INTERVAL_MS = 500;
+/** Status polls that may fail in a row (the job is already paid for) before giving up. */
+const STATUS_ATTEMPTS = 3;
+const CANCEL_TIMEOUT_MS = 10_000;
+/** Uploaded references and generated images are deleted from fal's storage after this. */
+const STORAGE_EXPIRY = "1h";
+
+const aspectRatio: Record<ImageSize, "1:1" | "2:3" | "3:2"> = { square: "1:1", portrait: "2:3", landscape: "3:2" };
+
+export interface FalProviderOptions {
+  /** FAL_KEY: "key-id:key-secret". */
+  key: string;
+  /** FAL_MODEL: the endpoint used with references, e.g. fal-ai/flux-pro/kontext/max/multi. */
+  model: string;
+  /** FAL_BASE_URL: replaces fal's hosts (queue, storage, platform API) for a gateway or a test's fake. */
+  baseUrl?: string;
+  /** The longest one image may take, upload to download (PROVIDER_TIMEOUT_SECONDS). */
+  timeoutMs: number;
+  /** Pause between status polls; tests pass a short one. */
+  pollIntervalMs?: number;
+}
+
+/** The endpoints one FAL_MODEL stands for, by detail level, with and without references. */
+export interface FalEndpoints {
+  withReferences: Record<DetailLevel, string>;
+  withoutReferences: Record<DetailLevel, string>;
+}
+
+const KONTEXT = /^fal-ai\/flux-pro\/kontext(\/max)?(?:\/multi|\/text-to-image)?$/;
+
+/**
+ * FLUX.1 Kontext on fal comes in two tiers, [pro] and [max], each with a multi-reference
+ * endpoint and a text-to-image one (a request without references). Draft asks the [pro]
+ * tier (half the price, faster); standard and high ask the tier FAL_MODEL names. Kontext
+ * has no steps or quality setting to turn. Any other model is used as it is, for all.
+ */
+export function falEndpoints(model: string): FalEndpoints {
+  const kontext = KONTEXT.exec(model);
+  if (!kontext) {
+    const all = { draft: model, standard: model, high: model };
+    return { withReferences: all, withoutReferences: all };
+  }
+  const tier = (max: boolean) => `fal-ai/flux-pro/kontext${max ? "/max" : ""}`;
+  const chosen = tier(Boolean(kontext[1]));
+  const byDetail = (endpoint: string) => ({
+    draft: `${tier(false)}/${endpoint}`,
+    standard: `${chosen}/${endpoint}`,
+    high: `${chosen}/${endpoint}`,
+  });
+  return { withReferences: byDetail("multi"), withoutReferences: byDetail("text-to-image") };
+}
+
+function describeEndpoint(endpoint: string): string {
+  if (!KONTEXT.test(endpoint)) return `${endpoint} (no quality setting)`;
+  return endpoint.includes("/kontext/max") ? "FLUX.1 Kontext [max]" : "FLUX.1 Kontext [pro]";
+}
+
+const outputSchema = z.object({
+  images: z.array(z.object({ url: z.string() })),
+  has_nsfw_concepts: z.array(z.boolean().nullable()).nullish(),
+});
+
+const pricingSchema = z.object({
+  prices: z.array(
+    z.object({ endpoint_id: z.string(), unit_price: z.number(), unit: z.string(), currency: z.string() }),
+  ),
+});
+
+/**
+ * fal.ai through its official client: references go to fal's storage, the request to
+ * its queue, whose status is followed (queue, then the runner's logged steps) until the
+ * images can be downloaded. A cancel (the request's signal) or the deadline cancels the
+ * request on fal's queue too. Flux answers opaque images: the engine mattes them.
+ */
+export function createFalProvider(options: FalProviderOptions): ImageProvider {
+  const endpoints = falEndpoints(options.model);
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const client = (signal: AbortSignal): FalClient =>
+    createFalClient({
+      credentials: options.key,
+      fetch: falFetch(signal, options.baseUrl),
+      suppressLocalCredentialsWarning: true,
+    });
+
+  /** Asks fal to drop the request (not started: never billed) once the signal aborts. */
+  function cancelOnAbort(signal: AbortSignal, endpoint: string, requestId: string): () => void {
+    const cancel = () =>
+      void client(AbortSignal.timeout(CANCEL_TIMEOUT_MS))
+        .queue.cancel(endpoint, { requestId })
+        .catch(() => {});
+    if (signal.aborted) {
+      cancel();
+      return () => {};
+    }
+    signal.addEventListener("abort", cancel, { once: true });
+    return () => signal.removeEventListener("abort", cancel);
+  }
+
+  /** Polls the request's status until it completes, reporting its progress on the way. */
+  async function follow(
+    fal: FalClient,
+    endpoint: string,
+    requestId: string,
+    signal: AbortSignal,
+    onProgress: GenerateRequest["onProgress"],
+  ): Promise<void> {
+    let failures = 0;
+    let reported = -1;
+    for (;;) {
+      let status: QueueStatus;
+      try {
+        status = await fal.queue.status(endpoint, { requestId, logs: true, abortSignal: signal });
+        failures = 0;
+      } catch (error) {
+        if (!(error instanceof ProviderRetryableError) || signal.aborted || ++failures >= STATUS_ATTEMPTS) throw error;
+        await pause(pollIntervalMs, signal);
+        continue;
+      }
+      const progress = progressOf(status);
+      if (progress.step !== reported) {
+        reported = progress.step;
+        onProgress?.(progress);
+      }
+      if (status.status === "COMPLETED") return;
+      await pause(pollIntervalMs, signal);
+    }
+  }
+
+  async function generate(request: GenerateRequest, signal: AbortSignal): Promise<GenerateResult> {
+    const fal = client(signal);
+    const references = request.references.slice(0, FAL_MAX_REFERENCES);
+    const endpoint = (references.length > 0 ? endpoints.withReferences : endpoints.withoutReferences)[request.detail];
+    const imageUrls = await Promise.all(
+      references.map((ref, i) =>
+        fal.storage.upload(
+          new File([new Uint8Array(ref.data)], `reference-${i}.${ref.mimeType.split("/")[1]}`, { type: ref.mimeType }),
+          { lifecycle: { expiresIn: STORAGE_EXPIRY } },
+        ),
+      ),
+    );
+    // fal drops a request that has not started by the time Motif stops waiting (at least 2 s).
+    const startTimeout = Math.floor(options.timeoutMs / 1000);
+    const { request_id: requestId } = await fal.queue.submit(endpoint, {
+      input: {
+        prompt: request.prompt,
+        ...(imageUrls.length > 0 ? { image_urls: imageUrls } : {}),
+        aspect_ratio: aspectRatio[request.size],
+        num_images: Math.min(Math.max(request.n, 1), MAX_IMAGES_PER_REQUEST),
+        seed: request.seed,
+        output_format: "png",
+      },
+      storageSettings: { expiresIn: STORAGE_EXPIRY },
+      ...(startTimeout >= 2 ? { startTimeout } : {}),
+      abortSignal: signal,
+    });
+    const stopCancelling = cancelOnAbort(signal, endpoint, requestId);
+    try {
+      await follow(fal, endpoint, requestId, signal, request.onProgress);
+    } finally {
+      stopCancelling();
+    }
+    const { data } = await fal.queue.result(endpoint, { requestId, abortSignal: signal });
+    const parsed = outputSchema.safeParse(data);
+    if (!parsed.success) throw new ProviderError("The image service answered in a form Motif does not know");
+    const { images, has_nsfw_concepts: flagged } = parsed.data;
+    // fal blanks an image its safety checker flags and says so here.
+    const kept = images.filter((_, i) => !flagged?.[i]);
+    if (images.length > 0 && kept.length === 0) {
+      throw new ProviderRefusalError("The image service declined this request under its content policy");
+    }
+    if (kept.length === 0) throw new ProviderError("The image service returned no images");
+    return { images: await Promise.all(kept.map((image) => downloadImage(image.url, signal))) };
+  }
+
+  return {
+    id: "fal",
+    model: options.model,
+    label: `fal ${options.model}`,
+    priceRate: 1,
+    capabilities: {
+      nativeAlpha: false,
+      maxReferences: FAL_MAX_REFERENCES,
+      seed: true,
+      sizes: aspectRatio,
+      detail: {
+        draft: describeEndpoint(endpoints.withReferences.draft),
+        standard: describeEndpoint(endpoints.withReferences.standard),
+        high: describeEndpoint(endpoints.withReferences.high),
+      },
+      cancel: true,
+      progress: true,
+    },
+    async generate(request) {
+      try {
+        return await withDeadline(options.timeoutMs, request.signal, (signal) => generate(request, signal));
+      } catch (error) {
+        if (isProviderError(error)) throw error;
+        throw transportError(error, request.signal);
+      }
+    },
+    checkConnection: (signal) => checkFalConnection(options, endpoints, signal),
+  };
+}
+
+/** Queue position, then the runner's logged steps ("14/28", "50%"), as a percentage. */
+export function progressOf(status: QueueStatus): GenerateProgress {
+  if (status.status === "COMPLETED") return { step: 100, steps: 100 };
+  if (status.status === "IN_QUEUE") return { step: 0, steps: 100 };
+  for (const { message } of [...(status.logs ?? [])].reverse()) {
+    const fraction = /(\d+)\s*\/\s*(\d+)/.exec(message);
+    if (fraction && Number(fraction[2]) > 0 && Number(fraction[1]) <= Number(fraction[2])) {
+      return { step: Math.min(99, Math.floor((Number(fraction[1]) / Number(fraction[2])) * 100)), steps: 100 };
+    }
+    const percent = /(\d{1,3})\s*%/.exec(message);
+    if (percent && Number(percent[1]) <= 100) return { step: Math.min(99, Number(percent[1])), steps: 100 };
+  }
+  return { step: 0, steps: 100 };
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * The free, authenticated call: fal's price list for the endpoints Motif would use. It
+ * proves the address and the key, and says whether fal offers each endpoint.
+ */
+async function checkFalConnection(
+  options: FalProviderOptions,
+  endpoints: FalEndpoints,
+  signal: AbortSignal,
+): Promise<ConnectionProbe> {
+  const ids = [
+    ...new Set([
+      options.model,
+      ...Object.values(endpoints.withReferences),
+      ...Object.values(endpoints.withoutReferences),
+    ]),
+  ];
+  const query = new URLSearchParams(ids.map((id) => ["endpoint_id", id]));
+  const url = falUrl(`https://api.fal.ai/v1/models/pricing?${query}`, options.baseUrl);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { Authorization: `Key ${options.key}`, Accept: "application/json" },
+      signal,
+    });
+  } catch {
+    throw new Error(`fal did not answer at ${new URL(url).origin}: check FAL_BASE_URL and the network.`);
+  }
+  if (response.status === 401 || response.status === 403) {
+    throw new Error(`fal refused the key (HTTP ${response.status}): check FAL_KEY.`);
+  }
+  if (response.status === 400 || response.status === 404 || response.status === 422) {
+    return {
+      modelAvailable: false,
+      message: `The key works, but fal does not know ${options.model}: check FAL_MODEL.`,
+    };
+  }
+  if (!response.ok) throw new Error(`fal answered HTTP ${response.status}: try again later, or check FAL_BASE_URL.`);
+  const parsed = pricingSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new Error("fal answered in a form Motif does not know: check FAL_BASE_URL.");
+  const listed = new Map(parsed.data.prices.map((price) => [price.endpoint_id, price]));
+  const missing = ids.filter((id) => !listed.has(id));
+  if (missing.length > 0) {
+    return {
+      modelAvailable: false,
+      message: `The key works, but fal does not offer ${missing.join(", ")}: check FAL_MODEL.`,
+    };
+  }
+  const price = listed.get(options.model)!;
+  return {
+    modelAvailable: true,
+    message: `The key works and ${options.model} is available at ${price.unit_price} ${price.currency} per ${price.unit}.`,
+  };
+}
