@@ -287,6 +287,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
         headers: {
           priority: header("x-fal-queue-priority"),
           lifecycle: header("x-fal-object-lifecycle-preference"),
+          timeout: header("x-fal-request-timeout"),
         },
       });
       const base = `${url}/${owner}/${alias}/requests/${job.id}`;

@@ -85,6 +85,8 @@ describe("fal provider against a local fal", () => {
     expect(submission!.input.image_urls).toHaveLength(4);
     expect(submission!.uploadedReferences).toBe(4);
     expect(JSON.parse(submission!.headers.lifecycle!)).toEqual({ expiration_duration_seconds: 3600 });
+    // fal drops the request if it has not started when Motif would stop waiting.
+    expect(submission!.headers.timeout).toBe("5");
 
     expect(result.images).toHaveLength(1);
     const meta = await sharp(result.images[0]!.data).metadata();
