@@ -93,6 +93,25 @@ describe("fal provider against a local fal", () => {
     expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(["png", 832, 1248, false]);
   });
 
+  it("uploads a reference once for all the images it is sent with", async () => {
+    const fal = provider();
+    const [amber, teal] = await Promise.all(["#f4a23c", "#2a9d8f"].map(reference));
+    await fal.generate({ ...baseRequest, references: [{ data: amber!, mimeType: "image/png" }] });
+    await fal.generate({ ...baseRequest, references: [{ data: amber!, mimeType: "image/png" }] });
+    expect(fake.uploads).toHaveLength(1);
+    expect(fake.submissions[1]!.input.image_urls).toEqual(fake.submissions[0]!.input.image_urls);
+
+    await fal.generate({
+      ...baseRequest,
+      references: [
+        { data: teal!, mimeType: "image/png" },
+        { data: amber!, mimeType: "image/png" },
+      ],
+    });
+    expect(fake.uploads.map((u) => u.sha256)).toEqual([sha256(amber!), sha256(teal!)]);
+    expect(fake.submissions[2]!.uploadedReferences).toBe(2);
+  });
+
   it("asks the text-to-image endpoint without references, and the [pro] tier for drafts", async () => {
     await provider().generate({ ...baseRequest, detail: "high" });
     await provider().generate({ ...baseRequest, detail: "draft" });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { withDeadline } from "../deadline.server";
 import { downloadImage, falFetch, falUrl, isProviderError, transportError } from "./fal-http.server";
+import { createReferenceUploads, STORAGE_EXPIRY } from "./fal-uploads.server";
 import {
   ProviderError,
   ProviderRefusalError,
@@ -27,8 +28,6 @@ const DEFAULT_POLL_INTERVAL_MS = 500;
 /** Status polls that may fail in a row (the job is already paid for) before giving up. */
 const STATUS_ATTEMPTS = 3;
 const CANCEL_TIMEOUT_MS = 10_000;
-/** Uploaded references and generated images are deleted from fal's storage after this. */
-const STORAGE_EXPIRY = "1h";
 
 const aspectRatio: Record<ImageSize, "1:1" | "2:3" | "3:2"> = { square: "1:1", portrait: "2:3", landscape: "3:2" };
 
@@ -100,6 +99,7 @@ const pricingSchema = z.object({
 export function createFalProvider(options: FalProviderOptions): ImageProvider {
   const endpoints = falEndpoints(options.model);
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const uploadReference = createReferenceUploads();
   const client = (signal: AbortSignal): FalClient =>
     createFalClient({
       credentials: options.key,
@@ -155,14 +155,7 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     const fal = client(signal);
     const references = request.references.slice(0, FAL_MAX_REFERENCES);
     const endpoint = (references.length > 0 ? endpoints.withReferences : endpoints.withoutReferences)[request.detail];
-    const imageUrls = await Promise.all(
-      references.map((ref, i) =>
-        fal.storage.upload(
-          new File([new Uint8Array(ref.data)], `reference-${i}.${ref.mimeType.split("/")[1]}`, { type: ref.mimeType }),
-          { lifecycle: { expiresIn: STORAGE_EXPIRY } },
-        ),
-      ),
-    );
+    const imageUrls = await Promise.all(references.map((ref, i) => uploadReference(fal, ref, i)));
     // fal drops a request that has not started by the time Motif stops waiting (at least 2 s).
     const startTimeout = Math.floor(options.timeoutMs / 1000);
     const { request_id: requestId } = await fal.queue.submit(endpoint, {
