@@ -16,13 +16,12 @@ import {
   type GenerateProgress,
   type GenerateRequest,
 } from "#server/generation/providers/provider";
-import type { GenerationQueue } from "#server/generation/queue.server";
 import { generateWithRetries } from "#server/generation/retry.server";
 import { startFakeFal, type FakeFal } from "../fakes/fal-api";
 import { sha256 } from "../fakes/recording-provider";
 import { testDatabases } from "../support/databases";
 import { balanceOf, grantCredits, insertStyle, ledgerSum, runJob, submitObjects } from "../support/factories";
-import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 const baseRequest: GenerateRequest = {
   prompt: "a treasure chest. Flat icon style.",
@@ -259,7 +258,7 @@ describe("fal provider against a local fal", () => {
     const probe = await provider().checkConnection!(AbortSignal.timeout(2_000));
     expect(probe).toEqual({
       modelAvailable: true,
-      message: "The key works and fal-ai/flux-pro/kontext/max/multi is available at 0.08 USD per image.",
+      message: `Connected to ${new URL(fake.url).host}: the key works and fal-ai/flux-pro/kontext/max/multi is available (0.08 USD per image).`,
     });
     expect(fake.pricingCalls[0]).toEqual(
       expect.arrayContaining(["fal-ai/flux-pro/kontext/max/multi", "fal-ai/flux-pro/kontext/max/text-to-image"]),
@@ -288,7 +287,6 @@ describe.each(testDatabases)("the engine with fal on $name", (target) => {
   let server: ApiTestServer;
   let user: { cookie: string; userId: string };
   let styleId: string;
-  const queue: GenerationQueue = { async enqueue() {}, async work() {}, async stop() {} };
 
   beforeAll(async () => {
     fake = await startFakeFal();
@@ -300,7 +298,7 @@ describe.each(testDatabases)("the engine with fal on $name", (target) => {
       pollIntervalMs: 5,
     });
     database = await target.open();
-    server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" }, { provider, queue });
+    server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" }, { provider, queue: noQueue });
     user = await signInThroughApi(server, "fal@example.com");
     await grantCredits(database.db, user.userId, 1000);
     styleId = await insertStyle(database.db, { ownerId: user.userId });

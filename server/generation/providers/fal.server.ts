@@ -2,13 +2,13 @@ import { createFalClient, type FalClient, type QueueStatus } from "@fal-ai/clien
 import { z } from "zod";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { withDeadline } from "../deadline.server";
-import { downloadImage, falFetch, falUrl, isProviderError, transportError } from "./fal-http.server";
+import { checkFalConnection } from "./fal-check.server";
+import { downloadImage, falFetch, isProviderError, transportError } from "./fal-http.server";
 import { createReferenceUploads, STORAGE_EXPIRY } from "./fal-uploads.server";
 import {
   ProviderError,
   ProviderRefusalError,
   ProviderRetryableError,
-  type ConnectionProbe,
   type GenerateProgress,
   type GenerateRequest,
   type GenerateResult,
@@ -74,6 +74,11 @@ export function falEndpoints(model: string): FalEndpoints {
   return { withReferences: byDetail("multi"), withoutReferences: byDetail("text-to-image") };
 }
 
+const allEndpoints = (endpoints: FalEndpoints) => [
+  ...Object.values(endpoints.withReferences),
+  ...Object.values(endpoints.withoutReferences),
+];
+
 function describeEndpoint(endpoint: string): string {
   if (!KONTEXT.test(endpoint)) return `${endpoint} (no quality setting)`;
   return endpoint.includes("/kontext/max") ? "FLUX.1 Kontext [max]" : "FLUX.1 Kontext [pro]";
@@ -82,12 +87,6 @@ function describeEndpoint(endpoint: string): string {
 const outputSchema = z.object({
   images: z.array(z.object({ url: z.string() })),
   has_nsfw_concepts: z.array(z.boolean().nullable()).nullish(),
-});
-
-const pricingSchema = z.object({
-  prices: z.array(
-    z.object({ endpoint_id: z.string(), unit_price: z.number(), unit: z.string(), currency: z.string() }),
-  ),
 });
 
 /**
@@ -194,7 +193,6 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     id: "fal",
     model: options.model,
     label: `fal ${options.model}`,
-    priceRate: 1,
     capabilities: {
       nativeAlpha: false,
       maxReferences: FAL_MAX_REFERENCES,
@@ -216,7 +214,8 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
         throw transportError(error, request.signal);
       }
     },
-    checkConnection: (signal) => checkFalConnection(options, endpoints, signal),
+    checkConnection: (signal) =>
+      checkFalConnection({ ...options, endpoints: [...new Set([options.model, ...allEndpoints(endpoints)])] }, signal),
   };
 }
 
@@ -247,58 +246,4 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
-}
-
-/**
- * The free, authenticated call: fal's price list for the endpoints Motif would use. It
- * proves the address and the key, and says whether fal offers each endpoint.
- */
-async function checkFalConnection(
-  options: FalProviderOptions,
-  endpoints: FalEndpoints,
-  signal: AbortSignal,
-): Promise<ConnectionProbe> {
-  const ids = [
-    ...new Set([
-      options.model,
-      ...Object.values(endpoints.withReferences),
-      ...Object.values(endpoints.withoutReferences),
-    ]),
-  ];
-  const query = new URLSearchParams(ids.map((id) => ["endpoint_id", id]));
-  const url = falUrl(`https://api.fal.ai/v1/models/pricing?${query}`, options.baseUrl);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { Authorization: `Key ${options.key}`, Accept: "application/json" },
-      signal,
-    });
-  } catch {
-    throw new Error(`fal did not answer at ${new URL(url).origin}: check FAL_BASE_URL and the network.`);
-  }
-  if (response.status === 401 || response.status === 403) {
-    throw new Error(`fal refused the key (HTTP ${response.status}): check FAL_KEY.`);
-  }
-  if (response.status === 400 || response.status === 404 || response.status === 422) {
-    return {
-      modelAvailable: false,
-      message: `The key works, but fal does not know ${options.model}: check FAL_MODEL.`,
-    };
-  }
-  if (!response.ok) throw new Error(`fal answered HTTP ${response.status}: try again later, or check FAL_BASE_URL.`);
-  const parsed = pricingSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new Error("fal answered in a form Motif does not know: check FAL_BASE_URL.");
-  const listed = new Map(parsed.data.prices.map((price) => [price.endpoint_id, price]));
-  const missing = ids.filter((id) => !listed.has(id));
-  if (missing.length > 0) {
-    return {
-      modelAvailable: false,
-      message: `The key works, but fal does not offer ${missing.join(", ")}: check FAL_MODEL.`,
-    };
-  }
-  const price = listed.get(options.model)!;
-  return {
-    modelAvailable: true,
-    message: `The key works and ${options.model} is available at ${price.unit_price} ${price.currency} per ${price.unit}.`,
-  };
 }
