@@ -1,4 +1,5 @@
 import type { Config, ProviderId } from "../../config.server";
+import { createFalProvider } from "./fal.server";
 import { createGeminiProvider } from "./gemini.server";
 import { createOfflineProvider } from "./offline.server";
 import { createOpenAIProvider } from "./openai.server";
@@ -49,7 +50,13 @@ const builders: Builders = {
       model: generation.gemini.model,
       timeoutMs: generation.timeoutMs,
     }),
-  fal: () => notYet("fal"),
+  fal: ({ generation }) =>
+    createFalProvider({
+      key: generation.fal.key!,
+      baseUrl: generation.fal.baseUrl,
+      model: generation.fal.model,
+      timeoutMs: generation.timeoutMs,
+    }),
   comfyui: () => notYet("comfyui"),
 };
 
