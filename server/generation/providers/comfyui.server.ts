@@ -180,6 +180,10 @@ function comfyClient(options: ComfyUIProviderOptions) {
       if (init.signal.aborted) throw abortReason(init.signal);
       throw new ProviderRetryableError(`ComfyUI at ${where} did not answer (${causeOf(error)})`);
     }
+    if (response.status === 401 || response.status === 403) {
+      await response.body?.cancel();
+      throw new ProviderError(`ComfyUI at ${where} refused Motif's credentials (HTTP ${response.status})`);
+    }
     if (response.status === 429 || response.status >= 500) {
       await response.body?.cancel();
       throw new ProviderRetryableError(`ComfyUI at ${where} is busy or failing (HTTP ${response.status})`);
