@@ -145,7 +145,8 @@ describe("the ComfyUI provider against a local ComfyUI", () => {
     expect(first!.prompt["11"]!.inputs).toMatchObject({ width: 1024, height: 1024 });
     expect(first!.prompt["3"]!.inputs).toMatchObject({ seed: 42, denoise: 0.8 });
 
-    await provider().generate({ ...baseRequest, references: [{ data: teal, mimeType: "image/png" }] });
+    const reused = await provider().generate({ ...baseRequest, references: [{ data: teal, mimeType: "image/png" }] });
+    expect(reused.notes).toEqual(["The ComfyUI workflow takes 2 reference images; the 1 given filled them in turn."]);
     const second = fake.prompts[1]!.prompt;
     expect(second["10"]!.inputs!.image).toBe(fake.uploads[2]!.name);
     expect(second["13"]!.inputs!.image).toBe(fake.uploads[2]!.name);

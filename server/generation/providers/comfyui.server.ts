@@ -77,7 +77,6 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
     id: "comfyui",
     model: options.model,
     label: `ComfyUI ${options.model}`,
-    priceRate: 1,
     capabilities: {
       nativeAlpha: false,
       maxReferences,
@@ -90,10 +89,16 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
     generate(request) {
       return withDeadline(options.timeoutMs, request.signal, async (signal) => {
         const images: GeneratedImage[] = [];
+        const references = request.references.slice(0, maxReferences);
+        const workflow = references.length > 0 ? referenceWorkflow : options.workflow;
+        const notes =
+          references.length > 0 && references.length < maxReferences
+            ? [
+                `The ComfyUI workflow takes ${maxReferences} reference images; the ${references.length} given filled them in turn.`,
+              ]
+            : [];
         // One prompt per image; the seed moves on so the images differ.
         for (let i = 0; i < request.n; i++) {
-          const references = request.references.slice(0, maxReferences);
-          const workflow = references.length > 0 ? referenceWorkflow : options.workflow;
           images.push(
             await client.run({
               workflow,
@@ -110,7 +115,7 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
             }),
           );
         }
-        return { images };
+        return { images, ...(notes.length ? { notes } : {}) };
       });
     },
     checkConnection: (signal) => client.check(signal),
@@ -360,13 +365,16 @@ function comfyClient(options: ComfyUIProviderOptions) {
     const clientId = randomUUID();
     const inbox = createInbox();
     const socket = await openSocket(clientId, inbox, signal);
+    if (signal.aborted) {
+      socket?.terminate();
+      throw abortReason(signal);
+    }
     let promptId: string = randomUUID();
     let sent = false;
     try {
       sent = true;
       promptId = await queue(prompt, promptId, clientId, signal);
       await follow(socket, inbox, promptId, run.onProgress, signal);
-      socket?.close();
       return await image(await finished(promptId, signal), run.workflow, signal);
     } catch (error) {
       if (!signal.aborted) throw error;
