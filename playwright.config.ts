@@ -77,11 +77,18 @@ export default defineConfig({
       url: `http://127.0.0.1:${e2ePorts.openai}/healthz`,
       reuseExistingServer: false,
     },
-    // A third generating with the OpenAI provider, against the local Images API.
+    {
+      command: `node tests/fakes/gemini-api.ts ${e2ePorts.gemini}`,
+      url: `http://127.0.0.1:${e2ePorts.gemini}/healthz`,
+      reuseExistingServer: false,
+    },
+    // A third offering two models, OpenAI (the default) and Gemini, against local fakes of their APIs.
     appServer(e2ePorts.openaiApp, "data/e2e-openai", {
-      IMAGE_PROVIDER: "openai",
+      IMAGE_PROVIDERS: "openai,gemini",
       OPENAI_API_KEY: "sk-test",
       OPENAI_BASE_URL: `http://127.0.0.1:${e2ePorts.openai}/v1`,
+      GEMINI_API_KEY: "gemini-test-key",
+      GEMINI_BASE_URL: `http://127.0.0.1:${e2ePorts.gemini}`,
       PROVIDER_MAX_ATTEMPTS: "2",
       ADMIN_EMAILS: "operator@example.com",
     }),

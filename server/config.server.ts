@@ -130,6 +130,10 @@ const configSchema = z
     COMFYUI_URL: optionalUrl,
     // A workflow in ComfyUI's API format with Motif's placeholders; the shipped one when unset.
     COMFYUI_WORKFLOW: optionalText,
+    // A second workflow for styles with reference images (the shipped reference-img2img.json, say).
+    COMFYUI_REFERENCE_WORKFLOW: optionalText,
+    // Sent as Authorization to a ComfyUI behind an authenticating proxy ("Bearer …").
+    COMFYUI_AUTH_HEADER: optionalText,
     COMFYUI_PRICE: priceSetting("standard"),
     // What the preview engine charges: free, standard, or a fraction of the standard price.
     PREVIEW_PRICE: priceSetting("free", 1),
@@ -234,7 +238,12 @@ const configSchema = z
       openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL },
       gemini: { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, model: env.GEMINI_IMAGE_MODEL },
       fal: { key: env.FAL_KEY, baseUrl: env.FAL_BASE_URL, model: env.FAL_MODEL },
-      comfyui: { url: env.COMFYUI_URL, workflow: env.COMFYUI_WORKFLOW },
+      comfyui: {
+        url: env.COMFYUI_URL,
+        workflow: env.COMFYUI_WORKFLOW,
+        referenceWorkflow: env.COMFYUI_REFERENCE_WORKFLOW,
+        authHeader: env.COMFYUI_AUTH_HEADER,
+      },
       prices: {
         offline: env.PREVIEW_PRICE,
         openai: env.OPENAI_PRICE,

@@ -55,7 +55,7 @@ test("the operator is told the preview engine makes the images, and can hide tha
   await nextVisit.close();
 });
 
-test("the operator of an OpenAI instance tests the connection and sees it work, without spending credits", async ({
+test("the operator of an instance with two models tests each connection and sees it work, without spending credits", async ({
   page,
 }) => {
   await signInWithApi(page, OPERATOR, openaiBase);
@@ -65,7 +65,8 @@ test("the operator of an OpenAI instance tests the connection and sees it work, 
   await expect(banner(page)).toHaveCount(0);
 
   await openSetupFromMenu(page);
-  const engine = page.getByRole("region", { name: "Image engine" });
+  const engine = page.getByRole("region", { name: "OpenAI Images API" });
+  await expect(engine).toContainText("OpenAI Images API · default");
   await expect(engine).toContainText("gpt-image-1.5");
   await expect(engine).toContainText(`127.0.0.1:${e2ePorts.openai} (OPENAI_BASE_URL)`);
   await expect(engine).not.toContainText("sk-test");
@@ -75,6 +76,13 @@ test("the operator of an OpenAI instance tests the connection and sees it work, 
   await expect(result).toContainText(
     `Connected to 127.0.0.1:${e2ePorts.openai}: the key works and gpt-image-1.5 is available.`,
   );
+  const gemini = page.getByRole("region", { name: "Google Gemini" });
+  await expect(gemini).toContainText("gemini-2.5-flash-image");
+  await expect(gemini).toContainText(`127.0.0.1:${e2ePorts.gemini} (GEMINI_BASE_URL)`);
+  await expect(gemini).not.toContainText("gemini-test-key");
+  await gemini.getByRole("button", { name: "Test connection" }).click();
+  await expect(gemini.getByRole("status")).toContainText(/Connected in \d+ ms/);
+  await expect(gemini.getByRole("status")).toContainText("gemini-2.5-flash-image");
   await expectNoViolations(page, "setup page with a connection result");
   if (screenshotDir) await engine.screenshot({ path: `${screenshotDir}/engine-openai.png` });
   await page.reload();

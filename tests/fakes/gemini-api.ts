@@ -194,6 +194,7 @@ export async function startFakeGemini(port = 0) {
     };
     const body = await readBody(req);
 
+    if (url.pathname === "/healthz") return json(200, { ok: true });
     if (url.pathname === "/__control") {
       if (req.method === "POST") Object.assign(control, JSON.parse(body.toString() || "{}"));
       if (req.method === "DELETE") reset();

@@ -1,4 +1,7 @@
 import type { Config, ProviderId } from "../../config.server";
+import path from "node:path";
+import { createComfyUIProvider } from "./comfyui.server";
+import { checkpointOf, loadComfyWorkflow, SHIPPED_COMFY_WORKFLOWS } from "./comfyui-workflow.server";
 import { createFalProvider } from "./fal.server";
 import { createGeminiProvider } from "./gemini.server";
 import { createOfflineProvider } from "./offline.server";
@@ -57,12 +60,21 @@ const builders: Builders = {
       model: generation.fal.model,
       timeoutMs: generation.timeoutMs,
     }),
-  comfyui: () => notYet("comfyui"),
+  comfyui: ({ generation }) => {
+    // Read and checked at start: a bad workflow file stops the server with its reason.
+    const file = generation.comfyui.workflow ?? SHIPPED_COMFY_WORKFLOWS.textToImage;
+    const workflow = loadComfyWorkflow(file);
+    const reference = generation.comfyui.referenceWorkflow;
+    return createComfyUIProvider({
+      baseUrl: generation.comfyui.url!,
+      workflow,
+      referenceWorkflow: reference ? loadComfyWorkflow(reference) : undefined,
+      authHeader: generation.comfyui.authHeader,
+      model: checkpointOf(workflow) ?? path.basename(file, ".json"),
+      timeoutMs: generation.timeoutMs,
+    });
+  },
 };
-
-function notYet(id: string): never {
-  throw new Error(`The ${id} provider is not available in this build`);
-}
 
 /**
  * Every provider the operator enabled (IMAGE_PROVIDERS, the default first), each with

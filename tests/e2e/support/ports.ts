@@ -11,4 +11,5 @@ export const e2ePorts = {
   openai: base + 84,
   scaleApp: base + 30,
   scaleOpenai: base + 85,
+  gemini: base + 86,
 };
