@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useAuth } from "~/components/auth-provider";
 import { CreditHistory } from "~/components/credit-history";
+import { ModelsList } from "~/components/models-list";
 import { useColorModeContext } from "~/components/color-mode-provider";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -145,6 +146,13 @@ export default function SettingsPage() {
           </p>
           <h3 className="mt-6 mb-3 text-sm font-medium text-neutral-600 dark:text-neutral-400">History</h3>
           <CreditHistory />
+        </Section>
+        <Section
+          id="models"
+          title="Models"
+          description="The image models this Motif offers. Pick one for each generation in the composer, or a default for each style."
+        >
+          <ModelsList />
         </Section>
         <Section title="Appearance" description="System follows your device's light or dark setting.">
           <ColorModeSetting />

@@ -1,0 +1,52 @@
+import { isPreviewModel } from "#domain/models";
+import { detailLevels, detailValues } from "#domain/images";
+import { useModels } from "~/lib/use-models";
+import { plural } from "~/lib/object-format";
+import { PreviewBadge } from "./preview-badge";
+
+function priceLine(price: { square: number; other: number }): string {
+  if (price.square === 0 && price.other === 0) return "Free";
+  return `${plural(price.square, "credit")} square · ${price.other} portrait or landscape`;
+}
+
+/** The models this instance offers, with what each costs and can do (Settings). */
+export function ModelsList() {
+  const { models, defaultId } = useModels();
+  return (
+    <ul aria-label="Models" className="grid gap-3">
+      {models.map((model) => (
+        <li
+          key={model.id}
+          data-testid="model-entry"
+          className="grid gap-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="font-medium">{model.label}</p>
+            {model.id === defaultId && models.length > 1 && (
+              <span className="rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-800 dark:bg-primary-950 dark:text-primary-200">
+                Default
+              </span>
+            )}
+            <PreviewBadge provider={model.id} />
+          </div>
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+            {detailValues.map((detail) => (
+              <div key={detail}>
+                <dt className="text-neutral-500 dark:text-neutral-400">{detailLevels[detail].label}</dt>
+                <dd className="tabular-nums">{priceLine(model.prices[detail])}</dd>
+              </div>
+            ))}
+          </dl>
+          {!isPreviewModel(model) && (
+            <p className="text-xs text-neutral-600 dark:text-neutral-400">
+              Up to {model.maxReferences} reference {model.maxReferences === 1 ? "image" : "images"} ·{" "}
+              {model.transparency === "native"
+                ? "transparent backgrounds made by the model"
+                : "transparent backgrounds cut out by Motif from a flat colour"}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
