@@ -93,7 +93,7 @@ export function CreditHistory() {
                 <Icon className="size-4" />
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium" title={describeCreditEntry(entry)}>
+                <p className="line-clamp-2 text-sm font-medium break-words" title={describeCreditEntry(entry)}>
                   {describeCreditEntry(entry)}
                 </p>
                 <p className="text-xs text-neutral-600 dark:text-neutral-400">
