@@ -1,0 +1,427 @@
+import sharp from "sharp";
+import { estimateBackground, type BackgroundEstimate, type RgbPixels } from "./background.server";
+import type { RGB } from "./key-colour";
+
+export interface MatteResult {
+  /** PNG with an alpha channel. */
+  data: Buffer;
+  /** Mean opacity over the image, 0–1: how much of it the subject covers. */
+  coverage: number;
+}
+
+/** A matte that cannot be trusted: the message says why, in words a user can read. */
+export class MatteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MatteError";
+  }
+}
+
+/** Below or above this coverage the result is refused (the subject vanished, or nothing was removed). */
+export const COVERAGE_BOUNDS = { min: 0.01, max: 0.99 } as const;
+
+/** The neighbourhood (in pixels) searched for a pixel's foreground: anti-aliased edges are 1–3 px. */
+const EDGE_RADIUS = 3;
+/** How far in (share of the short side) a soft edge may still be partly transparent. */
+const EDGE_SHARE = 0.03;
+/** A neighbour is a pixel's possible foreground only if their colours point this closely the same way from the key (cosine). */
+const SAME_DIRECTION = 0.9;
+/** Luma differences (0–255) from which the luma's own estimate of alpha is fully trusted. */
+const LUMA_TRUSTED = 80;
+/** The guided filter's window radius and regulariser (in units of the normalised key distance). */
+const GUIDE_RADIUS = 3;
+const GUIDE_EPS = 1e-4;
+
+/** Decodes any image sharp reads to 8-bit RGB (an alpha channel is dropped). */
+export async function decodeRgb(image: Buffer): Promise<RgbPixels> {
+  const { data, info } = await sharp(image).removeAlpha().toColourspace("srgb").raw().toBuffer({
+    resolveWithObject: true,
+  });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+/** A summed-area table with one extra row and column of zeros. */
+function integral(src: Float32Array, width: number, height: number): Float64Array {
+  const w = width + 1;
+  const table = new Float64Array(w * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += src[y * width + x]!;
+      table[(y + 1) * w + x + 1] = table[y * w + x + 1]! + row;
+    }
+  }
+  return table;
+}
+
+/** The mean over the (2r+1)² window around (x, y), clipped at the image's edges. */
+function windowMean(table: Float64Array, width: number, height: number, x: number, y: number, r: number): number {
+  const w = width + 1;
+  const x0 = Math.max(0, x - r);
+  const y0 = Math.max(0, y - r);
+  const x1 = Math.min(width, x + r + 1);
+  const y1 = Math.min(height, y + r + 1);
+  const sum = table[y1 * w + x1]! - table[y0 * w + x1]! - table[y1 * w + x0]! + table[y0 * w + x0]!;
+  return sum / ((x1 - x0) * (y1 - y0));
+}
+
+/**
+ * He et al.'s guided filter with one guide channel, evaluated only where `wanted`: inside
+ * each small window alpha is fitted as a linear function of the guide (the image's luma).
+ * Where the foreground is locally one colour, alpha *is* linear in luma (C = αF + (1 − α)K),
+ * so the fit removes noise and re-sharpens edges a codec blurred, without softening real ones.
+ */
+function guidedFilter(
+  guide: Float32Array,
+  p: Float32Array,
+  wanted: Uint8Array,
+  width: number,
+  height: number,
+): Float32Array {
+  const n = guide.length;
+  const r = GUIDE_RADIUS;
+  const ip = new Float32Array(n);
+  const ii = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    ip[i] = guide[i]! * p[i]!;
+    ii[i] = guide[i]! * guide[i]!;
+  }
+  const [sumI, sumP, sumIp, sumII] = [guide, p, ip, ii].map((t) => integral(t, width, height)) as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
+  // The coefficients are needed within r of a wanted pixel.
+  const around = nearMask(wanted, width, height, r);
+  const a = new Float32Array(n);
+  const b = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!around[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    const meanI = windowMean(sumI, width, height, x, y, r);
+    const meanP = windowMean(sumP, width, height, x, y, r);
+    const variance = windowMean(sumII, width, height, x, y, r) - meanI * meanI;
+    a[i] = (windowMean(sumIp, width, height, x, y, r) - meanI * meanP) / (variance + GUIDE_EPS);
+    b[i] = meanP - a[i]! * meanI;
+  }
+  const sumA = integral(a, width, height);
+  const sumB = integral(b, width, height);
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!wanted[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    out[i] = windowMean(sumA, width, height, x, y, r) * guide[i]! + windowMean(sumB, width, height, x, y, r);
+  }
+  return out;
+}
+
+/** Pixels of the background: near its colour, and (when asked) joined to the border through such pixels. */
+function backgroundMask(dist: Float32Array, width: number, height: number, t0: number, connectedOnly: boolean) {
+  const mask = new Uint8Array(dist.length);
+  if (!connectedOnly) {
+    for (let i = 0; i < dist.length; i++) if (dist[i]! <= t0) mask[i] = 1;
+    return mask;
+  }
+  const queue = new Int32Array(dist.length);
+  let head = 0;
+  let tail = 0;
+  const push = (i: number) => {
+    if (mask[i] || dist[i]! > t0) return;
+    mask[i] = 1;
+    queue[tail++] = i;
+  };
+  for (let x = 0; x < width; x++) {
+    push(x);
+    push((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    push(y * width);
+    push(y * width + width - 1);
+  }
+  while (head < tail) {
+    const i = queue[head++]!;
+    const x = i % width;
+    if (x > 0) push(i - 1);
+    if (x < width - 1) push(i + 1);
+    if (i >= width) push(i - width);
+    if (i < dist.length - width) push(i + width);
+  }
+  return mask;
+}
+
+/** Pixels within `r` of a marked pixel (a square dilation, done as two 1-D passes). */
+function nearMask(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  const horizontal = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    let last = -Infinity;
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (mask[row + x]) last = x;
+      if (x - last <= r) horizontal[row + x] = 1;
+    }
+    last = Infinity;
+    for (let x = width - 1; x >= 0; x--) {
+      if (mask[row + x]) last = x;
+      if (last - x <= r) horizontal[row + x] = 1;
+    }
+  }
+  const out = new Uint8Array(mask.length);
+  for (let x = 0; x < width; x++) {
+    let last = -Infinity;
+    for (let y = 0; y < height; y++) {
+      if (horizontal[y * width + x]) last = y;
+      if (y - last <= r) out[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let y = height - 1; y >= 0; y--) {
+      if (horizontal[y * width + x]) last = y;
+      if (last - y <= r) out[y * width + x] = 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * For every pixel of `within`, the nearest seed pixel reached through `within`
+ * (approximately: a two-pass sweep passing each neighbour's nearest seed on, O(n));
+ * -1 where there is none.
+ */
+function nearestSeed(seed: Uint8Array, within: Uint8Array, width: number, height: number) {
+  const n = seed.length;
+  const index = new Int32Array(n).fill(-1);
+  const sx = new Int32Array(n);
+  const sy = new Int32Array(n);
+  const dist2 = new Float64Array(n).fill(Infinity);
+  for (let i = 0; i < n; i++) {
+    if (!seed[i]) continue;
+    index[i] = i;
+    sx[i] = i % width;
+    sy[i] = Math.floor(i / width);
+    dist2[i] = 0;
+  }
+  const offsets = [
+    [-1, 0],
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+  ];
+  for (const direction of [1, -1]) {
+    const [y0, y1] = direction === 1 ? [0, height] : [height - 1, -1];
+    const [x0, x1] = direction === 1 ? [0, width] : [width - 1, -1];
+    for (let y = y0; y !== y1; y += direction) {
+      for (let x = x0; x !== x1; x += direction) {
+        const i = y * width + x;
+        if (dist2[i] === 0 || !within[i]) continue;
+        for (let k = 0; k < 4; k++) {
+          const nx = x + offsets[k]![0]! * direction;
+          const ny = y + offsets[k]![1]! * direction;
+          if (nx < 0 || nx >= width || ny < 0 || ny >= height) continue;
+          const j = ny * width + nx;
+          if (index[j]! < 0) continue;
+          const dx = sx[j]! - x;
+          const dy = sy[j]! - y;
+          const d2 = dx * dx + dy * dy;
+          if (d2 < dist2[i]!) {
+            dist2[i] = d2;
+            index[i] = index[j]!;
+            sx[i] = sx[j]!;
+            sy[i] = sy[j]!;
+          }
+        }
+      }
+    }
+  }
+  return index;
+}
+
+/**
+ * Alpha from colour distance to the background, refined at the edges, with the
+ * background's colour taken back out of the edge pixels. Pure: pixels in, RGBA out.
+ */
+export function matteFromBackground(
+  pixels: RgbPixels,
+  options: { background: BackgroundEstimate; connectedOnly: boolean },
+): { rgba: Uint8Array; coverage: number } {
+  const { data, width, height } = pixels;
+  const n = width * height;
+  const K = options.background.colour;
+  // Under t0 a pixel is background noise; n0 is the typical stray of a background pixel.
+  const t0 = Math.max(14, options.background.noise * 1.25 + 6);
+  const n0 = Math.min(t0 * 0.6, options.background.noise * 0.6);
+  // A pixel with nothing more opaque near it is still only this sure of itself (thin faint lines).
+  const floor = Math.max(3 * t0, 72);
+  const margin = options.background.noise * 0.5;
+
+  const dist = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const dr = data[i * 3]! - K.r;
+    const dg = data[i * 3 + 1]! - K.g;
+    const db = data[i * 3 + 2]! - K.b;
+    dist[i] = Math.sqrt(dr * dr + dg * dg + db * db);
+  }
+  const bg = backgroundMask(dist, width, height, t0, options.connectedOnly);
+  // The edge: where a pixel may be partly see-through. Soft edges (a blur, a glow) are wider
+  // than anti-aliasing, so it reaches a few percent of the image in.
+  const reach = Math.max(EDGE_RADIUS, Math.round(Math.min(width, height) * EDGE_SHARE));
+  const edge = nearMask(bg, width, height, reach);
+  const core = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (bg[i]) edge[i] = 0;
+    else if (!edge[i]) core[i] = 1;
+  }
+  const nearestCore = nearestSeed(core, edge, width, height);
+
+  // Rough alpha at the edge: C − K = α(F − K), so the pixel's own colour gives F's direction
+  // and only the length |F − K| is unknown. It is the largest reach along that direction of
+  // a nearby pixel or of the nearest fully inside one that has (nearly) that direction: an
+  // outline pixel is its own reference, a blend towards the background is measured against
+  // what it blends from, and a differently coloured neighbour is no reference at all.
+  const alpha = new Float32Array(n);
+  const anchor = new Int32Array(n).fill(-1);
+  const luma = (j: number) => 0.299 * data[j * 3]! + 0.587 * data[j * 3 + 1]! + 0.114 * data[j * 3 + 2]!;
+  const keyLuma = 0.299 * K.r + 0.587 * K.g + 0.114 * K.b;
+  const projectionOf = (j: number, ur: number, ug: number, ub: number) =>
+    (data[j * 3]! - K.r) * ur + (data[j * 3 + 1]! - K.g) * ug + (data[j * 3 + 2]! - K.b) * ub;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (bg[i]) continue;
+      const d = dist[i]!;
+      if (!edge[i] || d <= t0) {
+        // Inside, or a background-coloured part of the subject (connectedOnly).
+        alpha[i] = 1;
+        continue;
+      }
+      const ur = (data[i * 3]! - K.r) / d;
+      const ug = (data[i * 3 + 1]! - K.g) / d;
+      const ub = (data[i * 3 + 2]! - K.b) / d;
+      let s = d;
+      let best = i;
+      for (let yy = Math.max(0, y - EDGE_RADIUS); yy <= Math.min(height - 1, y + EDGE_RADIUS); yy++) {
+        for (let xx = Math.max(0, x - EDGE_RADIUS); xx <= Math.min(width - 1, x + EDGE_RADIUS); xx++) {
+          const j = yy * width + xx;
+          if (bg[j]) continue;
+          const projection = projectionOf(j, ur, ug, ub);
+          if (projection > s && projection > SAME_DIRECTION * dist[j]!) {
+            s = projection;
+            best = j;
+          }
+        }
+      }
+      const inside = nearestCore[i]!;
+      if (inside >= 0) {
+        const projection = projectionOf(inside, ur, ug, ub);
+        if (projection > s && projection > SAME_DIRECTION * dist[inside]!) {
+          s = projection;
+          best = inside;
+        }
+      }
+      anchor[i] = best;
+      // The reference is the largest of noisy values, so it overshoots by about the noise:
+      // without this margin a fully opaque thin line would come out slightly see-through.
+      s = Math.max(s - margin, floor);
+      const byColour = Math.min(1, Math.max(0, (d - n0) / (s - n0)));
+      // Codecs keep luma sharp but blur colour over 2 px (JPEG's 4:2:0), so where the
+      // foreground's luma differs enough from the key's, luma's estimate is the better one.
+      const lumaGap = luma(best) - keyLuma;
+      const trust = Math.min(1, Math.abs(lumaGap) / LUMA_TRUSTED);
+      const byLuma = trust > 0 ? Math.min(1, Math.max(0, (luma(i) - keyLuma) / lumaGap)) : 0;
+      alpha[i] = trust * byLuma + (1 - trust) * byColour;
+    }
+  }
+
+  const guide = new Float32Array(n);
+  // Luma guides the refinement: codecs keep it at full resolution (JPEG halves the colour),
+  // and alpha is linear in it too where the foreground is locally one colour.
+  for (let i = 0; i < n; i++)
+    guide[i] = (0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!) / 255;
+  const refined = guidedFilter(guide, alpha, edge, width, height);
+
+  // Which key channels are "the key's": a key-hued spill raises these above the others.
+  const keyHigh = [K.r, K.g, K.b].map((v) => v >= 128);
+  const spillable = keyHigh.some(Boolean) && !keyHigh.every(Boolean);
+
+  const rgba = new Uint8Array(n * 4);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    let a = bg[i] ? 0 : refined[i]!;
+    // The filter only refines edges: it never makes the background opaque or the inside see-through.
+    if (!edge[i] && !bg[i]) a = 1;
+    if (a < 0.02) a = 0;
+    else if (a > 0.98) a = 1;
+    total += a;
+    const o = i * 4;
+    rgba[o + 3] = Math.round(a * 255);
+    if (a === 0) continue;
+    let r = data[i * 3]!;
+    let g = data[i * 3 + 1]!;
+    let b = data[i * 3 + 2]!;
+    if (a < 1) {
+      if (a < 0.25 && anchor[i]! >= 0) {
+        // Unmixing divides by alpha: for faint pixels the neighbour's colour is the safer guess.
+        const j = anchor[i]!;
+        r = data[j * 3]!;
+        g = data[j * 3 + 1]!;
+        b = data[j * 3 + 2]!;
+      } else {
+        // F = (C − (1 − α)K) / α
+        r = (r - (1 - a) * K.r) / a;
+        g = (g - (1 - a) * K.g) / a;
+        b = (b - (1 - a) * K.b) / a;
+      }
+      if (spillable) {
+        // What is left of the key's hue at the edge, pulled down to the other channels.
+        const channels = [r, g, b];
+        const high = Math.min(...channels.filter((_, c) => keyHigh[c]));
+        const low = Math.max(...channels.filter((_, c) => !keyHigh[c]));
+        const excess = (high - low) * (1 - a);
+        if (excess > 0) {
+          if (keyHigh[0]) r -= excess;
+          if (keyHigh[1]) g -= excess;
+          if (keyHigh[2]) b -= excess;
+        }
+      }
+    }
+    rgba[o] = Math.min(255, Math.max(0, Math.round(r)));
+    rgba[o + 1] = Math.min(255, Math.max(0, Math.round(g)));
+    rgba[o + 2] = Math.min(255, Math.max(0, Math.round(b)));
+  }
+  return { rgba, coverage: total / n };
+}
+
+/** Refuses a matte that removed nothing or everything. */
+export function verifyCoverage(coverage: number): void {
+  if (coverage < COVERAGE_BOUNDS.min) {
+    throw new MatteError("The subject disappeared with the background: almost nothing was left after removing it.");
+  }
+  if (coverage > COVERAGE_BOUNDS.max) {
+    throw new MatteError("No background was found to remove: the image would have no real transparency.");
+  }
+}
+
+export async function encodeRgba(rgba: Uint8Array, width: number, height: number): Promise<Buffer> {
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}
+
+/**
+ * Takes a key-colour background out of an opaque image (a provider that cannot return
+ * alpha was asked for that background): the real background colour is read from the
+ * border, since no model paints the exact key. Throws a MatteError when the image was
+ * not on the key or the result has no real transparency.
+ */
+export async function removeKeyColour(image: Buffer, options: { key?: RGB } = {}): Promise<MatteResult> {
+  const pixels = await decodeRgb(image);
+  const background = estimateBackground(pixels, options.key);
+  if (!background) {
+    throw new MatteError("The image did not come back on the key-colour background, so it cannot be made transparent.");
+  }
+  // Key-coloured holes through the subject (a handle, a gap between leaves) are background too.
+  const { rgba, coverage } = matteFromBackground(pixels, { background, connectedOnly: false });
+  verifyCoverage(coverage);
+  return { data: await encodeRgba(rgba, pixels.width, pixels.height), coverage };
+}
