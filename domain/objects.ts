@@ -66,6 +66,11 @@ export const updateObjectSchema = z
   .object({ name: objectName.optional(), coverImageId: text().min(1).max(64).optional() })
   .refine((v) => v.name !== undefined || v.coverImageId !== undefined, "Change the name or the cover.");
 
+/** POST /api/objects/:id/remove-background */
+export const removeBackgroundSchema = z.object({
+  imageId: text({ error: "Choose an image." }).min(1, "Choose an image.").max(64),
+});
+
 export const objectSorts = ["newest", "oldest", "name"] as const;
 export type ObjectSort = (typeof objectSorts)[number];
 export const OBJECTS_PAGE = 24;

@@ -97,6 +97,7 @@ const configSchema = z
       .default(15),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    REMOVE_BACKGROUND_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
     ADDRESS_HASH_SECRET: z
       .string()
       .min(16)
@@ -213,7 +214,11 @@ const configSchema = z
         twitter: oauthClient(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET, {}),
       },
     },
-    credits: { signupGrant: env.SIGNUP_CREDITS, addressHashSecret: env.ADDRESS_HASH_SECRET },
+    credits: {
+      signupGrant: env.SIGNUP_CREDITS,
+      addressHashSecret: env.ADDRESS_HASH_SECRET,
+      removeBackground: env.REMOVE_BACKGROUND_CREDITS,
+    },
     adminEmails: env.ADMIN_EMAILS,
     // Live event streams: caps per process, and how often each sends a keep-alive and re-checks its session.
     eventStreams: {

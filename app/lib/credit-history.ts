@@ -3,7 +3,8 @@ export interface CreditHistoryEntry {
   id: number;
   delta: number;
   balanceAfter: number;
-  reason: "signup_grant" | "generation_reserve" | "generation_refund" | "purchase" | "admin_adjust";
+  reason:
+    "signup_grant" | "generation_reserve" | "generation_refund" | "purchase" | "admin_adjust" | "background_removal";
   /** The style a generation was for; null when it has since been deleted, or for other reasons. */
   styleName: string | null;
   /** What the generation made, in words ("Object 'Potion' · Pixel Knights"); null for other reasons. */
@@ -44,5 +45,7 @@ export function describeCreditEntry(
       return "Credits bought";
     case "admin_adjust":
       return "Adjustment by the operator";
+    case "background_removal":
+      return entry.title || "Background removed";
   }
 }

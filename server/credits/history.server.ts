@@ -2,12 +2,16 @@ import { modelLabel } from "#domain/models";
 import { and, desc, eq, lt } from "drizzle-orm";
 import { CREDIT_HISTORY_PAGE, type CreditHistoryEntry } from "~/lib/credit-history";
 import type { Database } from "../db/client.server";
-import { creditLedger, generationJobs, styles } from "../db/schema";
+import { creditLedger, generationJobs, images, objects, styles } from "../db/schema";
 
 /** How many of a job's images a refund of `delta` credits paid back: each image costs the same. */
 function refundedImages(delta: number, jobCredits: number | null, imageCount: number | null) {
   if (!jobCredits || !imageCount) return null;
   return { images: Math.round((delta * imageCount) / jobCredits), of: imageCount };
+}
+
+function backgroundRemovalTitle(objectName: string | null): string {
+  return objectName ? `Background removed from “${objectName}”` : "Background removed from a deleted object";
 }
 
 /**
@@ -32,6 +36,7 @@ export async function listCreditHistory(
       imageCount: generationJobs.imageCount,
       provider: generationJobs.provider,
       model: generationJobs.model,
+      objectName: objects.name,
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
@@ -41,6 +46,16 @@ export async function listCreditHistory(
       and(eq(generationJobs.id, creditLedger.ref), eq(generationJobs.ownerId, creditLedger.userId)),
     )
     .leftJoin(styles, and(eq(styles.id, generationJobs.styleId), eq(styles.ownerId, creditLedger.userId)))
+    // A background removal's line names the object of the image it made (ref = that image).
+    .leftJoin(
+      images,
+      and(
+        eq(creditLedger.reason, "background_removal"),
+        eq(images.id, creditLedger.ref),
+        eq(images.ownerId, creditLedger.userId),
+      ),
+    )
+    .leftJoin(objects, eq(objects.id, images.objectId))
     .where(
       and(
         eq(creditLedger.userId, options.userId),
@@ -51,10 +66,10 @@ export async function listCreditHistory(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    entries: page.map(({ jobCredits, imageCount, provider, model, ...row }) => ({
+    entries: page.map(({ jobCredits, imageCount, provider, model, objectName, ...row }) => ({
       ...row,
       model: provider && model ? modelLabel(provider, model) : null,
-      title: row.title || null,
+      title: row.reason === "background_removal" ? backgroundRemovalTitle(objectName) : row.title || null,
       refund: row.reason === "generation_refund" ? refundedImages(row.delta, jobCredits, imageCount) : null,
       createdAt: row.createdAt.toISOString(),
     })),

@@ -132,6 +132,8 @@ export const creditReasons = [
   "generation_refund",
   "purchase",
   "admin_adjust",
+  // ref = the new image's id: one image is paid for once.
+  "background_removal",
 ] as const;
 export type CreditReason = (typeof creditReasons)[number];
 
@@ -160,7 +162,7 @@ export const creditLedger = pgTable(
     check("credit_ledger_balance_after_non_negative", sql`${t.balanceAfter} >= 0`),
     check(
       "credit_ledger_reason_known",
-      sql`${t.reason} in ('signup_grant','generation_reserve','generation_refund','purchase','admin_adjust')`,
+      sql`${t.reason} in ('signup_grant','generation_reserve','generation_refund','purchase','admin_adjust','background_removal')`,
     ),
   ],
 );

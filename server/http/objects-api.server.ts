@@ -3,6 +3,7 @@ import {
   exportQuerySchema,
   generateObjectsSchema,
   listObjectsQuerySchema,
+  removeBackgroundSchema,
   updateObjectSchema,
   variationsRequestSchema,
 } from "#domain/objects";
@@ -13,6 +14,7 @@ import { generateObjects } from "../objects/generate-objects.server";
 import { makeVariations } from "../objects/make-variations.server";
 import { deleteObject, updateObject } from "../objects/object-commands.server";
 import { getObjectDetail, listObjects, requireObjectDetail } from "../objects/object-queries.server";
+import { removeImageBackground } from "../objects/remove-background.server";
 import type { Services } from "../services.server";
 import { answerOnce } from "./idempotent.server";
 import { requireApiUser } from "./require-user.server";
@@ -24,7 +26,7 @@ export async function presentSubmittedJob(services: Services, job: GenerationJob
   return getJobView(services.database.db, { userId: job.ownerId, jobId: job.id });
 }
 
-/** Objects: generate sets, list, read, rename, choose covers, delete, make variations, export. */
+/** Objects: generate sets, list, read, rename, choose covers, delete, make variations, remove backgrounds, export. */
 export function objectsApi(getServices: () => Promise<Services>): Router {
   const router = Router();
 
@@ -109,6 +111,29 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       async run() {
         const result = await makeVariations(services, { userId: user.id, objectId: req.params.id, input });
         return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
+      },
+    });
+  });
+
+  // A new, transparent variant of the object from one of its images, at a configured price.
+  router.post("/:id/remove-background", async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const input = removeBackgroundSchema.parse(req.body);
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: input,
+      async run() {
+        const image = await removeImageBackground(
+          { db: services.database.db, storage: services.storage },
+          {
+            userId: user.id,
+            objectId: req.params.id,
+            imageId: input.imageId,
+            price: services.config.credits.removeBackground,
+          },
+        );
+        return { status: 201, body: { image } };
       },
     });
   });

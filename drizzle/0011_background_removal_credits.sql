@@ -1,0 +1,2 @@
+ALTER TABLE "credit_ledger" DROP CONSTRAINT "credit_ledger_reason_known";--> statement-breakpoint
+ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_reason_known" CHECK ("credit_ledger"."reason" in ('signup_grant','generation_reserve','generation_refund','purchase','admin_adjust','background_removal'));

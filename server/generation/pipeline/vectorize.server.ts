@@ -1,0 +1,115 @@
+import { vectorize, type Config } from "@neplex/vectorizer";
+import sharp from "sharp";
+import type { FlatLook } from "#domain/looks";
+import { optimizeAndSanitizeSvg } from "./sanitize-svg.server";
+
+// The binding's enums are declared `const` and absent at run time: their values, as documented.
+const COLOR = 0 as Config["colorMode"];
+const STACKED = 0 as Config["hierarchical"];
+const POLYGON = 1 as Config["mode"];
+const SPLINE = 2 as Config["mode"];
+
+/**
+ * Tracing settings per look. Pixel art: polygons that follow the pixel grid, every
+ * colour kept, no smoothing. Icons: splines, a handful of colour layers. Line art: the
+ * same with fewer colours still, and small specks kept (thin strokes break into them).
+ */
+const SETTINGS: Record<FlatLook, Config> = {
+  pixel: {
+    colorMode: COLOR,
+    hierarchical: STACKED,
+    filterSpeckle: 0,
+    colorPrecision: 8,
+    layerDifference: 1,
+    mode: POLYGON,
+    cornerThreshold: 180,
+    lengthThreshold: 0,
+    maxIterations: 1,
+    spliceThreshold: 180,
+    pathPrecision: 0,
+  },
+  icon: {
+    colorMode: COLOR,
+    hierarchical: STACKED,
+    filterSpeckle: 4,
+    colorPrecision: 6,
+    layerDifference: 16,
+    mode: SPLINE,
+    cornerThreshold: 60,
+    lengthThreshold: 4,
+    maxIterations: 10,
+    spliceThreshold: 45,
+    pathPrecision: 2,
+  },
+  line: {
+    colorMode: COLOR,
+    hierarchical: STACKED,
+    filterSpeckle: 2,
+    colorPrecision: 5,
+    layerDifference: 24,
+    mode: SPLINE,
+    cornerThreshold: 60,
+    lengthThreshold: 3,
+    maxIterations: 10,
+    spliceThreshold: 45,
+    pathPrecision: 2,
+  },
+};
+
+/** The largest side traced: beyond it a flat image gains nothing but path points. */
+const MAX_SIDE = 1024;
+
+/** Traces a flat image to a small, sanitised SVG of the same size. */
+export async function imageToSvg(png: Buffer, look: FlatLook): Promise<{ svg: string; bytes: number }> {
+  const meta = await sharp(png).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  let source = png;
+  if (Math.max(width, height) > MAX_SIDE) {
+    source = await sharp(png)
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", kernel: look === "pixel" ? "nearest" : "lanczos3" })
+      .png()
+      .toBuffer();
+  }
+  const traced = await vectorize(source, SETTINGS[look]);
+  // The tracer sizes the SVG in pixels; a viewBox lets it scale.
+  const traceMeta = await sharp(source).metadata();
+  const scalable = traced.replace(/<svg\b([^>]*)>/, (tag, attrs: string) =>
+    attrs.includes("viewBox") ? tag : `<svg${attrs} viewBox="0 0 ${traceMeta.width} ${traceMeta.height}">`,
+  );
+  const svg = optimizeAndSanitizeSvg(scalable, { precision: look === "pixel" ? 0 : 1 }).replace(
+    /<svg\b([^>]*)\bwidth="[^"]*"\s*height="[^"]*"/,
+    `<svg$1width="${width}" height="${height}"`,
+  );
+  return { svg, bytes: Buffer.byteLength(svg) };
+}
+
+/**
+ * How close an SVG looks to the image it was traced from: both drawn at the image's size
+ * over mid grey, then the mean absolute error per channel (0–1) over the pixels either
+ * covers, weighted by that cover, so an empty background cannot dilute it.
+ */
+export async function svgSimilarity(svg: string, png: Buffer): Promise<{ similarity: number; meanError: number }> {
+  const meta = await sharp(png).metadata();
+  const width = meta.width!;
+  const height = meta.height!;
+  const drawn = await sharp(Buffer.from(svg), { density: 72 })
+    .resize(width, height, { fit: "fill" })
+    .ensureAlpha()
+    .raw()
+    .toBuffer();
+  const original = await sharp(png).ensureAlpha().raw().toBuffer();
+  const overGrey = (px: Buffer, i: number, c: number) => (px[i + 3]! * px[i + c]! + (255 - px[i + 3]!) * 128) / 255;
+  let total = 0;
+  let weight = 0;
+  for (let i = 0; i < original.length; i += 4) {
+    const cover = Math.max(original[i + 3]!, drawn[i + 3]!) / 255;
+    if (cover === 0) continue;
+    let error = 0;
+    for (let c = 0; c < 3; c++) error += Math.abs(overGrey(original, i, c) - overGrey(drawn, i, c));
+    total += (cover * error) / 3;
+    weight += cover;
+  }
+  const meanError = weight ? total / weight / 255 : 0;
+  return { similarity: 1 - meanError, meanError };
+}

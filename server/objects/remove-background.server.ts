@@ -1,0 +1,108 @@
+import { and, eq, sql } from "drizzle-orm";
+import { AppError } from "#domain/errors";
+import type { ObjectImageView } from "#domain/objects";
+import type { Database } from "../db/client.server";
+import { creditLedger, images, objects, users } from "../db/schema";
+import { getBalance, InsufficientCreditsError, publishBalance } from "../credits/credits.server";
+import { MatteError } from "../generation/pipeline/matte.server";
+import { removeFlatBackground } from "../generation/pipeline/remove-background.server";
+import { hasRealAlpha } from "../generation/store-image.server";
+import { newId } from "../ids.server";
+import type { FileStorage } from "../storage/storage.server";
+import { objectFolder } from "./object-files.server";
+import { requireOwnedObject } from "./object-records.server";
+import { requireObjectDetail } from "./object-queries.server";
+
+/**
+ * "Remove background" on one of an object's images: a new, transparent variant of the
+ * object. The price is taken once, in the same transaction that records the new image,
+ * after its file is written: a refusal or a failure costs nothing and leaves no file.
+ */
+export async function removeImageBackground(
+  deps: { db: Database; storage: FileStorage },
+  options: { userId: string; objectId: string; imageId: string; price: number },
+): Promise<ObjectImageView> {
+  const { db, storage } = deps;
+  const { userId, price } = options;
+  const object = await requireOwnedObject(db, options);
+  const [source] = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, options.imageId), eq(images.objectId, object.id), eq(images.ownerId, userId)));
+  if (!source) throw new AppError("not_found", "No such image.");
+  // Said before any work is done; the charge below checks again under the row lock.
+  const balance = await getBalance(db, userId);
+  if (balance < price) throw new InsufficientCreditsError(price, balance);
+  const original = await storage.read(source.fileKey);
+  if (!original) throw new AppError("not_found", "No such image.");
+  if (await hasRealAlpha(original)) throw new AppError("conflict", "This image's background is already transparent.");
+
+  const started = performance.now();
+  let result;
+  try {
+    result = await removeFlatBackground(original);
+  } catch (error) {
+    if (error instanceof MatteError) throw new AppError("bad_request", error.message);
+    throw error;
+  }
+  const durationMs = Math.round(performance.now() - started);
+
+  const imageId = newId();
+  const fileKey = `${objectFolder(userId, object.styleId, object.id)}/${imageId}-no-background.png`;
+  await storage.put(fileKey, result.data, "image/png");
+  try {
+    await db.transaction(async (tx) => {
+      // The object may have been deleted while we worked: then nothing is stored or charged.
+      const [still] = await tx.select({ id: objects.id }).from(objects).where(eq(objects.id, object.id)).for("share");
+      if (!still) throw new AppError("not_found", "No such object.");
+      await tx.insert(images).values({
+        id: imageId,
+        ownerId: userId,
+        styleId: source.styleId,
+        objectId: object.id,
+        jobId: null,
+        position: 0,
+        role: "object",
+        subject: source.subject,
+        fileKey,
+        width: source.width,
+        height: source.height,
+        format: "png",
+        hasAlpha: true,
+        bytes: result.data.length,
+        seed: source.seed,
+        // Still the engine's picture, with its background taken out: previews stay labelled as previews.
+        provider: source.provider,
+        model: source.model,
+        prompt: source.prompt,
+        size: source.size,
+        detail: source.detail,
+        transparent: true,
+        credits: price,
+        durationMs,
+      });
+      if (price === 0) return;
+      const [charged] = await tx
+        .update(users)
+        .set({ credits: sql`${users.credits} - ${price}`, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), sql`${users.credits} >= ${price}`))
+        .returning({ credits: users.credits });
+      if (!charged) throw new InsufficientCreditsError(price, await getBalance(tx, userId));
+      await tx.insert(creditLedger).values({
+        userId,
+        delta: -price,
+        reason: "background_removal",
+        ref: imageId,
+        balanceAfter: charged.credits,
+      });
+    });
+  } catch (error) {
+    await storage.delete(fileKey);
+    throw error;
+  }
+  if (price > 0) await publishBalance(db, userId);
+  const detail = await requireObjectDetail(db, { userId, objectId: object.id });
+  const image = detail.images.find((i) => i.id === imageId);
+  if (!image) throw new AppError("not_found", "No such object.");
+  return image;
+}
