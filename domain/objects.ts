@@ -97,6 +97,11 @@ export const exportQuerySchema = z
     setId: text().min(1).max(64).optional(),
     styleId: text().min(1).max(64).optional(),
     images: z.enum(["cover", "all"]).default("cover"),
+    /** Also an SVG of each image in a flat style. */
+    svg: z
+      .enum(["true", "false", "1", "0"])
+      .transform((v) => v === "true" || v === "1")
+      .default(false),
   })
   .refine((q) => [q.ids?.length, q.setId, q.styleId].filter(Boolean).length === 1, {
     message: "Choose objects by ids, setId or styleId.",

@@ -10,6 +10,7 @@ import {
   optimizeQuerySchema,
   type ImageSource,
 } from "../images/optimize.server";
+import { imageSvgDownload } from "../objects/svg-export.server";
 import type { Services } from "../services.server";
 import type { StoredObject } from "../storage/storage.server";
 import { AppError } from "./errors.server";
@@ -89,6 +90,24 @@ export function filesApi(getServices: () => Promise<Services>): Router {
   };
   router.get("/images/:id", serveOriginal("image"));
   router.get("/files/reference/:id", serveOriginal("reference"));
+
+  // An image traced to SVG (flat styles only), always as a download. The CSP means that
+  // even if a hostile SVG got past the sanitiser and were opened directly, it could run
+  // nothing and fetch nothing.
+  router.get("/images/:id/svg", async (req: Request<{ id: string }>, res: Response) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const { svg, fileName } = await imageSvgDownload(
+      { db: services.database.db, storage: services.storage },
+      { userId: user.id, imageId: req.params.id },
+    );
+    res.setHeader("Content-Type", "image/svg+xml; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
+    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Cache-Control", "private, no-cache");
+    res.send(svg);
+  });
 
   // GET /api/image?url=/api/images/{id}&w=640&q=80 → WebP at that width (spec §7).
   router.get("/image", async (req, res) => {

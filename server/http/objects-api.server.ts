@@ -67,7 +67,7 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
     res.setHeader("Cache-Control", "no-store");
     await writeObjectsZip(
       { db: services.database.db, storage: services.storage },
-      { objects, images: selection.images, out: res },
+      { objects, images: selection.images, svg: selection.svg, out: res },
     ).catch((error: unknown) => {
       // The reader went away: nothing to answer, and nothing went wrong here.
       if (!res.destroyed) throw error;

@@ -4,10 +4,12 @@ import { pipeline } from "node:stream/promises";
 import type { Writable } from "node:stream";
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { AppError } from "#domain/errors";
+import { flatLookOf } from "#domain/looks";
 import { isPreview, previewTexts } from "#domain/preview";
 import type { Database } from "../db/client.server";
 import { images, objects, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
+import { svgOf } from "./image-svg.server";
 
 export type ExportSelection = { ids?: string[]; setId?: string; styleId?: string; images: "cover" | "all" };
 
@@ -39,6 +41,8 @@ export async function selectExportObjects(db: Database, options: { userId: strin
       prompt: objects.prompt,
       coverImageId: objects.coverImageId,
       styleName: styles.name,
+      stylePresetId: styles.presetId,
+      styleDescription: styles.description,
     })
     .from(objects)
     .innerJoin(styles, eq(styles.id, objects.styleId))
@@ -55,7 +59,13 @@ export async function selectExportObjects(db: Database, options: { userId: strin
  */
 export async function writeObjectsZip(
   deps: { db: Database; storage: FileStorage },
-  options: { objects: Awaited<ReturnType<typeof selectExportObjects>>; images: "cover" | "all"; out: Writable },
+  options: {
+    objects: Awaited<ReturnType<typeof selectExportObjects>>;
+    images: "cover" | "all";
+    /** Also an SVG of each image whose style is flat (others have none: see domain/looks.ts). */
+    svg?: boolean;
+    out: Writable;
+  },
 ): Promise<void> {
   const archive = archiver("zip", { zlib: { level: 6 } });
   // pipeline, not pipe: a reader that goes away destroys the archive, and the loop below stops.
@@ -71,6 +81,9 @@ export async function writeObjectsZip(
   };
   const manifest = [];
   for (const object of options.objects) {
+    const look = options.svg
+      ? flatLookOf({ presetId: object.stylePresetId, description: object.styleDescription })
+      : null;
     const rows = await deps.db
       .select()
       .from(images)
@@ -98,8 +111,18 @@ export async function writeObjectsZip(
         stored.stream.destroy();
         throw error;
       }
+      let svgName: string | undefined;
+      if (look) {
+        const svg = await svgOf(deps, image, look);
+        if (svg) {
+          svgName = unique(base, "svg");
+          archive.append(svg, { name: svgName, date: image.createdAt });
+          await once(archive, "entry", { signal: gone.signal });
+        }
+      }
       files.push({
         file: name,
+        ...(svgName ? { svg: svgName } : {}),
         width: image.width,
         height: image.height,
         seed: image.seed,

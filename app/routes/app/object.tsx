@@ -1,7 +1,7 @@
-import { ChevronRight, Download, LoaderCircle, Pencil, Star, Trash2 } from "lucide-react";
+import { ChevronRight, Download, Eraser, LoaderCircle, Pencil, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { JobView } from "#domain/objects";
+import type { JobView, ObjectImageView } from "#domain/objects";
 import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
 import { RenameObjectDialog } from "~/components/objects/rename-object-dialog";
@@ -15,12 +15,14 @@ import { refusalMessage } from "~/lib/refusal-message";
 import { mergeJob, pendingImages } from "~/lib/job-progress";
 import { formatDate, plural, webpDownloadUrl } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
+import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
 import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { listRecentJobs } from "#server/generation/job-views.server";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { requireObjectDetail } from "#server/objects/object-queries.server";
+import { styleLook } from "#server/objects/svg-export.server";
 import type { Route } from "./+types/object";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -29,13 +31,20 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 // Someone else's object reads as missing (not_found → the 404 page): its id tells nobody it exists.
 export const loader = withRouteErrors(async ({ params, context }: Route.LoaderArgs) => {
-  const { db } = context.get(servicesContext).database;
+  const services = context.get(servicesContext);
+  const { db } = services.database;
   const user = context.get(userContext);
   const [object, jobs] = await Promise.all([
     requireObjectDetail(db, { userId: user.id, objectId: params.objectId }),
     listRecentJobs(db, { userId: user.id }),
   ]);
-  return { object, jobs: jobs.filter((job) => job.objects.some((o) => o.id === object.id)) };
+  return {
+    object,
+    jobs: jobs.filter((job) => job.objects.some((o) => o.id === object.id)),
+    // SVG is offered for flat styles only; null hides its download.
+    svgLook: await styleLook(db, { userId: user.id, styleId: object.style.id }),
+    removeBackgroundCredits: services.config.credits.removeBackground,
+  };
 });
 
 export default function ObjectPage({ loaderData }: Route.ComponentProps) {
@@ -48,6 +57,9 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [settingCover, setSettingCover] = useState(false);
+  const [removingBackground, setRemovingBackground] = useState(false);
+  const idempotency = useIdempotencyKey();
+  const price = loaderData.removeBackgroundCredits;
 
   const known = new Set(loaderData.jobs.map((j) => j.id));
   const jobs = [...submitted.filter((j) => !known.has(j.id)), ...loaderData.jobs].map((j) => mergeJob(j, live[j.id]));
@@ -93,6 +105,36 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
       });
     } finally {
       setSettingCover(false);
+    }
+  }
+
+  async function removeBackground() {
+    if (!image) return;
+    setRemovingBackground(true);
+    try {
+      const url = `/api/objects/${object.id}/remove-background`;
+      const body = { imageId: image.id };
+      const { image: made } = await api<{ image: ObjectImageView }>(url, {
+        method: "POST",
+        body,
+        headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
+      });
+      idempotency.done();
+      toast({
+        title: "Background Removed",
+        description: `A transparent copy of image ${index + 1} was added to ${object.name}.`,
+        color: "success",
+      });
+      revalidate();
+      select(made.id);
+    } catch (error) {
+      toast({
+        title: "Background Error",
+        description: refusalMessage(error, "The background could not be removed. You were not charged."),
+        color: "error",
+      });
+    } finally {
+      setRemovingBackground(false);
     }
   }
 
@@ -221,7 +263,25 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                 >
                   <Download aria-hidden className="size-4" /> WebP
                 </a>
+                {loaderData.svgLook && (
+                  <a href={`${image.url}/svg`} download={fileName("svg")} className={buttonClasses("secondary")}>
+                    <Download aria-hidden className="size-4" /> SVG
+                  </a>
+                )}
               </div>
+              {!image.hasAlpha && (
+                <Button variant="secondary" disabled={removingBackground} onClick={() => void removeBackground()}>
+                  {removingBackground ? (
+                    <LoaderCircle aria-hidden className="size-4 animate-spin" />
+                  ) : (
+                    <Eraser aria-hidden className="size-4" />
+                  )}
+                  Remove background
+                  <span className="text-neutral-500 dark:text-neutral-400">
+                    · {price === 0 ? "free" : plural(price, "credit")}
+                  </span>
+                </Button>
+              )}
               {!isCover && (
                 <Button variant="secondary" disabled={settingCover} onClick={() => void setCover()}>
                   {settingCover ? (
@@ -234,7 +294,8 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
               )}
               <p className="text-xs text-neutral-500 dark:text-neutral-400">
                 {image.format.toUpperCase()} is the original file, {image.width} × {image.height}
-                {image.hasAlpha ? " with transparency" : ""}; WebP is a smaller copy for the web.
+                {image.hasAlpha ? " with transparency" : ""}; WebP is a smaller copy for the web
+                {loaderData.svgLook ? "; SVG is a traced vector copy" : ""}.
               </p>
             </section>
           )}

@@ -64,13 +64,17 @@ export async function imageToSvg(png: Buffer, look: FlatLook): Promise<{ svg: st
   const meta = await sharp(png).metadata();
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
-  let source = png;
+  // Always PNG for the tracer (stored images may be WebP), at most MAX_SIDE wide.
+  let pipeline = sharp(png);
   if (Math.max(width, height) > MAX_SIDE) {
-    source = await sharp(png)
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", kernel: look === "pixel" ? "nearest" : "lanczos3" })
-      .png()
-      .toBuffer();
+    pipeline = pipeline.resize({
+      width: MAX_SIDE,
+      height: MAX_SIDE,
+      fit: "inside",
+      kernel: look === "pixel" ? "nearest" : "lanczos3",
+    });
   }
+  const source = await pipeline.png().toBuffer();
   const traced = await vectorize(source, SETTINGS[look]);
   // The tracer sizes the SVG in pixels; a viewBox lets it scale.
   const traceMeta = await sharp(source).metadata();

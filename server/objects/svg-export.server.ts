@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import { AppError } from "#domain/errors";
+import { flatLookOf, SVG_NOT_OFFERED, type FlatLook } from "#domain/looks";
+import type { Database } from "../db/client.server";
+import { images, objects, styles } from "../db/schema";
+import type { FileStorage } from "../storage/storage.server";
+import { slugify } from "./export-zip.server";
+import { svgOf } from "./image-svg.server";
+
+/** The style's flat look, for the object page's SVG download (null: no SVG offered). */
+export async function styleLook(db: Database, options: { userId: string; styleId: string }): Promise<FlatLook | null> {
+  const [style] = await db
+    .select({ presetId: styles.presetId, description: styles.description })
+    .from(styles)
+    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.userId)));
+  return style ? flatLookOf(style) : null;
+}
+
+/**
+ * One of the user's images as SVG, with a file name; not_found for someone else's,
+ * conflict when its style is not flat.
+ */
+export async function imageSvgDownload(
+  deps: { db: Database; storage: FileStorage },
+  options: { userId: string; imageId: string },
+): Promise<{ svg: string; fileName: string }> {
+  const [row] = await deps.db
+    .select({
+      fileKey: images.fileKey,
+      presetId: styles.presetId,
+      description: styles.description,
+      styleName: styles.name,
+      objectName: objects.name,
+    })
+    .from(images)
+    .innerJoin(styles, eq(styles.id, images.styleId))
+    .leftJoin(objects, eq(objects.id, images.objectId))
+    .where(and(eq(images.id, options.imageId), eq(images.ownerId, options.userId)));
+  if (!row) throw new AppError("not_found", "No such image.");
+  const look = flatLookOf(row);
+  if (!look) throw new AppError("conflict", SVG_NOT_OFFERED);
+  const svg = await svgOf(deps, row, look);
+  if (!svg) throw new AppError("not_found", "No such image.");
+  return { svg, fileName: `${slugify(row.styleName)}-${slugify(row.objectName ?? "image")}.svg` };
+}
