@@ -1,0 +1,195 @@
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import type { ObjectDetail, ObjectImageView } from "#domain/objects";
+import { SVG_NOT_OFFERED } from "#domain/looks";
+import { images } from "#server/db/schema";
+import { assertSafeSvg } from "#server/generation/pipeline/sanitize-svg.server";
+import { NOT_FLAT_MESSAGE } from "#server/generation/pipeline/remove-background.server";
+import { testDatabases } from "../support/databases";
+import {
+  balanceOf,
+  createStyleThroughApi,
+  grantCredits,
+  json,
+  ledgerSum,
+  readZip,
+  runJob,
+  submitObjects,
+} from "../support/factories";
+import { compositeOverBackground, renderSubject } from "../support/matte-fixtures";
+import { setUpSignedInApi } from "../support/signed-in-api";
+import { signInThroughApi } from "../support/test-server";
+
+describe.each(testDatabases)("removing backgrounds and downloading SVG on $name", (target) => {
+  const api = setUpSignedInApi(target, "ann@example.com");
+
+  const getObject = async (id: string, cookie = api.user.cookie) =>
+    (await json<{ object: ObjectDetail }>(await api.server.call(`/api/objects/${id}`, { cookie }))).object;
+
+  /** An object in a new style with one opaque image whose stored file is `file`. */
+  async function objectWithImage(file: Buffer, description = "Flat vector icons, warm amber and teal") {
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, { description });
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Potion"], transparent: false });
+    expect((await runJob(api.server, set.job.id))?.status).toBe("succeeded");
+    const objectId = set.objects[0]!.id;
+    const [image] = await api.database.db.select().from(images).where(eq(images.objectId, objectId));
+    // The engine's picture is replaced by a known one: a subject on a flat colour, or not.
+    await api.server.services.storage.put(image!.fileKey, file, "image/png");
+    await api.database.db
+      .update(images)
+      .set({ format: "png", hasAlpha: false })
+      .where(and(eq(images.id, image!.id)));
+    return { objectId, imageId: image!.id, styleId };
+  }
+
+  const flatBackgroundImage = async () =>
+    compositeOverBackground(await renderSubject("potion", 256), {
+      background: { r: 250, g: 246, b: 236 },
+      lossless: true,
+    });
+
+  const removeBackground = (objectId: string, imageId: string, init: { key?: string; cookie?: string } = {}) =>
+    api.server.call(`/api/objects/${objectId}/remove-background`, {
+      method: "POST",
+      cookie: init.cookie ?? api.user.cookie,
+      json: { imageId },
+      headers: init.key ? { "Idempotency-Key": init.key } : {},
+    });
+
+  it("makes a transparent variant of the object, charged once with a ledger line, after it is stored", async () => {
+    const { objectId, imageId } = await objectWithImage(await flatBackgroundImage());
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const response = await removeBackground(objectId, imageId);
+    expect(response.status).toBe(201);
+    const { image } = await json<{ image: ObjectImageView }>(response);
+    expect(image).toMatchObject({ format: "png", hasAlpha: true, transparent: true, credits: 1 });
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - 1);
+    expect(await ledgerSum(api.database.db, api.user.userId)).toBe(before - 1);
+
+    // The new variant is listed with the object, after the original, and its file is transparent.
+    const object = await getObject(objectId);
+    expect(object.images.map((i) => i.id)).toEqual([imageId, image.id]);
+    const file = Buffer.from(await (await api.server.call(image.url, { cookie: api.user.cookie })).arrayBuffer());
+    const meta = await sharp(file).metadata();
+    expect(meta.hasAlpha).toBe(true);
+    const corner = await sharp(file).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
+    expect(corner[3]).toBe(0);
+
+    const history = await json<{ entries: { delta: number; reason: string; title: string | null }[] }>(
+      await api.server.call("/api/users/me/credits", { cookie: api.user.cookie }),
+    );
+    expect(history.entries[0]).toMatchObject({
+      delta: -1,
+      reason: "background_removal",
+      title: "Background removed from “Potion”",
+    });
+  });
+
+  it("answers a repeat with the same Idempotency-Key without charging or storing again", async () => {
+    const { objectId, imageId } = await objectWithImage(await flatBackgroundImage());
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const first = await removeBackground(objectId, imageId, { key: "remove-bg-once-1" });
+    const again = await removeBackground(objectId, imageId, { key: "remove-bg-once-1" });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await json<{ image: { id: string } }>(again)).image.id).toBe(
+      (await json<{ image: { id: string } }>(first)).image.id,
+    );
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - 1);
+    expect((await getObject(objectId)).images).toHaveLength(2);
+  });
+
+  it("refuses a background that is not flat, without charging or leaving a file", async () => {
+    // A subject over a left-to-right gradient: no single background colour.
+    const gradient = Buffer.alloc(256 * 256 * 3);
+    for (let i = 0; i < 256 * 256; i++) gradient.set([i % 256, 40, 255 - (i % 256)], i * 3);
+    const subject = await sharp((await renderSubject("potion", 256)).rgba, {
+      raw: { width: 256, height: 256, channels: 4 },
+    })
+      .png()
+      .toBuffer();
+    const file = await sharp(gradient, { raw: { width: 256, height: 256, channels: 3 } })
+      .composite([{ input: subject }])
+      .png()
+      .toBuffer();
+    const { objectId, imageId, styleId } = await objectWithImage(file);
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const filesBefore = api.files.filesUnder(`users/${api.user.userId}/styles/${styleId}`).length;
+    expect(filesBefore).toBeGreaterThan(0);
+    const response = await removeBackground(objectId, imageId);
+    expect(response.status).toBe(400);
+    expect((await json<{ error: { message: string } }>(response)).error.message).toBe(NOT_FLAT_MESSAGE);
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before);
+    expect((await getObject(objectId)).images).toHaveLength(1);
+    expect(api.files.filesUnder(`users/${api.user.userId}/styles/${styleId}`).length).toBe(filesBefore);
+  });
+
+  it("answers 404 for another user's image and charges nobody", async () => {
+    const { objectId, imageId } = await objectWithImage(await flatBackgroundImage());
+    const bob = await signInThroughApi(api.server, "bob@example.com");
+    const bobBefore = await grantCredits(api.database.db, bob.userId, 10);
+    const annBefore = await balanceOf(api.database.db, api.user.userId);
+    const response = await removeBackground(objectId, imageId, { cookie: bob.cookie });
+    expect(response.status).toBe(404);
+    expect(await balanceOf(api.database.db, bob.userId)).toBe(bobBefore);
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(annBefore);
+    expect((await getObject(objectId)).images).toHaveLength(1);
+    const svg = await api.server.call(`/api/images/${imageId}/svg`, { cookie: bob.cookie });
+    expect(svg.status).toBe(404);
+  });
+
+  it("refuses a request without an image id in a plain sentence", async () => {
+    const { objectId } = await objectWithImage(await flatBackgroundImage());
+    const response = await api.server.call(`/api/objects/${objectId}/remove-background`, {
+      method: "POST",
+      cookie: api.user.cookie,
+      json: {},
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it("downloads a flat style's image as a sanitised SVG attachment under a strict CSP", async () => {
+    const { imageId } = await objectWithImage(await flatBackgroundImage());
+    const response = await api.server.call(`/api/images/${imageId}/svg`, { cookie: api.user.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.svg"$/);
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    const svg = await response.text();
+    expect(svg).toMatch(/^<svg/);
+    expect(() => assertSafeSvg(svg)).not.toThrow();
+  });
+
+  it("offers no SVG for a style that is not flat", async () => {
+    const { imageId } = await objectWithImage(
+      await flatBackgroundImage(),
+      "Oil painting portraits with thick brushstrokes and warm light",
+    );
+    const response = await api.server.call(`/api/images/${imageId}/svg`, { cookie: api.user.cookie });
+    expect(response.status).toBe(409);
+    expect((await json<{ error: { message: string } }>(response)).error.message).toBe(SVG_NOT_OFFERED);
+  });
+
+  it("puts an SVG of each flat-style image in the ZIP when asked, and none otherwise", async () => {
+    const { objectId } = await objectWithImage(await flatBackgroundImage());
+    const zip = async (query: string) =>
+      readZip(
+        Buffer.from(
+          await (
+            await api.server.call(`/api/objects/export.zip?ids=${objectId}${query}`, { cookie: api.user.cookie })
+          ).arrayBuffer(),
+        ),
+      );
+    const withSvg = await zip("&svg=true");
+    const svgEntry = withSvg.find((e) => e.name.endsWith(".svg"));
+    expect(svgEntry).toBeDefined();
+    expect(() => assertSafeSvg(svgEntry!.data.toString("utf8"))).not.toThrow();
+    const manifest = JSON.parse(withSvg.find((e) => e.name === "manifest.json")!.data.toString("utf8")) as {
+      objects: { images: { file: string; svg?: string }[] }[];
+    };
+    expect(manifest.objects[0]!.images[0]!.svg).toBe(svgEntry!.name);
+    expect((await zip("")).some((e) => e.name.endsWith(".svg"))).toBe(false);
+  });
+});
