@@ -424,9 +424,7 @@ function comfyClient(options: ComfyUIProviderOptions) {
       );
     }
     if (response.status === 401 || response.status === 403) {
-      throw new Error(
-        `ComfyUI at ${where} refused the request (HTTP ${response.status}): check COMFYUI_AUTH_HEADER.`,
-      );
+      throw new Error(`ComfyUI at ${where} refused the request (HTTP ${response.status}): check COMFYUI_AUTH_HEADER.`);
     }
     if (!response.ok) {
       throw new Error(
