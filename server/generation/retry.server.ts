@@ -7,6 +7,7 @@ import {
   type ImageProvider,
 } from "./providers/provider";
 import { withDeadline } from "./deadline.server";
+import { MatteError } from "./pipeline/matte.server";
 
 /** The deadline of one provider call when none is configured: PROVIDER_TIMEOUT_SECONDS' default. */
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 120_000;
@@ -60,12 +61,13 @@ export async function generateWithRetries(
 
 /** A failure that concerns one image only: the rest of the job goes on. */
 export const isImageFailure = (error: unknown) =>
-  error instanceof ProviderRefusalError || error instanceof ProviderOpaqueImageError;
+  error instanceof ProviderRefusalError || error instanceof ProviderOpaqueImageError || error instanceof MatteError;
 
 export function userFacingError(error: unknown): string {
   if (error instanceof ProviderRefusalError) {
     return "The image service declined this request under its content policy. Try a different description.";
   }
+  if (error instanceof MatteError) return error.message;
   if (error instanceof ProviderOpaqueImageError) {
     return "The image service returned an image without a transparent background.";
   }

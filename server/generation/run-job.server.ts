@@ -9,6 +9,7 @@ import { parseJobParams, unitCreditsOf, type GenerationJob } from "./job-record.
 import { jobKindModules } from "./kinds/index.server";
 import type { ImageTask, JobPlan } from "./kinds/kind.server";
 import { isRunning, watchForCancel } from "./cancel-watch.server";
+import { keyedTransparency } from "./keyed-transparency.server";
 import { failJob, finishJob } from "./lifecycle.server";
 import {
   ProviderOpaqueImageError,
@@ -92,6 +93,12 @@ async function makeImages(
     const chained = plan.chain?.first ? [plan.chain.first] : [];
     const started = Date.now();
     const progress = { completed: plan.baseline + made, total: plan.baseline + plan.tasks.length };
+    // A provider without alpha is asked for a flat key colour, which the matte then takes out.
+    const keyed =
+      params.transparent && !provider.capabilities.nativeAlpha
+        ? keyedTransparency(task.prompt, plan.style.palette)
+        : null;
+    const prompt = keyed?.prompt ?? task.prompt;
     // A cancel from any process aborts the provider's call, not only the wait for it.
     const cancel = watchForCancel(ctx.db, job.id, { parent: ctx.signal });
     let result;
@@ -99,10 +106,10 @@ async function makeImages(
       result = await generateWithRetries(
         provider,
         {
-          prompt: task.prompt,
+          prompt,
           size: params.size,
           detail: params.detail,
-          transparent: params.transparent,
+          transparent: params.transparent && !keyed,
           references: [...chained, ...plan.references].slice(0, maxReferences),
           seed: task.seed,
           n: 1,
@@ -114,6 +121,7 @@ async function makeImages(
         { ...ctx, signal: cancel.signal },
         () => isRunning(ctx.db, job.id),
       );
+      if (keyed && result?.images[0]) result.images[0] = await keyed.matte(result.images[0]);
       const image = result?.images[0];
       if (image && params.transparent && !(await hasRealAlpha(image.data))) throw new ProviderOpaqueImageError();
     } catch (error) {
@@ -140,7 +148,7 @@ async function makeImages(
         role: plan.role,
         subject: task.subject,
         objectId: task.objectId,
-        prompt: task.prompt,
+        prompt,
         seed: task.seed,
         size: params.size,
         detail: params.detail,
