@@ -89,6 +89,8 @@ export default defineConfig({
       OPENAI_BASE_URL: `http://127.0.0.1:${e2ePorts.openai}/v1`,
       GEMINI_API_KEY: "gemini-test-key",
       GEMINI_BASE_URL: `http://127.0.0.1:${e2ePorts.gemini}`,
+      // Twice the standard prices, so the composer's price visibly follows the model.
+      GEMINI_PRICE: "2",
       PROVIDER_MAX_ATTEMPTS: "2",
       ADMIN_EMAILS: "operator@example.com",
     }),

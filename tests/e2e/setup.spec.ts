@@ -29,7 +29,7 @@ test("the operator is told the preview engine makes the images, and can hide tha
   await expect(page).toHaveURL(/\/app\/setup$/);
   await expect(page.getByRole("heading", { name: "Connect a real model" })).toBeVisible();
   for (const name of ["IMAGE_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_IMAGE_MODEL"]) {
-    await expect(page.getByRole("rowheader", { name })).toBeVisible();
+    await expect(page.getByRole("rowheader", { name, exact: true })).toBeVisible();
   }
   await expect(page.getByRole("region", { name: "Image engine" })).toContainText("Preview engine");
   await expect(page.getByRole("region", { name: "Database" })).toContainText("PGlite");

@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { signInWithApi, uniqueEmail } from "./support/auth";
+import { expectNoViolations } from "./support/axe";
+import { createStyleWithApi } from "./support/objects";
+import { e2ePorts } from "./support/ports";
+
+// The instance offering OpenAI (the default, real alpha) and Gemini (no alpha, twice the price).
+const base = `http://localhost:${e2ePorts.openaiApp}`;
+
+async function download(page: Page, trigger: Locator): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent("download"), trigger.click()]);
+  return readFileSync((await file.path())!);
+}
+
+async function generate(page: Page, subject: string) {
+  await page.getByLabel("Objects", { exact: true }).fill(subject);
+  await page.getByTestId("generate-objects").click();
+  const job = page.getByTestId("job-card").filter({ hasText: subject });
+  await expect(job).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  return job;
+}
+
+test("with two models, each makes an object from the composer; the job, object page and history name it; a matted PNG and an SVG download", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInWithApi(page, uniqueEmail("two-models"), base);
+  await createStyleWithApi(page, "Two model icons", base);
+  await page.goto(`${base}/app`);
+  await page.getByRole("radio", { name: /Two model icons/ }).check();
+  await page.getByRole("group", { name: "Detail" }).getByText("Draft", { exact: true }).click();
+
+  const model = page.getByLabel("Model", { exact: true });
+  await expect(model).toHaveValue("openai");
+  await page.getByLabel("Objects", { exact: true }).fill("Brass lantern");
+  await expect(page.getByTestId("generate-objects")).toContainText("3 credits");
+  const openaiJob = await generate(page, "Brass lantern");
+  await expect(openaiJob.getByTestId("job-model")).toHaveText(/OpenAI gpt-image-1\.5/);
+
+  await model.selectOption("gemini");
+  await expect(page.getByText("transparency made by Motif from a flat background")).toBeVisible();
+  await page.getByLabel("Objects", { exact: true }).fill("Copper kettle");
+  await expect(page.getByTestId("generate-objects")).toContainText("6 credits");
+  await expectNoViolations(page, "composer with a model picker");
+  const geminiJob = await generate(page, "Copper kettle");
+  await expect(geminiJob.getByTestId("job-model")).toHaveText(/Gemini gemini-2\.5-flash-image/);
+  await expect(page.getByTestId("credit-badge")).toContainText(String(100 - 12 - 3 - 6));
+
+  // The object page names the model; the PNG has real alpha though Gemini paints none.
+  await geminiJob.getByRole("link", { name: /Open the set/ }).click();
+  await page.getByRole("link", { name: "Copper kettle" }).first().click();
+  await expect(page.getByRole("heading", { name: "Copper kettle", level: 1 })).toBeVisible();
+  await expect(page.getByText("gemini-2.5-flash-image")).toBeVisible();
+  const png = await download(page, page.getByRole("link", { name: /PNG \(original file\)/ }));
+  const stats = await sharp(png).stats();
+  expect((await sharp(png).metadata()).hasAlpha).toBe(true);
+  // Fully clear around the subject, fully opaque inside it.
+  expect(stats.channels[3]!.min).toBe(0);
+  expect(stats.channels[3]!.max).toBe(255);
+
+  // The style is flat icons: its images also download as a clean SVG that renders.
+  const svg = (await download(page, page.getByRole("link", { name: "SVG", exact: true }))).toString("utf8");
+  expect(svg).toMatch(/^<svg[\s>]/);
+  expect(svg).not.toMatch(/<script|href="http/i);
+  const rendered = await sharp(Buffer.from(svg)).png().toBuffer();
+  expect((await sharp(rendered).metadata()).width).toBeGreaterThan(0);
+
+  await page.goto(`${base}/app/settings`);
+  const history = page.getByRole("list", { name: /Credit history/ });
+  await expect(history.getByRole("listitem").filter({ hasText: "Copper kettle" })).toContainText(
+    "Gemini gemini-2.5-flash-image",
+  );
+  await expect(history.getByRole("listitem").filter({ hasText: "Brass lantern" })).toContainText(
+    "OpenAI gpt-image-1.5",
+  );
+  const models = page.getByRole("list", { name: "Models" });
+  await expect(models.getByTestId("model-entry")).toHaveCount(2);
+  await expect(models).toContainText("6 credits square · 10 portrait or landscape");
+});
