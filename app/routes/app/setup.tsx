@@ -34,7 +34,8 @@ function emailOutcome({ result }: { result: TestEmailResult }): CheckOutcome {
 
 function EngineSection({ engine, several }: { engine: EngineStatus; several: boolean }) {
   const title = several ? engine.name : "Image engine";
-  const pill = engine.isDefault && several ? `${engine.name} · default` : engine.name;
+  // With several, the title names the service: the pill says which one new generations default to.
+  const pill = several ? (engine.isDefault ? "Default" : "Enabled") : engine.name;
   if (engine.preview) {
     return (
       <SetupSection
