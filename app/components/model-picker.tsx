@@ -6,9 +6,14 @@ import { useModels } from "~/lib/use-models";
 import { inputClasses } from "./ui/text-field";
 
 /** What a model does differently, in a few words under the choice. */
-export function modelHint(model: ModelView, options: { transparent?: boolean } = {}): string {
+export function modelHint(model: ModelView, options: { transparent?: boolean; references?: number } = {}): string {
   if (isPreviewModel(model)) return "Placeholder pictures drawn by Motif, not by an AI model.";
-  const parts = [`Up to ${model.maxReferences} reference ${model.maxReferences === 1 ? "image" : "images"}`];
+  const references = options.references ?? 0;
+  const parts = [
+    references > model.maxReferences
+      ? `This style has ${references} reference and sample images; this model takes the first ${model.maxReferences}`
+      : `Up to ${model.maxReferences} reference ${model.maxReferences === 1 ? "image" : "images"}`,
+  ];
   if (options.transparent && model.transparency === "matte") {
     parts.push("transparency made by Motif from a flat background");
   }
@@ -23,6 +28,8 @@ export function ModelPicker(props: {
   value: string;
   onChange(id: string): void;
   transparent?: boolean;
+  /** How many reference and sample images the style sends with each image. */
+  references?: number;
   label?: string;
   className?: string;
 }) {
@@ -61,7 +68,7 @@ export function ModelPicker(props: {
         />
       </div>
       <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
-        {modelHint(chosen, { transparent: props.transparent })}
+        {modelHint(chosen, { transparent: props.transparent, references: props.references })}
       </p>
     </div>
   );

@@ -251,7 +251,12 @@ export function ObjectComposer(props: {
         </div>
         <div className="flex flex-col gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <StylePicker styles={props.styles} value={style?.id ?? null} onChange={chooseStyle} error={errors.styleId} />
-          <ModelPicker value={model.id} onChange={setModelId} transparent={transparent} />
+          <ModelPicker
+            value={model.id}
+            onChange={setModelId}
+            transparent={transparent}
+            references={referencesOf(props.styles.find((s) => s.id === style?.id))}
+          />
           <SegmentedControl<ImageSize>
             legend="Size"
             name="size"
@@ -351,6 +356,11 @@ export function ObjectComposer(props: {
       </div>
     </form>
   );
+}
+
+/** What a style sends with each image: its reference images, then its samples. */
+function referencesOf(style: StyleView | undefined): number {
+  return style ? style.references.length + style.anchors.length : 0;
 }
 
 function unitLine(size: ImageSize, detail: DetailLevel, model: ModelView): string {
