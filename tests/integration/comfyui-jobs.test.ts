@@ -1,6 +1,6 @@
 // Jobs run by the engine with the ComfyUI provider in the registry, against a local ComfyUI.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { creditLedger, images } from "#server/db/schema";
 import { createComfyUIProvider } from "#server/generation/providers/comfyui.server";
@@ -95,5 +95,42 @@ describe.each(testDatabases)("jobs made with ComfyUI, on $name", (target) => {
     expect(refunds.map((r) => r.delta)).toEqual([6]);
     expect(await balance()).toBe(before);
     expect(await ledgerSum(database.db, user.userId)).toBe(before);
+  });
+
+  it("interrupts the prompt ComfyUI is running when the user cancels, and refunds the images not made", async () => {
+    const form = new FormData();
+    form.set("name", "Opaque icons");
+    form.set("description", "Flat vector icons");
+    form.set("defaultDetail", "draft");
+    form.set("defaultSize", "square");
+    form.set("defaultTransparent", "false");
+    const created = await json<{ style: { id: string }; job: { id: string } }>(
+      await server.call("/api/styles", { method: "POST", body: form, cookie: user.cookie }),
+    );
+    expect((await runJob(server, created.job.id))?.status).toBe("succeeded");
+    const before = await balanceOf(database.db, user.userId);
+    const set = await submitObjects(server, user.cookie, {
+      styleId: created.style.id,
+      subjects: ["Bell", "Drum", "Harp"],
+      transparent: false,
+    });
+    fake.reset();
+    fake.control.holdAtStep = 4;
+    const ran = runJob(server, set.job.id);
+    try {
+      await vi.waitFor(() => expect(fake.progressSent).toHaveLength(4), { timeout: 5_000 });
+      const running = fake.queue().running!;
+      const cancelled = await server.call(`/api/jobs/${set.job.id}/cancel`, { method: "POST", cookie: user.cookie });
+      expect(cancelled.status).toBe(200);
+      // The engine aborts the provider call; the provider interrupts the prompt on ComfyUI.
+      await vi.waitFor(() => expect(fake.interrupts).toHaveLength(1), { timeout: 5_000 });
+      expect(fake.interrupts).toEqual([{ promptId: running, interrupted: running }]);
+      expect(await ran).toBeNull();
+      expect(fake.prompts).toHaveLength(1);
+      expect(await balanceOf(database.db, user.userId)).toBe(before);
+    } finally {
+      fake.release();
+      await ran.catch(() => {});
+    }
   });
 });
