@@ -1,27 +1,19 @@
 // Several models at once: the user picks one per generation (or a style's default),
 // the price follows the choice, and the job records (and runs with) that provider.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ModelsView } from "#domain/models";
 import type { JobView } from "#domain/objects";
 import { pricesAtRate, standardPrices } from "#domain/pricing";
 import type { StyleView } from "#domain/styles";
-import type { DatabaseHandle } from "#server/db/client.server";
 import { generationJobs, images } from "#server/db/schema";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { testDatabases } from "../support/databases";
-import {
-  balanceOf,
-  createStyleThroughApi,
-  grantCredits,
-  json,
-  ledgerSum,
-  runJob,
-  submitObjects,
-} from "../support/factories";
-import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+import { balanceOf, createStyleThroughApi, json, ledgerSum, runJob, submitObjects } from "../support/factories";
+import { setUpSignedInApi } from "../support/signed-in-api";
+import { noQueue } from "../support/test-server";
 
 /** A second engine under another id, at twice the standard prices. */
 function secondModel(): ImageProvider {
@@ -35,33 +27,18 @@ function secondModel(): ImageProvider {
 }
 
 describe.each(testDatabases)("choosing a model on $name", (target) => {
-  let database: DatabaseHandle;
-  let server: ApiTestServer;
-  let ann: { cookie: string; userId: string };
-
-  beforeAll(async () => {
-    database = await target.open();
-    server = await startApiServer(
-      database,
-      { SIGNIN_LIMIT_PER_IP: "1000" },
-      {
-        providers: () => providerRegistry([{ ...createOfflineProvider(), prices: standardPrices }, secondModel()]),
-        queue: noQueue,
-      },
-    );
-    ann = await signInThroughApi(server, "ann-models@example.com");
-    await grantCredits(database.db, ann.userId, 1000);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
+  const api = setUpSignedInApi(target, "ann-models@example.com", {
+    providers: () => providerRegistry([{ ...createOfflineProvider(), prices: standardPrices }, secondModel()]),
+    queue: noQueue,
   });
 
   const jobRow = async (id: string) =>
-    (await database.db.select().from(generationJobs).where(eq(generationJobs.id, id)))[0]!;
+    (await api.database.db.select().from(generationJobs).where(eq(generationJobs.id, id)))[0]!;
 
   it("lists the models on offer with their prices, the default first", async () => {
-    const { models } = await json<{ models: ModelsView }>(await server.call("/api/styles", { cookie: ann.cookie }));
+    const { models } = await json<{ models: ModelsView }>(
+      await api.server.call("/api/styles", { cookie: api.user.cookie }),
+    );
     expect(models.defaultId).toBe("offline");
     expect(models.models.map((m) => [m.id, m.label, m.prices.draft.square])).toEqual([
       ["offline", "Preview engine", 3],
@@ -70,54 +47,60 @@ describe.each(testDatabases)("choosing a model on $name", (target) => {
   });
 
   it("runs a set with the chosen model, priced by it, and records it on the job and its images", async () => {
-    const { styleId } = await createStyleThroughApi(server, ann.cookie);
-    const before = await balanceOf(database.db, ann.userId);
-    const { job } = await submitObjects(server, ann.cookie, { styleId, subjects: ["Lantern", "Key"], model: "gemini" });
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const { job } = await submitObjects(api.server, api.user.cookie, {
+      styleId,
+      subjects: ["Lantern", "Key"],
+      model: "gemini",
+    });
     // Draft square at twice the standard price: 6 credits an image.
     expect(job.credits).toBe(12);
-    expect(await balanceOf(database.db, ann.userId)).toBe(before - 12);
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - 12);
     expect(await jobRow(job.id)).toMatchObject({ provider: "gemini", model: "second-model" });
-    expect((await runJob(server, job.id))?.status).toBe("succeeded");
-    const made = await database.db.select().from(images).where(eq(images.jobId, job.id));
+    expect((await runJob(api.server, job.id))?.status).toBe("succeeded");
+    const made = await api.database.db.select().from(images).where(eq(images.jobId, job.id));
     expect(made.map((i) => [i.provider, i.model])).toEqual([
       ["gemini", "second-model"],
       ["gemini", "second-model"],
     ]);
-    expect(await ledgerSum(database.db, ann.userId)).toBe(await balanceOf(database.db, ann.userId));
+    expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balanceOf(api.database.db, api.user.userId));
   });
 
   it("refuses a model that is not on offer, naming the field, and charges nothing", async () => {
-    const { styleId } = await createStyleThroughApi(server, ann.cookie);
-    const before = await balanceOf(database.db, ann.userId);
-    const response = await server.call("/api/objects", {
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const response = await api.server.call("/api/objects", {
       method: "POST",
-      cookie: ann.cookie,
+      cookie: api.user.cookie,
       json: { styleId, subjects: ["Lantern"], size: "square", detail: "draft", transparent: true, model: "openai" },
     });
     expect(response.status).toBe(400);
     const { error } = await json<{ error: { message: string; details: { field?: string } } }>(response);
     expect(error.message).toBe("That model is not available. Choose another.");
     expect(error.details.field).toBe("model");
-    expect(await balanceOf(database.db, ann.userId)).toBe(before);
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before);
   });
 
   it("makes a style's samples with its default model, and its objects and variations too unless told otherwise", async () => {
-    const before = await balanceOf(database.db, ann.userId);
-    const { styleId, sampleJobId } = await createStyleThroughApi(server, ann.cookie, { model: "gemini" });
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const { styleId, sampleJobId } = await createStyleThroughApi(api.server, api.user.cookie, { model: "gemini" });
     // Four draft square samples at 6 credits.
-    expect(await balanceOf(database.db, ann.userId)).toBe(before - 24);
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - 24);
     expect(await jobRow(sampleJobId)).toMatchObject({ provider: "gemini" });
-    const { styles } = await json<{ styles: StyleView[] }>(await server.call("/api/styles", { cookie: ann.cookie }));
+    const { styles } = await json<{ styles: StyleView[] }>(
+      await api.server.call("/api/styles", { cookie: api.user.cookie }),
+    );
     expect(styles.find((s) => s.id === styleId)?.defaultModel).toBe("gemini");
 
-    const set = await submitObjects(server, ann.cookie, { styleId, subjects: ["Lantern"] });
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Lantern"] });
     expect(await jobRow(set.job.id)).toMatchObject({ provider: "gemini" });
-    await runJob(server, set.job.id);
+    await runJob(api.server, set.job.id);
     const objectId = set.objects[0]!.id;
     const variations = async (body: Record<string, unknown>) => {
-      const response = await server.call(`/api/objects/${objectId}/variations`, {
+      const response = await api.server.call(`/api/objects/${objectId}/variations`, {
         method: "POST",
-        cookie: ann.cookie,
+        cookie: api.user.cookie,
         json: { count: 1, ...body },
       });
       expect(response.status).toBe(202);
@@ -130,15 +113,15 @@ describe.each(testDatabases)("choosing a model on $name", (target) => {
   });
 
   it("changes a style's default model, and back to the operator's default with null", async () => {
-    const { styleId } = await createStyleThroughApi(server, ann.cookie);
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
     const patch = (defaultModel: string | null) =>
-      server.call(`/api/styles/${styleId}`, { method: "PATCH", cookie: ann.cookie, json: { defaultModel } });
+      api.server.call(`/api/styles/${styleId}`, { method: "PATCH", cookie: api.user.cookie, json: { defaultModel } });
     expect((await patch("gemini")).status).toBe(200);
-    const set = await submitObjects(server, ann.cookie, { styleId, subjects: ["Bell"] });
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Bell"] });
     expect(await jobRow(set.job.id)).toMatchObject({ provider: "gemini" });
     expect((await patch("nonesuch")).status).toBe(400);
     expect((await patch(null)).status).toBe(200);
-    const next = await submitObjects(server, ann.cookie, { styleId, subjects: ["Drum"] });
+    const next = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Drum"] });
     expect(await jobRow(next.job.id)).toMatchObject({ provider: "offline" });
   });
 });

@@ -18,11 +18,15 @@ export interface SignedInApi {
  * on disk storage, and `email` signed in with 1,000 credits; all closed and removed
  * afterwards. The fields are filled in by `beforeAll`, so read them inside tests.
  */
-export function setUpSignedInApi(target: TestDatabase, email: string): SignedInApi {
+export function setUpSignedInApi(
+  target: TestDatabase,
+  email: string,
+  overrides: Parameters<typeof startApiServer>[2] = {},
+): SignedInApi {
   const api = {} as SignedInApi;
   beforeAll(async () => {
     api.database = await target.open();
-    api.server = await startApiServer(api.database, { SIGNIN_LIMIT_PER_IP: "1000" });
+    api.server = await startApiServer(api.database, { SIGNIN_LIMIT_PER_IP: "1000" }, overrides);
     api.files = useListableStorage(api.server);
     api.user = await signInThroughApi(api.server, email);
     await grantCredits(api.database.db, api.user.userId, 1000);
