@@ -82,15 +82,21 @@ export default defineConfig({
       url: `http://127.0.0.1:${e2ePorts.gemini}/healthz`,
       reuseExistingServer: false,
     },
-    // A third offering two models, OpenAI (the default) and Gemini, against local fakes of their APIs.
+    {
+      command: `node tests/fakes/comfyui.ts ${e2ePorts.comfyui}`,
+      url: `http://127.0.0.1:${e2ePorts.comfyui}/healthz`,
+      reuseExistingServer: false,
+    },
+    // A third offering three models, OpenAI (the default), Gemini and ComfyUI, against local fakes of their APIs.
     appServer(e2ePorts.openaiApp, "data/e2e-openai", {
-      IMAGE_PROVIDERS: "openai,gemini",
+      IMAGE_PROVIDERS: "openai,gemini,comfyui",
       OPENAI_API_KEY: "sk-test",
       OPENAI_BASE_URL: `http://127.0.0.1:${e2ePorts.openai}/v1`,
       GEMINI_API_KEY: "gemini-test-key",
       GEMINI_BASE_URL: `http://127.0.0.1:${e2ePorts.gemini}`,
       // Twice the standard prices, so the composer's price visibly follows the model.
       GEMINI_PRICE: "2",
+      COMFYUI_URL: `http://127.0.0.1:${e2ePorts.comfyui}`,
       PROVIDER_MAX_ATTEMPTS: "2",
       ADMIN_EMAILS: "operator@example.com",
     }),

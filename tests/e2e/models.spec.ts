@@ -50,7 +50,8 @@ test("with two models, each makes an object from the composer; the job, object p
 
   // The object page names the model; the PNG has real alpha though Gemini paints none.
   await geminiJob.getByRole("link", { name: /Open the set/ }).click();
-  await page.getByRole("link", { name: "Copper kettle" }).first().click();
+  await expect(page).toHaveURL(/\/app\/object\?set=/);
+  await page.getByRole("article", { name: "Copper kettle" }).getByRole("link").first().click();
   await expect(page.getByRole("heading", { name: "Copper kettle", level: 1 })).toBeVisible();
   await expect(page.getByText("gemini-2.5-flash-image")).toBeVisible();
   const png = await download(page, page.getByRole("link", { name: /PNG \(original file\)/ }));
@@ -76,6 +77,33 @@ test("with two models, each makes an object from the composer; the job, object p
     "OpenAI gpt-image-1.5",
   );
   const models = page.getByRole("list", { name: "Models" });
-  await expect(models.getByTestId("model-entry")).toHaveCount(2);
+  await expect(models.getByTestId("model-entry")).toHaveCount(3);
   await expect(models).toContainText("6 credits square · 10 portrait or landscape");
+});
+
+test("a self-hosted ComfyUI's sampler steps move the job card while it draws", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const control = `http://127.0.0.1:${e2ePorts.comfyui}/__control`;
+  // Paced steps, so the page has time to show them.
+  await request.post(control, { data: { stepDelayMs: 250 } });
+  try {
+    await signInWithApi(page, uniqueEmail("comfyui-steps"), base);
+    await createStyleWithApi(page, "GPU icons", base);
+    await page.goto(`${base}/app`);
+    await page.getByRole("radio", { name: /GPU icons/ }).check();
+    await page.getByRole("group", { name: "Detail" }).getByText("Draft", { exact: true }).click();
+    await page.getByLabel("Model", { exact: true }).selectOption("comfyui");
+    // SDXL paints opaque images; this test is about the steps, not the matte.
+    await page.getByRole("switch", { name: "Transparent background" }).click();
+    await expect(page.getByRole("switch", { name: "Transparent background" })).not.toBeChecked();
+    await page.getByLabel("Objects", { exact: true }).fill("Iron anvil");
+    await page.getByTestId("generate-objects").click();
+    const job = page.getByTestId("job-card").filter({ hasText: "Iron anvil" });
+    await expect(job.getByTestId("job-model")).toHaveText(/ComfyUI sd_xl_base_1\.0\.safetensors/);
+    // Draft is 12 steps: the card says how far the image has come.
+    await expect(job.getByRole("status")).toContainText(/step \d+ of 12/, { timeout: 20_000 });
+    await expect(job).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  } finally {
+    await request.delete(control);
+  }
 });

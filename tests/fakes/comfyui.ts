@@ -361,6 +361,7 @@ export async function startFakeComfyUI(port = 0) {
       res.end(JSON.stringify(body));
     };
     const body = await readBody(req);
+    if (path === "/healthz") return json(200, { ok: true });
     if (path === "/__control") {
       if (req.method === "POST") Object.assign(control, JSON.parse(body.toString() || "{}"));
       if (req.method === "DELETE") reset();

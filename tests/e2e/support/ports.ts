@@ -12,4 +12,5 @@ export const e2ePorts = {
   scaleApp: base + 30,
   scaleOpenai: base + 85,
   gemini: base + 86,
+  comfyui: base + 87,
 };
