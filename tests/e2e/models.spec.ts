@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi } from "./support/objects";
+import { openNewStyleDialog } from "./support/styles";
 import { e2ePorts } from "./support/ports";
 
 // The instance offering OpenAI (the default, real alpha) and Gemini (no alpha, twice the price).
@@ -106,4 +107,23 @@ test("a self-hosted ComfyUI's sampler steps move the job card while it draws", a
   } finally {
     await request.delete(control);
   }
+});
+
+test("a style made with Gemini as its model is priced by it, and the composer starts from it", async ({ page }) => {
+  await signInWithApi(page, uniqueEmail("style-model"), base);
+  await page.goto(`${base}/app/style`);
+  const dialog = await openNewStyleDialog(page);
+  await dialog.getByLabel("Name").fill("Kettle drawings");
+  await dialog.getByLabel("Description").fill("Flat vector icons of kitchen things, copper and cream");
+  await dialog.getByText("Draft", { exact: true }).click();
+  // Four draft samples: 12 credits with OpenAI, twice that with Gemini.
+  await expect(dialog.getByRole("button", { name: "Create style · 12 credits" })).toBeVisible();
+  await dialog.getByLabel("Model", { exact: true }).selectOption("gemini");
+  await dialog.getByRole("button", { name: "Create style · 24 credits" }).click();
+  await expect(page.getByRole("article", { name: "Kettle drawings", exact: true })).toBeVisible();
+  await expect(page.getByTestId("credit-badge")).toContainText("76");
+
+  await page.goto(`${base}/app`);
+  await page.getByRole("radio", { name: /Kettle drawings/ }).check();
+  await expect(page.getByLabel("Model", { exact: true })).toHaveValue("gemini");
 });
