@@ -143,6 +143,8 @@ const configSchema = z
     PROVIDER_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(64).optional(),
     PROVIDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(30),
+    // Requests one API key may make a minute, counted across every process.
+    API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(50).default(10),
     S3_BUCKET: z
       .string()
@@ -220,6 +222,7 @@ const configSchema = z
       removeBackground: env.REMOVE_BACKGROUND_CREDITS,
     },
     adminEmails: env.ADMIN_EMAILS,
+    apiKeys: { perMinute: env.API_KEY_REQUESTS_PER_MINUTE },
     // Live event streams: caps per process, and how often each sends a keep-alive and re-checks its session.
     eventStreams: {
       perUser: env.EVENT_STREAMS_PER_USER,

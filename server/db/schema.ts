@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { detailValues, imageSizeValues } from "../../domain/images";
@@ -152,6 +153,8 @@ export const creditLedger = pgTable(
     reason: text("reason", { enum: creditReasons }).notNull(),
     ref: text("ref").notNull(),
     balanceAfter: integer("balance_after").notNull(),
+    /** The API key a direct charge (not a job's) was made with, for its monthly cap. */
+    apiKeyId: text("api_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -225,6 +228,31 @@ export const styleReferences = pgTable(
 
 export type { JobStatus } from "../../domain/jobs";
 
+/**
+ * A user's API key: only its SHA-256 is kept (the secret is shown once). Revoked keys
+ * stay, so the jobs they started still say which key it was.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The secret's start ("mtf_Ab12Cd34"), to tell keys apart in lists and logs. */
+    prefix: text("prefix").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /** The most credits the key's generations may spend in a calendar month (UTC); null: no cap. */
+    monthlyCreditCap: integer("monthly_credit_cap"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_keys_secret_hash_unique").on(t.secretHash), index("api_keys_user_idx").on(t.userId)],
+);
+
 /** A paid generation: reserved at submit, refunded once if it does not succeed. */
 export const generationJobs = pgTable(
   "generation_jobs",
@@ -252,6 +280,8 @@ export const generationJobs = pgTable(
     refundedCredits: integer("refunded_credits").notNull().default(0),
     /** Images this job stored, counted as they are stored: an image deleted later (with its object) still counts as made. */
     imagesMade: integer("images_made").notNull().default(0),
+    /** The API key that started it (null: the browser); its monthly cap counts these jobs. */
+    apiKeyId: text("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -259,6 +289,7 @@ export const generationJobs = pgTable(
   (t) => [
     index("generation_jobs_owner_idx").on(t.ownerId, t.createdAt),
     index("generation_jobs_status_idx").on(t.status),
+    index("generation_jobs_api_key_idx").on(t.apiKeyId, t.createdAt),
   ],
 );
 

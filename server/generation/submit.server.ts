@@ -1,4 +1,5 @@
 import { imageCountOf, type JobKind, type JobParams } from "#domain/jobs";
+import { assertWithinKeyCap } from "../api-keys/api-keys.server";
 import { reserveCredits, type Transaction } from "../credits/credits.server";
 import { generationJobs } from "../db/schema";
 import { newId } from "../ids.server";
@@ -20,10 +21,13 @@ export async function insertPaidJob<K extends JobKind>(
     title: string;
     unitCredits: number;
     provider: Pick<ImageProvider, "id" | "model">;
+    /** The API key the request came with: its monthly cap is checked, and the job remembers it. */
+    apiKeyId?: string | null;
   },
 ): Promise<GenerationJob> {
   const imageCount = imageCountOf(options.kind, options.params);
   const credits = imageCount * options.unitCredits;
+  if (options.apiKeyId) await assertWithinKeyCap(tx, { keyId: options.apiKeyId, price: credits });
   const [job] = await tx
     .insert(generationJobs)
     .values({
@@ -37,6 +41,7 @@ export async function insertPaidJob<K extends JobKind>(
       provider: options.provider.id,
       model: options.provider.model,
       credits,
+      apiKeyId: options.apiKeyId ?? null,
     })
     .returning();
   await reserveCredits(tx, { userId: options.userId, amount: credits, ref: job!.id });

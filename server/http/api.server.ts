@@ -5,6 +5,7 @@ import { authApi } from "./auth-api.server";
 import { eventsApi } from "./events-api.server";
 import { filesApi } from "./files-api.server";
 import { jobsApi } from "./jobs-api.server";
+import { keysApi } from "./keys-api.server";
 import { objectsApi } from "./objects-api.server";
 import { stylesApi } from "./styles-api.server";
 import { apiErrorHandler } from "./errors.server";
@@ -29,6 +30,7 @@ export function createApi(options: { getServices: () => Promise<Services>; origi
   api.use("/jobs", jobsApi(options.getServices));
   api.use("/events", eventsApi(options.getServices));
   api.use("/setup", setupApi(options.getServices));
+  api.use("/keys", keysApi(options.getServices));
   api.use(filesApi(options.getServices));
   // Unknown API calls get JSON, not the HTML 404 page.
   api.use((_req, res) => {

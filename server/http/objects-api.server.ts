@@ -38,7 +38,7 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       userId: user.id,
       content: input,
       async run() {
-        const result = await generateObjects(services, { userId: user.id, input });
+        const result = await generateObjects(services, { userId: user.id, input, apiKeyId: user.apiKeyId });
         return { status: 202, body: { job: await presentSubmittedJob(services, result.job), objects: result.objects } };
       },
     });
@@ -109,7 +109,12 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       userId: user.id,
       content: input,
       async run() {
-        const result = await makeVariations(services, { userId: user.id, objectId: req.params.id, input });
+        const result = await makeVariations(services, {
+          userId: user.id,
+          objectId: req.params.id,
+          input,
+          apiKeyId: user.apiKeyId,
+        });
         return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
       },
     });
@@ -131,6 +136,7 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
             objectId: req.params.id,
             imageId: input.imageId,
             price: services.config.credits.removeBackground,
+            apiKeyId: user.apiKeyId,
           },
         );
         return { status: 201, body: { image } };

@@ -45,12 +45,15 @@ export function wrongOriginMessage(policy: OriginPolicy): string {
 /**
  * Refuses state-changing requests that a browser sent from another origin.
  * Browsers always send Origin (or Sec-Fetch-Site) on such requests; tools like
- * curl send neither and carry no ambient cookies, so they are not a CSRF risk.
+ * curl send neither and carry no ambient cookies, so they are not a CSRF risk. A request
+ * with an API key (`Authorization: Bearer`) skips the check: a page on another site cannot
+ * set that header without a CORS preflight, which Motif never grants, and a key request
+ * never reads cookies.
  */
 export function requireSameOrigin(policy: OriginPolicy): RequestHandler {
   const allowed = new Set(allowedOrigins(policy));
   return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || /^Bearer\s/i.test(req.get("Authorization") ?? "")) return next();
     const origin = req.get("Origin");
     const fetchSite = req.get("Sec-Fetch-Site");
     const sameOrigin = origin ? allowed.has(origin) : !fetchSite || fetchSite === "same-origin" || fetchSite === "none";

@@ -8,11 +8,11 @@ import { describeSetup } from "../setup/setup-status.server";
 import { sendTestEmail } from "../setup/test-email-check.server";
 import { getLogger } from "../logger.server";
 import { AppError } from "./errors.server";
-import { requireApiUser } from "./require-user.server";
+import { requireSessionUser } from "./require-user.server";
 import { connectionCheckBody, setupActionBody, setupCheckLimit } from "#domain/setup";
 
 async function requireOperatorUser(req: Request, services: Services): Promise<SessionUser> {
-  const user = await requireApiUser(req, services);
+  const user = await requireSessionUser(req, services);
   await requireOperator({ db: services.database.db, adminEmails: services.config.adminEmails }, user);
   return user;
 }

@@ -92,7 +92,7 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
         content: { input, files: await Promise.all(files.map(uploadDigest)) },
         async run() {
           try {
-            const result = await createStyle(services, { userId: user.id, input, files });
+            const result = await createStyle(services, { userId: user.id, input, files, apiKeyId: user.apiKeyId });
             return {
               status: 201,
               body: {
@@ -174,7 +174,7 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
         userId: user.id,
         content: null,
         async run() {
-          const { job } = await command(services, { userId: user.id, styleId: req.params.id });
+          const { job } = await command(services, { userId: user.id, styleId: req.params.id, apiKeyId: user.apiKeyId });
           return { status: 201, body: { job: { id: job.id, status: job.status, credits: job.credits } } };
         },
       });

@@ -6,7 +6,7 @@ import type { Services } from "../services.server";
 import { userFolder } from "../styles/styles.server";
 import { deleteAccount, ensureUserRecord, getProfile } from "../users/users.server";
 import { AppError } from "./errors.server";
-import { requireApiUser } from "./require-user.server";
+import { requireApiUser, requireSessionUser } from "./require-user.server";
 
 const creditHistoryQuery = z.object({
   before: z.coerce.number().int().positive("before must be a ledger id.").optional(),
@@ -51,7 +51,7 @@ export function usersApi(getServices: () => Promise<Services>): Router {
   // Spec: DELETE /api/users/user → {success: true}.
   router.delete("/user", async (req, res) => {
     const services = await getServices();
-    const user = await requireApiUser(req, services);
+    const user = await requireSessionUser(req, services);
     const success = await deleteAccount({
       db: services.database.db,
       userId: user.id,

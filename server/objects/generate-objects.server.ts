@@ -22,7 +22,7 @@ export type ObjectDeps = Pick<Services, "database" | "storage" | "queue" | "prov
  */
 export async function generateObjects(
   deps: ObjectDeps,
-  options: { userId: string; input: z.output<typeof generateObjectsSchema> },
+  options: { userId: string; input: z.output<typeof generateObjectsSchema>; apiKeyId?: string | null },
 ) {
   const { userId, input } = options;
   const { db } = deps.database;
@@ -75,6 +75,7 @@ export async function generateObjects(
       title: jobTitle("object-images", { styleName: style.name, objectNames: made.map((o) => o.name) }),
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
+      apiKeyId: options.apiKeyId,
     });
     return { job, objects: made };
   });

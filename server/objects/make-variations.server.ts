@@ -20,6 +20,7 @@ export async function makeVariations(
     userId: string;
     objectId: string;
     input: z.output<typeof variationsRequestSchema>;
+    apiKeyId?: string | null;
   },
 ) {
   const { db } = deps.database;
@@ -50,6 +51,7 @@ export async function makeVariations(
       title: jobTitle("variations", { styleName: "", name: object.name, count: params.count }),
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
+      apiKeyId: options.apiKeyId,
     });
     return { job };
   });

@@ -1,3 +1,4 @@
+import { assertWithinKeyCap } from "../api-keys/api-keys.server";
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import type { ObjectImageView } from "#domain/objects";
@@ -20,7 +21,7 @@ import { requireObjectDetail } from "./object-queries.server";
  */
 export async function removeImageBackground(
   deps: { db: Database; storage: FileStorage },
-  options: { userId: string; objectId: string; imageId: string; price: number },
+  options: { userId: string; objectId: string; imageId: string; price: number; apiKeyId?: string | null },
 ): Promise<ObjectImageView> {
   const { db, storage } = deps;
   const { userId, price } = options;
@@ -82,6 +83,7 @@ export async function removeImageBackground(
         durationMs,
       });
       if (price === 0) return;
+      if (options.apiKeyId) await assertWithinKeyCap(tx, { keyId: options.apiKeyId, price });
       const [charged] = await tx
         .update(users)
         .set({ credits: sql`${users.credits} - ${price}`, updatedAt: new Date() })
@@ -94,6 +96,7 @@ export async function removeImageBackground(
         reason: "background_removal",
         ref: imageId,
         balanceAfter: charged.credits,
+        apiKeyId: options.apiKeyId ?? null,
       });
     });
   } catch (error) {

@@ -45,6 +45,7 @@ export async function createStyle(
     userId: string;
     input: CreateStyleInput;
     files: UploadedFile[];
+    apiKeyId?: string | null;
   },
 ) {
   const { userId, input } = options;
@@ -65,6 +66,7 @@ export async function createStyle(
       userId,
       styleId,
       provider: chooseProvider(deps.providers, { requested: input.defaultModel }),
+      apiKeyId: options.apiKeyId,
       style: {
         ...input,
         derivedDescription,

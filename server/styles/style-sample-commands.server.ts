@@ -8,7 +8,10 @@ import { activeSampleJobIds, createMissingSamplesJob, createRegeneratedSamplesJo
 import { getOwnedStyle } from "./styles.server";
 
 /** Makes the samples a style is missing (after a failed or cancelled job) and queues them. */
-export async function makeMissingSamples(deps: StyleDeps, options: { userId: string; styleId: string }) {
+export async function makeMissingSamples(
+  deps: StyleDeps,
+  options: { userId: string; styleId: string; apiKeyId?: string | null },
+) {
   const provider = await styleProvider(deps, options);
   const result = await createMissingSamplesJob(deps.database.db, { ...options, provider });
   await dispatchJob(deps, result.job);
@@ -19,7 +22,10 @@ export async function makeMissingSamples(deps: StyleDeps, options: { userId: str
  * Replaces a style's samples with four made for what it is now, as a paid job; the
  * old samples' files go once the change has committed.
  */
-export async function regenerateSamples(deps: StyleDeps, options: { userId: string; styleId: string }) {
+export async function regenerateSamples(
+  deps: StyleDeps,
+  options: { userId: string; styleId: string; apiKeyId?: string | null },
+) {
   const provider = await styleProvider(deps, options);
   const result = await createRegeneratedSamplesJob(deps.database.db, { ...options, provider });
   await deleteImageFiles(deps.storage, result.oldFiles);
@@ -28,7 +34,7 @@ export async function regenerateSamples(deps: StyleDeps, options: { userId: stri
 }
 
 /** Samples are made with the style's model while it is on offer, else the operator's default. */
-async function styleProvider(deps: StyleDeps, options: { userId: string; styleId: string }) {
+async function styleProvider(deps: StyleDeps, options: { userId: string; styleId: string; apiKeyId?: string | null }) {
   const style = await getOwnedStyle(deps.database.db, options);
   if (!style) throw new AppError("not_found", "No such style.");
   return chooseProvider(deps.providers, { styleDefault: style.defaultModel });
@@ -37,7 +43,10 @@ async function styleProvider(deps: StyleDeps, options: { userId: string; styleId
 const NOTHING_RUNNING = "Nothing is being generated for this style.";
 
 /** Stops a style's running sample job (its card's Cancel); what was not made yet is refunded. */
-export async function cancelStyleSamples(deps: StyleDeps, options: { userId: string; styleId: string }) {
+export async function cancelStyleSamples(
+  deps: StyleDeps,
+  options: { userId: string; styleId: string; apiKeyId?: string | null },
+) {
   const { db } = deps.database;
   const style = await getOwnedStyle(db, options);
   if (!style) throw new AppError("not_found", "No such style.");

@@ -45,6 +45,7 @@ function insertSamplesJob(
     style: Pick<Style, "id" | "name" | "defaultSize" | "defaultDetail" | "defaultTransparent">;
     subjects: string[];
     provider: Pick<ImageProvider, "id" | "model" | "prices">;
+    apiKeyId?: string | null;
   },
 ): Promise<GenerationJob> {
   const { style, provider } = options;
@@ -63,6 +64,7 @@ function insertSamplesJob(
     title: jobTitle("style-samples", { styleName: style.name }),
     unitCredits: unitPrice({ ...params, prices: provider.prices }),
     provider,
+    apiKeyId: options.apiKeyId,
   });
 }
 
@@ -111,6 +113,7 @@ export async function createStyleWithSamples(
     style: NewStyleInput;
     provider: Pick<ImageProvider, "id" | "model" | "prices">;
     styleId?: string;
+    apiKeyId?: string | null;
   },
 ): Promise<{ style: Style; job: GenerationJob }> {
   const { userId, style: input, provider } = options;
@@ -147,7 +150,13 @@ export async function createStyleWithSamples(
         })),
       );
     }
-    const job = await insertSamplesJob(tx, { userId, style: style!, subjects: [...ANCHOR_SUBJECTS], provider });
+    const job = await insertSamplesJob(tx, {
+      userId,
+      style: style!,
+      subjects: [...ANCHOR_SUBJECTS],
+      provider,
+      apiKeyId: options.apiKeyId,
+    });
     return { style: style!, job };
   });
 }
@@ -162,6 +171,7 @@ export async function createMissingSamplesJob(
     userId: string;
     styleId: string;
     provider: Pick<ImageProvider, "id" | "model" | "prices">;
+    apiKeyId?: string | null;
   },
 ): Promise<{ job: GenerationJob }> {
   const { userId, styleId, provider } = options;
@@ -180,7 +190,7 @@ export async function createMissingSamplesJob(
         .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)) })
         .where(eq(styles.id, styleId));
     }
-    const job = await insertSamplesJob(tx, { userId, style, subjects, provider });
+    const job = await insertSamplesJob(tx, { userId, style, subjects, provider, apiKeyId: options.apiKeyId });
     return { job };
   });
 }
@@ -224,6 +234,7 @@ export async function createRegeneratedSamplesJob(
     userId: string;
     styleId: string;
     provider: Pick<ImageProvider, "id" | "model" | "prices">;
+    apiKeyId?: string | null;
   },
 ): Promise<{ job: GenerationJob; oldFiles: string[] }> {
   const { userId, styleId, provider } = options;
@@ -237,7 +248,13 @@ export async function createRegeneratedSamplesJob(
       .update(styles)
       .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)), updatedAt: new Date() })
       .where(eq(styles.id, styleId));
-    const job = await insertSamplesJob(tx, { userId, style, subjects: [...ANCHOR_SUBJECTS], provider });
+    const job = await insertSamplesJob(tx, {
+      userId,
+      style,
+      subjects: [...ANCHOR_SUBJECTS],
+      provider,
+      apiKeyId: options.apiKeyId,
+    });
     return { job, oldFiles: old.map((o) => o.fileKey) };
   });
 }

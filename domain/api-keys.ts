@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { text } from "./text";
+
+/** Keys a user may hold at once (revoked ones not counted). */
+export const API_KEYS_MAX = 20;
+
+/** POST /api/keys */
+export const createApiKeySchema = z
+  .object({
+    name: text().trim().min(1, "Give the key a name.").max(60, "Keep the name to 60 characters."),
+    expiresInDays: z
+      .number({ error: "Choose when the key expires." })
+      .int()
+      .min(1, "A key lasts at least a day.")
+      .max(3650, "A key lasts at most ten years.")
+      .optional(),
+    monthlyCreditCap: z
+      .number({ error: "The cap is a number of credits." })
+      .int()
+      .min(1, "The cap is at least 1 credit.")
+      .max(10_000_000)
+      .optional(),
+  })
+  .strict();
+export type CreateApiKeyInput = z.output<typeof createApiKeySchema>;
+
+/** A key as lists show it: never the secret. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  /** The secret's first characters ("mtf_Ab12Cd34"). */
+  prefix: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  monthlyCreditCap: number | null;
+  /** Credits its generations spent this calendar month (UTC). */
+  spentThisMonth: number;
+}
+
+export const apiKeyMessages = {
+  invalid: "This API key is not valid.",
+  revoked: "This API key was revoked.",
+  expired: "This API key has expired.",
+  sessionOnly: "API keys cannot manage keys or the account: sign in to Motif in a browser to do that.",
+  tooMany: `You have ${API_KEYS_MAX} keys: revoke one before creating another.`,
+} as const;
+
+export function capExceededMessage(cap: number, spent: number, price: number): string {
+  return `This API key may spend ${cap} credits a month; it has spent ${spent} this month and this needs ${price}.`;
+}

@@ -1,0 +1,155 @@
+import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { AppError } from "#domain/errors";
+import {
+  API_KEYS_MAX,
+  apiKeyMessages,
+  capExceededMessage,
+  type ApiKeyView,
+  type CreateApiKeyInput,
+} from "#domain/api-keys";
+import { hashToken, randomToken } from "../auth/tokens.server";
+import type { Transaction } from "../credits/credits.server";
+import type { Database } from "../db/client.server";
+import { apiKeys, authUsers, creditLedger, generationJobs } from "../db/schema";
+import { newId } from "../ids.server";
+
+/** What every secret starts with, so a leaked one is easy to recognise (and to scan for). */
+export const KEY_PREFIX = "mtf_";
+const SHOWN_CHARACTERS = 8;
+/** `last_used_at` is written at most this often per key: one write a minute, not one a request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** The start of the current calendar month, UTC: caps reset then. */
+export function monthStart(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * Credits a key spent since `since`: its jobs' reservations less what they refunded,
+ * and the direct charges it made (a background removal).
+ */
+async function spentSince(db: Database | Transaction, keyId: string, since: Date): Promise<number> {
+  const [jobs] = await db
+    .select({
+      spent: sql<number>`coalesce(sum(${generationJobs.credits} - ${generationJobs.refundedCredits}), 0)::int`,
+    })
+    .from(generationJobs)
+    .where(and(eq(generationJobs.apiKeyId, keyId), gte(generationJobs.createdAt, since)));
+  const [direct] = await db
+    .select({ spent: sql<number>`coalesce(-sum(${creditLedger.delta}), 0)::int` })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.apiKeyId, keyId), gte(creditLedger.createdAt, since)));
+  return Number(jobs?.spent ?? 0) + Number(direct?.spent ?? 0);
+}
+
+function present(row: ApiKeyRow, spentThisMonth: number): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    monthlyCreditCap: row.monthlyCreditCap,
+    spentThisMonth,
+  };
+}
+
+/** Makes a key; the secret is returned this once and never stored. */
+export async function createApiKey(
+  db: Database,
+  options: { userId: string; input: CreateApiKeyInput },
+): Promise<{ key: ApiKeyView; secret: string }> {
+  const { input } = options;
+  const secret = `${KEY_PREFIX}${randomToken()}`;
+  const row = await db.transaction(async (tx) => {
+    // One at a time per user, so the count below cannot be raced past.
+    await tx.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, options.userId)).for("update");
+    const [held] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, options.userId), isNull(apiKeys.revokedAt)));
+    if ((held?.n ?? 0) >= API_KEYS_MAX) throw new AppError("conflict", apiKeyMessages.tooMany);
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({
+        id: newId(),
+        userId: options.userId,
+        name: input.name,
+        prefix: secret.slice(0, KEY_PREFIX.length + SHOWN_CHARACTERS),
+        secretHash: hashToken(secret),
+        monthlyCreditCap: input.monthlyCreditCap ?? null,
+        expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null,
+      })
+      .returning();
+    return inserted!;
+  });
+  return { key: present(row, 0), secret };
+}
+
+/** The user's keys that are not revoked, newest first, with what each spent this month. */
+export async function listApiKeys(db: Database, userId: string): Promise<ApiKeyView[]> {
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt));
+  const since = monthStart();
+  return Promise.all(rows.map(async (row) => present(row, await spentSince(db, row.id, since))));
+}
+
+/** Revokes one of the user's keys; another user's key is "not found". */
+export async function revokeApiKey(db: Database, options: { userId: string; keyId: string }): Promise<void> {
+  const [revoked] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, options.keyId), eq(apiKeys.userId, options.userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  if (!revoked) throw new AppError("not_found", "No such API key.");
+}
+
+/** The user a bearer secret acts as, or a 401 saying why not. */
+export async function authenticateApiKey(
+  db: Database,
+  secret: string,
+): Promise<{ user: { id: string; email: string }; keyId: string }> {
+  if (!secret.startsWith(KEY_PREFIX)) throw new AppError("unauthorized", apiKeyMessages.invalid);
+  const [row] = await db
+    .select({ key: apiKeys, email: authUsers.email })
+    .from(apiKeys)
+    .innerJoin(authUsers, eq(authUsers.id, apiKeys.userId))
+    .where(eq(apiKeys.secretHash, hashToken(secret)));
+  if (!row) throw new AppError("unauthorized", apiKeyMessages.invalid);
+  const { key } = row;
+  if (key.revokedAt) throw new AppError("unauthorized", apiKeyMessages.revoked);
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now())
+    throw new AppError("unauthorized", apiKeyMessages.expired);
+  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, key.id));
+  }
+  return { user: { id: key.userId, email: row.email }, keyId: key.id };
+}
+
+/**
+ * Inside the transaction that reserves `price` for a job started with the key: refuses
+ * when the key's monthly cap would be passed. The key's row is locked first, so two
+ * requests at once cannot both squeeze under the cap.
+ */
+export async function assertWithinKeyCap(tx: Transaction, options: { keyId: string; price: number }): Promise<void> {
+  const [key] = await tx
+    .select({ cap: apiKeys.monthlyCreditCap })
+    .from(apiKeys)
+    .where(eq(apiKeys.id, options.keyId))
+    .for("update");
+  if (!key?.cap) return;
+  const spent = await spentSince(tx, options.keyId, monthStart());
+  if (spent + options.price > key.cap) {
+    throw new AppError("payment_required", capExceededMessage(key.cap, spent, options.price), {
+      cap: key.cap,
+      spent,
+      price: options.price,
+    });
+  }
+}
