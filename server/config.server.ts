@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { z } from "zod";
 import { parsePriceSetting } from "#domain/pricing";
 
@@ -66,6 +67,14 @@ function priceSetting(fallback: string, maxRate = 10) {
 
 function oauthClient<T extends object>(clientId: string | undefined, clientSecret: string | undefined, extra: T) {
   return clientId && clientSecret ? { clientId, clientSecret, ...extra } : undefined;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 const configSchema = z
@@ -178,6 +187,9 @@ const configSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
+    // An ONNX matting model for the matte and "Remove background" (docs/decisions/028).
+    MATTE_MODEL_PATH: optionalText,
+    MATTE_MODEL_NORMALISATION: z.enum(["imagenet", "unit", "symmetric"]).default("imagenet"),
     GITHUB_URL: z.url().default("https://github.com"),
     GITHUB_API_URL: z.url().default("https://api.github.com"),
   })
@@ -240,6 +252,9 @@ const configSchema = z
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : { kind: "disk" as const },
+    matting: env.MATTE_MODEL_PATH
+      ? { modelPath: env.MATTE_MODEL_PATH, normalisation: env.MATTE_MODEL_NORMALISATION }
+      : undefined,
     generation: {
       /** The models offered to users, the default first. */
       providers: env.IMAGE_PROVIDERS ?? [env.IMAGE_PROVIDER],
@@ -280,6 +295,13 @@ const configSchema = z
       if (generation.providers.includes(id) && !value) {
         ctx.addIssue({ code: "custom", path: [variable], message: `is required when the ${id} provider is enabled` });
       }
+    }
+    if (config.matting && !isFile(config.matting.modelPath)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MATTE_MODEL_PATH"],
+        message: "must name an .onnx model file that exists",
+      });
     }
     if (config.generation.perUserConcurrency > config.generation.concurrency) {
       ctx.addIssue({

@@ -7,6 +7,7 @@ import { sweepStaleJobs } from "./generation/lifecycle.server";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/idempotency-keys.server";
 import { createProviderRegistry, type ProviderRegistry } from "./generation/providers/registry.server";
 import { QUEUE_RUNS_PER_JOB, startGenerationQueue, type GenerationQueue } from "./generation/queue.server";
+import { loadConfiguredMattingModel, type MattingModel } from "./generation/pipeline/matting-model.server";
 import { runGenerationJob } from "./generation/run-job.server";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
 import { createS3Storage } from "./storage/s3-storage.server";
@@ -22,12 +23,16 @@ export interface Services {
   /** Providers jobs run with; `providers.default` makes new jobs. */
   providers: ProviderRegistry;
   events: EventStreamHub;
+  /** The operator's matting model (MATTE_MODEL_PATH); absent when none is configured. */
+  matting?: MattingModel;
   /** Absent until started; web-only processes enqueue, workers also work. */
   queue?: GenerationQueue;
 }
 
 async function createServices(): Promise<Services> {
   const config = getConfig();
+  // Loaded first: a model that cannot be used stops the start, naming MATTE_MODEL_PATH.
+  const matting = config.matting ? await loadConfiguredMattingModel(config.matting) : undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, "db"),
@@ -47,7 +52,7 @@ async function createServices(): Promise<Services> {
   const providers = createProviderRegistry(config);
   const events = new EventStreamHub(databaseHubStore(database), config.eventStreams);
   await events.start();
-  const services: Services = { config, database, mailer, storage, providers, events };
+  const services: Services = { config, database, mailer, storage, providers, events, matting };
   services.queue = await startGenerationQueue({
     database,
     heartbeatSeconds: config.generation.heartbeatSeconds,
@@ -64,7 +69,7 @@ export function getServices(): Promise<Services> {
 
 /** Works queued generation jobs in this process. */
 export async function startWorker(services: Services): Promise<void> {
-  const { config, database, storage, providers } = services;
+  const { config, database, storage, providers, matting } = services;
   const logger = getLogger();
   logger.info(
     {
@@ -82,6 +87,7 @@ export async function startWorker(services: Services): Promise<void> {
           db: database.db,
           storage,
           providers,
+          matting,
           maxAttempts: config.generation.maxAttempts,
           timeoutMs: config.generation.timeoutMs,
           signal,

@@ -1,5 +1,6 @@
 import { keyColourFor, keyColourInstruction, type KeyColour } from "./pipeline/key-colour";
 import { removeKeyColour } from "./pipeline/matte.server";
+import type { MattingModel } from "./pipeline/matting-model.server";
 import { promptSentences } from "./prompts";
 import type { GeneratedImage } from "./providers/provider";
 
@@ -16,7 +17,8 @@ export interface KeyedTransparency {
   matte(image: GeneratedImage): Promise<GeneratedImage>;
 }
 
-export function keyedTransparency(prompt: string, palette: string[]): KeyedTransparency {
+/** With a matting model (MATTE_MODEL_PATH), its alpha replaces the key's colour distance. */
+export function keyedTransparency(prompt: string, palette: string[], matting?: MattingModel): KeyedTransparency {
   const key = keyColourFor(palette);
   const instruction = keyColourInstruction(key);
   return {
@@ -25,7 +27,7 @@ export function keyedTransparency(prompt: string, palette: string[]): KeyedTrans
       ? prompt.replace(promptSentences.transparent, instruction)
       : `${prompt} ${instruction}`,
     async matte(image) {
-      const { data } = await removeKeyColour(image.data, { key: key.rgb });
+      const { data } = await removeKeyColour(image.data, { key: key.rgb, matting });
       return { data, format: "png" };
     },
   };

@@ -10,6 +10,7 @@ import { jobKindModules } from "./kinds/index.server";
 import type { ImageTask, JobPlan } from "./kinds/kind.server";
 import { isRunning, watchForCancel } from "./cancel-watch.server";
 import { keyedTransparency } from "./keyed-transparency.server";
+import type { MattingModel } from "./pipeline/matting-model.server";
 import { failJob, finishJob } from "./lifecycle.server";
 import {
   ProviderOpaqueImageError,
@@ -26,6 +27,8 @@ export interface RunContext extends RetryOptions {
   db: Database;
   storage: FileStorage;
   providers: ProviderRegistry;
+  /** The operator's matting model, used for the key-colour matte when configured. */
+  matting?: MattingModel;
 }
 
 /** Refusals in a row, with nothing made, that show the request itself (not one subject) is refused. */
@@ -96,7 +99,7 @@ async function makeImages(
     // A provider without alpha is asked for a flat key colour, which the matte then takes out.
     const keyed =
       params.transparent && !provider.capabilities.nativeAlpha
-        ? keyedTransparency(task.prompt, plan.style.palette)
+        ? keyedTransparency(task.prompt, plan.style.palette, ctx.matting)
         : null;
     const prompt = keyed?.prompt ?? task.prompt;
     // A cancel from any process aborts the provider's call, not only the wait for it.

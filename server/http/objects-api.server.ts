@@ -130,7 +130,7 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       content: input,
       async run() {
         const image = await removeImageBackground(
-          { db: services.database.db, storage: services.storage },
+          { db: services.database.db, storage: services.storage, matting: services.matting },
           {
             userId: user.id,
             objectId: req.params.id,

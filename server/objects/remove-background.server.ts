@@ -6,6 +6,7 @@ import type { Database } from "../db/client.server";
 import { creditLedger, images, objects, users } from "../db/schema";
 import { getBalance, InsufficientCreditsError, publishBalance } from "../credits/credits.server";
 import { MatteError } from "../generation/pipeline/matte.server";
+import type { MattingModel } from "../generation/pipeline/matting-model.server";
 import { removeFlatBackground } from "../generation/pipeline/remove-background.server";
 import { hasRealAlpha } from "../generation/store-image.server";
 import { newId } from "../ids.server";
@@ -20,7 +21,7 @@ import { requireObjectDetail } from "./object-queries.server";
  * after its file is written: a refusal or a failure costs nothing and leaves no file.
  */
 export async function removeImageBackground(
-  deps: { db: Database; storage: FileStorage },
+  deps: { db: Database; storage: FileStorage; matting?: MattingModel },
   options: { userId: string; objectId: string; imageId: string; price: number; apiKeyId?: string | null },
 ): Promise<ObjectImageView> {
   const { db, storage } = deps;
@@ -41,7 +42,7 @@ export async function removeImageBackground(
   const started = performance.now();
   let result;
   try {
-    result = await removeFlatBackground(original);
+    result = await removeFlatBackground(original, { matting: deps.matting });
   } catch (error) {
     if (error instanceof MatteError) throw new AppError("bad_request", error.message);
     throw error;

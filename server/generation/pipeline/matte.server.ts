@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { estimateBackground, type BackgroundEstimate, type RgbPixels } from "./background.server";
 import type { RGB } from "./key-colour";
+import type { MattingModel } from "./matting-model.server";
 
 export interface MatteResult {
   /** PNG with an alpha channel. */
@@ -340,16 +341,34 @@ export function matteFromBackground(
     guide[i] = (0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!) / 255;
   const refined = guidedFilter(guide, alpha, edge, width, height);
 
+  const final = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    // The filter only refines edges: it never makes the background opaque or the inside see-through.
+    final[i] = bg[i] ? 0 : edge[i] ? refined[i]! : 1;
+  }
+  return composeRgba(data, final, K, anchor);
+}
+
+/**
+ * The RGBA image for a final alpha: edge colours unmixed from the background K (when it is
+ * known) and what is left of K's hue pulled down. `anchor` names, per pixel, a nearby
+ * more opaque pixel whose colour stands in for a faint one (-1: none).
+ */
+function composeRgba(
+  data: Uint8Array,
+  alpha: Float32Array,
+  K: RGB | null,
+  anchor: Int32Array,
+): { rgba: Uint8Array; coverage: number } {
+  const n = alpha.length;
   // Which key channels are "the key's": a key-hued spill raises these above the others.
-  const keyHigh = [K.r, K.g, K.b].map((v) => v >= 128);
+  const keyHigh = K ? [K.r, K.g, K.b].map((v) => v >= 128) : [];
   const spillable = keyHigh.some(Boolean) && !keyHigh.every(Boolean);
 
   const rgba = new Uint8Array(n * 4);
   let total = 0;
   for (let i = 0; i < n; i++) {
-    let a = bg[i] ? 0 : refined[i]!;
-    // The filter only refines edges: it never makes the background opaque or the inside see-through.
-    if (!edge[i] && !bg[i]) a = 1;
+    let a = alpha[i]!;
     if (a < 0.02) a = 0;
     else if (a > 0.98) a = 1;
     total += a;
@@ -366,7 +385,7 @@ export function matteFromBackground(
         r = data[j * 3]!;
         g = data[j * 3 + 1]!;
         b = data[j * 3 + 2]!;
-      } else {
+      } else if (K) {
         // F = (C − (1 − α)K) / α
         r = (r - (1 - a) * K.r) / a;
         g = (g - (1 - a) * K.g) / a;
@@ -392,6 +411,40 @@ export function matteFromBackground(
   return { rgba, coverage: total / n };
 }
 
+/**
+ * A matting model's alpha (0–255 per pixel) made into RGBA the same way: unmixed from the
+ * background where its colour is known (null: a background of no single colour, whose
+ * colours are kept), with faint edge pixels coloured from the most opaque pixel near them.
+ */
+export function matteFromAlpha(
+  pixels: RgbPixels,
+  alpha: Uint8Array,
+  background: BackgroundEstimate | null,
+): { rgba: Uint8Array; coverage: number } {
+  const { data, width, height } = pixels;
+  const n = width * height;
+  if (alpha.length !== n) throw new Error(`The matting model gave ${alpha.length} alpha values for ${n} pixels.`);
+  const a = Float32Array.from(alpha, (v) => v / 255);
+  const anchor = new Int32Array(n).fill(-1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (a[i]! < 0.02 || a[i]! >= 0.25) continue;
+      let best = 0.5;
+      for (let yy = Math.max(0, y - EDGE_RADIUS); yy <= Math.min(height - 1, y + EDGE_RADIUS); yy++) {
+        for (let xx = Math.max(0, x - EDGE_RADIUS); xx <= Math.min(width - 1, x + EDGE_RADIUS); xx++) {
+          const j = yy * width + xx;
+          if (a[j]! > best) {
+            best = a[j]!;
+            anchor[i] = j;
+          }
+        }
+      }
+    }
+  }
+  return composeRgba(data, a, background?.colour ?? null, anchor);
+}
+
 /** Refuses a matte that removed nothing or everything. */
 export function verifyCoverage(coverage: number): void {
   if (coverage < COVERAGE_BOUNDS.min) {
@@ -411,17 +464,26 @@ export async function encodeRgba(rgba: Uint8Array, width: number, height: number
 /**
  * Takes a key-colour background out of an opaque image (a provider that cannot return
  * alpha was asked for that background): the real background colour is read from the
- * border, since no model paints the exact key. Throws a MatteError when the image was
- * not on the key or the result has no real transparency.
+ * border, since no model paints the exact key. With a matting model its alpha is used
+ * instead of the colour distance's, so an image off the key can still be matted. Throws a
+ * MatteError when the image was not on the key (without a model) or the result has no
+ * real transparency.
  */
-export async function removeKeyColour(image: Buffer, options: { key?: RGB } = {}): Promise<MatteResult> {
+export async function removeKeyColour(
+  image: Buffer,
+  options: { key?: RGB; matting?: MattingModel } = {},
+): Promise<MatteResult> {
   const pixels = await decodeRgb(image);
   const background = estimateBackground(pixels, options.key);
-  if (!background) {
+  let matte;
+  if (options.matting) {
+    matte = matteFromAlpha(pixels, await options.matting.predictAlpha(image), background);
+  } else if (!background) {
     throw new MatteError("The image did not come back on the key-colour background, so it cannot be made transparent.");
+  } else {
+    // Key-coloured holes through the subject (a handle, a gap between leaves) are background too.
+    matte = matteFromBackground(pixels, { background, connectedOnly: false });
   }
-  // Key-coloured holes through the subject (a handle, a gap between leaves) are background too.
-  const { rgba, coverage } = matteFromBackground(pixels, { background, connectedOnly: false });
-  verifyCoverage(coverage);
-  return { data: await encodeRgba(rgba, pixels.width, pixels.height), coverage };
+  verifyCoverage(matte.coverage);
+  return { data: await encodeRgba(matte.rgba, pixels.width, pixels.height), coverage: matte.coverage };
 }

@@ -1,4 +1,6 @@
 import sharp from "sharp";
+import { ConfigError } from "../../config.server";
+import type * as Ort from "onnxruntime-node";
 import type { InferenceSession } from "onnxruntime-node";
 
 /** A learned matte the operator supplied (MATTE_MODEL_PATH, docs/decisions/028). */
@@ -42,7 +44,7 @@ export function modelInputSize(
   return { width: fixed(dims[3]) ?? step(image.width), height: fixed(dims[2]) ?? step(image.height) };
 }
 
-async function importRuntime(): Promise<typeof import("onnxruntime-node")> {
+async function importRuntime(): Promise<typeof Ort> {
   try {
     return await import("onnxruntime-node");
   } catch (error) {
@@ -134,4 +136,17 @@ export async function loadMattingModel(
       return new Uint8Array(resized.buffer, resized.byteOffset, resized.length);
     },
   };
+}
+
+/** The configured model, or a ConfigError naming MATTE_MODEL_PATH: the server does not start without it. */
+export async function loadConfiguredMattingModel(settings: {
+  modelPath: string;
+  normalisation: MattingNormalisation;
+}): Promise<MattingModel> {
+  try {
+    return await loadMattingModel(settings.modelPath, { normalisation: settings.normalisation });
+  } catch (error) {
+    if (!(error instanceof MattingModelError)) throw error;
+    throw new ConfigError([`MATTE_MODEL_PATH: ${settings.modelPath} is not a usable matting model: ${error.message}`]);
+  }
 }
