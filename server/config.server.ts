@@ -189,7 +189,7 @@ const configSchema = z
       .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
     // An ONNX matting model for the matte and "Remove background" (docs/decisions/028).
     MATTE_MODEL_PATH: optionalText,
-    MATTE_MODEL_NORMALISATION: z.enum(["imagenet", "unit", "symmetric"]).default("imagenet"),
+    MATTE_MODEL_NORMALISATION: z.enum(["imagenet", "imagenet-mean", "symmetric", "unit"]).default("imagenet"),
     GITHUB_URL: z.url().default("https://github.com"),
     GITHUB_API_URL: z.url().default("https://api.github.com"),
   })

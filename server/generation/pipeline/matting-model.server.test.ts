@@ -9,7 +9,14 @@ import {
   type TinyMattingModelOptions,
 } from "../../../tests/support/tiny-matting-model";
 import { decodeRgb, encodeRgba, matteFromAlpha, removeKeyColour } from "./matte.server";
-import { loadMattingModel, MattingModelError, modelInputSize, type MattingModel } from "./matting-model.server";
+import {
+  loadMattingModel,
+  MATTING_NORMALISATIONS,
+  MattingModelError,
+  modelInputSize,
+  type MattingModel,
+  type MattingNormalisation,
+} from "./matting-model.server";
 
 const PAINTED_GREEN = { r: 18, g: 238, b: 24 };
 const written: string[] = [];
@@ -28,44 +35,48 @@ function meanAlphaError(predicted: Uint8Array, truthRgba: Buffer): number {
 }
 
 describe("loadMattingModel", () => {
-  it("runs a dynamic-size model on each pixel, with the input normalised and laid out as NCHW", async () => {
-    // Columns of four colours over rows of brightness: every pixel's expected alpha is known.
-    const options: TinyMattingModelOptions = {
-      background: { r: 40, g: 200, b: 60 },
-      threshold: 0.4,
-      gain: 12,
-      size: "dynamic",
-    };
-    const model = await loadMattingModel(modelFile(options));
-    const width = 96;
-    const height = 64;
-    const rgb = Buffer.alloc(width * height * 3);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const v = Math.round((y / (height - 1)) * 255);
-        const pixel = [
-          [v, 200, 60],
-          [40, v, 60],
-          [40, 200, v],
-          [v, v, 255 - v],
-        ][Math.floor(x / 24)]!;
-        rgb.set(pixel, (y * width + x) * 3);
+  it.each(Object.keys(MATTING_NORMALISATIONS) as MattingNormalisation[])(
+    "runs a dynamic-size model on each pixel, with the input normalised (%s) and laid out as NCHW",
+    async (normalisation) => {
+      // Columns of four colours over rows of brightness: every pixel's expected alpha is known.
+      const options: TinyMattingModelOptions = {
+        background: { r: 40, g: 200, b: 60 },
+        threshold: 0.4,
+        gain: 12,
+        size: "dynamic",
+        normalisation,
+      };
+      const model = await loadMattingModel(modelFile(options), { normalisation });
+      const width = 96;
+      const height = 64;
+      const rgb = Buffer.alloc(width * height * 3);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const v = Math.round((y / (height - 1)) * 255);
+          const pixel = [
+            [v, 200, 60],
+            [40, v, 60],
+            [40, 200, v],
+            [v, v, 255 - v],
+          ][Math.floor(x / 24)]!;
+          rgb.set(pixel, (y * width + x) * 3);
+        }
       }
-    }
-    const image = await sharp(rgb, { raw: { width, height, channels: 3 } })
-      .png()
-      .toBuffer();
-    const alpha = await model.predictAlpha(image);
-    expect(alpha).toHaveLength(width * height);
-    let worst = 0;
-    for (let i = 0; i < width * height; i++) {
-      const [r, g, b] = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
-      const expected = Math.round(tinyModelAlpha(options, { r, g, b }) * 255);
-      worst = Math.max(worst, Math.abs(alpha[i]! - expected));
-    }
-    // 96 × 64 is already a multiple of 32: no resampling, so only rounding differs.
-    expect(worst).toBeLessThanOrEqual(1);
-  });
+      const image = await sharp(rgb, { raw: { width, height, channels: 3 } })
+        .png()
+        .toBuffer();
+      const alpha = await model.predictAlpha(image);
+      expect(alpha).toHaveLength(width * height);
+      let worst = 0;
+      for (let i = 0; i < width * height; i++) {
+        const [r, g, b] = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
+        const expected = Math.round(tinyModelAlpha(options, { r, g, b }) * 255);
+        worst = Math.max(worst, Math.abs(alpha[i]! - expected));
+      }
+      // 96 × 64 is already a multiple of 32: no resampling, so only rounding differs.
+      expect(worst).toBeLessThanOrEqual(1);
+    },
+  );
 
   it("reads a model that returns logits the same as one that applies the sigmoid itself", async () => {
     const options: TinyMattingModelOptions = { background: PAINTED_GREEN, threshold: 0.35, gain: 80, size: "dynamic" };

@@ -19,11 +19,11 @@ export class MattingModelError extends Error {
 
 /**
  * How models expect their RGB input (0–1) normalised: per channel (x − mean) / std.
- * ImageNet's statistics are what U²-Net, IS-Net and BiRefNet were trained with; MODNet
- * takes −1 to 1 ("symmetric").
+ * U²-Net and BiRefNet take ImageNet's statistics, IS-Net only its mean, MODNet −1 to 1.
  */
 export const MATTING_NORMALISATIONS = {
   imagenet: { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] },
+  "imagenet-mean": { mean: [0.485, 0.456, 0.406], std: [1, 1, 1] },
   unit: { mean: [0, 0, 0], std: [1, 1, 1] },
   symmetric: { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] },
 } as const;
