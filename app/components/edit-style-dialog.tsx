@@ -5,6 +5,8 @@ import { refusalMessage } from "~/lib/refusal-message";
 import { describeStaleReasons, sampleDetail, type StaleReason, type StyleView } from "#domain/styles";
 import { limits } from "#domain/limits";
 import { toast } from "~/lib/toast-store";
+import { useKeepDraft } from "~/lib/reload-drafts";
+import type { EditStyleDraft } from "~/lib/style-drafts";
 import { ImageDropzone } from "./image-dropzone";
 import { StyleDefaultsFields, type StyleSettings } from "./new-style-dialog";
 import { PaletteEditor } from "./palette-editor";
@@ -37,24 +39,30 @@ export function EditStyleDialog(props: {
   onClose(): void;
   /** After a save, and after references were added or removed. */
   onSaved(): void;
+  /** What was typed before a chunk reload (the styles page takes it back and reopens the dialog). */
+  draft?: EditStyleDraft;
 }) {
-  const { style } = props;
-  const [name, setName] = useState(style.name);
-  const [description, setDescription] = useState(style.description);
-  const [palette, setPalette] = useState(style.palette);
+  const { style, draft } = props;
+  const [name, setName] = useState(draft?.name ?? style.name);
+  const [description, setDescription] = useState(draft?.description ?? style.description);
+  const [palette, setPalette] = useState(draft?.palette ?? style.palette);
   const [paletteValid, setPaletteValid] = useState(true);
   const [references, setReferences] = useState(style.references);
   const [uploadError, setUploadError] = useState<string>();
   const [uploading, setUploading] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ name?: string; description?: string }>({});
-  const [settings, setSettings] = useState<StyleSettings>({
-    defaultSize: style.defaultSize,
-    defaultDetail: style.defaultDetail,
-    defaultTransparent: style.defaultTransparent,
-    defaultModel: style.defaultModel,
-  });
+  const [settings, setSettings] = useState<StyleSettings>(
+    draft?.settings ?? {
+      defaultSize: style.defaultSize,
+      defaultDetail: style.defaultDetail,
+      defaultTransparent: style.defaultTransparent,
+      defaultModel: style.defaultModel,
+    },
+  );
   const [busy, setBusy] = useState(false);
+  // References are saved as they are added, so only the form's fields ride across a reload.
+  useKeepDraft<EditStyleDraft>("edit-style", { styleId: style.id, name, description, palette, settings });
   const descriptionOptional = references.length > 0;
   const willBeStale =
     style.anchors.length > 0

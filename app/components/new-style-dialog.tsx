@@ -1,10 +1,12 @@
-import { Coins, LoaderCircle } from "lucide-react";
+import { Coins, ImageOff, LoaderCircle } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState, type FormEvent } from "react";
 import { cn } from "~/lib/cn";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { priceText } from "~/lib/object-format";
 import { useModel, useModels } from "~/lib/use-models";
+import { useReloadDraft } from "~/lib/reload-drafts";
+import { newStyleDraftSchema, offeredModel, type NewStyleDraft } from "~/lib/style-drafts";
 import { ModelPicker } from "./model-picker";
 import { ANCHOR_COUNT } from "#domain/limits";
 import { sampleDetail, samplesPrice, UPLOAD_ERROR_DETAILS } from "#domain/styles";
@@ -98,6 +100,9 @@ export function NewStyleDialog(props: {
   });
   const [errors, setErrors] = useState<{ name?: string; description?: string; files?: string }>({});
   const [busy, setBusy] = useState(false);
+  // Reference images dropped before a chunk reload: files cannot be kept, so the user is told.
+  const [lostReferences, setLostReferences] = useState(0);
+  const { models } = useModels();
   // One key per dialog: a double click or a retried request never charges twice.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
@@ -108,10 +113,21 @@ export function NewStyleDialog(props: {
   const balance = authUser?.credits ?? null;
   const affordable = balance === null || balance >= price;
 
+  const draft: NewStyleDraft = { source, name, description, settings, lostReferences: files.length || lostReferences };
+  useReloadDraft("new-style", props.open ? draft : undefined, newStyleDraftSchema, (saved) => {
+    setSource(saved.source);
+    setName(saved.name);
+    setDescription(saved.description);
+    setSettings({ ...saved.settings, defaultModel: offeredModel(saved.settings.defaultModel, models) });
+    setLostReferences(saved.lostReferences);
+    props.onOpenChange(true);
+  });
+
   function reset() {
     setName("");
     setDescription("");
     setFiles([]);
+    setLostReferences(0);
     setErrors({});
     setIdempotencyKey(crypto.randomUUID());
   }
@@ -207,7 +223,18 @@ export function NewStyleDialog(props: {
               Name the medium, colours, line and mood: “flat vector icons, warm amber and teal, no outlines”.
             </p>
           </Tabs.Content>
-          <Tabs.Content forceMount value="image" className="mt-4 data-[state=inactive]:hidden">
+          <Tabs.Content forceMount value="image" className="mt-4 grid gap-2 data-[state=inactive]:hidden">
+            {lostReferences > 0 && files.length === 0 && (
+              <p
+                className="flex items-center gap-2 text-xs text-neutral-600 dark:text-neutral-400"
+                data-testid="lost-references"
+              >
+                <ImageOff aria-hidden className="size-3.5 shrink-0" />
+                {lostReferences === 1
+                  ? "Your reference image could not be kept when the page reloaded; add it again."
+                  : "Your reference images could not be kept when the page reloaded; add them again."}
+              </p>
+            )}
             <ImageDropzone
               files={files}
               max={MAX_REFERENCES}

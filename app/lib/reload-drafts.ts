@@ -45,21 +45,20 @@ export function takeDraft<T>(storage: DraftStorage, key: string, schema: z.ZodTy
   }
 }
 
-/**
- * Keeps `value` as the draft for `key` while mounted (undefined: nothing worth
- * keeping), and after a chunk reload calls `restore` once with what was saved.
- */
-export function useReloadDraft<T>(
-  key: string,
-  value: T | undefined,
-  schema: z.ZodType<T>,
-  restore: (draft: T) => void,
-) {
+/** Keeps `value` as the draft for `key` while mounted (undefined: nothing worth keeping). */
+export function useKeepDraft<T>(key: string, value: T | undefined) {
   const latest = useRef(value);
   latest.current = value;
+  useEffect(() => registerDraft(key, () => latest.current), [key]);
+}
+
+/**
+ * After a chunk reload, calls `restore` once with the draft saved for `key`. A form
+ * that is not mounted until its draft says so (a dialog) takes it in its page.
+ */
+export function useTakeDraft<T>(key: string, schema: z.ZodType<T>, restore: (draft: T) => void) {
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
-  useEffect(() => registerDraft(key, () => latest.current), [key]);
   useEffect(() => {
     let draft: T | null = null;
     try {
@@ -71,4 +70,15 @@ export function useReloadDraft<T>(
     // Restored on mount only, after hydration, so the server's HTML still matches.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
+}
+
+/** Both halves for a form that is always mounted: keeps `value` for `key`, and restores it once. */
+export function useReloadDraft<T>(
+  key: string,
+  value: T | undefined,
+  schema: z.ZodType<T>,
+  restore: (draft: T) => void,
+) {
+  useKeepDraft(key, value);
+  useTakeDraft(key, schema, restore);
 }

@@ -21,6 +21,9 @@ import { reservedText } from "~/lib/object-format";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { useLiveStyles } from "~/lib/use-live-styles";
+import { useTakeDraft } from "~/lib/reload-drafts";
+import { editStyleDraftSchema, offeredModel, type EditStyleDraft } from "~/lib/style-drafts";
+import { useModels } from "~/lib/use-models";
 import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { presentStyle } from "#server/styles/present-style.server";
@@ -52,12 +55,23 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
   const { refresh } = useAuth();
   const [creating, setCreating] = useState(false);
   const [preset, setPreset] = useState<StylePreset | null>(null);
-  const [editing, setEditing] = useState<StyleView | null>(null);
+  const [editing, setEditing] = useState<{ style: StyleView; draft?: EditStyleDraft } | null>(null);
   const [deleting, setDeleting] = useState<StyleView | null>(null);
   const samples = useSampleViewer(styles);
   const progress = useLiveStyles(revalidator.revalidate);
   const styleIds = useMemo(() => styles.map((s) => s.id), [styles]);
   const focusNewStyle = useFocusNewItem(styleIds);
+  const { models } = useModels();
+  // An edit under way before a chunk reload: its dialog opens again with what was typed.
+  useTakeDraft("edit-style", editStyleDraftSchema, (draft) => {
+    const style = styles.find((s) => s.id === draft.styleId);
+    if (!style) return;
+    const defaultModel =
+      draft.settings.defaultModel === style.defaultModel
+        ? style.defaultModel
+        : offeredModel(draft.settings.defaultModel, models);
+    setEditing({ style, draft: { ...draft, settings: { ...draft.settings, defaultModel } } });
+  });
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -182,7 +196,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
                 style={style}
                 progress={progress[style.id]}
                 generateHref={`/app?style=${encodeURIComponent(style.id)}`}
-                onEdit={() => setEditing(style)}
+                onEdit={() => setEditing({ style })}
                 onDelete={() => setDeleting(style)}
                 onView={(index) => samples.view(style.id, index)}
                 onCancel={() => cancelGenerating(style)}
@@ -235,7 +249,8 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
       {samples.viewer}
       {editing && (
         <EditStyleDialog
-          style={editing}
+          style={editing.style}
+          draft={editing.draft}
           maxUploadBytes={maxUploadBytes}
           onClose={() => setEditing(null)}
           onSaved={() => void revalidator.revalidate()}
