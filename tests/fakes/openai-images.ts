@@ -23,6 +23,8 @@ export interface FakeOpenAIControl {
    * list included, when null).
    */
   stallBody: { prompt: string | null } | null;
+  /** Requests whose prompt contains this text are refused by moderation, as content is. */
+  refusePrompt: string | null;
 }
 
 /** What stalled answers saw: how many began, and how many the client abandoned. */
@@ -37,6 +39,7 @@ const normalService = (): FakeOpenAIControl => ({
   failNext: null,
   failAlways: null,
   stallBody: null,
+  refusePrompt: null,
 });
 
 export interface RecordedRequest {
@@ -242,6 +245,7 @@ export async function startFakeOpenAI(port = 0) {
       failure = control.failNext.kind;
       control.failNext.count--;
     }
+    if (!failure && control.refusePrompt && fields.prompt.includes(control.refusePrompt)) failure = "moderation";
     if (!failure && control.failureRate > 0 && Math.random() < control.failureRate) failure = "server_error";
     if (failure) {
       const [status, errorPayload] = errorBody(failure);
