@@ -3,7 +3,7 @@ import {
   History,
   CircleStop,
   EllipsisVertical,
-  ImageIcon,
+  ImagePlus,
   Pencil,
   RefreshCw,
   Sparkles,
@@ -122,18 +122,7 @@ export function StyleCard(props: {
               </div>
             );
           }
-          return (
-            <div
-              key={i}
-              aria-hidden
-              className={cn(
-                "grid aspect-square place-items-center bg-neutral-50 dark:bg-neutral-900",
-                working && "animate-pulse bg-neutral-100 dark:bg-neutral-800",
-              )}
-            >
-              {!working && <ImageIcon className="size-6 text-neutral-300 dark:text-neutral-700" />}
-            </div>
-          );
+          return <SampleSlot key={i} generating={working} />;
         })}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -310,6 +299,37 @@ export function StyleCard(props: {
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * A sample not there yet: a skeleton while the style's job makes it (still for people who ask
+ * for less motion), else a dashed slot that says it is missing; the card's button offers to make it.
+ */
+function SampleSlot(props: { generating: boolean }) {
+  if (props.generating)
+    return (
+      <div
+        aria-hidden
+        data-testid="sample-slot"
+        data-state="generating"
+        className="relative aspect-square overflow-hidden bg-neutral-100 dark:bg-neutral-900"
+      >
+        <div className="absolute inset-0 animate-pulse bg-gradient-to-tr from-primary-500/15 via-neutral-200/40 to-secondary-500/20 dark:from-primary-400/10 dark:via-white/[0.06] dark:to-secondary-400/10" />
+      </div>
+    );
+  return (
+    <div
+      aria-hidden
+      data-testid="sample-slot"
+      data-state="missing"
+      className="aspect-square bg-white p-2 dark:bg-neutral-900"
+    >
+      <div className="grid size-full place-content-center justify-items-center gap-1.5 rounded-xl border-2 border-dashed border-neutral-200 text-xs text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
+        <ImagePlus className="size-5 text-neutral-400 dark:text-neutral-500" />
+        No sample yet
+      </div>
+    </div>
   );
 }
 

@@ -1,9 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import sharp from "sharp";
 import { signIn, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { e2ePorts } from "./support/ports";
 import { createStyleInUi, openNewStyleDialog } from "./support/styles";
+
+/** A style card's empty sample slots: skeletons while a job makes them, dashed ones when none does. */
+const slots = (card: Locator, state: "generating" | "missing") =>
+  card.locator(`[data-testid="sample-slot"][data-state="${state}"]`);
 
 test("create a style from text: the price is shown, anchors appear live, the balance drops by it", async ({ page }) => {
   await signIn(page);
@@ -189,6 +193,10 @@ test.describe("with the OpenAI provider", () => {
     const card = page.getByRole("article", { name: "Doomed" });
     await expect(card).toHaveAttribute("data-status", "failed");
     await expect(card.getByRole("alert")).toContainText("Your 32 credits were refunded.");
+    // No job runs and no sample was made: four dashed slots say so, none pulses as if one were coming.
+    await expect(slots(card, "missing")).toHaveCount(4);
+    await expect(slots(card, "missing").first()).toHaveText("No sample yet");
+    await expect(slots(card, "generating")).toHaveCount(0);
     await expectNoViolations(page, "failed style card");
   });
 
@@ -221,6 +229,19 @@ test.describe("with the OpenAI provider", () => {
     await page.goto(`${base}/app/style`);
     const card = await createStyleInUi(page, { name: "Halfway", description: "Paper cut-out shapes", price: 12 });
     await expect(card.getByTestId("style-progress")).toContainText("1 of 4", { timeout: 20_000 });
+    // The samples on their way are skeletons that pulse, and hold still for people who ask for less motion.
+    const coming = slots(card, "generating");
+    await expect(coming.first()).toBeVisible();
+    await expect(slots(card, "missing")).toHaveCount(0);
+    const animation = () =>
+      coming
+        .first()
+        .locator(".animate-pulse")
+        .evaluate((el) => getComputedStyle(el).animationName);
+    expect(await animation()).not.toBe("none");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await animation()).toBe("none");
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await card.getByRole("button", { name: "Cancel generating Halfway" }).click();
 
     const toast = page.locator('[data-toast-id][data-color="success"]').filter({ hasText: "Generation Cancelled" });
@@ -228,6 +249,9 @@ test.describe("with the OpenAI provider", () => {
     const made = Number(/after (\d) of 4/.exec((await toast.textContent())!)![1]);
     await expect(card).toHaveAttribute("data-status", "canceled");
     await expect(card.getByRole("img")).toHaveCount(made);
+    // The ones not made are missing now, not coming: dashed slots beside the button that makes them.
+    await expect(slots(card, "missing")).toHaveCount(4 - made);
+    await expect(slots(card, "generating")).toHaveCount(0);
     await expect(page.getByTestId("credit-badge")).toContainText(String(100 - 3 * made));
     await expect(card.getByRole("status").filter({ hasText: "Cancelled after" })).toBeVisible();
     // The Cancel button is gone; the focus stays in the card, on its name.
@@ -245,6 +269,7 @@ test.describe("with the OpenAI provider", () => {
       .click();
     await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
     await expect(card).toHaveAttribute("data-status", "succeeded");
+    await expect(card.getByTestId("sample-slot")).toHaveCount(0);
     await expect(page.getByTestId("credit-badge")).toContainText("88");
     await expect(card.getByRole("button", { name: /missing/ })).toHaveCount(0);
     // The new samples were matched to the ones already made: they went as reference images.
