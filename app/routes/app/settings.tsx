@@ -2,6 +2,7 @@ import { Coins, LogOut, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useAuth } from "~/components/auth-provider";
+import { ApiKeys } from "~/components/api-keys";
 import { CreditHistory } from "~/components/credit-history";
 import { ModelsList } from "~/components/models-list";
 import { useColorModeContext } from "~/components/color-mode-provider";
@@ -153,6 +154,13 @@ export default function SettingsPage() {
           description="The image models this Motif offers. Pick one for each generation in the composer, or a default for each style."
         >
           <ModelsList />
+        </Section>
+        <Section
+          id="api-keys"
+          title="API keys"
+          description="For scripts, pipelines and AI agents: the same API the app uses, with a key instead of a browser session."
+        >
+          <ApiKeys />
         </Section>
         <Section title="Appearance" description="System follows your device's light or dark setting.">
           <ColorModeSetting />

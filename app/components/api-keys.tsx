@@ -1,0 +1,229 @@
+import { KeyRound, LoaderCircle, Plus } from "lucide-react";
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import type { ApiKeyView } from "#domain/api-keys";
+import { api, ApiError, fieldErrors } from "~/lib/api";
+import { toast } from "~/lib/toast-store";
+import { CopySnippet } from "./setup/copy-snippet";
+import { Button } from "./ui/button";
+import { ConfirmDialog } from "./ui/confirm-dialog";
+import { ModalDialog } from "./ui/sheet-dialog";
+import { inputClasses, TextField } from "./ui/text-field";
+
+const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+const expiryChoices = [
+  { label: "Never", days: undefined },
+  { label: "In 30 days", days: 30 },
+  { label: "In 90 days", days: 90 },
+  { label: "In a year", days: 365 },
+] as const;
+
+/** Settings → API keys: make keys for scripts and agents, see what each spent, revoke them. */
+export function ApiKeys() {
+  const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [creating, setCreating] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setKeys((await api<{ keys: ApiKeyView[] }>("/api/keys")).keys);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  return (
+    <div className="grid gap-4">
+      <div>
+        <Button variant="secondary" onClick={() => setCreating(true)}>
+          <Plus aria-hidden className="size-4" /> Create API key
+        </Button>
+      </div>
+      {failed && !keys ? (
+        <p role="alert" className="text-sm text-error-700 dark:text-error-300">
+          Your API keys could not be loaded.{" "}
+          <button type="button" className="font-medium underline underline-offset-2" onClick={() => void load()}>
+            Try again
+          </button>
+        </p>
+      ) : !keys ? (
+        <div aria-hidden className="h-16 animate-pulse rounded-xl bg-neutral-100 dark:bg-neutral-800" />
+      ) : keys.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-neutral-300 p-4 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
+          No keys yet. A key lets a script, a build pipeline or an AI agent use Motif as you, through the JSON API or
+          MCP. It can spend your credits but never manage keys or your account.
+        </p>
+      ) : (
+        <ul aria-label="API keys" className="grid gap-3">
+          {keys.map((key) => (
+            <KeyRow key={key.id} apiKey={key} onRevoked={() => void load()} />
+          ))}
+        </ul>
+      )}
+      {creating && <CreateKeyDialog onClose={() => setCreating(false)} onCreated={() => void load()} />}
+    </div>
+  );
+}
+
+function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function revoke() {
+    setBusy(true);
+    try {
+      await api(`/api/keys/${apiKey.id}`, { method: "DELETE" });
+      toast({ title: "Key Revoked", description: `${apiKey.name} no longer works.`, color: "success" });
+      onRevoked();
+    } catch (error) {
+      toast.error("Key Not Revoked", error instanceof ApiError ? error.message : "Please try again.");
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+  const facts = [
+    `Created ${day.format(new Date(apiKey.createdAt))}`,
+    apiKey.lastUsedAt ? `last used ${day.format(new Date(apiKey.lastUsedAt))}` : "never used",
+    apiKey.expiresAt ? `expires ${day.format(new Date(apiKey.expiresAt))}` : "no expiry",
+  ];
+  return (
+    <li
+      data-testid="api-key"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800"
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <KeyRound aria-hidden className="mt-0.5 size-4 shrink-0 text-neutral-500" />
+        <div className="min-w-0">
+          <p className="font-medium break-words">{apiKey.name}</p>
+          <p className="font-mono text-xs text-neutral-600 dark:text-neutral-400">{apiKey.prefix}…</p>
+          <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">{facts.join(" · ")}</p>
+          <p className="text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
+            {apiKey.monthlyCreditCap
+              ? `${apiKey.spentThisMonth} of ${apiKey.monthlyCreditCap} credits this month`
+              : `${apiKey.spentThisMonth} credits this month, no cap`}
+          </p>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        trigger={
+          <Button variant="secondary" aria-label={`Revoke ${apiKey.name}`}>
+            Revoke
+          </Button>
+        }
+        title={`Revoke “${apiKey.name}”?`}
+        description="Anything using this key stops working at once. This cannot be undone."
+        confirmLabel="Revoke key"
+        busy={busy}
+        onConfirm={() => void revoke()}
+      />
+    </li>
+  );
+}
+
+function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
+  const [name, setName] = useState("");
+  const [expiry, setExpiry] = useState<number | undefined>(undefined);
+  const [cap, setCap] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const expiryId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = {
+      name: name.trim(),
+      ...(expiry ? { expiresInDays: expiry } : {}),
+      ...(cap.trim() ? { monthlyCreditCap: Number(cap) } : {}),
+    };
+    if (!body.name) return setErrors({ name: "Give the key a name." });
+    setBusy(true);
+    try {
+      const created = await api<{ secret: string }>("/api/keys", { method: "POST", body });
+      setSecret(created.secret);
+      props.onCreated();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length) setErrors(fieldErrors(error));
+      else toast.error("Key Not Created", error instanceof ApiError ? error.message : "Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalDialog
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      title={secret ? "Copy your new key" : "Create API key"}
+      description={
+        secret
+          ? "This is the only time the key is shown. Keep it somewhere safe, like a password manager or your CI's secrets."
+          : "A key acts as you on the JSON API and MCP. It can spend your credits, never manage keys or your account."
+      }
+    >
+      {secret ? (
+        <div className="grid gap-5">
+          <CopySnippet label="API key" text={secret} />
+          <CopySnippet
+            label="Try it"
+            text={`curl -H "Authorization: Bearer ${secret}" ${typeof window === "undefined" ? "" : window.location.origin}/api/styles`}
+          />
+          <div className="flex justify-end">
+            <Button onClick={props.onClose}>Done</Button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="grid gap-5" noValidate>
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={60}
+            placeholder="Build server"
+            hint="So you know which key is which."
+            error={errors.name}
+            autoFocus
+          />
+          <div className="grid gap-1.5">
+            <label htmlFor={expiryId} className="text-sm font-medium">
+              Expires
+            </label>
+            <select
+              id={expiryId}
+              value={expiry ?? ""}
+              onChange={(e) => setExpiry(e.target.value ? Number(e.target.value) : undefined)}
+              className={inputClasses}
+            >
+              {expiryChoices.map((choice) => (
+                <option key={choice.label} value={choice.days ?? ""}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label="Monthly credit cap"
+            inputMode="numeric"
+            value={cap}
+            onChange={(e) => setCap(e.target.value.replace(/\D/g, ""))}
+            placeholder="No cap"
+            hint="Optional. The most this key may spend in a calendar month."
+            error={errors.monthlyCreditCap}
+          />
+          <div className="flex justify-end gap-3">
+            <Button type="button" variant="secondary" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+              Create key
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
