@@ -1,23 +1,45 @@
-import { and, gt, inArray, sql } from "drizzle-orm";
+import { and, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { sessions } from "../db/schema";
+import { apiKeys, sessions } from "../db/schema";
 
 const CHUNK = 1000;
+/** A stream opened with an API key is keyed by this prefix and the key's secret hash. */
+export const KEY_STREAM_PREFIX = "key:";
 
 /**
- * Of the given session id hashes, those still valid, with when each expires (ms).
- * One query per thousand sessions, whatever the number of users: the periodic
- * re-check of every open stream costs a few queries per process.
+ * Of the given session id hashes (or `key:<secret hash>` for streams opened with an API
+ * key), those still valid, with when each expires (ms; a key without expiry never does).
+ * One query per thousand, whatever the number of users: the periodic re-check of every
+ * open stream costs a few queries per process.
  */
 export async function liveSessions(db: Database, idHashes: readonly string[]): Promise<Map<string, number>> {
   const live = new Map<string, number>();
   const unique = [...new Set(idHashes)];
-  for (let start = 0; start < unique.length; start += CHUNK) {
+  const keyHashes = unique.filter((h) => h.startsWith(KEY_STREAM_PREFIX)).map((h) => h.slice(KEY_STREAM_PREFIX.length));
+  const sessionHashes = unique.filter((h) => !h.startsWith(KEY_STREAM_PREFIX));
+  for (let start = 0; start < sessionHashes.length; start += CHUNK) {
     const rows = await db
       .select({ idHash: sessions.idHash, expiresAt: sessions.expiresAt })
       .from(sessions)
-      .where(and(inArray(sessions.idHash, unique.slice(start, start + CHUNK)), gt(sessions.expiresAt, sql`now()`)));
+      .where(
+        and(inArray(sessions.idHash, sessionHashes.slice(start, start + CHUNK)), gt(sessions.expiresAt, sql`now()`)),
+      );
     for (const row of rows) live.set(row.idHash, row.expiresAt.getTime());
+  }
+  for (let start = 0; start < keyHashes.length; start += CHUNK) {
+    const rows = await db
+      .select({ secretHash: apiKeys.secretHash, expiresAt: apiKeys.expiresAt })
+      .from(apiKeys)
+      .where(
+        and(
+          inArray(apiKeys.secretHash, keyHashes.slice(start, start + CHUNK)),
+          isNull(apiKeys.revokedAt),
+          or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+        ),
+      );
+    for (const row of rows) {
+      live.set(`${KEY_STREAM_PREFIX}${row.secretHash}`, row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
+    }
   }
   return live;
 }

@@ -2,9 +2,10 @@ import { Router } from "express";
 import { readSessionId } from "../auth/session.server";
 import { hashToken } from "../auth/tokens.server";
 import { latestEventId } from "../events/events.server";
+import { KEY_STREAM_PREFIX } from "../events/stream-sessions.server";
 import type { Services } from "../services.server";
 import { getBalanceSnapshot } from "../credits/credits.server";
-import { requireApiUser } from "./require-user.server";
+import { bearerSecret, requireApiUser } from "./require-user.server";
 
 /**
  * One Server-Sent Events stream per signed-in tab: job status and credit
@@ -17,8 +18,13 @@ export function eventsApi(getServices: () => Promise<Services>): Router {
     let clientGone = false;
     res.on("close", () => (clientGone = true));
     const services = await getServices();
-    const sessionId = readSessionId(req.get("Cookie"), services.config.auth.secureCookies);
-    const where = { sessionHash: hashToken(sessionId ?? ""), ip: req.ip ?? "unknown" };
+    // A stream lives as long as what opened it: the browser session, or the API key.
+    const secret = bearerSecret(req);
+    const sessionHash =
+      secret !== null
+        ? `${KEY_STREAM_PREFIX}${hashToken(secret)}`
+        : hashToken(readSessionId(req.get("Cookie"), services.config.auth.secureCookies) ?? "");
+    const where = { sessionHash, ip: req.ip ?? "unknown" };
     services.events.refuseEarly(where);
     const user = await requireApiUser(req, services);
     const { db } = services.database;

@@ -8,6 +8,7 @@ import type { JobView } from "#domain/objects";
 import { apiKeys } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
 import { balanceOf, createStyleThroughApi, json, readZip, runJob } from "../support/factories";
+import { readStream } from "../support/event-stream";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
@@ -220,6 +221,26 @@ describe.each(testDatabases)("an API key's request budget on $name", (target) =>
     } finally {
       await one.close();
       await two.close();
+      await database.close();
+    }
+  });
+});
+
+describe.each(testDatabases)("an API key's live event stream on $name", (target) => {
+  it("stays open across keep-alives while the key works, and ends once it is revoked", async () => {
+    const database = await target.open();
+    const server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000", EVENT_STREAM_HEARTBEAT_SECONDS: "1" });
+    try {
+      const ann = await signInThroughApi(server, "ann-key-stream@example.com");
+      const { key, secret } = await createKey(server, ann.cookie);
+      const stream = readStream(await withKey(server, secret)("/api/events"));
+      await stream.waitFor((event) => event.event === "credits");
+      // Two keep-alives later, each with a liveness check, it is still open.
+      expect(await stream.endsWithin(2_500)).toBe(false);
+      await server.call(`/api/keys/${key.id}`, { method: "DELETE", cookie: ann.cookie });
+      expect(await stream.endsWithin(3_000)).toBe(true);
+    } finally {
+      await server.close();
       await database.close();
     }
   });
