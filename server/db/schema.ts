@@ -404,3 +404,22 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Open event streams across every process, for the per-user and per-address caps: each
+ * stream holds a row while open, renewed at each keep-alive; a process that dies leaves
+ * rows that lapse after a few keep-alives.
+ */
+export const eventStreamLeases = pgTable(
+  "event_stream_leases",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    ip: text("ip").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("event_stream_leases_user_idx").on(t.userId, t.expiresAt),
+    index("event_stream_leases_ip_idx").on(t.ip, t.expiresAt),
+  ],
+);

@@ -2,6 +2,7 @@ import { AppError } from "#domain/errors";
 import type { DatabaseHandle } from "../db/client.server";
 import { getLogger } from "../logger.server";
 import { EVENTS_CHANNEL, EVENTS_PAGE, eventsSince, parseNotice, type UserEvent } from "./events.server";
+import { releaseStreamLease, renewStreamLeases, takeStreamLease, type LeaseRefusal } from "./stream-leases.server";
 import { liveSessions } from "./stream-sessions.server";
 
 /** What the hub reads and listens to (the database in the app; counting fakes in unit tests). */
@@ -10,6 +11,18 @@ export interface HubStore {
   eventsSince(userId: string, afterId: number): Promise<UserEvent[]>;
   /** The still-valid sessions among these id hashes, with their expiry (ms). */
   liveSessions(idHashes: readonly string[]): Promise<Map<string, number>>;
+  /** The count every process shares (the database); without it, caps hold per process only. */
+  leases?: {
+    take(input: {
+      userId: string;
+      ip: string;
+      perUser: number;
+      perIp: number;
+      ttlMs: number;
+    }): Promise<{ id: string } | { refused: LeaseRefusal }>;
+    renew(ids: readonly string[], ttlMs: number): Promise<void>;
+    release(id: string): Promise<void>;
+  };
 }
 
 export function databaseHubStore(database: DatabaseHandle): HubStore {
@@ -17,13 +30,18 @@ export function databaseHubStore(database: DatabaseHandle): HubStore {
     listen: (channel, onNotify, onReconnect) => database.listen(channel, onNotify, onReconnect),
     eventsSince: (userId, afterId) => eventsSince(database.db, { userId, afterId }),
     liveSessions: (idHashes) => liveSessions(database.db, idHashes),
+    leases: {
+      take: (input) => takeStreamLease(database.db, input),
+      renew: (ids, ttlMs) => renewStreamLeases(database.db, ids, ttlMs),
+      release: (id) => releaseStreamLease(database.db, id),
+    },
   };
 }
 
 export interface StreamHubOptions {
-  /** Open streams one user may hold in this process. */
+  /** Open streams one user may hold, across every process. */
   perUser: number;
-  /** Open streams one client address may hold in this process. */
+  /** Open streams one client address may hold, across every process. */
   perIp: number;
   /** How often every stream gets a keep-alive and has its session re-checked. */
   heartbeatMs: number;
@@ -37,7 +55,15 @@ export interface StreamClient {
   end(): void;
 }
 
+/** A lease lasts this many keep-alives: a process that dies frees its streams' places after it. */
+const LEASE_BEATS = 3;
+
 export interface StreamHandle {
+  /**
+   * Takes the stream's place in the count every process shares; refuses with 429 (and
+   * closes the stream) when the user or the address is at the cap elsewhere.
+   */
+  claim(): Promise<void>;
   /** Starts delivery of the user's events after `cursor`. */
   start(cursor: number): void;
   /** Gives the stream's place back (idempotent). */
@@ -50,6 +76,8 @@ class Stream {
   closed = false;
   /** Until the first check says otherwise, the session was valid a moment ago. */
   expiresAt = Number.POSITIVE_INFINITY;
+  /** Its place in the shared count, once claimed. */
+  leaseId: string | null = null;
 
   constructor(
     readonly userId: string,
@@ -221,6 +249,18 @@ export class EventStreamHub {
     increment(this.perIp, input.ip, 1);
     increment(this.perSession, input.sessionHash, 1);
     return {
+      claim: async () => {
+        const leases = this.store.leases;
+        if (!leases || stream.closed) return;
+        const taken = await leases.take({ ...input, ...this.options, ttlMs: this.leaseTtlMs });
+        if ("refused" in taken) {
+          this.remove(stream);
+          throw taken.refused === "user" ? this.userCapError() : this.ipCapError();
+        }
+        stream.leaseId = taken.id;
+        // Closed while the place was being taken: give it back.
+        if (stream.closed) void this.releaseLease(taken.id);
+      },
       start: (cursor) => {
         if (stream.closed) return;
         stream.cursor = cursor;
@@ -265,6 +305,20 @@ export class EventStreamHub {
     if (feed && feed.streams.size === 0) this.feeds.delete(stream.userId);
     increment(this.perIp, stream.ip, -1);
     increment(this.perSession, stream.sessionHash, -1);
+    if (stream.leaseId) void this.releaseLease(stream.leaseId);
+  }
+
+  private get leaseTtlMs(): number {
+    return this.options.heartbeatMs * LEASE_BEATS;
+  }
+
+  private async releaseLease(id: string): Promise<void> {
+    try {
+      await this.store.leases?.release(id);
+    } catch (error) {
+      // It lapses on its own after a few keep-alives.
+      getLogger().warn({ err: error }, "event stream lease release failed");
+    }
   }
 
   private userCapError(): AppError {
@@ -289,6 +343,10 @@ export class EventStreamHub {
     if (this.checking || streams.length === 0) return;
     this.checking = true;
     try {
+      const leaseIds = streams.flatMap((stream) => (stream.leaseId ? [stream.leaseId] : []));
+      await this.store.leases?.renew(leaseIds, this.leaseTtlMs).catch((error: unknown) => {
+        getLogger().warn({ err: error }, "event stream lease renewal failed");
+      });
       await checkSessions(this.store, streams, (stream) => this.end(stream));
     } finally {
       this.checking = false;

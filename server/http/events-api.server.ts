@@ -37,6 +37,9 @@ export function eventsApi(getServices: () => Promise<Services>): Router {
     res.on("close", () => stream.close());
     // The client may have left while we read its session.
     if (clientGone) return stream.close();
+    // Then its place among every process's streams: over the cap elsewhere is a 429 too.
+    await stream.claim();
+    if (clientGone) return stream.close();
 
     res.writeHead(200, {
       "Content-Type": "text/event-stream",

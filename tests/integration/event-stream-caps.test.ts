@@ -92,4 +92,43 @@ describe.each(testDatabases)("event stream caps on $name", (target) => {
     expect(elsewhere.status).toBe(200);
     open.push(readStream(elsewhere));
   });
+
+  it("counts streams held through every process: a second process refuses past the user's and the address's caps", async () => {
+    const second = await startApiServer(database, {
+      EVENT_STREAMS_PER_USER: String(PER_USER),
+      EVENT_STREAMS_PER_IP: String(PER_IP),
+    });
+    try {
+      const { cookie } = await signIn();
+      const [first] = await openStreams(cookie, "10.0.4.1", PER_USER);
+      const refused = await second.call("/api/events", { cookie, headers: { "X-Forwarded-For": "10.0.4.2" } });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(
+        `at most ${PER_USER} live connections`,
+      );
+      // A place freed in one process is free in the other.
+      await first!.cancel();
+      await expect
+        .poll(
+          async () => {
+            const response = await second.call("/api/events", { cookie, headers: { "X-Forwarded-For": "10.0.4.2" } });
+            if (response.status === 200) open.push(readStream(response));
+            else await response.body?.cancel();
+            return response.status;
+          },
+          { timeout: 5_000 },
+        )
+        .toBe(200);
+
+      const ip = "10.0.5.1";
+      for (let i = 0; i < PER_IP; i++) await openStreams((await signIn()).cookie, ip, 1);
+      const overAddress = await second.call("/api/events", {
+        cookie: (await signIn()).cookie,
+        headers: { "X-Forwarded-For": ip },
+      });
+      expect(overAddress.status).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
 });
