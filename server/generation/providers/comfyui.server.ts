@@ -1,3 +1,4 @@
+import { networkCause } from "./network-cause.server";
 import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
@@ -492,8 +493,7 @@ function abortReason(signal: AbortSignal): Error {
 }
 
 function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return networkCause(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
 const firstLine = (text: unknown, max = 300) =>

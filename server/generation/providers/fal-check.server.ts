@@ -1,3 +1,4 @@
+import { networkCause } from "./network-cause.server";
 import { z } from "zod";
 import { falUrl } from "./fal-http.server";
 import type { ConnectionProbe } from "./provider";
@@ -28,7 +29,7 @@ export async function checkFalConnection(
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    const reason = causeOf(error);
+    const reason = networkCause(error);
     throw new Error(
       `Could not reach ${host}${reason ? ` (${reason})` : ""}. Check FAL_BASE_URL and this server's network.`,
       {
@@ -75,17 +76,4 @@ async function saidBy(response: Response): Promise<string | undefined> {
   const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
   const detail = Array.isArray(body?.detail) ? (body.detail[0] as { msg?: unknown } | undefined)?.msg : body?.detail;
   return typeof detail === "string" && detail.trim() ? detail.trim().slice(0, 300) : undefined;
-}
-
-/** The system error code (ECONNREFUSED, ENOTFOUND…) under a failed fetch, else its innermost message. */
-function causeOf(error: unknown): string | undefined {
-  let cause: unknown = (error as { cause?: unknown } | null)?.cause;
-  let message: string | undefined;
-  for (let depth = 0; cause && depth < 4; depth++) {
-    const { code, message: said } = cause as { code?: unknown; message?: unknown };
-    if (typeof code === "string") return code;
-    if (typeof said === "string" && said !== "fetch failed") message = said;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return message;
 }

@@ -1,3 +1,4 @@
+import { networkCause } from "./network-cause.server";
 import OpenAI from "openai";
 import type { ConnectionProbe } from "./provider";
 
@@ -28,7 +29,7 @@ export async function checkOpenAIConnection(
 /** The provider's own words, with what to do about them. */
 export function explainOpenAIError(error: unknown, host: string): string {
   if (error instanceof OpenAI.APIConnectionError) {
-    const reason = causeOf(error);
+    const reason = networkCause(error);
     return `Could not reach ${host}${reason ? ` (${reason})` : ""}. Check OPENAI_BASE_URL and this server's network.`;
   }
   if (error instanceof OpenAI.APIError) {
@@ -49,17 +50,4 @@ export function explainOpenAIError(error: unknown, host: string): string {
 function providerMessage(error: InstanceType<typeof OpenAI.APIError>): string | undefined {
   const body = error.error as { message?: unknown } | undefined;
   return typeof body?.message === "string" && body.message.trim() ? body.message.trim() : undefined;
-}
-
-/** The system error code (ECONNREFUSED, ENOTFOUND…) under a connection failure, else its innermost message. */
-function causeOf(error: Error): string | undefined {
-  let cause: unknown = error.cause;
-  let message: string | undefined;
-  for (let depth = 0; cause && depth < 4; depth++) {
-    const { code, message: said } = cause as { code?: unknown; message?: unknown };
-    if (typeof code === "string") return code;
-    if (typeof said === "string" && said !== "fetch failed") message = said;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return message;
 }
