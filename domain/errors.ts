@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The one error type the domain throws. Its code says what went wrong; the HTTP
  * layers (Express for /api, React Router for pages) map codes to statuses once.
@@ -30,3 +32,24 @@ export class AppError extends Error {
 }
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/** The one error body every /api route answers with. */
+export const apiErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(appErrorCodes),
+      message: z.string().meta({ description: "What went wrong, as a sentence a person can act on." }),
+      details: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .meta({
+          description: "Facts a client can act on: a price and a balance for payment_required, the field at fault…",
+        }),
+      fields: z
+        .array(z.object({ path: z.string(), message: z.string() }))
+        .optional()
+        .meta({ description: "For a request that is not valid: each field at fault, and why." }),
+    }),
+  })
+  .meta({ id: "Error", description: "The error body of every route." });
+export type ApiErrorBody = z.output<typeof apiErrorSchema>;

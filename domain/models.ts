@@ -1,29 +1,36 @@
 import { z } from "zod";
 import { isPreview } from "./preview";
-import { standardPrices, type PriceTable } from "./pricing";
+import { priceTableSchema, standardPrices } from "./pricing";
 
 /** A model a user may generate with, as the browser sees it (no keys, no addresses). */
-export interface ModelView {
-  /** The provider id jobs record ("openai", "gemini", "fal", "comfyui", "offline"). */
-  id: string;
-  /** "OpenAI gpt-image-1.5"; the preview engine says plainly what it is. */
-  label: string;
-  model: string;
-  prices: PriceTable;
-  /** "native": the model paints real alpha; "matte": Motif removes a flat key colour it was asked to paint on. */
-  transparency: "native" | "matte";
-  /** The most reference images one request carries. */
-  maxReferences: number;
-  /** How each size and detail level is asked of it, in its own terms. */
-  sizes: Record<string, string>;
-  detail: Record<string, string>;
-}
+export const modelViewSchema = z
+  .object({
+    id: z
+      .string()
+      .meta({ description: 'The provider id jobs record ("openai", "gemini", "fal", "comfyui", "offline").' }),
+    label: z.string().meta({ description: '"OpenAI gpt-image-1.5"; the preview engine says plainly what it is.' }),
+    model: z.string(),
+    prices: priceTableSchema,
+    transparency: z.enum(["native", "matte"]).meta({
+      description:
+        "native: the model paints real alpha; matte: Motif removes a flat key colour it was asked to paint on.",
+    }),
+    maxReferences: z.number().int().min(0).meta({ description: "The most reference images one request carries." }),
+    sizes: z
+      .record(z.string(), z.string())
+      .meta({ description: "How each size is asked of the model, in its own terms." }),
+    detail: z
+      .record(z.string(), z.string())
+      .meta({ description: "How each detail level is asked of the model, in its own terms." }),
+  })
+  .meta({ id: "Model", description: "A model a user may generate with." });
+export type ModelView = z.output<typeof modelViewSchema>;
 
 /** The models on offer, the operator's default first. */
-export interface ModelsView {
-  models: ModelView[];
-  defaultId: string;
-}
+export const modelsViewSchema = z
+  .object({ models: z.array(modelViewSchema), defaultId: z.string() })
+  .meta({ id: "Models", description: "The models on offer, the operator's default first." });
+export type ModelsView = z.output<typeof modelsViewSchema>;
 
 /** Before the app's loader has answered (or outside the app): one model at the standard prices. */
 export const standardModels: ModelsView = {

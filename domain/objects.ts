@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { modelChoice } from "./models";
-import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from "./images";
-import type { JobKind, JobStatus } from "./jobs";
+import { detailValues, imageSizeValues } from "./images";
+import { jobKinds, jobStatuses } from "./jobs";
 import { limits } from "./limits";
 import { text } from "./text";
 
@@ -107,85 +107,119 @@ export const exportQuerySchema = z
     message: "Choose objects by ids, setId or styleId.",
   });
 
-/** A stored image of an object, as the browser sees it. */
-export interface ObjectImageView {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-  hasAlpha: boolean;
-  format: string;
-  bytes: number;
-  seed: number | null;
-  provider: string;
-  model: string;
-  prompt: string;
-  size: ImageSize;
-  detail: DetailLevel;
-  transparent: boolean;
-  credits: number;
-  durationMs: number | null;
-  jobId: string | null;
-  createdAt: string;
-  /** For the preview engine's images: whether it drew the subject, and the words it did not understand. */
-  previewNotes: PreviewNotes | null;
-}
+const isoTime = z.string().meta({ format: "date-time" });
 
-export interface PreviewNotes {
-  /** False when it drew a labelled placeholder instead. */
-  drawn: boolean;
-  unknownWords: string[];
-}
+export const previewNotesSchema = z
+  .object({
+    drawn: z.boolean().meta({ description: "False when it drew a labelled placeholder instead." }),
+    unknownWords: z.array(z.string()),
+  })
+  .meta({
+    id: "PreviewNotes",
+    description: "For the preview engine's images: whether it drew the subject, and the words it did not understand.",
+  });
+export type PreviewNotes = z.output<typeof previewNotesSchema>;
+
+/** A stored image of an object, as the browser sees it. */
+export const objectImageViewSchema = z
+  .object({
+    id: z.string(),
+    url: z
+      .string()
+      .meta({ description: "The original file: GET it with the same credentials.", example: "/api/images/img_123" }),
+    width: z.number().int(),
+    height: z.number().int(),
+    hasAlpha: z.boolean(),
+    format: z.string().meta({ example: "png" }),
+    bytes: z.number().int(),
+    seed: z.number().int().nullable(),
+    provider: z.string(),
+    model: z.string(),
+    prompt: z.string(),
+    size: z.enum(imageSizeValues),
+    detail: z.enum(detailValues),
+    transparent: z.boolean(),
+    credits: z.number().int(),
+    durationMs: z.number().int().nullable(),
+    jobId: z.string().nullable(),
+    createdAt: isoTime,
+    previewNotes: previewNotesSchema.nullable(),
+  })
+  .meta({ id: "ObjectImage", description: "A stored image of an object." });
+export type ObjectImageView = z.output<typeof objectImageViewSchema>;
 
 /** An object in a list: its cover and how many images it has. */
-export interface ObjectSummary {
-  id: string;
-  name: string;
-  /** Its style; `defaultModel` is the model its new images are made with unless the user picks another. */
-  style: { id: string; name: string; defaultModel: string | null };
-  setId: string;
-  size: ImageSize;
-  detail: DetailLevel;
-  transparent: boolean;
-  cover: Pick<ObjectImageView, "id" | "url" | "width" | "height" | "hasAlpha" | "provider"> | null;
-  imageCount: number;
-  /** An unfinished job is making images of it. */
-  generating: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const objectSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    style: z
+      .object({ id: z.string(), name: z.string(), defaultModel: z.string().nullable() })
+      .meta({
+        description: "Its style; defaultModel is the model its new images are made with unless another is picked.",
+      }),
+    setId: z.string().meta({ description: "The job that made it with the others of its set." }),
+    size: z.enum(imageSizeValues),
+    detail: z.enum(detailValues),
+    transparent: z.boolean(),
+    cover: objectImageViewSchema
+      .pick({ id: true, url: true, width: true, height: true, hasAlpha: true, provider: true })
+      .nullable(),
+    imageCount: z.number().int(),
+    generating: z.boolean().meta({ description: "An unfinished job is making images of it." }),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  })
+  .meta({ id: "ObjectSummary", description: "An object in a list: its cover and how many images it has." });
+export type ObjectSummary = z.output<typeof objectSummarySchema>;
 
-export interface ObjectDetail extends ObjectSummary {
-  prompt: string | null;
-  coverImageId: string | null;
-  images: ObjectImageView[];
-}
+export const objectDetailSchema = objectSummarySchema
+  .extend({
+    prompt: z.string().nullable(),
+    coverImageId: z.string().nullable(),
+    images: z.array(objectImageViewSchema),
+  })
+  .meta({ id: "ObjectDetail", description: "An object with all its images." });
+export type ObjectDetail = z.output<typeof objectDetailSchema>;
 
-export interface ObjectPage {
-  objects: ObjectSummary[];
-  nextCursor: string | null;
-}
+export const objectPageSchema = z
+  .object({
+    objects: z.array(objectSummarySchema),
+    nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last." }),
+  })
+  .meta({ id: "ObjectPage" });
+export type ObjectPage = z.output<typeof objectPageSchema>;
 
 /** A generation job as the browser sees it, with per-object progress. */
-export interface JobView {
-  id: string;
-  kind: JobKind;
-  status: JobStatus;
-  title: string;
-  styleId: string | null;
-  /** The engine it runs with: the preview engine's jobs are labelled as previews. */
-  provider: string;
-  /** The model it runs with, in words ("Gemini gemini-2.5-flash-image"). */
-  modelLabel: string;
-  /** Progress within the image being made, for models that report it (a sampler's steps). */
-  step?: { step: number; steps: number } | null;
-  credits: number;
-  /** Credits given back (failed, cancelled or refused images). */
-  refundedCredits: number;
-  error: string | null;
-  total: number;
-  completed: number;
-  objects: { id: string; name: string; completed: number; total: number }[];
-  createdAt: string;
-  finishedAt: string | null;
-}
+export const jobViewSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(jobKinds),
+    status: z.enum(jobStatuses),
+    title: z.string(),
+    styleId: z.string().nullable(),
+    provider: z
+      .string()
+      .meta({ description: "The engine it runs with: the preview engine's jobs are labelled as previews." }),
+    modelLabel: z.string().meta({ description: 'The model it runs with, in words ("Gemini gemini-2.5-flash-image").' }),
+    step: z
+      .object({ step: z.number().int(), steps: z.number().int() })
+      .nullable()
+      .optional()
+      .meta({ description: "Progress within the image being made, for models that report it (a sampler's steps)." }),
+    credits: z.number().int().meta({ description: "The credits reserved for it." }),
+    refundedCredits: z
+      .number()
+      .int()
+      .meta({ description: "Credits given back (failed, cancelled or refused images)." }),
+    error: z.string().nullable(),
+    total: z.number().int().meta({ description: "Images it makes." }),
+    completed: z.number().int(),
+    objects: z.array(
+      z.object({ id: z.string(), name: z.string(), completed: z.number().int(), total: z.number().int() }),
+    ),
+    createdAt: isoTime,
+    finishedAt: isoTime.nullable(),
+  })
+  .meta({ id: "Job", description: "A generation job with per-object progress." });
+export type JobView = z.output<typeof jobViewSchema>;

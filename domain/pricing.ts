@@ -1,7 +1,16 @@
+import { z } from "zod";
 import type { DetailLevel, ImageSize } from "./images";
 
+const priceSchema = z.object({
+  square: z.number().int().min(0),
+  other: z.number().int().min(0).meta({ description: "Portrait or landscape." }),
+});
+
 /** What one image costs, in credits, by detail level and shape (square / portrait or landscape). */
-export type PriceTable = Record<DetailLevel, { square: number; other: number }>;
+export const priceTableSchema = z
+  .object({ draft: priceSchema, standard: priceSchema, high: priceSchema })
+  .meta({ id: "PriceTable", description: "What one image costs, in credits, by detail level and shape." });
+export type PriceTable = z.output<typeof priceTableSchema>;
 
 /** The standard prices (DESIGN.md §6): what a model costs unless its operator sets others. */
 export const standardPrices: PriceTable = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from "./images";
-import type { JobStatus } from "./jobs";
+import { jobStatuses } from "./jobs";
 import { limits } from "./limits";
 import { modelChoice } from "./models";
 import { priceOf, type PriceTable } from "./pricing";
@@ -96,7 +96,8 @@ export interface SamplesBasis {
   references: string[];
 }
 
-export type StaleReason = "description" | "palette" | "size" | "detail" | "transparent" | "references";
+export const staleReasonValues = ["description", "palette", "size", "detail", "transparent", "references"] as const;
+export type StaleReason = (typeof staleReasonValues)[number];
 
 /** What changed since the samples were made, in the order the card names them. */
 export function staleReasons(basis: SamplesBasis | null, current: SamplesBasis): StaleReason[] {
@@ -128,50 +129,63 @@ export function describeStaleReasons(reasons: StaleReason[]): string {
 }
 
 /** A style as the browser sees it (the API's and the loader's shape). */
-export interface StyleView {
-  id: string;
-  name: string;
-  source: "text" | "image";
-  description: string;
-  /** When the description is empty: the words derived from the reference images. */
-  derivedDescription: string | null;
-  palette: string[];
-  defaultSize: ImageSize;
-  defaultDetail: DetailLevel;
-  defaultTransparent: boolean;
-  /** The model its generations use by default (null: the operator's default). */
-  defaultModel: string | null;
-  /** The built-in preset the composer made this style from, if it did. */
-  presetId: string | null;
-  createdAt: string;
-  anchors: {
-    id: string;
-    url: string;
-    subject: string;
-    width: number;
-    height: number;
-    hasAlpha: boolean;
-    /** The stored file's format: "png" or "webp". */
-    format: string;
-    /** The engine that made it: the preview engine's samples are labelled as previews. */
-    provider: string;
-  }[];
-  /** What changed since the samples were made (empty when they match the style). */
-  samplesStale: StaleReason[];
-  references: { id: string; url: string }[];
-  job: {
-    id: string;
-    status: JobStatus;
-    error: string | null;
-    refunded: boolean;
-    credits: number;
-    /** What was given back: the images the job did not make. */
-    refundedCredits: number;
-  } | null;
-}
+export const styleViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    source: z.enum(["text", "image"]),
+    description: z.string(),
+    derivedDescription: z
+      .string()
+      .nullable()
+      .meta({ description: "When the description is empty: the words derived from the reference images." }),
+    palette: z.array(z.string()).meta({ description: "Colours as #rrggbb." }),
+    defaultSize: z.enum(imageSizeValues),
+    defaultDetail: z.enum(detailValues),
+    defaultTransparent: z.boolean(),
+    defaultModel: z
+      .string()
+      .nullable()
+      .meta({ description: "The model its generations use by default (null: the operator's default)." }),
+    presetId: z.string().nullable().meta({ description: "The built-in preset it was made from, if any." }),
+    createdAt: z.string().meta({ format: "date-time" }),
+    anchors: z
+      .array(
+        z.object({
+          id: z.string(),
+          url: z.string(),
+          subject: z.string(),
+          width: z.number().int(),
+          height: z.number().int(),
+          hasAlpha: z.boolean(),
+          format: z.string().meta({ description: 'The stored file\'s format: "png" or "webp".' }),
+          provider: z.string().meta({ description: "The engine that made it." }),
+        }),
+      )
+      .meta({ description: "Its sample images, which later images are matched to." }),
+    samplesStale: z
+      .array(z.enum(staleReasonValues))
+      .meta({ description: "What changed since the samples were made (empty when they match the style)." }),
+    references: z.array(z.object({ id: z.string(), url: z.string() })),
+    job: z
+      .object({
+        id: z.string(),
+        status: z.enum(jobStatuses),
+        error: z.string().nullable(),
+        refunded: z.boolean(),
+        credits: z.number().int(),
+        refundedCredits: z
+          .number()
+          .int()
+          .meta({ description: "What was given back: the images the job did not make." }),
+      })
+      .nullable()
+      .meta({ description: "Its latest sample job." }),
+  })
+  .meta({ id: "Style", description: "A style: its description, palette, defaults, samples and references." });
+export type StyleView = z.output<typeof styleViewSchema>;
 
-export interface ProviderView {
-  id: string;
-  model: string;
-  label: string;
-}
+export const providerViewSchema = z
+  .object({ id: z.string(), model: z.string(), label: z.string() })
+  .meta({ id: "Provider", description: "The operator's default model." });
+export type ProviderView = z.output<typeof providerViewSchema>;

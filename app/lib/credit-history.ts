@@ -1,20 +1,6 @@
-/** One line of a user's credit history, as the browser shows it. */
-export interface CreditHistoryEntry {
-  id: number;
-  delta: number;
-  balanceAfter: number;
-  reason:
-    "signup_grant" | "generation_reserve" | "generation_refund" | "purchase" | "admin_adjust" | "background_removal";
-  /** The style a generation was for; null when it has since been deleted, or for other reasons. */
-  styleName: string | null;
-  /** What the generation made, in words ("Object 'Potion' · Pixel Knights"); null for other reasons. */
-  title: string | null;
-  /** For a refund: how many of the job's images it paid back (those never made), of how many. */
-  refund: { images: number; of: number } | null;
-  /** The model a generation ran with, in words; null for other reasons. */
-  model: string | null;
-  createdAt: string;
-}
+import type { CreditHistoryEntry } from "#domain/credits";
+
+export type { CreditHistoryEntry };
 
 export const CREDIT_HISTORY_PAGE = 20;
 

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { z } from "zod";
+import { creditHistoryQuerySchema } from "#domain/credits";
 import { listCreditHistory } from "../credits/history.server";
 import { clearSessionCookie } from "../auth/session-cookie.server";
 import type { Services } from "../services.server";
@@ -7,10 +7,6 @@ import { userFolder } from "../styles/styles.server";
 import { deleteAccount, ensureUserRecord, getProfile } from "../users/users.server";
 import { AppError } from "./errors.server";
 import { requireApiUser, requireSessionUser } from "./require-user.server";
-
-const creditHistoryQuery = z.object({
-  before: z.coerce.number().int().positive("before must be a ledger id.").optional(),
-});
 
 export function usersApi(getServices: () => Promise<Services>): Router {
   const router = Router();
@@ -43,7 +39,7 @@ export function usersApi(getServices: () => Promise<Services>): Router {
   router.get("/me/credits", async (req, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const { before } = creditHistoryQuery.parse(req.query);
+    const { before } = creditHistoryQuerySchema.parse(req.query);
     res.setHeader("Cache-Control", "no-store");
     res.json(await listCreditHistory(services.database.db, { userId: user.id, before }));
   });

@@ -1,17 +1,12 @@
 import { and, eq, gt } from "drizzle-orm";
+import type { Profile } from "#domain/users";
 import { creditsVersionOf } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { authUsers, creditLedger, loginTokens, users } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
 import { claimSignupGrant } from "./signup-grants.server";
 
-export interface Profile {
-  uid: string;
-  email: string;
-  credits: number;
-  /** See BalanceSnapshot: lets the client order this reading against live events. */
-  creditsVersion: number;
-}
+export type { Profile };
 
 /**
  * Ensures the user's record, granting the sign-up credits once per account and once

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/** Why a ledger line moved the balance. */
+export const creditReasonValues = [
+  "signup_grant",
+  "generation_reserve",
+  "generation_refund",
+  "purchase",
+  "admin_adjust",
+  "background_removal",
+] as const;
+
+/** One line of a user's credit history, as the browser shows it. */
+export const creditHistoryEntrySchema = z
+  .object({
+    id: z.number().int(),
+    delta: z.number().int().meta({ description: "Credits added (positive) or spent (negative)." }),
+    balanceAfter: z.number().int(),
+    reason: z.enum(creditReasonValues),
+    styleName: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The style a generation was for; null when it has since been deleted, or for other reasons.",
+      }),
+    title: z.string().nullable().meta({ description: "What the generation made, in words; null for other reasons." }),
+    refund: z
+      .object({ images: z.number().int(), of: z.number().int() })
+      .nullable()
+      .meta({
+        description: "For a refund: how many of the job's images it paid back (those never made), of how many.",
+      }),
+    model: z.string().nullable().meta({ description: "The model a generation ran with, in words." }),
+    createdAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "CreditHistoryEntry", description: "One line of the credit ledger." });
+export type CreditHistoryEntry = z.output<typeof creditHistoryEntrySchema>;
+
+export const creditHistoryPageSchema = z
+  .object({
+    entries: z.array(creditHistoryEntrySchema),
+    nextBefore: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Pass as `before` for the next (older) page; null on the last." }),
+  })
+  .meta({ id: "CreditHistoryPage", description: "A page of the credit history, newest first." });
+
+/** GET /api/users/me/credits */
+export const creditHistoryQuerySchema = z.object({
+  before: z.coerce
+    .number()
+    .int()
+    .positive("before must be a ledger id.")
+    .optional()
+    .meta({ description: "The last id of the previous page." }),
+});
+
+/** A balance and its version: a client orders readings and live events by the version. */
+export const balanceSnapshotSchema = z
+  .object({ credits: z.number().int(), version: z.number().int() })
+  .meta({ id: "Balance" });
