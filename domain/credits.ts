@@ -17,19 +17,13 @@ export const creditHistoryEntrySchema = z
     delta: z.number().int().meta({ description: "Credits added (positive) or spent (negative)." }),
     balanceAfter: z.number().int(),
     reason: z.enum(creditReasonValues),
-    styleName: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The style a generation was for; null when it has since been deleted, or for other reasons.",
-      }),
+    styleName: z.string().nullable().meta({
+      description: "The style a generation was for; null when it has since been deleted, or for other reasons.",
+    }),
     title: z.string().nullable().meta({ description: "What the generation made, in words; null for other reasons." }),
-    refund: z
-      .object({ images: z.number().int(), of: z.number().int() })
-      .nullable()
-      .meta({
-        description: "For a refund: how many of the job's images it paid back (those never made), of how many.",
-      }),
+    refund: z.object({ images: z.number().int(), of: z.number().int() }).nullable().meta({
+      description: "For a refund: how many of the job's images it paid back (those never made), of how many.",
+    }),
     model: z.string().nullable().meta({ description: "The model a generation ran with, in words." }),
     createdAt: z.string().meta({ format: "date-time" }),
   })
@@ -56,8 +50,3 @@ export const creditHistoryQuerySchema = z.object({
     .optional()
     .meta({ description: "The last id of the previous page." }),
 });
-
-/** A balance and its version: a client orders readings and live events by the version. */
-export const balanceSnapshotSchema = z
-  .object({ credits: z.number().int(), version: z.number().int() })
-  .meta({ id: "Balance" });

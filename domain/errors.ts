@@ -39,12 +39,9 @@ export const apiErrorSchema = z
     error: z.object({
       code: z.enum(appErrorCodes),
       message: z.string().meta({ description: "What went wrong, as a sentence a person can act on." }),
-      details: z
-        .record(z.string(), z.unknown())
-        .optional()
-        .meta({
-          description: "Facts a client can act on: a price and a balance for payment_required, the field at fault…",
-        }),
+      details: z.record(z.string(), z.unknown()).optional().meta({
+        description: "Facts a client can act on: a price and a balance for payment_required, the field at fault…",
+      }),
       fields: z
         .array(z.object({ path: z.string(), message: z.string() }))
         .optional()

@@ -153,11 +153,9 @@ export const objectSummarySchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    style: z
-      .object({ id: z.string(), name: z.string(), defaultModel: z.string().nullable() })
-      .meta({
-        description: "Its style; defaultModel is the model its new images are made with unless another is picked.",
-      }),
+    style: z.object({ id: z.string(), name: z.string(), defaultModel: z.string().nullable() }).meta({
+      description: "Its style; defaultModel is the model its new images are made with unless another is picked.",
+    }),
     setId: z.string().meta({ description: "The job that made it with the others of its set." }),
     size: z.enum(imageSizeValues),
     detail: z.enum(detailValues),

@@ -6,7 +6,7 @@ import { pageViews } from "../db/schema";
 import type { Services } from "../services.server";
 
 // Only the app's own route paths: the table stays small whoever posts to it.
-const pageViewSchema = z.object({ path: z.enum(knownRoutePaths) });
+export const pageViewSchema = z.object({ path: z.enum(knownRoutePaths) });
 
 /** Counts page views per day and route; stores no visitor data. */
 export function analyticsApi(getServices: () => Promise<Services>): Router {

@@ -1,6 +1,7 @@
 import express, { type Router } from "express";
 import type { Services } from "../services.server";
 import { analyticsApi } from "./analytics-api.server";
+import { apiReferenceRoutes } from "./api-reference.server";
 import { authApi } from "./auth-api.server";
 import { eventsApi } from "./events-api.server";
 import { filesApi } from "./files-api.server";
@@ -22,6 +23,7 @@ export function createApi(options: { getServices: () => Promise<Services>; origi
   api.use(express.json({ limit: "32kb" }));
   api.use(refuseControlCharacters);
   api.use(requireSameOrigin(options.origins));
+  api.use(apiReferenceRoutes());
   api.use("/auth", authApi(options.getServices));
   api.use("/users", usersApi(options.getServices));
   api.use("/analytics", analyticsApi(options.getServices));

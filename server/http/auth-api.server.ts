@@ -19,11 +19,12 @@ import { AppError } from "./errors.server";
 import { signInLinkOrigin } from "./origin-check.server";
 
 const emailSchema = z.email().max(254);
-const signinSchema = z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() });
+export const signinSchema = z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() });
 // Any token shape is looked up: a tampered link is "expired or used", not a malformed request.
 const linkTokenSchema = z.string().min(1).max(200);
-const verifySchema = z.object({ token: linkTokenSchema, email: emailSchema });
-const tokenSchema = z.object({ idToken: z.string().min(20).max(200) });
+export const verifySchema = z.object({ token: linkTokenSchema, email: emailSchema });
+export const linkStatusSchema = z.object({ token: linkTokenSchema });
+export const tokenSchema = z.object({ idToken: z.string().min(20).max(200) });
 
 const OAUTH_STATE_COOKIE = "motif_oauth_state";
 
@@ -94,7 +95,7 @@ export function authApi(getServices: () => Promise<Services>): Router {
   // is said to be one, rather than sending its opener to type an address for nothing.
   router.post("/link-status", async (req, res) => {
     const services = await getServices();
-    const { token } = z.object({ token: linkTokenSchema }).parse(req.body);
+    const { token } = linkStatusSchema.parse(req.body);
     await limit(services, `verify:ip:${ipOf(req)}`, services.config.auth.limits.perIp);
     res.json({ usable: await isLoginTokenUsable({ db: services.database.db, token }) });
   });

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { modelsViewSchema } from "./models";
+import { jobStatuses } from "./jobs";
+import { jobViewSchema, objectDetailSchema, objectImageViewSchema } from "./objects";
+import { providerViewSchema, staleReasonValues, styleViewSchema } from "./styles";
+import { profileSchema } from "./users";
+import { connectionCheckSchema, setupStatusSchema, testEmailResultSchema } from "./setup";
+
+/**
+ * The bodies the /api routes answer with that are not one of the views: what a route
+ * assembles around them. The API reference is built from these, and the tests check
+ * every answer against that reference, so a route that answers otherwise fails them.
+ */
+
+export const successReply = z.object({ success: z.boolean() }).meta({ id: "Success" });
+export const okReply = z.object({ ok: z.literal(true) }).meta({ id: "Ok" });
+
+/** A job just submitted: enough to poll it. */
+export const jobRefSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(jobStatuses),
+    credits: z.number().int().meta({ description: "The credits reserved for it." }),
+  })
+  .meta({ id: "JobRef", description: "A job just submitted: poll GET /api/jobs/{id}." });
+
+export const stylesListReply = z.object({
+  styles: z.array(styleViewSchema),
+  provider: providerViewSchema,
+  models: modelsViewSchema,
+});
+
+export const styleCreatedReply = z.object({
+  style: z.object({ id: z.string(), name: z.string() }),
+  job: jobRefSchema.meta({ description: "The job making the style's sample images." }),
+});
+
+export const styleEditedReply = z.object({
+  style: z.object({ id: z.string(), name: z.string(), samplesStale: z.array(z.enum(staleReasonValues)) }),
+});
+
+export const referencesAddedReply = z.object({
+  references: z.array(z.object({ id: z.string(), url: z.string() })),
+});
+
+export const sampleJobReply = z.object({ job: jobRefSchema });
+
+export const cancelledReply = z.object({
+  refunded: z.number().int().meta({ description: "Credits given back: the images not made." }),
+  message: z.string().nullable().meta({ description: "What the job ended with, in words." }),
+});
+
+export const objectsSubmittedReply = z.object({
+  job: jobViewSchema,
+  objects: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+export const objectReply = z.object({ object: objectDetailSchema });
+export const jobReply = z.object({ job: jobViewSchema });
+export const jobCancelledReply = cancelledReply.extend({ job: jobViewSchema });
+export const backgroundRemovedReply = z.object({ image: objectImageViewSchema });
+
+export const userEnsuredReply = z.object({
+  created: z.boolean().meta({ description: "True the first time: the record was made, with the sign-up credits." }),
+  user: profileSchema.nullable(),
+});
+export const profileReply = z.object({ user: profileSchema });
+
+export const idTokenReply = z.object({
+  idToken: z.string().meta({ description: "Short-lived: exchange it at POST /api/auth/token." }),
+});
+export const linkStatusReply = z.object({ usable: z.boolean() });
+export const signedInReply = z.object({ user: z.object({ uid: z.string(), email: z.string() }) });
+
+export const setupStatusReply = z.object({ status: setupStatusSchema });
+export const connectionCheckReply = z.object({ check: connectionCheckSchema });
+export const testEmailReply = z.object({ result: testEmailResultSchema });

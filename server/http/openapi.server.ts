@@ -1,0 +1,753 @@
+import { z } from "zod";
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from "zod-openapi";
+import * as replies from "#domain/api-replies";
+import { creditHistoryPageSchema, creditHistoryQuerySchema } from "#domain/credits";
+import { apiErrorSchema, type AppErrorCode } from "#domain/errors";
+import { liveEventSchemas } from "#domain/events";
+import { idempotencyKeySchema } from "#domain/idempotency";
+import { limits } from "#domain/limits";
+import {
+  exportQuerySchema,
+  generateObjectsSchema,
+  listObjectsQuerySchema,
+  objectPageSchema,
+  removeBackgroundSchema,
+  updateObjectSchema,
+  variationsRequestSchema,
+} from "#domain/objects";
+import { connectionCheckBody, setupActionBody } from "#domain/setup";
+import { createStyleSchema, updateStyleSchema } from "#domain/styles";
+import { optimizeQuerySchema } from "../images/optimize.server";
+import { pageViewSchema } from "./analytics-api.server";
+import { linkStatusSchema, signinSchema, tokenSchema, verifySchema } from "./auth-api.server";
+import { statusByCode } from "./errors.server";
+import {
+  createStyleSamples,
+  exportZipSamples,
+  generateObjectsSamples,
+  pollJobSamples,
+  type CodeSample,
+} from "./openapi-examples.server";
+
+/**
+ * The API's version. A breaking change (a field removed or renamed, a meaning changed)
+ * is never made in place: it is mounted under a new prefix, and this document says so.
+ */
+export const API_VERSION = "1.0.0";
+
+/** The session cookie's name; over HTTPS the browser keeps it as `__Host-motif_session`. */
+export const SESSION_COOKIE = "motif_session";
+
+type Method = "get" | "post" | "patch" | "delete";
+type Access = "public" | "user" | "operator" | "session";
+
+interface Reply {
+  description: string;
+  /** A JSON body. */
+  json?: z.ZodType;
+  /** Any other bodies, by media type (files, ZIPs, event streams, HTML). */
+  media?: Record<string, { schema: Record<string, unknown> } & Record<string, unknown>>;
+  headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
+}
+
+/** One route of the API, as the reference describes it. */
+export interface ApiOperation {
+  method: Method;
+  /** The Express path pattern the route is mounted at, e.g. "/api/objects/:id/variations". */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Who may call it: anyone, a signed-in user (session or key), the operator, or a browser session only. */
+  access: Access;
+  query?: z.ZodObject;
+  headers?: z.ZodObject;
+  json?: z.ZodType;
+  multipart?: z.ZodType;
+  /** A POST that spends credits: it takes an Idempotency-Key and may answer 402, 409 or 422. */
+  spends?: boolean;
+  responses: Record<number, Reply>;
+  /** Error statuses beyond the ones its access, parameters and body imply. */
+  errors?: number[];
+  codeSamples?: CodeSample[];
+}
+
+const binary = { type: "string", format: "binary" };
+const etag = { description: "The file's version: send it back as If-None-Match.", schema: { type: "string" } };
+const cacheControl = (value: string) => ({ description: value, schema: { type: "string" } });
+const notModified: Reply = { description: "The copy the client has (its If-None-Match) is current." };
+
+const idempotencyHeaders = z.object({
+  "Idempotency-Key": idempotencyKeySchema.meta({
+    description:
+      "Any 8 to 200 characters, new for each new request. A repeat with the same key and body gets the first answer (for 24 hours) and spends nothing again.",
+  }),
+});
+
+/** POST /api/styles as a form: the fields, and up to five reference images. */
+const createStyleForm = createStyleSchema.extend({
+  references: z
+    .array(z.string().meta({ format: "binary", contentMediaType: "image/*" }))
+    .max(limits.referenceImages)
+    .optional()
+    .meta({ description: `Up to ${limits.referenceImages} reference images (PNG, JPEG or WebP).` }),
+});
+
+const referencesForm = z.object({
+  references: z
+    .array(z.string().meta({ format: "binary", contentMediaType: "image/*" }))
+    .min(1)
+    .max(limits.referenceImages),
+});
+
+const liveEventsDescription = `A Server-Sent Events stream of the signed-in user's changes. Each event's \`data\` is JSON:
+
+- \`event: credits\` (CreditsEvent): the balance changed. A fresh stream starts with one.
+- \`event: job\` (JobEvent): a job changed status.
+- \`event: job-progress\` (JobProgressEvent): an image of a job was made, or a step of one.
+
+Events carry an \`id\`: reconnect with \`Last-Event-ID\` (or \`?lastEventId=\`) to get what was missed. The stream ends with its session.`;
+
+/** Every route under /api. A new route is added here, or the tests that compare this list with the router fail. */
+export const apiOperations: ApiOperation[] = [
+  // Styles
+  {
+    method: "get",
+    path: "/api/styles",
+    tag: "Styles",
+    summary: "List your styles",
+    description: "Your styles, newest first, with the operator's default model and the models on offer.",
+    access: "user",
+    responses: { 200: { description: "Your styles.", json: replies.stylesListReply } },
+  },
+  {
+    method: "post",
+    path: "/api/styles",
+    tag: "Styles",
+    summary: "Create a style",
+    description:
+      "Makes a style from a description, reference images, or both, and starts a paid job making its four sample images (the price is that of four images at the style's size and detail, at most Standard). Send JSON, or a multipart form when uploading reference images.",
+    access: "user",
+    json: createStyleSchema,
+    multipart: createStyleForm,
+    spends: true,
+    responses: { 201: { description: "The style, and the job making its samples.", json: replies.styleCreatedReply } },
+    codeSamples: createStyleSamples,
+  },
+  {
+    method: "patch",
+    path: "/api/styles/:id",
+    tag: "Styles",
+    summary: "Edit a style",
+    description: "Changes any of the style's fields. Its samples are then marked stale until remade or kept.",
+    access: "user",
+    json: updateStyleSchema,
+    responses: {
+      200: { description: "The style, and what its samples are now stale for.", json: replies.styleEditedReply },
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/styles/:id",
+    tag: "Styles",
+    summary: "Delete a style",
+    description: "Deletes the style, its objects and all their images.",
+    access: "user",
+    responses: { 200: { description: "Deleted.", json: replies.successReply } },
+  },
+  {
+    method: "post",
+    path: "/api/styles/:id/references",
+    tag: "Styles",
+    summary: "Add reference images",
+    access: "user",
+    multipart: referencesForm,
+    errors: [409],
+    responses: { 201: { description: "The images added.", json: replies.referencesAddedReply } },
+  },
+  {
+    method: "delete",
+    path: "/api/styles/:id/references/:referenceId",
+    tag: "Styles",
+    summary: "Remove a reference image",
+    access: "user",
+    errors: [409],
+    responses: { 200: { description: "Removed.", json: replies.successReply } },
+  },
+  {
+    method: "post",
+    path: "/api/styles/:id/anchors",
+    tag: "Styles",
+    summary: "Make the missing samples",
+    description: "After a failed or cancelled sample job: a paid job making only the samples the style lacks.",
+    access: "user",
+    spends: true,
+    responses: { 201: { description: "The sample job.", json: replies.sampleJobReply } },
+  },
+  {
+    method: "post",
+    path: "/api/styles/:id/samples",
+    tag: "Styles",
+    summary: "Remake the samples",
+    description: "A paid job replacing the four samples with ones made for what the style is now.",
+    access: "user",
+    spends: true,
+    responses: { 201: { description: "The sample job.", json: replies.sampleJobReply } },
+  },
+  {
+    method: "post",
+    path: "/api/styles/:id/samples/keep",
+    tag: "Styles",
+    summary: "Keep the samples after an edit",
+    access: "user",
+    responses: { 200: { description: "They are no longer stale.", json: replies.successReply } },
+  },
+  {
+    method: "post",
+    path: "/api/styles/:id/cancel",
+    tag: "Styles",
+    summary: "Cancel the sample job",
+    description: "Stops the style's unfinished sample job; what was not made yet is refunded.",
+    access: "user",
+    errors: [409],
+    responses: { 200: { description: "Cancelled.", json: replies.cancelledReply } },
+  },
+
+  // Objects
+  {
+    method: "post",
+    path: "/api/objects",
+    tag: "Objects",
+    summary: "Generate a set of objects",
+    description:
+      "One object per subject, each made `variations` times in the style, as one job. The price is reserved now; images not made are refunded. Poll the job, or listen to /api/events.",
+    access: "user",
+    json: generateObjectsSchema,
+    spends: true,
+    responses: { 202: { description: "The job, and the objects it makes.", json: replies.objectsSubmittedReply } },
+    codeSamples: generateObjectsSamples,
+  },
+  {
+    method: "get",
+    path: "/api/objects",
+    tag: "Objects",
+    summary: "List objects",
+    description: "Your objects, a page at a time, filtered by style, set (the job that made them) or name.",
+    access: "user",
+    query: listObjectsQuerySchema,
+    responses: { 200: { description: "A page of objects.", json: objectPageSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/objects/export.zip",
+    tag: "Objects",
+    summary: "Download objects as a ZIP",
+    description:
+      "The chosen objects' images (the covers, or all) named by style and object, with a manifest.json of how each was made; SVGs too for flat styles when `svg=true`. Choose by `ids` (comma-separated), `setId` or `styleId`.",
+    access: "user",
+    query: exportQuerySchema,
+    responses: {
+      200: {
+        description: "The ZIP archive.",
+        media: { "application/zip": { schema: binary } },
+        headers: {
+          "Content-Disposition": { description: 'attachment; filename="…zip"', schema: { type: "string" } },
+        },
+      },
+    },
+    codeSamples: exportZipSamples,
+  },
+  {
+    method: "get",
+    path: "/api/objects/:id",
+    tag: "Objects",
+    summary: "Get an object with its images",
+    access: "user",
+    responses: { 200: { description: "The object.", json: replies.objectReply } },
+  },
+  {
+    method: "patch",
+    path: "/api/objects/:id",
+    tag: "Objects",
+    summary: "Rename an object or choose its cover",
+    access: "user",
+    json: updateObjectSchema,
+    responses: { 200: { description: "The object.", json: replies.objectReply } },
+  },
+  {
+    method: "delete",
+    path: "/api/objects/:id",
+    tag: "Objects",
+    summary: "Delete an object",
+    access: "user",
+    responses: { 200: { description: "Deleted.", json: replies.successReply } },
+  },
+  {
+    method: "post",
+    path: "/api/objects/:id/variations",
+    tag: "Objects",
+    summary: "Make more variations",
+    description: "More images of the object, matched to its cover; size, detail and model default to the cover's.",
+    access: "user",
+    json: variationsRequestSchema,
+    spends: true,
+    responses: { 202: { description: "The job.", json: replies.jobReply } },
+  },
+  {
+    method: "post",
+    path: "/api/objects/:id/remove-background",
+    tag: "Objects",
+    summary: "Remove an image's background",
+    description: "A new, transparent image of the object from one of its images, at the operator's price.",
+    access: "user",
+    json: removeBackgroundSchema,
+    spends: true,
+    responses: { 201: { description: "The new image.", json: replies.backgroundRemovedReply } },
+  },
+
+  // Jobs
+  {
+    method: "get",
+    path: "/api/jobs/:id",
+    tag: "Jobs",
+    summary: "Get a job",
+    description:
+      "Status and per-object progress. A job is `queued`, then `running`, and ends `succeeded`, `failed` or `canceled`.",
+    access: "user",
+    responses: { 200: { description: "The job.", json: replies.jobReply } },
+    codeSamples: pollJobSamples,
+  },
+  {
+    method: "post",
+    path: "/api/jobs/:id/cancel",
+    tag: "Jobs",
+    summary: "Cancel a job",
+    description: "Keeps what is made, charges only that, and refunds the rest once.",
+    access: "user",
+    errors: [409],
+    responses: { 200: { description: "The job, cancelled.", json: replies.jobCancelledReply } },
+  },
+
+  // Account
+  {
+    method: "post",
+    path: "/api/users/new",
+    tag: "Account",
+    summary: "Ensure your user record",
+    description: "Made once, with the sign-up credits; later calls answer 200 with the same record.",
+    access: "user",
+    responses: {
+      200: { description: "The record already existed.", json: replies.userEnsuredReply },
+      201: { description: "The record was made.", json: replies.userEnsuredReply },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/users/me",
+    tag: "Account",
+    summary: "Your profile and balance",
+    access: "user",
+    errors: [404],
+    responses: { 200: { description: "Your profile.", json: replies.profileReply } },
+  },
+  {
+    method: "get",
+    path: "/api/users/me/credits",
+    tag: "Account",
+    summary: "Your credit history",
+    description: "Every grant, charge and refund, newest first; `before` pages back.",
+    access: "user",
+    query: creditHistoryQuerySchema,
+    responses: { 200: { description: "A page of the ledger.", json: creditHistoryPageSchema } },
+  },
+  {
+    method: "delete",
+    path: "/api/users/user",
+    tag: "Account",
+    summary: "Delete your account",
+    description: "Deletes the account with everything in it, and ends the session. Only from a browser session.",
+    access: "session",
+    responses: { 200: { description: "Whether there was an account to delete.", json: replies.successReply } },
+  },
+
+  // Live events
+  {
+    method: "get",
+    path: "/api/events",
+    tag: "Events",
+    summary: "Live events",
+    description: liveEventsDescription,
+    access: "user",
+    query: z.object({
+      lastEventId: z
+        .string()
+        .optional()
+        .meta({ description: "As the Last-Event-ID header, for clients that cannot set it." }),
+    }),
+    headers: z.object({
+      "Last-Event-ID": z.string().optional().meta({ description: "The last event id seen: resume after it." }),
+    }),
+    errors: [429],
+    responses: {
+      200: {
+        description: "The stream (it stays open).",
+        media: { "text/event-stream": { schema: { type: "string" } } },
+      },
+    },
+  },
+
+  // Files
+  {
+    method: "get",
+    path: "/api/images/:id",
+    tag: "Files",
+    summary: "Download an image",
+    description: "The stored file (PNG or WebP), to its owner only. Files never change: it may be cached for a year.",
+    access: "user",
+    headers: z.object({ "If-None-Match": z.string().optional() }),
+    responses: {
+      200: {
+        description: "The image.",
+        media: { "image/png": { schema: binary }, "image/webp": { schema: binary } },
+        headers: { ETag: etag, "Cache-Control": cacheControl("private, max-age=31536000, immutable") },
+      },
+      304: notModified,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/images/:id/svg",
+    tag: "Files",
+    summary: "Download an image as SVG",
+    description: "The image traced to SVG, as a download. Offered for flat styles only (icons, line art, pixel art).",
+    access: "user",
+    errors: [409],
+    responses: {
+      200: {
+        description: "The SVG.",
+        media: { "image/svg+xml": { schema: { type: "string" } } },
+        headers: { "Content-Disposition": { description: "attachment", schema: { type: "string" } } },
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/files/reference/:id",
+    tag: "Files",
+    summary: "Download a reference image",
+    access: "user",
+    headers: z.object({ "If-None-Match": z.string().optional() }),
+    responses: {
+      200: { description: "The image.", media: { "image/png": { schema: binary } }, headers: { ETag: etag } },
+      304: notModified,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/image",
+    tag: "Files",
+    summary: "An image at a smaller size",
+    description: "One of your images (its `url`, as the API gives it) as WebP at width `w`, made once and kept.",
+    access: "user",
+    query: optimizeQuerySchema,
+    headers: z.object({ "If-None-Match": z.string().optional() }),
+    responses: {
+      200: { description: "The image.", media: { "image/webp": { schema: binary } }, headers: { ETag: etag } },
+      304: notModified,
+    },
+  },
+
+  // Sign-in (the browser's flow; scripts use API keys)
+  {
+    method: "post",
+    path: "/api/auth/signin-email",
+    tag: "Sign-in",
+    summary: "E-mail a sign-in link",
+    description: "The same answer for every address.",
+    access: "public",
+    json: signinSchema,
+    errors: [429],
+    responses: { 200: { description: "Sent, if the address can sign in.", json: replies.okReply } },
+  },
+  {
+    method: "post",
+    path: "/api/auth/verify",
+    tag: "Sign-in",
+    summary: "Redeem a sign-in link",
+    access: "public",
+    json: verifySchema,
+    errors: [401, 429],
+    responses: { 200: { description: "A short-lived ID token.", json: replies.idTokenReply } },
+  },
+  {
+    method: "post",
+    path: "/api/auth/link-status",
+    tag: "Sign-in",
+    summary: "Whether a sign-in link can still be used",
+    access: "public",
+    json: linkStatusSchema,
+    errors: [429],
+    responses: { 200: { description: "Usable or not.", json: replies.linkStatusReply } },
+  },
+  {
+    method: "post",
+    path: "/api/auth/token",
+    tag: "Sign-in",
+    summary: "Start a session",
+    description: `Exchanges an ID token for the HttpOnly session cookie (\`${SESSION_COOKIE}\`).`,
+    access: "public",
+    json: tokenSchema,
+    errors: [401],
+    responses: {
+      200: {
+        description: "Signed in.",
+        json: replies.signedInReply,
+        headers: { "Set-Cookie": { description: "The session cookie.", schema: { type: "string" } } },
+      },
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/auth/token",
+    tag: "Sign-in",
+    summary: "Sign out",
+    access: "public",
+    responses: { 200: { description: "The session is ended.", json: replies.okReply } },
+  },
+  {
+    method: "get",
+    path: "/api/auth/oauth/:provider",
+    tag: "Sign-in",
+    summary: "Start signing in with a provider",
+    access: "public",
+    errors: [429],
+    responses: { 302: { description: "To the provider's sign-in page." } },
+  },
+  {
+    method: "get",
+    path: "/api/auth/oauth/:provider/callback",
+    tag: "Sign-in",
+    summary: "The provider's return",
+    description: "Signs in and redirects into the app; on failure, back to the sign-in page.",
+    access: "public",
+    responses: { 302: { description: "Into the app, or back to the sign-in page." } },
+  },
+
+  // Operator
+  {
+    method: "get",
+    path: "/api/setup",
+    tag: "Setup",
+    summary: "This instance's settings",
+    description: "For the operator only; anyone else gets 404.",
+    access: "operator",
+    responses: { 200: { description: "The settings, without secrets.", json: replies.setupStatusReply } },
+  },
+  {
+    method: "post",
+    path: "/api/setup/test-connection",
+    tag: "Setup",
+    summary: "Check an image provider",
+    description: "Calls the provider once. Answers 200 either way: a refused key is the check's result.",
+    access: "operator",
+    json: connectionCheckBody,
+    errors: [429],
+    responses: { 200: { description: "The check.", json: replies.connectionCheckReply } },
+  },
+  {
+    method: "post",
+    path: "/api/setup/test-email",
+    tag: "Setup",
+    summary: "Send a test e-mail",
+    access: "operator",
+    json: setupActionBody,
+    errors: [429],
+    responses: { 200: { description: "Where it went.", json: replies.testEmailReply } },
+  },
+  {
+    method: "post",
+    path: "/api/analytics/pageview",
+    tag: "Setup",
+    summary: "Count a page view",
+    description: "Per day and route; no visitor data is kept.",
+    access: "public",
+    json: pageViewSchema,
+    responses: { 204: { description: "Counted." } },
+  },
+
+  // This reference
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    tag: "Reference",
+    summary: "This document",
+    access: "public",
+    responses: {
+      200: {
+        description: "The OpenAPI 3.1 document.",
+        media: { "application/json": { schema: { type: "object" } } },
+        headers: { "Cache-Control": cacheControl("public, max-age=300") },
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/docs",
+    tag: "Reference",
+    summary: "The interactive reference",
+    access: "public",
+    responses: { 200: { description: "An HTML page.", media: { "text/html": { schema: { type: "string" } } } } },
+  },
+];
+
+/** "/api/objects/:id" → "/api/objects/{id}" */
+export const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, "{$1}");
+
+const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+const errorDescriptions: Record<number, string> = {
+  400: "The request is not valid: `error.fields` says which field and why.",
+  401: "Not signed in: no session cookie or API key, or one that has expired or was revoked.",
+  402: "Not enough credits: `error.details` has the price and the balance.",
+  403: "A browser request from another origin.",
+  404: "No such thing, or it is someone else's (the two look alike).",
+  409: "It conflicts with the current state (for example the job has already finished).",
+  422: "The Idempotency-Key was already used for a different request.",
+  429: "Too many requests: wait the Retry-After seconds.",
+  500: "Something went wrong on the server.",
+};
+
+function errorReply(status: number): ZodOpenApiResponseObject {
+  const codes = (Object.entries(statusByCode) as [AppErrorCode, number][])
+    .filter(([, s]) => s === status)
+    .map(([code]) => `\`${code}\``);
+  return {
+    description: `${errorDescriptions[status] ?? "An error."} (\`error.code\`: ${codes.join(", ")})`,
+    content: { "application/json": { schema: apiErrorSchema } },
+    ...(status === 429 ? { headers: { "Retry-After": { schema: { type: "integer" } } } } : {}),
+  };
+}
+
+/** The error statuses an operation may answer, from what it takes and who may call it. */
+export function errorStatuses(op: ApiOperation): number[] {
+  const statuses = new Set<number>(op.errors ?? []);
+  if (op.access !== "public") statuses.add(401);
+  if (op.access === "operator" || pathParams(op.path).length > 0) statuses.add(404);
+  if (op.query || op.json || op.multipart) statuses.add(400);
+  if (op.method !== "get") statuses.add(403);
+  if (op.spends) [400, 402, 409, 422].forEach((s) => statuses.add(s));
+  statuses.add(500);
+  return [...statuses].sort();
+}
+
+function toOperation(op: ApiOperation): ZodOpenApiOperationObject {
+  const params = pathParams(op.path);
+  const headers = op.spends ? (op.headers ?? z.object({})).extend(idempotencyHeaders.shape) : op.headers;
+  const content: Record<string, { schema: z.ZodType }> = {};
+  if (op.json) content["application/json"] = { schema: op.json };
+  if (op.multipart) content["multipart/form-data"] = { schema: op.multipart };
+  const responses: Record<string, ZodOpenApiResponseObject> = {};
+  for (const [status, reply] of Object.entries(op.responses)) {
+    const body = { ...(reply.json ? { "application/json": { schema: reply.json } } : {}), ...reply.media };
+    responses[status] = {
+      description: reply.description,
+      ...(Object.keys(body).length ? { content: body } : {}),
+      ...(reply.headers ? { headers: reply.headers } : {}),
+    };
+  }
+  for (const status of errorStatuses(op)) responses[String(status)] ??= errorReply(status);
+  const security = {
+    public: [],
+    session: [{ sessionCookie: [] }],
+    user: undefined,
+    operator: undefined,
+  }[op.access];
+  return {
+    operationId: `${op.method}${op.path.replace(/^\/api/, "").replace(/[^A-Za-z0-9]+(\w?)/g, (_m, c: string) => c.toUpperCase())}`,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(security ? { security } : {}),
+    requestParams: {
+      ...(params.length ? { path: z.object(Object.fromEntries(params.map((name) => [name, z.string().min(1)]))) } : {}),
+      ...(op.query ? { query: op.query } : {}),
+      ...(headers ? { header: headers } : {}),
+    },
+    ...(Object.keys(content).length ? { requestBody: { required: op.json !== setupActionBody, content } } : {}),
+    responses,
+    ...(op.codeSamples ? { "x-codeSamples": op.codeSamples } : {}),
+  };
+}
+
+const description = `Motif's JSON API: the same routes the web app uses, so anything the app does, a script can do.
+
+**Signing in.** A script sends an API key: \`Authorization: Bearer <key>\`. A browser sends the session cookie (\`${SESSION_COOKIE}\`; \`__Host-${SESSION_COOKIE}\` over HTTPS) and, on changes, its Origin. Both act as the same user, with the same answers.
+
+**Errors.** Every error is \`{ "error": { "code", "message", "details"? } }\`; \`message\` is a sentence to show a person, \`code\` is for programs. A request that is not valid also says which \`fields\` are wrong.
+
+**Spending.** Requests that spend credits take an \`Idempotency-Key\` header: resend the same request with the same key after a time-out and it is answered once, and charged once.
+
+**Versions.** This is version ${API_VERSION}. Additions (new routes, new optional fields, new fields in answers) keep the version's promise; a breaking change would be mounted under a new prefix beside \`/api\`, never made in place.`;
+
+const tags = [
+  {
+    name: "Styles",
+    description:
+      "A style is a look: a description, reference images and four sample images later images are matched to.",
+  },
+  { name: "Objects", description: "An object is one subject in a style, with one or more images." },
+  { name: "Jobs", description: "Generation runs as jobs: submit, then poll (or listen to the events)." },
+  { name: "Account", description: "Your profile, balance and credit history." },
+  { name: "Events", description: "Live changes, as Server-Sent Events." },
+  { name: "Files", description: "The images themselves." },
+  { name: "Sign-in", description: "How the web app signs in. Scripts use an API key instead." },
+  { name: "Setup", description: "The operator's checks, and the app's page counter." },
+  { name: "Reference", description: "This document and its reference page." },
+];
+
+/** The OpenAPI 3.1 document of every route in apiOperations. */
+export function buildOpenApiDocument() {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of apiOperations) {
+    const path = (paths[openApiPath(op.path)] ??= {});
+    path[op.method] = toOperation(op);
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: { title: "Motif API", version: API_VERSION, description },
+    tags,
+    security: [{ apiKey: [] }, { sessionCookie: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key made in Settings → API keys, sent as `Authorization: Bearer <key>`.",
+        },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description:
+            "The browser's session, set by POST /api/auth/token. Changes must also come from Motif's own origin.",
+        },
+      },
+      schemas: {
+        CreditsEvent: liveEventSchemas.credits,
+        JobEvent: liveEventSchemas.job,
+        JobProgressEvent: liveEventSchemas["job-progress"],
+      },
+    },
+  });
+}
+
+let cached: string | undefined;
+
+/** The document as the route serves it: built once, since it only changes with a release. */
+export const openApiJson = () => (cached ??= JSON.stringify(buildOpenApiDocument()));
