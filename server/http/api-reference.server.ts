@@ -54,7 +54,9 @@ export function apiReferenceRoutes(): Router {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const bundle = referenceBundlePath();
     if (!bundle) return next(new AppError("not_found", "The API reference's script is not installed."));
-    res.sendFile(bundle, { maxAge: "1d", headers: { "Content-Type": "text/javascript; charset=utf-8" } }, next);
+    const headers = { "Content-Type": "text/javascript; charset=utf-8" };
+    // Called on success too: only an error goes on to the error handler.
+    res.sendFile(bundle, { maxAge: "1d", headers }, (error?: Error) => error && next(error));
   });
 
   return router;

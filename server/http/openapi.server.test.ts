@@ -1,0 +1,43 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "#server/config.server";
+import { listRoutes } from "../../tests/support/api-routes";
+import { createApi } from "./api.server";
+import { apiOperations, buildOpenApiDocument, openApiPath } from "./openapi.server";
+
+describe("the OpenAPI document", () => {
+  const document = buildOpenApiDocument();
+
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    expect(document.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("documents every route the API router mounts, and no route it does not", () => {
+    const config = parseConfig({ LOG_LEVEL: "silent" });
+    const api = createApi({
+      getServices: () => Promise.reject(new Error("not called")),
+      origins: config,
+    });
+    const mounted = listRoutes(api).map((r) => `${r.method} ${openApiPath(r.path)}`);
+    const documented = apiOperations.map((op) => `${op.method.toUpperCase()} ${openApiPath(op.path)}`);
+    expect(mounted.length).toBeGreaterThan(30);
+    expect([...new Set(mounted)].sort()).toEqual([...new Set(documented)].sort());
+  });
+
+  it("describes both ways in, and what each error answer looks like", () => {
+    expect(document.components?.securitySchemes).toMatchObject({
+      apiKey: { type: "http", scheme: "bearer" },
+      sessionCookie: { type: "apiKey", in: "cookie", name: "motif_session" },
+    });
+    expect(document.paths?.["/api/openapi.json"]?.get?.security).toEqual([]);
+    const error = document.paths?.["/api/jobs/{id}"]?.get?.responses?.["404"] as {
+      content: Record<string, { schema: { $ref: string } }>;
+    };
+    expect(error.content["application/json"]!.schema.$ref).toBe("#/components/schemas/Error");
+  });
+});

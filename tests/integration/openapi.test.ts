@@ -1,0 +1,295 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import type { JobView, ObjectDetail, ObjectPage } from "#domain/objects";
+import type { StyleView } from "#domain/styles";
+import { IMAGE_WIDTHS } from "~/lib/image-url";
+import { REFERENCE_SCRIPT_PATH } from "#server/http/api-reference.server";
+import { buildOpenApiDocument } from "#server/http/openapi.server";
+import { fillPath } from "../support/api-routes";
+import { testDatabases } from "../support/databases";
+import { readStream } from "../support/event-stream";
+import { runJob } from "../support/factories";
+import { openApiCheck } from "../support/openapi-check";
+import { setUpSignedInApi } from "../support/signed-in-api";
+import { sessionCookieFrom, tokenFromLink } from "../support/test-server";
+
+type Init = RequestInit & { json?: unknown; cookie?: string; params?: Record<string, string>; query?: string };
+
+const png = (background: string) =>
+  sharp({ create: { width: 32, height: 32, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+const form = (fields: Record<string, string>, files: Buffer[] = []) => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  files.forEach((file, i) => body.append("references", new Blob([new Uint8Array(file)]), `reference-${i}.png`));
+  return body;
+};
+
+describe.each(testDatabases)("every documented operation answers as documented, on $name", (target) => {
+  const api = setUpSignedInApi(target, "openapi@example.com");
+  const document = buildOpenApiDocument();
+  const doc = openApiCheck(document);
+
+  /** Calls `method path` (an Express or OpenAPI template), signed in unless a cookie is given, and checks the answer. */
+  async function call<T = unknown>(method: string, path: string, init: Init = {}) {
+    const { params = {}, query, cookie = api.user.cookie, ...rest } = init;
+    const url = fillPath(path.replace(/\{(\w+)\}/g, ":$1"), (name) => encodeURIComponent(params[name]!));
+    const response = await api.server.call(`${url}${query ? `?${query}` : ""}`, { ...rest, method, cookie });
+    const body = (await doc.check(response, method, path)) as T;
+    return { response, status: response.status, body };
+  }
+  const ran = async (jobId: string) => expect((await runJob(api.server, jobId))?.status).toBe("succeeded");
+
+  const state = {} as {
+    styleId: string;
+    referenceIds: string[];
+    setId: string;
+    objectId: string;
+    imageUrl: string;
+    imageId: string;
+  };
+
+  it("serves the document and the reference page to anyone, with the page's script from this server", async () => {
+    const { response, body } = await call("GET", "/api/openapi.json", { cookie: "" });
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(body).toEqual(JSON.parse(JSON.stringify(document)));
+
+    const page = await call("GET", "/api/docs", { cookie: "" });
+    const html = await page.response.text();
+    expect(html).toContain(`<script src="${REFERENCE_SCRIPT_PATH}"`);
+    expect(html).toContain('"url": "/api/openapi.json"');
+    // Nothing on the page comes from elsewhere: it works without internet.
+    expect(html).not.toMatch(/https?:\/\//);
+    const script = await api.server.call(REFERENCE_SCRIPT_PATH);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain("createApiReference");
+  });
+
+  it("signs in through the link flow, and refuses what is not signed in", async () => {
+    const email = "second@example.com";
+    const before = api.server.mailer.sent.length;
+    await call("POST", "/api/auth/signin-email", { cookie: "", json: { email } });
+    await expect.poll(() => api.server.mailer.sent.length).toBe(before + 1);
+    const token = tokenFromLink(api.server.mailer.sent.at(-1)!.link!);
+    expect((await call("POST", "/api/auth/link-status", { cookie: "", json: { token } })).body).toEqual({
+      usable: true,
+    });
+    const wrong = await call("POST", "/api/auth/verify", { cookie: "", json: { token: "not-a-token", email } });
+    expect(wrong.status).toBe(401);
+    const { body } = await call<{ idToken: string }>("POST", "/api/auth/verify", {
+      cookie: "",
+      json: { token, email },
+    });
+    const signedIn = await call("POST", "/api/auth/token", { cookie: "", json: { idToken: body.idToken } });
+    const cookie = sessionCookieFrom(signedIn.response)!;
+    expect((await call("POST", "/api/users/new", { cookie })).status).toBe(201);
+    expect((await call("POST", "/api/users/new", { cookie })).status).toBe(200);
+    expect((await call("DELETE", "/api/auth/token", { cookie })).status).toBe(200);
+    expect((await call("GET", "/api/users/me", { cookie })).status).toBe(401);
+
+    expect(
+      (await call("GET", "/api/auth/oauth/:provider", { cookie: "", params: { provider: "github" } })).status,
+    ).toBe(404);
+    const callback = await call("GET", "/api/auth/oauth/:provider/callback", {
+      cookie: "",
+      params: { provider: "github" },
+      query: "code=x&state=y",
+      redirect: "manual",
+    });
+    expect(callback.response.headers.get("location")).toBe("/auth/login");
+    expect((await call("GET", "/api/styles", { cookie: "" })).status).toBe(401);
+  });
+
+  it("creates a style with a reference image, once per Idempotency-Key, and edits it", async () => {
+    const fields = {
+      name: "Cozy inventory",
+      description: "Flat vector icons, warm amber and deep teal",
+      defaultDetail: "draft",
+      defaultTransparent: "true",
+    };
+    const reference = await png("#2a9d8f");
+    const headers = { "Idempotency-Key": "openapi-style-1" };
+    const created = await call<{ style: { id: string }; job: { id: string } }>("POST", "/api/styles", {
+      body: form(fields, [reference]),
+      headers,
+    });
+    expect(created.status).toBe(201);
+    const again = await call("POST", "/api/styles", { body: form(fields, [reference]), headers });
+    expect(again.body).toEqual(created.body);
+    state.styleId = created.body.style.id;
+    await ran(created.body.job.id);
+
+    const invalid = await call("POST", "/api/styles", { json: { name: "" } });
+    expect(invalid.status).toBe(400);
+
+    const list = await call<{ styles: StyleView[] }>("GET", "/api/styles");
+    const style = list.body.styles.find((s) => s.id === state.styleId)!;
+    expect(style.anchors).toHaveLength(4);
+    state.referenceIds = style.references.map((r) => r.id);
+
+    const edited = await call("PATCH", "/api/styles/:id", {
+      params: { id: state.styleId },
+      json: { palette: ["#2a9d8f", "#e9c46a"] },
+    });
+    expect(edited.body).toMatchObject({ style: { samplesStale: ["palette"] } });
+    expect((await call("POST", "/api/styles/:id/samples/keep", { params: { id: state.styleId } })).status).toBe(200);
+
+    const added = await call<{ references: { id: string }[] }>("POST", "/api/styles/:id/references", {
+      params: { id: state.styleId },
+      body: form({}, [await png("#e76f51")]),
+    });
+    expect(added.status).toBe(201);
+    const removed = await call("DELETE", "/api/styles/:id/references/:referenceId", {
+      params: { id: state.styleId, referenceId: added.body.references[0]!.id },
+    });
+    expect(removed.status).toBe(200);
+
+    const file = await call("GET", "/api/files/reference/:id", { params: { id: state.referenceIds[0]! } });
+    expect(file.status).toBe(200);
+    const etag = file.response.headers.get("etag")!;
+    const kept = await call("GET", "/api/files/reference/:id", {
+      params: { id: state.referenceIds[0]! },
+      headers: { "If-None-Match": etag },
+    });
+    expect(kept.status).toBe(304);
+  });
+
+  it("remakes, cancels and completes a style's samples", async () => {
+    const params = { id: state.styleId };
+    const remade = await call<{ job: { id: string } }>("POST", "/api/styles/:id/samples", { params });
+    expect(remade.status).toBe(201);
+    const cancelled = await call<{ refunded: number }>("POST", "/api/styles/:id/cancel", { params });
+    expect(cancelled.body.refunded).toBeGreaterThan(0);
+    const missing = await call<{ job: { id: string } }>("POST", "/api/styles/:id/anchors", { params });
+    if (missing.status === 201) await ran(missing.body.job.id);
+    else expect(missing.body).toMatchObject({ error: { code: "conflict" } });
+  });
+
+  it("generates a set, polls its job, and reads, renames and varies its objects", async () => {
+    const submitted = await call<{ job: JobView; objects: { id: string }[] }>("POST", "/api/objects", {
+      json: {
+        styleId: state.styleId,
+        subjects: ["Potion", "Sword"],
+        size: "square",
+        detail: "draft",
+        transparent: true,
+      },
+      headers: { "Idempotency-Key": "openapi-set-1" },
+    });
+    expect(submitted.status).toBe(202);
+    state.setId = submitted.body.job.id;
+    const queued = await call<{ job: JobView }>("GET", "/api/jobs/:id", { params: { id: state.setId } });
+    expect(queued.body.job.status).toBe("queued");
+    await ran(state.setId);
+    const done = await call<{ job: JobView }>("GET", "/api/jobs/:id", { params: { id: state.setId } });
+    expect(done.body.job).toMatchObject({ status: "succeeded", completed: 2, total: 2 });
+    expect((await call("GET", "/api/jobs/:id", { params: { id: "no-such-job" } })).status).toBe(404);
+    expect((await call("POST", "/api/objects", { json: { styleId: state.styleId } })).status).toBe(400);
+
+    const page = await call<ObjectPage>("GET", "/api/objects", { query: `setId=${state.setId}&sort=name` });
+    expect(page.body.objects.map((o) => o.name)).toEqual(["Potion", "Sword"]);
+    state.objectId = page.body.objects[0]!.id;
+
+    const detail = await call<{ object: ObjectDetail }>("GET", "/api/objects/:id", { params: { id: state.objectId } });
+    state.imageId = detail.body.object.images[0]!.id;
+    state.imageUrl = detail.body.object.images[0]!.url;
+    const renamed = await call<{ object: ObjectDetail }>("PATCH", "/api/objects/:id", {
+      params: { id: state.objectId },
+      json: { name: "Healing potion" },
+    });
+    expect(renamed.body.object.name).toBe("Healing potion");
+
+    const varied = await call<{ job: JobView }>("POST", "/api/objects/:id/variations", {
+      params: { id: state.objectId },
+      json: { count: 2 },
+    });
+    expect(varied.status).toBe(202);
+    const cancelled = await call<{ job: JobView; refunded: number }>("POST", "/api/jobs/:id/cancel", {
+      params: { id: varied.body.job.id },
+    });
+    expect(cancelled.body).toMatchObject({ job: { status: "canceled" }, refunded: varied.body.job.credits });
+    expect((await call("POST", "/api/jobs/:id/cancel", { params: { id: state.setId } })).status).toBe(409);
+
+    // The preview engine paints transparent images already: the answer says so, as documented.
+    const removal = await call("POST", "/api/objects/:id/remove-background", {
+      params: { id: state.objectId },
+      json: { imageId: state.imageId },
+    });
+    expect([201, 409]).toContain(removal.status);
+  });
+
+  it("serves the images, sizes of them, SVGs and a ZIP of the set", async () => {
+    const original = await call("GET", "/api/images/:id", { params: { id: state.imageId } });
+    expect(original.response.headers.get("content-type")).toBe("image/png");
+    const etag = original.response.headers.get("etag")!;
+    const unchanged = await call("GET", "/api/images/:id", {
+      params: { id: state.imageId },
+      headers: { "If-None-Match": etag },
+    });
+    expect(unchanged.status).toBe(304);
+
+    const smaller = await call("GET", "/api/image", {
+      query: `url=${encodeURIComponent(state.imageUrl)}&w=${IMAGE_WIDTHS[0]}`,
+    });
+    expect(smaller.status).toBe(200);
+    expect((await sharp(Buffer.from(await smaller.response.arrayBuffer())).metadata()).format).toBe("webp");
+    const bad = await call("GET", "/api/image", { query: `url=https://elsewhere.test/x.png&w=${IMAGE_WIDTHS[0]}` });
+    expect(bad.status).toBe(400);
+
+    const svg = await call("GET", "/api/images/:id/svg", { params: { id: state.imageId } });
+    expect(svg.status).toBe(200);
+    expect(await svg.response.text()).toContain("<svg");
+
+    const zip = await call("GET", "/api/objects/export.zip", { query: `setId=${state.setId}&images=all` });
+    expect(zip.status).toBe(200);
+    expect(
+      Buffer.from(await zip.response.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
+  });
+
+  it("streams live events whose data match the documented shapes", async () => {
+    const { response } = await call("GET", "/api/events");
+    const stream = readStream(response);
+    const first = await stream.waitFor((event) => event.event === "credits");
+    doc.checkComponent("CreditsEvent", JSON.parse(first.data!));
+    const submitted = await call<{ job: JobView }>("POST", "/api/objects", {
+      json: { styleId: state.styleId, subjects: ["Shield"], size: "square", detail: "draft", transparent: true },
+    });
+    await ran(submitted.body.job.id);
+    const names = { job: "JobEvent", "job-progress": "JobProgressEvent", credits: "CreditsEvent" } as const;
+    await stream.waitFor((event) => event.event === "job" && JSON.parse(event.data!).status === "succeeded");
+    for (const event of stream.events)
+      doc.checkComponent(names[event.event as keyof typeof names], JSON.parse(event.data!));
+    expect(stream.events.some((event) => event.event === "job-progress")).toBe(true);
+    await stream.cancel();
+  });
+
+  it("answers the account, history, operator and page-view calls", async () => {
+    expect((await call("POST", "/api/users/new")).status).toBe(200);
+    const me = await call<{ user: { credits: number } }>("GET", "/api/users/me");
+    const history = await call<{ entries: { balanceAfter: number }[] }>("GET", "/api/users/me/credits");
+    expect(history.body.entries[0]!.balanceAfter).toBe(me.body.user.credits);
+    expect((await call("GET", "/api/users/me/credits", { query: "before=nope" })).status).toBe(400);
+
+    expect((await call("GET", "/api/setup")).status).toBe(200);
+    expect((await call("POST", "/api/setup/test-connection", { json: {} })).status).toBe(200);
+    expect((await call("POST", "/api/setup/test-email", { json: {} })).status).toBe(200);
+    expect((await call("POST", "/api/analytics/pageview", { json: { path: "/app" } })).status).toBe(204);
+  });
+
+  it("deletes an object, a style and the account", async () => {
+    expect((await call("DELETE", "/api/objects/:id", { params: { id: state.objectId } })).status).toBe(200);
+    expect((await call("GET", "/api/objects/:id", { params: { id: state.objectId } })).status).toBe(404);
+    expect((await call("DELETE", "/api/styles/:id", { params: { id: state.styleId } })).status).toBe(200);
+    expect((await call("DELETE", "/api/users/user")).body).toEqual({ success: true });
+  });
+
+  it("has exercised every documented operation", () => {
+    expect(doc.notExercised()).toEqual([]);
+  });
+});
