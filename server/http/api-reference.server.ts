@@ -45,6 +45,7 @@ export function apiReferenceRoutes(): Router {
       telemetry: false,
       showDeveloperTools: "never",
       mcp: { disabled: true },
+      agent: { disabled: true },
       persistAuth: false,
     }),
   );

@@ -717,34 +717,43 @@ export function buildOpenApiDocument() {
     const path = (paths[openApiPath(op.path)] ??= {});
     path[op.method] = toOperation(op);
   }
-  return createDocument({
-    openapi: "3.1.0",
-    info: { title: "Motif API", version: API_VERSION, description },
-    tags,
-    security: [{ apiKey: [] }, { sessionCookie: [] }],
-    paths,
-    components: {
-      securitySchemes: {
-        apiKey: {
-          type: "http",
-          scheme: "bearer",
-          description: "An API key made in Settings → API keys, sent as `Authorization: Bearer <key>`.",
+  return createDocument(
+    {
+      openapi: "3.1.0",
+      info: { title: "Motif API", version: API_VERSION, description },
+      tags,
+      security: [{ apiKey: [] }, { sessionCookie: [] }],
+      paths,
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: "http",
+            scheme: "bearer",
+            description: "An API key made in Settings → API keys, sent as `Authorization: Bearer <key>`.",
+          },
+          sessionCookie: {
+            type: "apiKey",
+            in: "cookie",
+            name: SESSION_COOKIE,
+            description:
+              "The browser's session, set by POST /api/auth/token. Changes must also come from Motif's own origin.",
+          },
         },
-        sessionCookie: {
-          type: "apiKey",
-          in: "cookie",
-          name: SESSION_COOKIE,
-          description:
-            "The browser's session, set by POST /api/auth/token. Changes must also come from Motif's own origin.",
+        schemas: {
+          CreditsEvent: liveEventSchemas.credits,
+          JobEvent: liveEventSchemas.job,
+          JobProgressEvent: liveEventSchemas["job-progress"],
         },
-      },
-      schemas: {
-        CreditsEvent: liveEventSchemas.credits,
-        JobEvent: liveEventSchemas.job,
-        JobProgressEvent: liveEventSchemas["job-progress"],
       },
     },
-  });
+    {
+      // zod bounds every int by the safe-integer range: true, but noise in a reference.
+      override: ({ jsonSchema }) => {
+        if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+        if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      },
+    },
+  );
 }
 
 let cached: string | undefined;
