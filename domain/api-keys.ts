@@ -25,18 +25,19 @@ export const createApiKeySchema = z
 export type CreateApiKeyInput = z.output<typeof createApiKeySchema>;
 
 /** A key as lists show it: never the secret. */
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  /** The secret's first characters ("mtf_Ab12Cd34"). */
-  prefix: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  monthlyCreditCap: number | null;
-  /** Credits its generations spent this calendar month (UTC). */
-  spentThisMonth: number;
-}
+export const apiKeyViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().meta({ description: 'The secret\'s first characters ("mtf_Ab12Cd34").' }),
+    createdAt: z.string().meta({ format: "date-time" }),
+    expiresAt: z.string().meta({ format: "date-time" }).nullable(),
+    lastUsedAt: z.string().meta({ format: "date-time" }).nullable(),
+    monthlyCreditCap: z.number().int().nullable(),
+    spentThisMonth: z.number().int().meta({ description: "Credits its generations spent this calendar month (UTC)." }),
+  })
+  .meta({ id: "ApiKey", description: "An API key, without its secret." });
+export type ApiKeyView = z.output<typeof apiKeyViewSchema>;
 
 export const apiKeyMessages = {
   invalid: "This API key is not valid.",

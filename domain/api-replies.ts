@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiKeyViewSchema } from "./api-keys";
 import { modelsViewSchema } from "./models";
 import { jobStatuses } from "./jobs";
 import { jobViewSchema, objectDetailSchema, objectImageViewSchema } from "./objects";
@@ -75,3 +76,11 @@ export const signedInReply = z.object({ user: z.object({ uid: z.string(), email:
 export const setupStatusReply = z.object({ status: setupStatusSchema });
 export const connectionCheckReply = z.object({ check: connectionCheckSchema });
 export const testEmailReply = z.object({ result: testEmailResultSchema });
+
+export const apiKeysReply = z.object({ keys: z.array(apiKeyViewSchema) });
+export const apiKeyCreatedReply = z.object({
+  key: apiKeyViewSchema,
+  secret: z.string().meta({
+    description: "The key itself: shown this once, never stored. Send it as `Authorization: Bearer <secret>`.",
+  }),
+});

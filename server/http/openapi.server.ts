@@ -22,6 +22,7 @@ import {
 } from "#domain/objects";
 import { connectionCheckBody, setupActionBody } from "#domain/setup";
 import { createStyleSchema, updateStyleSchema } from "#domain/styles";
+import { createApiKeySchema } from "#domain/api-keys";
 import { optimizeQuerySchema } from "../images/optimize.server";
 import { pageViewSchema } from "./analytics-api.server";
 import { linkStatusSchema, signinSchema, tokenSchema, verifySchema } from "./auth-api.server";
@@ -63,7 +64,7 @@ export interface ApiOperation {
   tag: string;
   summary: string;
   description?: string;
-  /** Who may call it: anyone, a signed-in user (session or key), the operator, or a browser session only. */
+  /** Who may call it: anyone, a signed-in user (session or key), a browser session only, or the operator (in a browser). */
   access: Access;
   query?: z.ZodObject;
   headers?: z.ZodObject;
@@ -375,6 +376,38 @@ export const apiOperations: ApiOperation[] = [
     responses: { 200: { description: "Whether there was an account to delete.", json: replies.successReply } },
   },
 
+  // API keys (from a browser session only: a key never manages keys)
+  {
+    method: "get",
+    path: "/api/keys",
+    tag: "API keys",
+    summary: "List your API keys",
+    description: "The keys not revoked, newest first, with what each spent this month. Never their secrets.",
+    access: "session",
+    responses: { 200: { description: "Your keys.", json: replies.apiKeysReply } },
+  },
+  {
+    method: "post",
+    path: "/api/keys",
+    tag: "API keys",
+    summary: "Create an API key",
+    description:
+      "The secret is in this answer only: it is stored hashed. A key acts as you on every route here except key management and deleting the account, within its optional monthly credit cap.",
+    access: "session",
+    json: createApiKeySchema,
+    errors: [409],
+    responses: { 201: { description: "The key, and its secret.", json: replies.apiKeyCreatedReply } },
+  },
+  {
+    method: "delete",
+    path: "/api/keys/:id",
+    tag: "API keys",
+    summary: "Revoke an API key",
+    description: "At once: the key's next request answers 401, and its live event streams end.",
+    access: "session",
+    responses: { 204: { description: "Revoked." } },
+  },
+
   // Live events
   {
     method: "get",
@@ -544,7 +577,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/api/setup",
     tag: "Setup",
     summary: "This instance's settings",
-    description: "For the operator only; anyone else gets 404.",
+    description: "For the operator only, from a browser session; anyone else gets 404.",
     access: "operator",
     responses: { 200: { description: "The settings, without secrets.", json: replies.setupStatusReply } },
   },
@@ -613,12 +646,12 @@ const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[
 const errorDescriptions: Record<number, string> = {
   400: "The request is not valid: `error.fields` says which field and why.",
   401: "Not signed in: no session cookie or API key, or one that has expired or was revoked.",
-  402: "Not enough credits: `error.details` has the price and the balance.",
-  403: "A browser request from another origin.",
+  402: "Not enough credits, or past the API key's monthly cap: `error.details` has the price and the balance.",
+  403: "A browser request from another origin, or an API key on a route for browser sessions only.",
   404: "No such thing, or it is someone else's (the two look alike).",
   409: "It conflicts with the current state (for example the job has already finished).",
   422: "The Idempotency-Key was already used for a different request.",
-  429: "Too many requests: wait the Retry-After seconds.",
+  429: "Too many requests (an API key's budget a minute, sign-in attempts, live streams): wait the Retry-After seconds.",
   500: "Something went wrong on the server.",
 };
 
@@ -636,7 +669,8 @@ function errorReply(status: number): ZodOpenApiResponseObject {
 /** The error statuses an operation may answer, from what it takes and who may call it. */
 export function errorStatuses(op: ApiOperation): number[] {
   const statuses = new Set<number>(op.errors ?? []);
-  if (op.access !== "public") statuses.add(401);
+  if (op.access !== "public") [401, 429].forEach((s) => statuses.add(s));
+  if (op.access === "session" || op.access === "operator") statuses.add(403);
   if (op.access === "operator" || pathParams(op.path).length > 0) statuses.add(404);
   if (op.query || op.json || op.multipart) statuses.add(400);
   if (op.method !== "get") statuses.add(403);
@@ -664,8 +698,8 @@ function toOperation(op: ApiOperation): ZodOpenApiOperationObject {
   const security = {
     public: [],
     session: [{ sessionCookie: [] }],
+    operator: [{ sessionCookie: [] }],
     user: undefined,
-    operator: undefined,
   }[op.access];
   return {
     operationId: `${op.method}${op.path.replace(/^\/api/, "").replace(/[^A-Za-z0-9]+(\w?)/g, (_m, c: string) => c.toUpperCase())}`,
@@ -703,6 +737,7 @@ const tags = [
   { name: "Objects", description: "An object is one subject in a style, with one or more images." },
   { name: "Jobs", description: "Generation runs as jobs: submit, then poll (or listen to the events)." },
   { name: "Account", description: "Your profile, balance and credit history." },
+  { name: "API keys", description: "Keys for scripts and agents, managed from a browser session." },
   { name: "Events", description: "Live changes, as Server-Sent Events." },
   { name: "Files", description: "The images themselves." },
   { name: "Sign-in", description: "How the web app signs in. Scripts use an API key instead." },

@@ -13,7 +13,14 @@ import { openApiCheck } from "../support/openapi-check";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { sessionCookieFrom, tokenFromLink } from "../support/test-server";
 
-type Init = RequestInit & { json?: unknown; cookie?: string; params?: Record<string, string>; query?: string };
+type Init = RequestInit & {
+  json?: unknown;
+  cookie?: string;
+  /** An API key to send instead of the session cookie. */
+  key?: string;
+  params?: Record<string, string>;
+  query?: string;
+};
 
 const png = (background: string) =>
   sharp({ create: { width: 32, height: 32, channels: 3, background } })
@@ -34,15 +41,21 @@ describe.each(testDatabases)("every documented operation answers as documented, 
 
   /** Calls `method path` (an Express or OpenAPI template), signed in unless a cookie is given, and checks the answer. */
   async function call<T = unknown>(method: string, path: string, init: Init = {}) {
-    const { params = {}, query, cookie = api.user.cookie, ...rest } = init;
+    const { params = {}, query, key, ...rest } = init;
+    const cookie = key ? "" : (init.cookie ?? api.user.cookie);
+    const headers = { ...(rest.headers as Record<string, string>), ...(key ? { Authorization: `Bearer ${key}` } : {}) };
     const url = fillPath(path.replace(/\{(\w+)\}/g, ":$1"), (name) => encodeURIComponent(params[name]!));
-    const response = await api.server.call(`${url}${query ? `?${query}` : ""}`, { ...rest, method, cookie });
+    const response = await api.server.call(`${url}${query ? `?${query}` : ""}`, { ...rest, headers, method, cookie });
     const body = (await doc.check(response, method, path)) as T;
     return { response, status: response.status, body };
   }
+  /** The same, with the API key instead of the session cookie. */
+  const callWithKey = <T = unknown>(method: string, path: string, init: Init = {}) =>
+    call<T>(method, path, { ...init, key: state.key.secret });
   const ran = async (jobId: string) => expect((await runJob(api.server, jobId))?.status).toBe("succeeded");
 
   const state = {} as {
+    key: { id: string; secret: string };
     styleId: string;
     referenceIds: string[];
     setId: string;
@@ -101,6 +114,16 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     });
     expect(callback.response.headers.get("location")).toBe("/auth/login");
     expect((await call("GET", "/api/styles", { cookie: "" })).status).toBe(401);
+  });
+
+  it("makes an API key from the browser session, which cannot manage keys itself", async () => {
+    const created = await call<{ key: { id: string }; secret: string }>("POST", "/api/keys", { json: { name: "CI" } });
+    expect(created.status).toBe(201);
+    state.key = { id: created.body.key.id, secret: created.body.secret };
+    const list = await call<{ keys: { id: string }[] }>("GET", "/api/keys");
+    expect(list.body.keys.map((k) => k.id)).toEqual([state.key.id]);
+    expect((await call("GET", "/api/keys", { key: state.key.secret })).status).toBe(403);
+    expect((await call("GET", "/api/setup", { key: state.key.secret })).status).toBe(403);
   });
 
   it("creates a style with a reference image, once per Idempotency-Key, and edits it", async () => {
@@ -168,8 +191,8 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     else expect(missing.body).toMatchObject({ error: { code: "conflict" } });
   });
 
-  it("generates a set, polls its job, and reads, renames and varies its objects", async () => {
-    const submitted = await call<{ job: JobView; objects: { id: string }[] }>("POST", "/api/objects", {
+  it("with the key: generates a set, polls its job, and reads, renames and varies its objects", async () => {
+    const submitted = await callWithKey<{ job: JobView; objects: { id: string }[] }>("POST", "/api/objects", {
       json: {
         styleId: state.styleId,
         subjects: ["Potion", "Sword"],
@@ -181,69 +204,73 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     });
     expect(submitted.status).toBe(202);
     state.setId = submitted.body.job.id;
-    const queued = await call<{ job: JobView }>("GET", "/api/jobs/:id", { params: { id: state.setId } });
+    const queued = await callWithKey<{ job: JobView }>("GET", "/api/jobs/:id", { params: { id: state.setId } });
     expect(queued.body.job.status).toBe("queued");
     await ran(state.setId);
-    const done = await call<{ job: JobView }>("GET", "/api/jobs/:id", { params: { id: state.setId } });
+    const done = await callWithKey<{ job: JobView }>("GET", "/api/jobs/:id", { params: { id: state.setId } });
     expect(done.body.job).toMatchObject({ status: "succeeded", completed: 2, total: 2 });
-    expect((await call("GET", "/api/jobs/:id", { params: { id: "no-such-job" } })).status).toBe(404);
-    expect((await call("POST", "/api/objects", { json: { styleId: state.styleId } })).status).toBe(400);
+    expect((await callWithKey("GET", "/api/jobs/:id", { params: { id: "no-such-job" } })).status).toBe(404);
+    expect((await callWithKey("POST", "/api/objects", { json: { styleId: state.styleId } })).status).toBe(400);
 
-    const page = await call<ObjectPage>("GET", "/api/objects", { query: `setId=${state.setId}&sort=name` });
+    const page = await callWithKey<ObjectPage>("GET", "/api/objects", { query: `setId=${state.setId}&sort=name` });
     expect(page.body.objects.map((o) => o.name)).toEqual(["Potion", "Sword"]);
     state.objectId = page.body.objects[0]!.id;
 
-    const detail = await call<{ object: ObjectDetail }>("GET", "/api/objects/:id", { params: { id: state.objectId } });
+    const detail = await callWithKey<{ object: ObjectDetail }>("GET", "/api/objects/:id", {
+      params: { id: state.objectId },
+    });
     state.imageId = detail.body.object.images[0]!.id;
     state.imageUrl = detail.body.object.images[0]!.url;
-    const renamed = await call<{ object: ObjectDetail }>("PATCH", "/api/objects/:id", {
+    const renamed = await callWithKey<{ object: ObjectDetail }>("PATCH", "/api/objects/:id", {
       params: { id: state.objectId },
       json: { name: "Healing potion" },
     });
     expect(renamed.body.object.name).toBe("Healing potion");
 
-    const varied = await call<{ job: JobView }>("POST", "/api/objects/:id/variations", {
+    const varied = await callWithKey<{ job: JobView }>("POST", "/api/objects/:id/variations", {
       params: { id: state.objectId },
       json: { count: 2 },
     });
     expect(varied.status).toBe(202);
-    const cancelled = await call<{ job: JobView; refunded: number }>("POST", "/api/jobs/:id/cancel", {
+    const cancelled = await callWithKey<{ job: JobView; refunded: number }>("POST", "/api/jobs/:id/cancel", {
       params: { id: varied.body.job.id },
     });
     expect(cancelled.body).toMatchObject({ job: { status: "canceled" }, refunded: varied.body.job.credits });
-    expect((await call("POST", "/api/jobs/:id/cancel", { params: { id: state.setId } })).status).toBe(409);
+    expect((await callWithKey("POST", "/api/jobs/:id/cancel", { params: { id: state.setId } })).status).toBe(409);
 
     // The preview engine paints transparent images already: the answer says so, as documented.
-    const removal = await call("POST", "/api/objects/:id/remove-background", {
+    const removal = await callWithKey("POST", "/api/objects/:id/remove-background", {
       params: { id: state.objectId },
       json: { imageId: state.imageId },
     });
     expect([201, 409]).toContain(removal.status);
   });
 
-  it("serves the images, sizes of them, SVGs and a ZIP of the set", async () => {
-    const original = await call("GET", "/api/images/:id", { params: { id: state.imageId } });
+  it("with the key: serves the images, sizes of them, SVGs and a ZIP of the set", async () => {
+    const original = await callWithKey("GET", "/api/images/:id", { params: { id: state.imageId } });
     expect(original.response.headers.get("content-type")).toBe("image/png");
     const etag = original.response.headers.get("etag")!;
-    const unchanged = await call("GET", "/api/images/:id", {
+    const unchanged = await callWithKey("GET", "/api/images/:id", {
       params: { id: state.imageId },
       headers: { "If-None-Match": etag },
     });
     expect(unchanged.status).toBe(304);
 
-    const smaller = await call("GET", "/api/image", {
+    const smaller = await callWithKey("GET", "/api/image", {
       query: `url=${encodeURIComponent(state.imageUrl)}&w=${IMAGE_WIDTHS[0]}`,
     });
     expect(smaller.status).toBe(200);
     expect((await sharp(Buffer.from(await smaller.response.arrayBuffer())).metadata()).format).toBe("webp");
-    const bad = await call("GET", "/api/image", { query: `url=https://elsewhere.test/x.png&w=${IMAGE_WIDTHS[0]}` });
+    const bad = await callWithKey("GET", "/api/image", {
+      query: `url=https://elsewhere.test/x.png&w=${IMAGE_WIDTHS[0]}`,
+    });
     expect(bad.status).toBe(400);
 
-    const svg = await call("GET", "/api/images/:id/svg", { params: { id: state.imageId } });
+    const svg = await callWithKey("GET", "/api/images/:id/svg", { params: { id: state.imageId } });
     expect(svg.status).toBe(200);
     expect(await svg.response.text()).toContain("<svg");
 
-    const zip = await call("GET", "/api/objects/export.zip", { query: `setId=${state.setId}&images=all` });
+    const zip = await callWithKey("GET", "/api/objects/export.zip", { query: `setId=${state.setId}&images=all` });
     expect(zip.status).toBe(200);
     expect(
       Buffer.from(await zip.response.arrayBuffer())
@@ -282,10 +309,12 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect((await call("POST", "/api/analytics/pageview", { json: { path: "/app" } })).status).toBe(204);
   });
 
-  it("deletes an object, a style and the account", async () => {
+  it("deletes an object and a style, revokes the key, and deletes the account", async () => {
     expect((await call("DELETE", "/api/objects/:id", { params: { id: state.objectId } })).status).toBe(200);
     expect((await call("GET", "/api/objects/:id", { params: { id: state.objectId } })).status).toBe(404);
     expect((await call("DELETE", "/api/styles/:id", { params: { id: state.styleId } })).status).toBe(200);
+    expect((await call("DELETE", "/api/keys/:id", { params: { id: state.key.id } })).status).toBe(204);
+    expect((await call("GET", "/api/styles", { key: state.key.secret })).status).toBe(401);
     expect((await call("DELETE", "/api/users/user")).body).toEqual({ success: true });
   });
 
