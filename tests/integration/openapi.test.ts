@@ -76,7 +76,7 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     // Nothing on the page comes from elsewhere: it works without internet.
     expect(html).not.toMatch(/https?:\/\//);
     const script = await api.server.call(REFERENCE_SCRIPT_PATH);
-    expect(script.status).toBe(200);
+    expect(script.status, "the page's script comes from the @scalar/api-reference package").toBe(200);
     expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
     expect(await script.text()).toContain("createApiReference");
   });
