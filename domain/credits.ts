@@ -8,6 +8,8 @@ export const creditReasonValues = [
   "purchase",
   "admin_adjust",
   "background_removal",
+  "purchase_refunded",
+  "purchase_disputed",
 ] as const;
 
 /** One line of a user's credit history, as the browser shows it. */
@@ -25,6 +27,16 @@ export const creditHistoryEntrySchema = z
       description: "For a refund: how many of the job's images it paid back (those never made), of how many.",
     }),
     model: z.string().nullable().meta({ description: "The model a generation ran with, in words." }),
+    debtDelta: z.number().int().meta({
+      description:
+        "How the line moved what the user owes: up when a take-back exceeded the balance, down when settled.",
+    }),
+    purchase: z
+      .object({ credits: z.number().int(), receiptUrl: z.string().nullable() })
+      .nullable()
+      .meta({
+        description: "For a purchase and what was taken back from it: the pack's credits and Stripe's receipt page.",
+      }),
     createdAt: z.string().meta({ format: "date-time" }),
   })
   .meta({ id: "CreditHistoryEntry", description: "One line of the credit ledger." });

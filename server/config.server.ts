@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { z } from "zod";
+import { CREDIT_PACKS_FORMAT, parseCreditPacks } from "#domain/credit-packs";
 import { parsePriceSetting } from "#domain/pricing";
 
 const bool = z
@@ -63,6 +64,27 @@ function priceSetting(fallback: string, maxRate = 10) {
       }
       return prices;
     });
+}
+
+/** CREDIT_PACKS: what the Buy credits page sells (domain/credit-packs.ts). */
+const creditPacks = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const result = parseCreditPacks(value);
+    if ("error" in result) {
+      ctx.addIssue({ code: "custom", message: result.error });
+      return z.NEVER;
+    }
+    return result.packs;
+  });
+
+/** STRIPE_API_BASE: the SDK's host, port and protocol, for a gateway or a local stand-in. */
+function stripeApiBase(url: string | undefined) {
+  if (!url) return {};
+  const { protocol, hostname, port } = new URL(url);
+  const scheme = protocol === "http:" ? "http" : "https";
+  return { host: hostname, port: Number(port || (scheme === "http" ? 80 : 443)), protocol: scheme } as const;
 }
 
 function oauthClient<T extends object>(clientId: string | undefined, clientSecret: string | undefined, extra: T) {
@@ -190,8 +212,35 @@ const configSchema = z
     // An ONNX matting model for the matte and "Remove background" (docs/decisions/028).
     MATTE_MODEL_PATH: optionalText,
     MATTE_MODEL_NORMALISATION: z.enum(["imagenet", "imagenet-mean", "symmetric", "unit"]).default("imagenet"),
+    // Selling credits: all three set, or Stripe unset and the Buy credits page hidden.
+    CREDIT_PACKS: creditPacks,
+    STRIPE_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)")
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+        .optional(),
+    ),
+    STRIPE_API_BASE: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     GITHUB_URL: z.url().default("https://github.com"),
     GITHUB_API_URL: z.url().default("https://api.github.com"),
+  })
+  .superRefine((env, ctx) => {
+    // One Stripe key without the other would take payments that never grant credits.
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      const [set, missing] = env.STRIPE_SECRET_KEY
+        ? ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]
+        : ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"];
+      ctx.addIssue({ code: "custom", path: [missing], message: `is required when ${set} is set` });
+    }
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -235,6 +284,17 @@ const configSchema = z
     },
     adminEmails: env.ADMIN_EMAILS,
     apiKeys: { perMinute: env.API_KEY_REQUESTS_PER_MINUTE },
+    // Set only when Stripe is configured: it turns on the Buy credits page, checkout and the webhook.
+    billing:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            api: stripeApiBase(env.STRIPE_API_BASE),
+            packs: env.CREDIT_PACKS,
+          }
+        : undefined,
+
     // Live event streams: caps per process, and how often each sends a keep-alive and re-checks its session.
     eventStreams: {
       perUser: env.EVENT_STREAMS_PER_USER,
@@ -301,6 +361,13 @@ const configSchema = z
         code: "custom",
         path: ["MATTE_MODEL_PATH"],
         message: "must name an .onnx model file that exists",
+      });
+    }
+    if (config.billing && config.billing.packs.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CREDIT_PACKS"],
+        message: `is required when Stripe is configured: ${CREDIT_PACKS_FORMAT}`,
       });
     }
     if (config.generation.perUserConcurrency > config.generation.concurrency) {

@@ -10,13 +10,19 @@ function refundNote(refund: CreditHistoryEntry["refund"] | undefined): string {
   return ` (${refund.images} of ${refund.of} ${refund.of === 1 ? "image" : "images"} not made)`;
 }
 
+/** What a line did to a debt: "(40 settled what was owed)", "(40 still owed)". */
+function debtNote(debtDelta: number | undefined): string {
+  if (!debtDelta) return "";
+  return debtDelta < 0 ? ` (${-debtDelta} settled what was owed)` : ` (${debtDelta} more than the balance: owed)`;
+}
+
 /**
  * What the line says: the job's title when it has one, else the reason in words with its
  * style; a refund also says how many images it paid back.
  */
 export function describeCreditEntry(
   entry: Pick<CreditHistoryEntry, "reason" | "styleName"> &
-    Partial<Pick<CreditHistoryEntry, "title" | "refund" | "delta">>,
+    Partial<Pick<CreditHistoryEntry, "title" | "refund" | "delta" | "debtDelta" | "purchase">>,
 ): string {
   const style = entry.styleName ? `“${entry.styleName}”` : "a deleted style";
   switch (entry.reason) {
@@ -28,9 +34,16 @@ export function describeCreditEntry(
     case "generation_refund":
       return (entry.title ? `Refund: ${entry.title}` : `Refund for ${style}`) + refundNote(entry.refund);
     case "purchase":
-      return "Credits bought";
+      return (
+        (entry.purchase ? `Bought ${entry.purchase.credits.toLocaleString("en")} credits` : "Credits bought") +
+        debtNote(entry.debtDelta)
+      );
+    case "purchase_refunded":
+      return `Taken back: a payment for credits was refunded${debtNote(entry.debtDelta)}`;
+    case "purchase_disputed":
+      return `Taken back: a payment for credits was disputed and lost${debtNote(entry.debtDelta)}`;
     case "admin_adjust":
-      return "Adjustment by the operator";
+      return `Added by the operator${debtNote(entry.debtDelta)}`;
     case "background_removal":
       return entry.title || "Background removed";
   }

@@ -22,10 +22,43 @@ export class InsufficientCreditsError extends AppError {
   }
 }
 
+/** Credits are owed after a refunded or disputed purchase: nothing may be spent until settled. */
+export class CreditDebtError extends AppError {
+  constructor(
+    readonly debt: number,
+    readonly balance: number,
+  ) {
+    super(
+      "payment_required",
+      `Your account owes ${debt} ${debt === 1 ? "credit" : "credits"} after a refunded or disputed payment. ` +
+        "Buy credits to settle it before spending more. You were not charged.",
+      { debt, balance },
+    );
+    this.name = "CreditDebtError";
+  }
+}
+
+/** Why `userId` cannot spend `price` now: a debt first, else a short balance. */
+export async function spendingRefusal(
+  db: Database | Transaction,
+  options: { userId: string; price: number },
+): Promise<AppError> {
+  const [row] = await db
+    .select({ credits: users.credits, debt: users.creditDebt })
+    .from(users)
+    .where(eq(users.id, options.userId));
+  if (row && row.debt > 0) return new CreditDebtError(row.debt, row.credits);
+  return new InsufficientCreditsError(options.price, row?.credits ?? 0);
+}
+
+/** The condition under which a user's row may pay `amount`: enough credits and nothing owed. */
+export const canSpend = (amount: number) => and(gte(users.credits, amount), eq(users.creditDebt, 0));
+
 /**
  * Takes `amount` credits for generation `ref`, inside the caller's transaction.
  * The conditional update can never take the balance below zero, even when many
- * submissions race: each waits for the row lock and re-checks the balance.
+ * submissions race: each waits for the row lock and re-checks the balance. A user
+ * who owes credits (a refunded purchase) cannot spend until the debt is settled.
  */
 export async function reserveCredits(tx: Transaction, options: { userId: string; amount: number; ref: string }) {
   const { userId, amount, ref } = options;
@@ -34,12 +67,9 @@ export async function reserveCredits(tx: Transaction, options: { userId: string;
   const [row] = await tx
     .update(users)
     .set({ credits: sql`${users.credits} - ${amount}`, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), gte(users.credits, amount)))
+    .where(and(eq(users.id, userId), canSpend(amount)))
     .returning({ credits: users.credits });
-  if (!row) {
-    const [current] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-    throw new InsufficientCreditsError(amount, current?.credits ?? 0);
-  }
+  if (!row) throw await spendingRefusal(tx, { userId, price: amount });
   await tx
     .insert(creditLedger)
     .values({ userId, delta: -amount, reason: "generation_reserve", ref, balanceAfter: row.credits });

@@ -1,8 +1,8 @@
 import { modelLabel } from "#domain/models";
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { CREDIT_HISTORY_PAGE, type CreditHistoryEntry } from "~/lib/credit-history";
 import type { Database } from "../db/client.server";
-import { creditLedger, generationJobs, images, objects, styles } from "../db/schema";
+import { creditLedger, creditPurchases, generationJobs, images, objects, styles } from "../db/schema";
 
 /** How many of a job's images a refund of `delta` credits paid back: each image costs the same. */
 function refundedImages(delta: number, jobCredits: number | null, imageCount: number | null) {
@@ -37,6 +37,9 @@ export async function listCreditHistory(
       provider: generationJobs.provider,
       model: generationJobs.model,
       objectName: objects.name,
+      debtDelta: creditLedger.debtDelta,
+      purchaseCredits: creditPurchases.credits,
+      receiptUrl: creditPurchases.receiptUrl,
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
@@ -56,6 +59,15 @@ export async function listCreditHistory(
       ),
     )
     .leftJoin(objects, eq(objects.id, images.objectId))
+    // A purchase's lines, and those taking it back, start their ref with its Checkout Session id.
+    .leftJoin(
+      creditPurchases,
+      and(
+        inArray(creditLedger.reason, ["purchase", "purchase_refunded", "purchase_disputed"]),
+        eq(creditPurchases.checkoutSessionId, sql`split_part(${creditLedger.ref}, ':', 1)`),
+        eq(creditPurchases.userId, creditLedger.userId),
+      ),
+    )
     .where(
       and(
         eq(creditLedger.userId, options.userId),
@@ -66,13 +78,16 @@ export async function listCreditHistory(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    entries: page.map(({ jobCredits, imageCount, provider, model, objectName, ...row }) => ({
-      ...row,
-      model: provider && model ? modelLabel(provider, model) : null,
-      title: row.reason === "background_removal" ? backgroundRemovalTitle(objectName) : row.title || null,
-      refund: row.reason === "generation_refund" ? refundedImages(row.delta, jobCredits, imageCount) : null,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    entries: page.map(
+      ({ jobCredits, imageCount, provider, model, objectName, purchaseCredits, receiptUrl, ...row }) => ({
+        ...row,
+        purchase: purchaseCredits !== null ? { credits: purchaseCredits, receiptUrl } : null,
+        model: provider && model ? modelLabel(provider, model) : null,
+        title: row.reason === "background_removal" ? backgroundRemovalTitle(objectName) : row.title || null,
+        refund: row.reason === "generation_refund" ? refundedImages(row.delta, jobCredits, imageCount) : null,
+        createdAt: row.createdAt.toISOString(),
+      }),
+    ),
     nextBefore: rows.length > limit ? page.at(-1)!.id : null,
   };
 }

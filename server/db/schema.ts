@@ -121,10 +121,18 @@ export const users = pgTable(
       .primaryKey()
       .references(() => authUsers.id, { onDelete: "cascade" }),
     credits: integer("credits").notNull().default(0),
+    /**
+     * Credits owed after a refunded or disputed purchase took back more than the
+     * balance held. Spending waits until a purchase or the operator settles it.
+     */
+    creditDebt: integer("credit_debt").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("users_credits_non_negative", sql`${t.credits} >= 0`)],
+  (t) => [
+    check("users_credits_non_negative", sql`${t.credits} >= 0`),
+    check("users_credit_debt_non_negative", sql`${t.creditDebt} >= 0`),
+  ],
 );
 
 export const creditReasons = [
@@ -135,6 +143,10 @@ export const creditReasons = [
   "admin_adjust",
   // ref = the new image's id: one image is paid for once.
   "background_removal",
+  // Credits a refund or a lost dispute took back; ref = "<checkout session>:refund:<amount refunded>"
+  // or "<checkout session>:dispute:<dispute id>" (a purchase's ref is its Checkout Session id).
+  "purchase_refunded",
+  "purchase_disputed",
 ] as const;
 export type CreditReason = (typeof creditReasons)[number];
 
@@ -155,6 +167,8 @@ export const creditLedger = pgTable(
     balanceAfter: integer("balance_after").notNull(),
     /** The API key a direct charge (not a job's) was made with, for its monthly cap. */
     apiKeyId: text("api_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "set null" }),
+    /** How this line moved users.credit_debt: up when a take-back exceeded the balance, down when settled. */
+    debtDelta: integer("debt_delta").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -165,8 +179,40 @@ export const creditLedger = pgTable(
     check("credit_ledger_balance_after_non_negative", sql`${t.balanceAfter} >= 0`),
     check(
       "credit_ledger_reason_known",
-      sql`${t.reason} in ('signup_grant','generation_reserve','generation_refund','purchase','admin_adjust','background_removal')`,
+      sql`${t.reason} in ('signup_grant','generation_reserve','generation_refund','purchase','admin_adjust','background_removal','purchase_refunded','purchase_disputed')`,
     ),
+  ],
+);
+
+/**
+ * A Stripe Checkout Session for a pack of credits: written when it is created, paid
+ * when Stripe says so. Its credits are granted once (the ledger's purchase line, ref =
+ * the session id); refunds and lost disputes take back at most what it granted.
+ */
+export const creditPurchases = pgTable(
+  "credit_purchases",
+  {
+    checkoutSessionId: text("checkout_session_id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    packId: text("pack_id").notNull(),
+    credits: integer("credits").notNull(),
+    /** The price in the currency's smallest unit. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    paymentIntentId: text("payment_intent_id").unique(),
+    chargeId: text("charge_id"),
+    /** Stripe's receipt page for the charge, when it gave one. */
+    receiptUrl: text("receipt_url"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Credits taken back by refunds and a lost dispute: never more than `credits`. */
+    creditsTakenBack: integer("credits_taken_back").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("credit_purchases_user_idx").on(t.userId, t.createdAt),
+    check("credit_purchases_taken_back_within", sql`${t.creditsTakenBack} between 0 and ${t.credits}`),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { Services } from "../services.server";
 import { analyticsApi } from "./analytics-api.server";
 import { apiReferenceRoutes } from "./api-reference.server";
 import { authApi } from "./auth-api.server";
+import { creditsApi } from "./credits-api.server";
 import { eventsApi } from "./events-api.server";
 import { filesApi } from "./files-api.server";
 import { jobsApi } from "./jobs-api.server";
@@ -14,18 +15,22 @@ import { refuseControlCharacters } from "./refuse-control-characters.server";
 import { apiRequestGuard } from "./request-guards.server";
 import { requireSameOrigin, type OriginPolicy } from "./origin-check.server";
 import { setupApi } from "./setup-api.server";
+import { stripeWebhook } from "./stripe-webhook.server";
 import { usersApi } from "./users-api.server";
 
 /** Everything under /api: JSON in and out, same-origin mutations only. */
 export function createApi(options: { getServices: () => Promise<Services>; origins: OriginPolicy }): Router {
   const api = express.Router();
   api.use(apiRequestGuard);
+  // Stripe signs the raw body and is no browser: before the JSON parser and the origin check.
+  api.use("/stripe/webhook", stripeWebhook(options.getServices));
   api.use(express.json({ limit: "32kb" }));
   api.use(refuseControlCharacters);
   api.use(requireSameOrigin(options.origins));
   api.use(apiReferenceRoutes());
   api.use("/auth", authApi(options.getServices));
   api.use("/users", usersApi(options.getServices));
+  api.use("/credits", creditsApi(options.getServices));
   api.use("/analytics", analyticsApi(options.getServices));
   api.use("/styles", stylesApi(options.getServices));
   api.use("/objects", objectsApi(options.getServices));

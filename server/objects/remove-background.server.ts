@@ -4,7 +4,7 @@ import { AppError } from "#domain/errors";
 import type { ObjectImageView } from "#domain/objects";
 import type { Database } from "../db/client.server";
 import { creditLedger, images, objects, users } from "../db/schema";
-import { getBalance, InsufficientCreditsError, publishBalance } from "../credits/credits.server";
+import { canSpend, publishBalance, spendingRefusal } from "../credits/credits.server";
 import { MatteError } from "../generation/pipeline/matte.server";
 import type { MattingModel } from "../generation/pipeline/matting-model.server";
 import { removeFlatBackground } from "../generation/pipeline/remove-background.server";
@@ -33,8 +33,13 @@ export async function removeImageBackground(
     .where(and(eq(images.id, options.imageId), eq(images.objectId, object.id), eq(images.ownerId, userId)));
   if (!source) throw new AppError("not_found", "No such image.");
   // Said before any work is done; the charge below checks again under the row lock.
-  const balance = await getBalance(db, userId);
-  if (balance < price) throw new InsufficientCreditsError(price, balance);
+  if (price > 0) {
+    const [payable] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), canSpend(price)));
+    if (!payable) throw await spendingRefusal(db, { userId, price });
+  }
   const original = await storage.read(source.fileKey);
   if (!original) throw new AppError("not_found", "No such image.");
   if (await hasRealAlpha(original)) throw new AppError("conflict", "This image's background is already transparent.");
@@ -88,9 +93,9 @@ export async function removeImageBackground(
       const [charged] = await tx
         .update(users)
         .set({ credits: sql`${users.credits} - ${price}`, updatedAt: new Date() })
-        .where(and(eq(users.id, userId), sql`${users.credits} >= ${price}`))
+        .where(and(eq(users.id, userId), canSpend(price)))
         .returning({ credits: users.credits });
-      if (!charged) throw new InsufficientCreditsError(price, await getBalance(tx, userId));
+      if (!charged) throw await spendingRefusal(tx, { userId, price });
       await tx.insert(creditLedger).values({
         userId,
         delta: -price,

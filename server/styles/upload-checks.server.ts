@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { InsufficientCreditsError, getBalanceSnapshot } from "../credits/credits.server";
+import { spendingRefusal } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
-import { idempotencyKeys } from "../db/schema";
+import { idempotencyKeys, users } from "../db/schema";
 
 /**
  * Refuses, before an upload is read, a request the balance cannot pay for. The
@@ -13,10 +13,13 @@ export async function assertCanAfford(
   db: Database,
   options: { userId: string; price: number; idempotencyKey?: string },
 ): Promise<void> {
-  const { credits } = await getBalanceSnapshot(db, options.userId);
-  if (credits >= options.price) return;
+  const [row] = await db
+    .select({ credits: users.credits, debt: users.creditDebt })
+    .from(users)
+    .where(eq(users.id, options.userId));
+  if (row && row.credits >= options.price && (row.debt === 0 || options.price === 0)) return;
   if (options.idempotencyKey && (await keyWasUsed(db, options.userId, options.idempotencyKey))) return;
-  throw new InsufficientCreditsError(options.price, credits);
+  throw await spendingRefusal(db, options);
 }
 
 async function keyWasUsed(db: Database, userId: string, key: string): Promise<boolean> {
