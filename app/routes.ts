@@ -14,6 +14,7 @@ export default [
     route("app", "routes/app/index.tsx"),
     route("app/style", "routes/app/style.tsx"),
     route("app/settings", "routes/app/settings.tsx"),
+    route("app/credits", "routes/app/credits.tsx"),
     route("app/object", "routes/app/objects.tsx"),
     route("app/object/:objectId", "routes/app/object.tsx"),
     route("app/setup", "routes/app/setup.tsx"),

@@ -2,12 +2,12 @@ import { Coins } from "lucide-react";
 import { Link } from "react-router";
 import { Tooltip } from "./ui/tooltip";
 
-/** The balance in the shell; `null` while it is loading. */
-export function CreditBadge({ credits }: { credits: number | null }) {
+/** The balance in the shell; `null` while it is loading. Leads to Buy credits when Stripe is configured. */
+export function CreditBadge({ credits, buyCredits = false }: { credits: number | null; buyCredits?: boolean }) {
   return (
-    <Tooltip content="Your credit balance">
+    <Tooltip content={buyCredits ? "Your credit balance · Buy credits" : "Your credit balance"}>
       <Link
-        to="/app/settings#credits"
+        to={buyCredits ? "/app/credits" : "/app/settings#credits"}
         className="inline-flex h-9 items-center gap-2 rounded-xl bg-neutral-100 px-3 text-sm font-semibold tabular-nums text-neutral-800 transition-colors hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700"
         aria-label={credits === null ? "Credit balance loading" : `${credits.toLocaleString("en")} credits`}
         data-testid="credit-badge"

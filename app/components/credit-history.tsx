@@ -100,6 +100,20 @@ export function CreditHistory() {
                   <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
                   {entry.model && <span data-testid="credit-model"> · {entry.model}</span>}
                   <span className="tabular-nums"> · balance {entry.balanceAfter.toLocaleString("en")}</span>
+                  {entry.purchase?.receiptUrl && (
+                    <>
+                      {" · "}
+                      <a
+                        href={entry.purchase.receiptUrl}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="font-medium underline underline-offset-2 hover:text-neutral-900 dark:hover:text-white"
+                        data-testid="credit-receipt"
+                      >
+                        Receipt<span className="sr-only"> (opens Stripe's receipt page)</span>
+                      </a>
+                    </>
+                  )}
                 </p>
               </div>
               <span

@@ -1,4 +1,4 @@
-import { LogOut, Settings, SlidersHorizontal } from "lucide-react";
+import { Coins, LogOut, Settings, SlidersHorizontal } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
@@ -6,11 +6,14 @@ import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
 export function UserMenu({
   email,
   operator = false,
+  buyCredits = false,
   onSignOut,
 }: {
   email: string;
   /** Operators also get the instance's setup page. */
   operator?: boolean;
+  /** Stripe is configured: the Buy credits page exists. */
+  buyCredits?: boolean;
   onSignOut: () => void;
 }) {
   const initial = email.slice(0, 1).toUpperCase();
@@ -35,6 +38,14 @@ export function UserMenu({
               Settings
             </Link>
           </DropdownMenu.Item>
+          {buyCredits && (
+            <DropdownMenu.Item asChild className={menuItemClasses}>
+              <Link to="/app/credits">
+                <Coins aria-hidden className="size-4" />
+                Buy credits
+              </Link>
+            </DropdownMenu.Item>
+          )}
           {operator && (
             <DropdownMenu.Item asChild className={menuItemClasses}>
               <Link to="/app/setup">

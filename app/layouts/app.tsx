@@ -21,7 +21,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const operator = await operatorView(services, { user, request });
   // Every price the app shows before generating follows the chosen model's prices (free previews).
-  return { user: { id: user.id, email: user.email }, operator, models: presentModels(services.providers) };
+  return {
+    user: { id: user.id, email: user.email },
+    operator,
+    models: presentModels(services.providers),
+    // Stripe configured: the Buy credits page and its links exist.
+    buyCredits: Boolean(services.config.billing),
+  };
 }
 
 function Shell({ email, children }: { email: string; children: React.ReactNode }) {
@@ -56,7 +62,8 @@ function Shell({ email, children }: { email: string; children: React.ReactNode }
 
 function ShellCredits() {
   const { authUser } = useAuth();
-  return <CreditBadge credits={authUser?.credits ?? null} />;
+  const buyCredits = Boolean(useRouteLoaderData<typeof loader>("layouts/app")?.buyCredits);
+  return <CreditBadge credits={authUser?.credits ?? null} buyCredits={buyCredits} />;
 }
 
 function ShellBanner() {
@@ -66,8 +73,15 @@ function ShellBanner() {
 
 function ShellUserMenu({ email }: { email: string }) {
   const { signOut } = useAuth();
-  const operator = Boolean(useRouteLoaderData<typeof loader>("layouts/app")?.operator);
-  return <UserMenu email={email} operator={operator} onSignOut={() => void signOut()} />;
+  const data = useRouteLoaderData<typeof loader>("layouts/app");
+  return (
+    <UserMenu
+      email={email}
+      operator={Boolean(data?.operator)}
+      buyCredits={Boolean(data?.buyCredits)}
+      onSignOut={() => void signOut()}
+    />
+  );
 }
 
 /** The signed-in shell: navigation, credit balance, account menu. */

@@ -1,5 +1,6 @@
 import { Coins, LoaderCircle, Sparkles, TriangleAlert } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Link, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import {
   detailLevels,
@@ -108,6 +109,7 @@ export function ObjectComposer(props: {
   const count = subjects.length * variations;
   const price = priceOf({ size, detail, count, prices: model.prices });
   const balance = authUser?.credits ?? null;
+  const buyCredits = Boolean(useRouteLoaderData<{ buyCredits?: boolean }>("layouts/app")?.buyCredits);
   const short = balance !== null && count > 0 && balance < price;
   const canSubmit = !busy && style !== null && subjects.length > 0 && !tooMany && !short;
 
@@ -313,7 +315,21 @@ export function ObjectComposer(props: {
               data-testid="composer-short"
             >
               <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              This needs {plural(price, "credit")}; you have {balance}.
+              <span>
+                This needs {plural(price, "credit")}; you have {balance}.
+                {buyCredits && (
+                  <>
+                    {" "}
+                    <Link
+                      to="/app/credits"
+                      className="underline underline-offset-2 hover:text-warning-950 dark:hover:text-warning-100"
+                      data-testid="composer-buy-credits"
+                    >
+                      Buy credits
+                    </Link>
+                  </>
+                )}
+              </span>
             </p>
           ) : (
             <p className="flex items-center gap-2">

@@ -1,0 +1,180 @@
+import { CircleCheck, Coins, LoaderCircle, TriangleAlert } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useAuth } from "~/components/auth-provider";
+import { CreditHistory } from "~/components/credit-history";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { api, ApiError } from "~/lib/api";
+import { subscribeLiveEvents } from "~/lib/live-events";
+import { toast } from "~/lib/toast-store";
+import { useCoalescedRevalidate } from "~/lib/use-live-jobs";
+import { useIdempotencyKey } from "~/lib/use-idempotency-key";
+import { userContext } from "#server/auth/require-user.server";
+import { creditsPage, type CheckoutView, type PackView } from "#server/billing/credits-page.server";
+import { servicesContext } from "#server/context";
+import { withRouteErrors } from "#server/http/route-errors.server";
+import type { Route } from "./+types/credits";
+
+export function meta() {
+  return [{ title: "Buy credits · Motif" }];
+}
+
+// Without Stripe configured the page does not exist (404), like its links.
+export const loader = withRouteErrors(async ({ context, request }: Route.LoaderArgs) => {
+  const services = context.get(servicesContext);
+  const user = context.get(userContext);
+  const params = new URL(request.url).searchParams;
+  const page = await creditsPage(
+    { db: services.database.db, billing: services.config.billing },
+    { userId: user.id, checkoutSessionId: params.get("session_id") },
+  );
+  return { ...page, cancelled: params.get("checkout") === "cancelled" };
+});
+
+const noticeClasses = "mb-6 flex items-start gap-3 rounded-2xl border p-4 text-sm";
+
+function CheckoutNotice({ checkout, cancelled }: { checkout: CheckoutView | null; cancelled: boolean }) {
+  if (checkout?.granted) {
+    return (
+      <p
+        role="status"
+        data-testid="checkout-notice"
+        className={`${noticeClasses} border-success-200 bg-success-50 text-success-800 dark:border-success-900 dark:bg-success-950 dark:text-success-200`}
+      >
+        <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+        Thank you: {checkout.credits.toLocaleString("en")} credits were added to your balance.
+      </p>
+    );
+  }
+  if (checkout) {
+    return (
+      <p
+        role="status"
+        data-testid="checkout-notice"
+        className={`${noticeClasses} border-neutral-200 bg-white text-neutral-700 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-300`}
+      >
+        <LoaderCircle aria-hidden className="mt-0.5 size-4 shrink-0 animate-spin" />
+        Payment of {checkout.price} received. Your {checkout.credits.toLocaleString("en")} credits appear here as soon
+        as Stripe confirms it, usually within seconds.
+      </p>
+    );
+  }
+  if (cancelled) {
+    return (
+      <p
+        role="status"
+        data-testid="checkout-notice"
+        className={`${noticeClasses} border-neutral-200 bg-white text-neutral-700 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-300`}
+      >
+        Checkout cancelled: nothing was charged.
+      </p>
+    );
+  }
+  return null;
+}
+
+function PackCard({
+  pack,
+  busy,
+  disabled,
+  onBuy,
+}: {
+  pack: PackView;
+  busy: boolean;
+  disabled: boolean;
+  onBuy: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-4 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+      <p className="flex items-center gap-2 text-2xl font-semibold tabular-nums">
+        <Coins aria-hidden className="size-5 text-amber-500" />
+        {pack.credits.toLocaleString("en")} credits
+      </p>
+      <p className="text-lg text-neutral-700 dark:text-neutral-300">{pack.price}</p>
+      <Button
+        className="mt-auto"
+        disabled={disabled}
+        onClick={onBuy}
+        aria-label={`Buy ${pack.credits.toLocaleString("en")} credits for ${pack.price}`}
+      >
+        {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+        Buy for {pack.price}
+      </Button>
+    </li>
+  );
+}
+
+export default function CreditsPage({ loaderData }: Route.ComponentProps) {
+  const { packs, debt, checkout, cancelled } = loaderData;
+  const { authUser } = useAuth();
+  const { keyFor } = useIdempotencyKey();
+  const [buying, setBuying] = useState<string | null>(null);
+  const revalidate = useCoalescedRevalidate();
+
+  // A purchase granted (or taken back) while the page is open: the notice and debt follow.
+  useEffect(() => subscribeLiveEvents((event) => event.type === "credits" && revalidate()), [revalidate]);
+
+  async function buy(packId: string) {
+    setBuying(packId);
+    const body = { packId };
+    try {
+      const { url } = await api<{ url: string }>("/api/credits/checkout", {
+        method: "POST",
+        body,
+        headers: { "Idempotency-Key": keyFor("/api/credits/checkout", body) },
+      });
+      window.location.assign(url);
+    } catch (error) {
+      toast.error(
+        "Checkout Error",
+        error instanceof ApiError ? error.message : "The payment page could not be opened.",
+      );
+      setBuying(null);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Buy credits"
+        description="Credits pay for generations. Payment is handled by Stripe; credits are added as soon as it confirms."
+      />
+      <CheckoutNotice checkout={checkout} cancelled={cancelled} />
+      {debt > 0 && (
+        <p
+          role="alert"
+          data-testid="credit-debt"
+          className={`${noticeClasses} border-warning-200 bg-warning-50 text-warning-800 dark:border-warning-900 dark:bg-warning-950 dark:text-warning-200`}
+        >
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          Your account owes {debt.toLocaleString("en")} {debt === 1 ? "credit" : "credits"} after a refunded or disputed
+          payment. The next pack you buy settles it first; until then generating is paused.
+        </p>
+      )}
+      <p className="mb-6 text-sm text-neutral-600 dark:text-neutral-400">
+        Your balance:{" "}
+        <span
+          className="font-semibold text-neutral-900 tabular-nums dark:text-neutral-100"
+          data-testid="credits-balance"
+        >
+          {authUser ? `${authUser.credits.toLocaleString("en")} credits` : "…"}
+        </span>
+      </p>
+      <ul aria-label="Credit packs" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {packs.map((pack) => (
+          <PackCard
+            key={pack.id}
+            pack={pack}
+            busy={buying === pack.id}
+            disabled={buying !== null}
+            onBuy={() => void buy(pack.id)}
+          />
+        ))}
+      </ul>
+      <section className="mt-10 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+        <h2 className="mb-4 text-lg font-semibold">History</h2>
+        <CreditHistory />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { and, eq } from "drizzle-orm";
+import { AppError } from "#domain/errors";
+import { formatPackPrice } from "#domain/credit-packs";
+import type { Config } from "../config.server";
+import type { Database } from "../db/client.server";
+import { creditLedger, creditPurchases, users } from "../db/schema";
+
+export interface PackView {
+  id: string;
+  credits: number;
+  price: string;
+}
+
+/** A checkout the user came back from: granted once Stripe's webhook has arrived. */
+export interface CheckoutView {
+  credits: number;
+  price: string;
+  granted: boolean;
+}
+
+/**
+ * What the Buy credits page shows: the packs, what the user owes, and the checkout
+ * they came back from (only their own). A 404 without Stripe: there is nothing to buy.
+ */
+export async function creditsPage(
+  deps: { db: Database; billing: Config["billing"] },
+  input: { userId: string; checkoutSessionId: string | null },
+): Promise<{ packs: PackView[]; debt: number; checkout: CheckoutView | null }> {
+  const { db, billing } = deps;
+  if (!billing) throw new AppError("not_found", "Not found");
+  const [user] = await db.select({ debt: users.creditDebt }).from(users).where(eq(users.id, input.userId));
+  let checkout: CheckoutView | null = null;
+  if (input.checkoutSessionId) {
+    const [row] = await db
+      .select({
+        credits: creditPurchases.credits,
+        amount: creditPurchases.amount,
+        currency: creditPurchases.currency,
+        grantId: creditLedger.id,
+      })
+      .from(creditPurchases)
+      .leftJoin(
+        creditLedger,
+        and(eq(creditLedger.reason, "purchase"), eq(creditLedger.ref, creditPurchases.checkoutSessionId)),
+      )
+      .where(
+        and(eq(creditPurchases.checkoutSessionId, input.checkoutSessionId), eq(creditPurchases.userId, input.userId)),
+      );
+    if (row) checkout = { credits: row.credits, price: formatPackPrice(row), granted: row.grantId !== null };
+  }
+  return {
+    packs: billing.packs.map((pack) => ({ id: pack.id, credits: pack.credits, price: formatPackPrice(pack) })),
+    debt: user?.debt ?? 0,
+    checkout,
+  };
+}
