@@ -87,6 +87,11 @@ export default defineConfig({
       url: `http://127.0.0.1:${e2ePorts.comfyui}/healthz`,
       reuseExistingServer: false,
     },
+    {
+      command: `node tests/fakes/stripe-api.ts ${e2ePorts.stripe} http://127.0.0.1:${e2ePorts.openaiApp}/api/stripe/webhook whsec_motiffake`,
+      url: `http://127.0.0.1:${e2ePorts.stripe}/healthz`,
+      reuseExistingServer: false,
+    },
     // A third offering three models, OpenAI (the default), Gemini and ComfyUI, against local fakes of their APIs.
     appServer(e2ePorts.openaiApp, "data/e2e-openai", {
       IMAGE_PROVIDERS: "openai,gemini,comfyui",
@@ -99,6 +104,11 @@ export default defineConfig({
       COMFYUI_URL: `http://127.0.0.1:${e2ePorts.comfyui}`,
       PROVIDER_MAX_ATTEMPTS: "2",
       ADMIN_EMAILS: "operator@example.com",
+      // It sells credits too, through a local fake of Stripe's API.
+      STRIPE_SECRET_KEY: "sk_test_motiffake",
+      STRIPE_WEBHOOK_SECRET: "whsec_motiffake",
+      STRIPE_API_BASE: `http://127.0.0.1:${e2ePorts.stripe}`,
+      CREDIT_PACKS: "100:5.00:usd,500:20.00:usd",
     }),
   ],
 });

@@ -334,6 +334,8 @@ export async function startFakeStripe(
         fake.hold = input.hold !== false;
         return sendJson(res, 200, { hold: fake.hold, held: fake.held.length });
       case "release":
+        // Over HTTP, releasing also ends the hold: what comes next is delivered at once.
+        fake.hold = false;
         return sendJson(res, 200, {
           deliveries: await fake.release({ times: Number(input.times ?? 1), reversed: input.reversed === true }),
         });

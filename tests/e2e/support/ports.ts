@@ -13,4 +13,5 @@ export const e2ePorts = {
   scaleOpenai: base + 85,
   gemini: base + 86,
   comfyui: base + 87,
+  stripe: base + 91,
 };
