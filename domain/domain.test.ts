@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatPackPrice } from "./credit-packs";
 import { imageCountOf, jobParamsSchemas, jobTitle } from "./jobs";
 import { generateObjectsSchema, parseSubjectLines } from "./objects";
 import { parsePriceSetting, priceOf, pricesAtRate, standardPrices, unitPrice } from "./pricing";
@@ -109,5 +110,13 @@ describe("a model's prices", () => {
     expect(parsePriceSetting("draft=1/2,standard=4/6,high=2.5/3")).toBeNull();
     expect(parsePriceSetting("")).toBeNull();
     expect(parsePriceSetting("cheap")).toBeNull();
+  });
+});
+
+describe("credit pack prices", () => {
+  it("formats amounts in the currency's own units", () => {
+    expect(formatPackPrice({ amount: 500, currency: "usd" })).toBe("$5.00");
+    expect(formatPackPrice({ amount: 2050, currency: "eur" }, "de-DE")).toBe("20,50\u00a0€");
+    expect(formatPackPrice({ amount: 1500, currency: "jpy" })).toBe("¥1,500");
   });
 });

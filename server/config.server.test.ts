@@ -106,3 +106,71 @@ describe("event stream settings", () => {
     expect(() => parseConfig({ EVENT_STREAMS_PER_USER: "0" })).toThrow(ConfigError);
   });
 });
+
+describe("selling credits with Stripe", () => {
+  const stripe = { STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+  const message = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+      return "";
+    } catch (error) {
+      return (error as ConfigError).message;
+    }
+  };
+
+  it("is off without keys, and reads the packs, keys and API address when set", () => {
+    expect(parseConfig({}).billing).toBeUndefined();
+    expect(parseConfig({ CREDIT_PACKS: "100:5.00:usd" }).billing).toBeUndefined();
+    expect(
+      parseConfig({
+        ...stripe,
+        CREDIT_PACKS: "100:5:usd, 500:20.5:EUR ,1000:1500:jpy",
+        STRIPE_API_BASE: "http://127.0.0.1:12111",
+      }).billing,
+    ).toEqual({
+      secretKey: "sk_test_abc123",
+      webhookSecret: "whsec_abc123",
+      api: { host: "127.0.0.1", port: 12111, protocol: "http" },
+      packs: [
+        { id: "100-usd", credits: 100, amount: 500, currency: "usd" },
+        { id: "500-eur", credits: 500, amount: 2050, currency: "eur" },
+        { id: "1000-jpy", credits: 1000, amount: 1500, currency: "jpy" },
+      ],
+    });
+    expect(parseConfig({ ...stripe, CREDIT_PACKS: "1:1:usd" }).billing?.api).toEqual({});
+  });
+
+  it("refuses to start with one key, no packs, or a bad pack, naming the variable", () => {
+    expect(message({ STRIPE_SECRET_KEY: "sk_test_abc123", CREDIT_PACKS: "1:1:usd" })).toMatch(
+      /STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set/,
+    );
+    expect(message({ STRIPE_WEBHOOK_SECRET: "whsec_abc", CREDIT_PACKS: "1:1:usd" })).toMatch(
+      /STRIPE_SECRET_KEY: is required when STRIPE_WEBHOOK_SECRET is set/,
+    );
+    expect(message(stripe)).toMatch(/CREDIT_PACKS: is required when Stripe is configured/);
+    expect(message({ ...stripe, STRIPE_SECRET_KEY: "pk_test_abc", CREDIT_PACKS: "1:1:usd" })).toMatch(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(message({ ...stripe, STRIPE_WEBHOOK_SECRET: "abc", CREDIT_PACKS: "1:1:usd" })).toMatch(
+      /STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret/,
+    );
+    expect(message({ ...stripe, CREDIT_PACKS: "1:1:usd", STRIPE_API_BASE: "ftp://x" })).toMatch(/STRIPE_API_BASE/);
+    for (const [packs, why] of [
+      ["100:5.00", "needs three parts"],
+      ["0:5.00:usd", "whole number from 1"],
+      ["1.5:5.00:usd", "whole number from 1"],
+      ["100:5.001:usd", "at most two decimals"],
+      ["100:-5:usd", "at most two decimals"],
+      ["100:0:usd", "more than zero"],
+      ["100:5.50:jpy", "JPY prices are whole numbers"],
+      ["100:5:xyz", '"xyz" is not a currency code'],
+      ["100:5:kwd", "KWD is not supported"],
+      ["100:5:usd,100:6:usd", "same credits and currency"],
+    ]) {
+      expect(message({ ...stripe, CREDIT_PACKS: packs! })).toContain(`CREDIT_PACKS: `);
+      expect({ packs, message: message({ ...stripe, CREDIT_PACKS: packs! }) }).toMatchObject({
+        message: expect.stringContaining(why!),
+      });
+    }
+  });
+});
