@@ -84,3 +84,25 @@ export const apiKeyCreatedReply = z.object({
     description: "The key itself: shown this once, never stored. Send it as `Authorization: Bearer <secret>`.",
   }),
 });
+
+/** GET /api/credits/packs */
+export const creditPacksReply = z.object({
+  packs: z.array(
+    z.object({
+      id: z.string().meta({ description: "Its credits and currency, e.g. 500-usd." }),
+      credits: z.number().int(),
+      amount: z.number().int().meta({ description: "The price in the currency's smallest unit (cents)." }),
+      currency: z.string().meta({ description: "Lower-case ISO 4217 code." }),
+      price: z.string().meta({ description: "The price as people read it, e.g. $20.00." }),
+    }),
+  ),
+});
+
+/** POST /api/credits/checkout */
+export const checkoutReply = z.object({
+  url: z.string().meta({ description: "Stripe Checkout's page for this purchase: send the buyer there." }),
+});
+export const checkoutRequest = z.object({ packId: z.string().min(1, "Choose a credit pack.").max(64) }).strict();
+
+/** POST /api/stripe/webhook */
+export const webhookReceivedReply = z.object({ received: z.literal(true) });

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { z } from "zod";
+import { checkoutRequest } from "#domain/api-replies";
 import { formatPackPrice } from "#domain/credit-packs";
 import { startCheckout } from "../billing/checkout.server";
 import type { Services } from "../services.server";
@@ -7,7 +7,7 @@ import { AppError } from "./errors.server";
 import { answerOnce } from "./idempotent.server";
 import { requireApiUser } from "./require-user.server";
 
-const checkoutInput = z.object({ packId: z.string().min(1, "Choose a credit pack.").max(64) }).strict();
+const checkoutInput = checkoutRequest;
 
 /** The billing settings, or a 404: without Stripe there is nothing to buy. */
 function billingOf(services: Services) {

@@ -376,6 +376,42 @@ export const apiOperations: ApiOperation[] = [
     responses: { 200: { description: "Whether there was an account to delete.", json: replies.successReply } },
   },
 
+  // Buying credits (only where the operator set up Stripe: 404 otherwise)
+  {
+    method: "get",
+    path: "/api/credits/packs",
+    tag: "Credits",
+    summary: "Credit packs for sale",
+    description: "The packs the operator sells (CREDIT_PACKS). 404 when this instance sells none.",
+    access: "user",
+    errors: [404],
+    responses: { 200: { description: "The packs, cheapest first as configured.", json: replies.creditPacksReply } },
+  },
+  {
+    method: "post",
+    path: "/api/credits/checkout",
+    tag: "Credits",
+    summary: "Buy a credit pack",
+    description:
+      "Creates a Stripe Checkout Session for one pack and answers its page's address. The credits arrive when Stripe tells Motif the payment succeeded (the webhook), once per session.",
+    access: "user",
+    json: replies.checkoutRequest,
+    headers: idempotencyHeaders.partial(),
+    errors: [404, 422],
+    responses: { 201: { description: "Where to pay.", json: replies.checkoutReply } },
+  },
+  {
+    method: "post",
+    path: "/api/stripe/webhook",
+    tag: "Credits",
+    summary: "Stripe's events (for Stripe only)",
+    description:
+      "Where Stripe delivers checkout, refund and dispute events, verified by the Stripe-Signature header over the raw body. Not for clients.",
+    access: "public",
+    errors: [400, 404],
+    responses: { 200: { description: "The event was verified and handled.", json: replies.webhookReceivedReply } },
+  },
+
   // API keys (from a browser session only: a key never manages keys)
   {
     method: "get",

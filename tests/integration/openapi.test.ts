@@ -9,9 +9,10 @@ import { fillPath } from "../support/api-routes";
 import { testDatabases } from "../support/databases";
 import { readStream } from "../support/event-stream";
 import { runJob } from "../support/factories";
+import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, stripeSignature } from "../fakes/stripe-api";
 import { openApiCheck } from "../support/openapi-check";
 import { setUpSignedInApi } from "../support/signed-in-api";
-import { sessionCookieFrom, tokenFromLink } from "../support/test-server";
+import { sessionCookieFrom, signInThroughApi, startApiServer, tokenFromLink } from "../support/test-server";
 
 type Init = RequestInit & {
   json?: unknown;
@@ -316,6 +317,45 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect((await call("DELETE", "/api/keys/:id", { params: { id: state.key.id } })).status).toBe(204);
     expect((await call("GET", "/api/styles", { key: state.key.secret })).status).toBe(401);
     expect((await call("DELETE", "/api/users/user")).body).toEqual({ success: true });
+  });
+
+  it("sells credit packs through Stripe Checkout, and takes only Stripe's signed events", async () => {
+    const fake = await startFakeStripe();
+    const shop = await startApiServer(api.database, {
+      SIGNIN_LIMIT_PER_IP: "1000",
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: fake.url,
+      CREDIT_PACKS: "100:5.00:usd",
+    });
+    try {
+      const buyer = await signInThroughApi(shop, "openapi-buyer@example.com");
+      const checked = async (method: string, path: string, init: RequestInit & { json?: unknown } = {}) => {
+        const response = await shop.call(path, { ...init, method, cookie: buyer.cookie });
+        await doc.check(response, method, path);
+        return response.status;
+      };
+      expect(await checked("GET", "/api/credits/packs")).toBe(200);
+      const checkout = { json: { packId: "100-usd" }, headers: { "Idempotency-Key": "openapi-pack-1" } };
+      expect(await checked("POST", "/api/credits/checkout", checkout)).toBe(201);
+      expect(await checked("POST", "/api/credits/checkout", { json: { packId: "nope" } })).toBe(404);
+      const event = JSON.stringify({
+        id: "evt_openapi",
+        object: "event",
+        type: "customer.created",
+        data: { object: {} },
+      });
+      const deliver = (signature: string) =>
+        checked("POST", "/api/stripe/webhook", {
+          body: event,
+          headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        });
+      expect(await deliver(stripeSignature(event, "whsec_someone_else"))).toBe(400);
+      expect(await deliver(stripeSignature(event, FAKE_WEBHOOK_SECRET))).toBe(200);
+    } finally {
+      await shop.close();
+      await fake.close();
+    }
   });
 
   it("has exercised every documented operation", () => {
