@@ -5,6 +5,7 @@ import { servicesContext } from "./context";
 import { createApi } from "./http/api.server";
 import { pageRequestGuard } from "./http/request-guards.server";
 import { healthCheck } from "./http/health.server";
+import { createMcpRoute } from "./mcp/mcp-route.server";
 import { securityHeaders } from "./http/security-headers.server";
 import { closeServices, getServices } from "./services.server";
 import { getConfig } from "./config.server";
@@ -27,6 +28,8 @@ app.get("/builds/latest.json", async (_req, res) => {
 });
 
 app.use("/api", createApi({ getServices, origins: config }));
+// For AI agents: API keys only, so it needs no same-origin check (docs/decisions/031).
+app.use("/mcp", createMcpRoute({ getServices }));
 
 app.use(pageRequestGuard);
 app.use(

@@ -12,6 +12,7 @@ import type { Server } from "node:http";
 import { parseConfig, type Config } from "#server/config.server";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { createApi } from "#server/http/api.server";
+import { createMcpRoute } from "#server/mcp/mcp-route.server";
 import type { MailMessage, Mailer } from "#server/mail/mailer.server";
 import type { Services } from "#server/services.server";
 
@@ -72,6 +73,7 @@ export async function startApiServer(
   const app = express();
   app.set("trust proxy", true);
   app.use("/api", createApi({ getServices: async () => services, origins: config }));
+  app.use("/mcp", createMcpRoute({ getServices: async () => services }));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });

@@ -1,0 +1,108 @@
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from "express";
+import { ZodError } from "zod";
+import { AppError } from "#domain/errors";
+import { statusByCode } from "../http/errors.server";
+import { assertNoControlCharacters } from "../http/refuse-control-characters.server";
+import { addressProblem } from "../http/request-guards.server";
+import { bearerSecret, requireApiUser, type ApiUser } from "../http/require-user.server";
+import { getLogger } from "../logger.server";
+import type { Services } from "../services.server";
+import { errorMessage } from "./tool-results.server";
+import { createMcpServer } from "./mcp-server.server";
+
+/** A JSON-RPC message: the largest tool arguments (a 2,000-character description, 50 subjects) fit many times over. */
+const BODY_LIMIT = "64kb";
+
+type Locals = { user: ApiUser };
+
+/** An error as MCP clients read it: a JSON-RPC error object, with the app's plain message. */
+function sendJsonRpcError(res: Response, status: number, message: string, code = -32000) {
+  res.setHeader("Cache-Control", "no-store");
+  res.status(status).json({ jsonrpc: "2.0", error: { code, message }, id: null });
+}
+
+/** API keys only: a browser's cookie is never read here, so no page can act through it. */
+const authenticate =
+  (getServices: () => Promise<Services>): RequestHandler =>
+  async (req, res, next) => {
+    try {
+      if (bearerSecret(req) === null) {
+        throw new AppError("unauthorized", "Send your Motif API key as Authorization: Bearer <key>.");
+      }
+      const services = await getServices();
+      (res.locals as Locals).user = await requireApiUser(req, services);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+const guardAddress: RequestHandler = (req, _res, next) => next(addressProblem(req) ?? undefined);
+
+const refuseControlCharacters: RequestHandler = (req, _res, next) => {
+  try {
+    assertNoControlCharacters(req);
+    next();
+  } catch (error) {
+    next(error);
+  }
+};
+
+const mcpErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  if (error instanceof AppError) {
+    res.set(error.headers);
+    // RFC 6750: tells the client which scheme to use, and whether the key it sent was refused.
+    if (error.code === "unauthorized") {
+      res.setHeader(
+        "WWW-Authenticate",
+        req.get("Authorization") ? 'Bearer realm="Motif", error="invalid_token"' : 'Bearer realm="Motif"',
+      );
+    }
+    return sendJsonRpcError(res, statusByCode[error.code], error.message);
+  }
+  if (error instanceof ZodError) return sendJsonRpcError(res, 400, errorMessage(error), -32600);
+  // Body-parser errors: malformed JSON, too large, a wrong charset.
+  const status = (error as { status?: number; type?: string }).status;
+  if (status === 413) return sendJsonRpcError(res, 413, "The request is too large.", -32600);
+  if (status && status >= 400 && status < 500) {
+    return sendJsonRpcError(res, status, "The request is not valid JSON.", -32700);
+  }
+  getLogger().error({ err: error }, "unhandled MCP error");
+  sendJsonRpcError(res, 500, "Something went wrong. Please try again.", -32603);
+};
+
+/**
+ * /mcp: the Model Context Protocol over Streamable HTTP, stateless (one server and
+ * transport per request, as nothing is kept between calls), answering JSON rather
+ * than an event stream. Only POST carries messages; GET and DELETE are for sessions
+ * and server-sent streams, which a stateless server has none of.
+ */
+export function createMcpRoute(options: { getServices: () => Promise<Services> }): Router {
+  const router = express.Router();
+  router.use(guardAddress);
+  router.post(
+    "/",
+    authenticate(options.getServices),
+    express.json({ limit: BODY_LIMIT }),
+    refuseControlCharacters,
+    async (req, res) => {
+      const services = await options.getServices();
+      const server = createMcpServer({ services, user: (res.locals as Locals).user });
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on("close", () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    },
+  );
+  router.all("/", (_req, res) => {
+    res.setHeader("Allow", "POST");
+    sendJsonRpcError(res, 405, "Method not allowed: this server takes MCP messages by POST only.");
+  });
+  router.use(mcpErrorHandler);
+  return router;
+}
