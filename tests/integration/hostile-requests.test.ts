@@ -18,6 +18,12 @@ const routes = listRoutes(
   }),
 );
 const label = (route: ApiRoute) => `${route.method} ${route.path}`;
+/**
+ * Routes whose body the app does not parse: Stripe's webhook takes the raw bytes and
+ * refuses anything its signature does not cover (tests/integration/buying-credits.test.ts).
+ */
+const RAW_BODY_ROUTES = new Set(["POST /api/stripe/webhook"]);
+const jsonRoutes = (route: ApiRoute) => route.method !== "GET" && !RAW_BODY_ROUTES.has(label(route));
 
 /** A valid body for each route that reads one: each of its strings is given a NUL in turn. */
 const bodies: Record<string, Record<string, unknown>> = {
@@ -148,7 +154,7 @@ describe.each(testDatabases)("hostile requests on $name", (target) => {
 
   it("answers a NUL in any JSON string, or in a key, with 400 naming the field", async () => {
     const before = await balanceOf(database.db, ann.userId);
-    for (const route of routes.filter((r) => r.method !== "GET")) {
+    for (const route of routes.filter(jsonRoutes)) {
       const path = fillPath(route.path, (name) => ids[name] ?? ids.id!);
       const body = bodies[label(route)] ?? GENERIC_BODY;
       for (const hit of withNulAtEachString(body)) {
@@ -243,7 +249,7 @@ describe.each(testDatabases)("hostile requests on $name", (target) => {
 
   it("answers a deeply nested body with 400, not a stack overflow", async () => {
     const deep = JSON.parse(`${"[".repeat(2000)}${"]".repeat(2000)}`) as unknown;
-    for (const route of routes.filter((r) => r.method !== "GET")) {
+    for (const route of routes.filter(jsonRoutes)) {
       const path = fillPath(route.path, (name) => ids[name] ?? ids.id!);
       expectRefused(await send(route, path, deep), `${label(route)} with a deep body`);
     }
