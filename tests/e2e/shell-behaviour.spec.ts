@@ -87,7 +87,8 @@ test("after a new release is seen, the next link is one document load and no loa
   });
   latest = "a-newer-build";
   await page.goto("/app/style");
-  await page.waitForResponse("**/builds/latest.json");
+  // The app has taken the new release in (not just received the manifest) before the click.
+  await expect(page.locator("html")).toHaveAttribute("data-release", "new");
 
   const requests: { url: string; type: string }[] = [];
   page.on("request", (request) => requests.push({ url: request.url(), type: request.resourceType() }));
