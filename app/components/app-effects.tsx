@@ -35,11 +35,11 @@ function ReleaseReload() {
     const manifest = (window as unknown as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest;
     return watchForRelease({ currentId: manifest?.version, onNewRelease: () => setReleased(true) });
   }, []);
+  const blocker = useBlocker(released);
   // Said on the page too, so tools (and tests) can tell once the next link will load afresh.
   useEffect(() => {
     if (released) document.documentElement.dataset.release = "new";
   }, [released]);
-  const blocker = useBlocker(released);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     const { pathname, search, hash } = blocker.location;
