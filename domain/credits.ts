@@ -7,7 +7,10 @@ export const creditReasonValues = [
   "generation_refund",
   "purchase",
   "admin_adjust",
+  // ref = the new image's id: one image is paid for once.
   "background_removal",
+  // Credits a refund or a lost dispute took back; ref = "<checkout session>:refund:<amount refunded>"
+  // or "<checkout session>:dispute:<dispute id>" (a purchase's ref is its Checkout Session id).
   "purchase_refunded",
   "purchase_disputed",
 ] as const;

@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { detailValues, imageSizeValues } from "../../domain/images";
+import { creditReasonValues } from "../../domain/credits";
 import { jobKinds, jobStatuses } from "../../domain/jobs";
 import type { SamplesBasis } from "../../domain/styles";
 
@@ -135,19 +136,7 @@ export const users = pgTable(
   ],
 );
 
-export const creditReasons = [
-  "signup_grant",
-  "generation_reserve",
-  "generation_refund",
-  "purchase",
-  "admin_adjust",
-  // ref = the new image's id: one image is paid for once.
-  "background_removal",
-  // Credits a refund or a lost dispute took back; ref = "<checkout session>:refund:<amount refunded>"
-  // or "<checkout session>:dispute:<dispute id>" (a purchase's ref is its Checkout Session id).
-  "purchase_refunded",
-  "purchase_disputed",
-] as const;
+export const creditReasons = creditReasonValues;
 export type CreditReason = (typeof creditReasons)[number];
 
 /**
