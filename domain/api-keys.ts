@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text";
+import { optionalWebhookUrlSchema, webhookDeliveryViewSchema } from "./webhooks";
 
 /** Keys a user may hold at once (revoked ones not counted). */
 export const API_KEYS_MAX = 20;
@@ -20,9 +21,21 @@ export const createApiKeySchema = z
       .min(1, "The cap is at least 1 credit.")
       .max(10_000_000)
       .optional(),
+    webhookUrl: optionalWebhookUrlSchema.optional().meta({
+      description:
+        "Where the key's jobs' endings are posted (a public http(s) URL; https in production). Null or empty: none.",
+    }),
   })
   .strict();
 export type CreateApiKeyInput = z.output<typeof createApiKeySchema>;
+
+/** PATCH /api/keys/:id: sets (or, with null or "", clears) the key's webhook. */
+export const updateApiKeySchema = z
+  .object({
+    webhookUrl: optionalWebhookUrlSchema.meta({ description: "The new webhook URL, or null to remove the webhook." }),
+  })
+  .strict();
+export type UpdateApiKeyInput = z.output<typeof updateApiKeySchema>;
 
 /** A key as lists show it: never the secret. */
 export const apiKeyViewSchema = z
@@ -35,6 +48,10 @@ export const apiKeyViewSchema = z
     lastUsedAt: z.string().meta({ format: "date-time" }).nullable(),
     monthlyCreditCap: z.number().int().nullable(),
     spentThisMonth: z.number().int().meta({ description: "Credits its generations spent this calendar month (UTC)." }),
+    webhookUrl: z.string().nullable().meta({ description: "Where its jobs' endings are posted; null: no webhook." }),
+    lastDelivery: webhookDeliveryViewSchema
+      .nullable()
+      .meta({ description: "Its most recent webhook event and how its delivery went; null before the first." }),
   })
   .meta({ id: "ApiKey", description: "An API key, without its secret." });
 export type ApiKeyView = z.output<typeof apiKeyViewSchema>;

@@ -34,12 +34,9 @@ export const creditHistoryEntrySchema = z
       description:
         "How the line moved what the user owes: up when a take-back exceeded the balance, down when settled.",
     }),
-    purchase: z
-      .object({ credits: z.number().int(), receiptUrl: z.string().nullable() })
-      .nullable()
-      .meta({
-        description: "For a purchase and what was taken back from it: the pack's credits and Stripe's receipt page.",
-      }),
+    purchase: z.object({ credits: z.number().int(), receiptUrl: z.string().nullable() }).nullable().meta({
+      description: "For a purchase and what was taken back from it: the pack's credits and Stripe's receipt page.",
+    }),
     createdAt: z.string().meta({ format: "date-time" }),
   })
   .meta({ id: "CreditHistoryEntry", description: "One line of the credit ledger." });

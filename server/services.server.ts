@@ -14,6 +14,9 @@ import { createS3Storage } from "./storage/s3-storage.server";
 import { createDiskStorage, type FileStorage } from "./storage/storage.server";
 import { singleton } from "./singleton.server";
 import path from "node:path";
+import type { PgBoss } from "pg-boss";
+import { publicNetwork, type WebhookNetwork } from "./webhooks/address-policy.server";
+import { startWebhookDelivery, type WebhookDelivery } from "./webhooks/delivery-queue.server";
 
 export interface Services {
   config: Config;
@@ -27,6 +30,15 @@ export interface Services {
   matting?: MattingModel;
   /** Absent until started; web-only processes enqueue, workers also work. */
   queue?: GenerationQueue;
+  /** The queue's pg-boss, shared by webhook deliveries (workers deliver them). */
+  boss?: PgBoss;
+  /**
+   * How webhooks resolve and which addresses they may reach: public ones only. Tests alone
+   * set another (a receiver on loopback); no setting can, so production cannot.
+   */
+  webhookNetwork?: WebhookNetwork;
+  /** Present in workers: relays and delivers webhook events. */
+  webhooks?: WebhookDelivery;
 }
 
 async function createServices(): Promise<Services> {
@@ -53,11 +65,13 @@ async function createServices(): Promise<Services> {
   const events = new EventStreamHub(databaseHubStore(database), config.eventStreams);
   await events.start();
   const services: Services = { config, database, mailer, storage, providers, events, matting };
-  services.queue = await startGenerationQueue({
+  const queue = await startGenerationQueue({
     database,
     heartbeatSeconds: config.generation.heartbeatSeconds,
     onError: (error) => logger.error({ err: error }, "job queue error"),
   });
+  services.queue = queue;
+  services.boss = queue.boss;
   if (config.worker) await startWorker(services);
   return services;
 }
@@ -98,6 +112,14 @@ export async function startWorker(services: Services): Promise<void> {
     },
     { concurrency: config.generation.concurrency, perUserConcurrency: config.generation.perUserConcurrency },
   );
+  if (services.boss) {
+    services.webhooks = await startWebhookDelivery({
+      boss: services.boss,
+      database,
+      network: services.webhookNetwork ?? publicNetwork,
+      onError: (error) => logger.error({ err: error }, "webhook delivery error"),
+    });
+  }
   // Housekeeping: end jobs whose queue entry gave up (refunding them), drop old live events
   // and expired Idempotency-Keys.
   // Far past the longest run of each job (its own image count) and every queue retry of it.
@@ -115,6 +137,7 @@ export async function startWorker(services: Services): Promise<void> {
 
 export async function closeServices(): Promise<void> {
   const services = await getServices();
+  await services.webhooks?.stop();
   await services.queue?.stop();
   await services.events.close();
   await services.database.close();

@@ -7,14 +7,18 @@ import {
   type ApiKeyView,
   type CreateApiKeyInput,
 } from "#domain/api-keys";
+import type { WebhookDeliveryView } from "#domain/webhooks";
 import { hashToken, randomToken } from "../auth/tokens.server";
 import type { Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { apiKeys, authUsers, creditLedger, generationJobs } from "../db/schema";
 import { newId } from "../ids.server";
+import { lastDeliveries } from "../webhooks/deliveries.server";
 
 /** What every secret starts with, so a leaked one is easy to recognise (and to scan for). */
 export const KEY_PREFIX = "mtf_";
+/** What a webhook signing secret starts with. */
+export const WEBHOOK_SECRET_PREFIX = "whsec_";
 const SHOWN_CHARACTERS = 8;
 /** `last_used_at` is written at most this often per key: one write a minute, not one a request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -44,7 +48,7 @@ async function spentSince(db: Database | Transaction, keyId: string, since: Date
   return Number(jobs?.spent ?? 0) + Number(direct?.spent ?? 0);
 }
 
-function present(row: ApiKeyRow, spentThisMonth: number): ApiKeyView {
+function present(row: ApiKeyRow, spentThisMonth: number, lastDelivery: WebhookDeliveryView | null = null): ApiKeyView {
   return {
     id: row.id,
     name: row.name,
@@ -54,16 +58,25 @@ function present(row: ApiKeyRow, spentThisMonth: number): ApiKeyView {
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     monthlyCreditCap: row.monthlyCreditCap,
     spentThisMonth,
+    webhookUrl: row.webhookUrl,
+    lastDelivery,
   };
 }
 
-/** Makes a key; the secret is returned this once and never stored. */
+const newWebhookSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomToken()}`;
+
+/**
+ * Makes a key; the secret is returned this once and never stored. With a webhook URL
+ * (checked by the caller) the key also gets a webhook signing secret, returned this once too.
+ */
 export async function createApiKey(
   db: Database,
   options: { userId: string; input: CreateApiKeyInput },
-): Promise<{ key: ApiKeyView; secret: string }> {
+): Promise<{ key: ApiKeyView; secret: string; webhookSecret: string | null }> {
   const { input } = options;
   const secret = `${KEY_PREFIX}${randomToken()}`;
+  const webhookUrl = input.webhookUrl ?? null;
+  const webhookSecret = webhookUrl ? newWebhookSecret() : null;
   const row = await db.transaction(async (tx) => {
     // One at a time per user, so the count below cannot be raced past.
     await tx.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, options.userId)).for("update");
@@ -82,11 +95,43 @@ export async function createApiKey(
         secretHash: hashToken(secret),
         monthlyCreditCap: input.monthlyCreditCap ?? null,
         expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null,
+        webhookUrl,
+        webhookSecret,
       })
       .returning();
     return inserted!;
   });
-  return { key: present(row, 0), secret };
+  return { key: present(row, 0), secret, webhookSecret };
+}
+
+/**
+ * Sets or clears a key's webhook URL (checked by the caller). A key that had no webhook
+ * gets a new signing secret, returned this once; changing the URL keeps the secret,
+ * and clearing it drops the secret, so setting one again makes a fresh one.
+ */
+export async function setApiKeyWebhook(
+  db: Database,
+  options: { userId: string; keyId: string; webhookUrl: string | null },
+): Promise<{ key: ApiKeyView; webhookSecret: string | null }> {
+  const owned = and(eq(apiKeys.id, options.keyId), eq(apiKeys.userId, options.userId), isNull(apiKeys.revokedAt));
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(apiKeys).where(owned).for("update");
+    if (!current) throw new AppError("not_found", "No such API key.");
+    const webhookSecret = options.webhookUrl ? (current.webhookSecret ?? newWebhookSecret()) : null;
+    const [updated] = await tx
+      .update(apiKeys)
+      .set({ webhookUrl: options.webhookUrl, webhookSecret })
+      .where(eq(apiKeys.id, current.id))
+      .returning();
+    return { updated: updated!, made: webhookSecret !== null && webhookSecret !== current.webhookSecret };
+  });
+  const delivered = await lastDeliveries(db, [row.updated.id]);
+  const view = present(
+    row.updated,
+    await spentSince(db, row.updated.id, monthStart()),
+    delivered.get(row.updated.id) ?? null,
+  );
+  return { key: view, webhookSecret: row.made ? row.updated.webhookSecret : null };
 }
 
 /** The user's keys that are not revoked, newest first, with what each spent this month. */
@@ -97,7 +142,13 @@ export async function listApiKeys(db: Database, userId: string): Promise<ApiKeyV
     .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt));
   const since = monthStart();
-  return Promise.all(rows.map(async (row) => present(row, await spentSince(db, row.id, since))));
+  const delivered = await lastDeliveries(
+    db,
+    rows.map((r) => r.id),
+  );
+  return Promise.all(
+    rows.map(async (row) => present(row, await spentSince(db, row.id, since), delivered.get(row.id) ?? null)),
+  );
 }
 
 /** Revokes one of the user's keys; another user's key is "not found". */

@@ -284,6 +284,10 @@ export const apiKeys = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Where its jobs' endings are posted (a public http(s) URL); null: no webhook. */
+    webhookUrl: text("webhook_url"),
+    /** Signs those posts. Kept readable (signing needs it), shown to the user once; null with no webhook. */
+    webhookSecret: text("webhook_secret"),
   },
   (t) => [uniqueIndex("api_keys_secret_hash_unique").on(t.secretHash), index("api_keys_user_idx").on(t.userId)],
 );
@@ -325,6 +329,47 @@ export const generationJobs = pgTable(
     index("generation_jobs_owner_idx").on(t.ownerId, t.createdAt),
     index("generation_jobs_status_idx").on(t.status),
     index("generation_jobs_api_key_idx").on(t.apiKeyId, t.createdAt),
+  ],
+);
+
+/**
+ * One webhook event: a job started with a key ended. Written in the transaction that
+ * ends the job (the outbox), then posted through the job queue until it is delivered
+ * or given up. At most one per job: a job ends once.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    /** The event's id (a UUID), sent as Motif-Event-Id for the receiver's dedupe. */
+    id: text("id").primaryKey(),
+    apiKeyId: text("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    jobId: text("job_id")
+      .notNull()
+      .references(() => generationJobs.id, { onDelete: "cascade" }),
+    event: text("event", { enum: ["job.succeeded", "job.failed", "job.canceled"] }).notNull(),
+    /** The JSON body, fixed at the first attempt: every retry sends the same bytes (jsonb would reorder them). */
+    body: text("body"),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The receiver's last HTTP status (null: none, the request did not get an answer). */
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When it was handed to the job queue; null: not yet (the relay picks it up). */
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_job_unique").on(t.jobId),
+    index("webhook_deliveries_key_idx").on(t.apiKeyId, t.createdAt),
+    index("webhook_deliveries_unqueued_idx")
+      .on(t.createdAt)
+      .where(sql`${t.queuedAt} is null`),
   ],
 );
 

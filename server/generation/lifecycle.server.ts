@@ -3,6 +3,7 @@ import { AppError } from "#domain/errors";
 import { publishBalance, refundCreditsWithin, type Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { generationJobs, images, objects } from "../db/schema";
+import { recordJobEnding } from "../webhooks/deliveries.server";
 import { requireOwnedJob, unitCreditsOf, type GenerationJob } from "./job-record.server";
 import { publishJob } from "./publish.server";
 
@@ -56,6 +57,7 @@ async function endJob(db: Database, jobId: string, decide: (made: number, job: G
       })
       .where(eq(generationJobs.id, jobId))
       .returning();
+    await recordJobEnding(tx, ended!);
     // Objects of a set that ended before any image of theirs was made are not kept as empty records.
     if (locked.kind === "object-images") {
       await tx
@@ -81,17 +83,28 @@ async function endJob(db: Database, jobId: string, decide: (made: number, job: G
  */
 export async function finishJob(ctx: { db: Database }, job: GenerationJob, imageError: string | null) {
   // The usual end, in one statement: every image made, nothing to refund or tidy.
-  const [succeeded] = await ctx.db
-    .update(generationJobs)
-    .set({ status: "succeeded", finishedAt: new Date(), error: null })
-    .where(
-      and(
-        eq(generationJobs.id, job.id),
-        eq(generationJobs.status, "running"),
-        gte(generationJobs.imagesMade, generationJobs.imageCount),
-      ),
-    )
-    .returning();
+  const succeed = async (db: Database | Transaction) => {
+    const [row] = await db
+      .update(generationJobs)
+      .set({ status: "succeeded", finishedAt: new Date(), error: null })
+      .where(
+        and(
+          eq(generationJobs.id, job.id),
+          eq(generationJobs.status, "running"),
+          gte(generationJobs.imagesMade, generationJobs.imageCount),
+        ),
+      )
+      .returning();
+    return row;
+  };
+  // A key's job may have a webhook: its event is recorded in the same transaction as the end.
+  const succeeded = job.apiKeyId
+    ? await ctx.db.transaction(async (tx) => {
+        const row = await succeed(tx);
+        if (row) await recordJobEnding(tx, row);
+        return row;
+      })
+    : await succeed(ctx.db);
   if (succeeded) {
     await publishJob(ctx.db, succeeded);
     return succeeded;

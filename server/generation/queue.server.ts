@@ -29,7 +29,9 @@ export async function startGenerationQueue(options: {
   /** A worker that stops sending heartbeats this long is taken for dead: its job is retried. */
   heartbeatSeconds: number;
   onError?: (error: Error) => void;
-}): Promise<GenerationQueue> {
+}): Promise<
+  GenerationQueue & { /** For other job names to share (webhook deliveries); stopped by `stop()`. */ boss: PgBoss }
+> {
   const { database } = options;
   const boss =
     database.kind === "pglite"
@@ -51,6 +53,7 @@ export async function startGenerationQueue(options: {
   // createQueue keeps an existing queue's settings; bring them up to date.
   await boss.updateQueue(QUEUE, queueOptions);
   return {
+    boss,
     async enqueue(jobId, { expireInSeconds, ownerId }) {
       // One queue entry per generation job, however often it is enqueued; its owner is its group.
       await boss.send(QUEUE, { jobId }, { singletonKey: jobId, expireInSeconds, group: { id: ownerId } });

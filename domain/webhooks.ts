@@ -1,0 +1,54 @@
+import { z } from "zod";
+import type { JobView } from "./objects";
+
+export const webhookEventTypes = ["job.succeeded", "job.failed", "job.canceled"] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** What a webhook posts: the job as GET /api/jobs/:id shows it, once it ended. */
+export interface WebhookEvent {
+  /** The event's id, also sent as Motif-Event-Id: the same on every retry. */
+  id: string;
+  type: WebhookEventType;
+  /** When the job ended and the event was made (ISO 8601). */
+  createdAt: string;
+  data: { job: JobView };
+}
+
+/** A key's last webhook delivery as key lists show it. */
+export const webhookDeliveryViewSchema = z
+  .object({
+    status: z.enum(["pending", "delivered", "failed"]),
+    event: z.enum(webhookEventTypes),
+    jobId: z.string(),
+    attempts: z.number().int(),
+    lastStatus: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The receiver's last HTTP status; null when it gave no answer." }),
+    lastError: z.string().nullable(),
+    createdAt: z.string().meta({ format: "date-time" }),
+    deliveredAt: z.string().meta({ format: "date-time" }).nullable(),
+  })
+  .meta({ id: "WebhookDelivery", description: "A webhook event and how its delivery went." });
+export type WebhookDeliveryView = z.output<typeof webhookDeliveryViewSchema>;
+
+const MAX_URL_LENGTH = 2000;
+
+/**
+ * A webhook URL's shape: http or https, no user:password part. Whether its host is
+ * public (and https, in production) is checked by the server, which can resolve it.
+ */
+export const webhookUrlSchema = z
+  .string({ error: "The webhook URL must be text." })
+  .trim()
+  .max(MAX_URL_LENGTH, `Keep the webhook URL to ${MAX_URL_LENGTH} characters.`)
+  .pipe(z.url({ protocol: /^https?$/, error: "The webhook URL must be a full http:// or https:// address." }))
+  .refine((value) => {
+    // Runs after a failed URL check too (zod goes on), so an unparseable value is left to that message.
+    const url = URL.canParse(value) ? new URL(value) : null;
+    return !url?.username && !url?.password;
+  }, "The webhook URL cannot carry a user name or password; put a token in its path or query instead.");
+
+/** What a webhook field may hold: a URL, or nothing ("" from an empty field counts as nothing). */
+export const optionalWebhookUrlSchema = z.union([z.literal("").transform(() => null), z.null(), webhookUrlSchema]);
