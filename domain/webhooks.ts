@@ -51,4 +51,7 @@ export const webhookUrlSchema = z
   }, "The webhook URL cannot carry a user name or password; put a token in its path or query instead.");
 
 /** What a webhook field may hold: a URL, or nothing ("" from an empty field counts as nothing). */
-export const optionalWebhookUrlSchema = z.union([z.literal("").transform(() => null), z.null(), webhookUrlSchema]);
+export const optionalWebhookUrlSchema = z.preprocess(
+  (value) => (value === "" ? null : value),
+  webhookUrlSchema.nullable(),
+);
