@@ -20,6 +20,11 @@ export interface GenerationQueue {
   stop(): Promise<void>;
 }
 
+export interface StartedGenerationQueue extends GenerationQueue {
+  /** The pg-boss underneath, for other job names to share (webhook deliveries); `stop()` stops it. */
+  boss: PgBoss;
+}
+
 /**
  * Durable jobs in the database (pg-boss): a job survives a crash or restart and
  * is retried; on PostgreSQL any worker process may take it.
@@ -29,9 +34,7 @@ export async function startGenerationQueue(options: {
   /** A worker that stops sending heartbeats this long is taken for dead: its job is retried. */
   heartbeatSeconds: number;
   onError?: (error: Error) => void;
-}): Promise<
-  GenerationQueue & { /** For other job names to share (webhook deliveries); stopped by `stop()`. */ boss: PgBoss }
-> {
+}): Promise<StartedGenerationQueue> {
   const { database } = options;
   const boss =
     database.kind === "pglite"

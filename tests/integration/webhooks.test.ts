@@ -8,7 +8,7 @@ import type { ApiKeyView } from "#domain/api-keys";
 import type { JobView } from "#domain/objects";
 import type { WebhookEvent } from "#domain/webhooks";
 import { webhookDeliveries } from "#server/db/schema";
-import { startGenerationQueue } from "#server/generation/queue.server";
+import { startGenerationQueue, type StartedGenerationQueue } from "#server/generation/queue.server";
 import { isPublicAddress, publicNetwork, type WebhookNetwork } from "#server/webhooks/address-policy.server";
 import { startWebhookDelivery, type WebhookDelivery } from "#server/webhooks/delivery-queue.server";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
@@ -60,7 +60,7 @@ describe.each(testDatabases)("webhooks on $name", (target) => {
   /** The same API with the real address policy, as production runs it. */
   let strict: ApiTestServer;
   let delivery: WebhookDelivery;
-  let queue: Awaited<ReturnType<typeof startGenerationQueue>>;
+  let queue: StartedGenerationQueue;
   let styleId: string;
   let sampleJobId: string;
 
