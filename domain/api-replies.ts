@@ -78,12 +78,18 @@ export const connectionCheckReply = z.object({ check: connectionCheckSchema });
 export const testEmailReply = z.object({ result: testEmailResultSchema });
 
 export const apiKeysReply = z.object({ keys: z.array(apiKeyViewSchema) });
+const webhookSecret = z.string().nullable().meta({
+  description:
+    "The webhook signing secret (`whsec_…`), shown this once: present when a webhook URL was set on a key that had none, null otherwise.",
+});
 export const apiKeyCreatedReply = z.object({
   key: apiKeyViewSchema,
   secret: z.string().meta({
     description: "The key itself: shown this once, never stored. Send it as `Authorization: Bearer <secret>`.",
   }),
+  webhookSecret,
 });
+export const apiKeyUpdatedReply = z.object({ key: apiKeyViewSchema, webhookSecret });
 
 /** GET /api/credits/packs */
 export const creditPacksReply = z.object({

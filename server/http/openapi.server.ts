@@ -22,7 +22,7 @@ import {
 } from "#domain/objects";
 import { connectionCheckBody, setupActionBody } from "#domain/setup";
 import { createStyleSchema, updateStyleSchema } from "#domain/styles";
-import { createApiKeySchema } from "#domain/api-keys";
+import { createApiKeySchema, updateApiKeySchema } from "#domain/api-keys";
 import { optimizeQuerySchema } from "../images/optimize.server";
 import { pageViewSchema } from "./analytics-api.server";
 import { linkStatusSchema, signinSchema, tokenSchema, verifySchema } from "./auth-api.server";
@@ -428,11 +428,24 @@ export const apiOperations: ApiOperation[] = [
     tag: "API keys",
     summary: "Create an API key",
     description:
-      "The secret is in this answer only: it is stored hashed. A key acts as you on every route here except key management and deleting the account, within its optional monthly credit cap.",
+      "The secret is in this answer only: it is stored hashed. A key acts as you on every route here except key management and deleting the account, within its optional monthly credit cap. With `webhookUrl`, the key's jobs' endings are posted there, signed with `webhookSecret` (also in this answer only); a URL that does not reach a public address answers 400.",
     access: "session",
     json: createApiKeySchema,
     errors: [409],
     responses: { 201: { description: "The key, and its secret.", json: replies.apiKeyCreatedReply } },
+  },
+  {
+    method: "patch",
+    path: "/api/keys/:id",
+    tag: "API keys",
+    summary: "Set or remove an API key's webhook",
+    description:
+      "The URL must reach a public address (checked now, and again at each delivery). Setting one on a key that had none makes its signing secret, in this answer only; changing the URL keeps the secret; null removes the webhook and its secret. See the README's Webhooks section for the payload and how to verify its signature.",
+    access: "session",
+    json: updateApiKeySchema,
+    responses: {
+      200: { description: "The key, and a new signing secret if one was made.", json: replies.apiKeyUpdatedReply },
+    },
   },
   {
     method: "delete",

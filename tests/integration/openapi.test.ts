@@ -314,6 +314,8 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect((await call("DELETE", "/api/objects/:id", { params: { id: state.objectId } })).status).toBe(200);
     expect((await call("GET", "/api/objects/:id", { params: { id: state.objectId } })).status).toBe(404);
     expect((await call("DELETE", "/api/styles/:id", { params: { id: state.styleId } })).status).toBe(200);
+    const unhooked = await call("PATCH", "/api/keys/:id", { params: { id: state.key.id }, json: { webhookUrl: null } });
+    expect(unhooked.body).toMatchObject({ key: { id: state.key.id, webhookUrl: null }, webhookSecret: null });
     expect((await call("DELETE", "/api/keys/:id", { params: { id: state.key.id } })).status).toBe(204);
     expect((await call("GET", "/api/styles", { key: state.key.secret })).status).toBe(401);
     expect((await call("DELETE", "/api/users/user")).body).toEqual({ success: true });
