@@ -66,7 +66,15 @@ export function ApiKeys() {
   );
 }
 
+function deliveryText(delivery: NonNullable<ApiKeyView["lastDelivery"]>): string {
+  if (delivery.status === "delivered")
+    return `delivered ${day.format(new Date(delivery.deliveredAt ?? delivery.createdAt))}`;
+  if (delivery.status === "pending") return `retrying (${delivery.attempts} attempts so far)`;
+  return `failed${delivery.lastStatus ? ` (HTTP ${delivery.lastStatus})` : delivery.lastError ? ` (${delivery.lastError})` : ""}`;
+}
+
 function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }) {
+  const [editingWebhook, setEditingWebhook] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   async function revoke() {
@@ -103,22 +111,34 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }
               ? `${apiKey.spentThisMonth} of ${apiKey.monthlyCreditCap} credits this month`
               : `${apiKey.spentThisMonth} credits this month, no cap`}
           </p>
+          {apiKey.webhookUrl && (
+            <p className="text-xs break-all text-neutral-600 dark:text-neutral-400" data-testid="key-webhook">
+              Webhook {apiKey.webhookUrl}
+              {apiKey.lastDelivery && ` · last ${apiKey.lastDelivery.event}: ${deliveryText(apiKey.lastDelivery)}`}
+            </p>
+          )}
         </div>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        trigger={
-          <Button variant="secondary" aria-label={`Revoke ${apiKey.name}`}>
-            Revoke
-          </Button>
-        }
-        title={`Revoke “${apiKey.name}”?`}
-        description="Anything using this key stops working at once. This cannot be undone."
-        confirmLabel="Revoke key"
-        busy={busy}
-        onConfirm={() => void revoke()}
-      />
+      <div className="flex gap-2">
+        <Button variant="secondary" onClick={() => setEditingWebhook(true)} aria-label={`Webhook for ${apiKey.name}`}>
+          Webhook
+        </Button>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          trigger={
+            <Button variant="secondary" aria-label={`Revoke ${apiKey.name}`}>
+              Revoke
+            </Button>
+          }
+          title={`Revoke “${apiKey.name}”?`}
+          description="Anything using this key stops working at once. This cannot be undone."
+          confirmLabel="Revoke key"
+          busy={busy}
+          onConfirm={() => void revoke()}
+        />
+      </div>
+      {editingWebhook && <WebhookDialog apiKey={apiKey} onClose={() => setEditingWebhook(false)} onSaved={onRevoked} />}
     </li>
   );
 }
@@ -127,6 +147,8 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState<number | undefined>(undefined);
   const [cap, setCap] = useState("");
+  const [webhookUrl, setWebhookUrl] = useState("");
+  const [webhookSecret, setWebhookSecret] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -138,12 +160,17 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
       name: name.trim(),
       ...(expiry ? { expiresInDays: expiry } : {}),
       ...(cap.trim() ? { monthlyCreditCap: Number(cap) } : {}),
+      ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}),
     };
     if (!body.name) return setErrors({ name: "Give the key a name." });
     setBusy(true);
     try {
-      const created = await api<{ secret: string }>("/api/keys", { method: "POST", body });
+      const created = await api<{ secret: string; webhookSecret: string | null }>("/api/keys", {
+        method: "POST",
+        body,
+      });
       setSecret(created.secret);
+      setWebhookSecret(created.webhookSecret);
       props.onCreated();
     } catch (error) {
       if (error instanceof ApiError && error.fields.length) setErrors(fieldErrors(error));
@@ -167,6 +194,7 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
       {secret ? (
         <div className="grid gap-5">
           <CopySnippet label="API key" text={secret} />
+          {webhookSecret && <CopySnippet label="Webhook signing secret" text={webhookSecret} />}
           <CopySnippet
             label="Try it"
             text={`curl -H "Authorization: Bearer ${secret}" ${typeof window === "undefined" ? "" : window.location.origin}/api/styles`}
@@ -213,6 +241,15 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
             hint="Optional. The most this key may spend in a calendar month."
             error={errors.monthlyCreditCap}
           />
+          <TextField
+            label="Webhook URL"
+            type="url"
+            value={webhookUrl}
+            onChange={(e) => setWebhookUrl(e.target.value)}
+            placeholder="https://ci.example.com/motif-hook"
+            hint="Optional. Motif posts a signed message here when a job this key started finishes or fails."
+            error={errors.webhookUrl}
+          />
           <div className="flex justify-end gap-3">
             <Button type="button" variant="secondary" onClick={props.onClose}>
               Cancel
@@ -220,6 +257,85 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
             <Button type="submit" disabled={busy}>
               {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
               Create key
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
+
+/** Sets, changes or removes a key's webhook; a new signing secret is shown once. */
+function WebhookDialog(props: { apiKey: ApiKeyView; onClose(): void; onSaved(): void }) {
+  const [url, setUrl] = useState(props.apiKey.webhookUrl ?? "");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  async function save(webhookUrl: string | null) {
+    setBusy(true);
+    try {
+      const saved = await api<{ webhookSecret: string | null }>(`/api/keys/${props.apiKey.id}`, {
+        method: "PATCH",
+        body: { webhookUrl },
+      });
+      props.onSaved();
+      if (saved.webhookSecret) setSecret(saved.webhookSecret);
+      else {
+        toast({ title: webhookUrl ? "Webhook Saved" : "Webhook Removed", color: "success" });
+        props.onClose();
+      }
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : "The webhook could not be saved. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalDialog
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      title={secret ? "Copy the signing secret" : `Webhook for “${props.apiKey.name}”`}
+      description={
+        secret
+          ? "Check each message's Motif-Signature with this secret. It is shown only now."
+          : "Motif posts a signed JSON message here when a job this key started succeeds, fails or is cancelled."
+      }
+    >
+      {secret ? (
+        <div className="grid gap-5">
+          <CopySnippet label="Webhook signing secret" text={secret} />
+          <div className="flex justify-end">
+            <Button onClick={props.onClose}>Done</Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="grid gap-5"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save(url.trim() || null);
+          }}
+        >
+          <TextField
+            label="Webhook URL"
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://ci.example.com/motif-hook"
+            error={error}
+            autoFocus
+          />
+          <div className="flex flex-wrap justify-end gap-3">
+            {props.apiKey.webhookUrl && (
+              <Button type="button" variant="secondary" disabled={busy} onClick={() => void save(null)}>
+                Remove webhook
+              </Button>
+            )}
+            <Button type="submit" disabled={busy || !url.trim()}>
+              Save
             </Button>
           </div>
         </form>

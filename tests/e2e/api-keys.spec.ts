@@ -32,6 +32,14 @@ test("create an API key in Settings, use it from a script, then revoke it", asyn
   const me = await script.get("/api/users/me", { headers: { Authorization: `Bearer ${secret}` } });
   expect(me.status()).toBe(200);
 
+  // Webhooks only go to public https addresses: a private one is refused in plain words.
+  await row.getByRole("button", { name: "Webhook for Build server" }).click();
+  const webhook = page.getByRole("dialog", { name: "Webhook for “Build server”" });
+  await webhook.getByLabel("Webhook URL").fill("http://127.0.0.1:9/hook");
+  await webhook.getByRole("button", { name: "Save" }).click();
+  await expect(webhook.getByText(/must start with https:\/\//)).toBeVisible();
+  await webhook.getByRole("button", { name: "Close" }).click();
+
   await page.reload();
   await expect(row).not.toContainText("never used");
   await row.getByRole("button", { name: "Revoke Build server" }).click();
