@@ -1,0 +1,93 @@
+// The JavaScript a first visit downloads, per public page, against its budget (issue: fast
+// on a phone). Starts the production build (`npm run build` first) on a fresh embedded
+// database, reads each page's module scripts and modulepreloads, and weighs them gzipped.
+// Exits 1 when a page is over budget, so the check fails until the budget is met.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { runHeader } from "./support";
+
+/** The issue's targets for a first visit: gzipped bytes and number of files. */
+const budgets: Record<string, { kB: number; files: number }> = {
+  "/": { kB: 110, files: 8 },
+  "/login": { kB: 110, files: 8 },
+  "/terms": { kB: 110, files: 8 },
+  "/privacy": { kB: 110, files: 8 },
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Every script a page loads before it is interactive: module scripts, modulepreloads and their imports' preloads. */
+function scriptsOf(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(match[1]!);
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) found.add(match[1]!);
+  for (const match of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) found.add(match[1]!);
+  // React Router's inline bootstrap imports the entry and route modules by URL.
+  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) found.add(match[1]!);
+  return [...found].filter((src) => src.endsWith(".js"));
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "motif-js-budget-"));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["server.mjs"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+  },
+  stdio: "ignore",
+});
+
+try {
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i > 240) throw new Error("The server did not start: run `npm run build` first");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const pages = [];
+  for (const [page, budget] of Object.entries(budgets)) {
+    const html = await (await fetch(`${base}${page}`)).text();
+    const files = [];
+    for (const src of scriptsOf(html)) {
+      const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+      files.push({ src, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
+    }
+    const gzipKB = Math.round(files.reduce((sum, f) => sum + f.gzipBytes, 0) / 102.4) / 10;
+    const within = gzipKB <= budget.kB && files.length <= budget.files;
+    pages.push({
+      page,
+      files: files.length,
+      gzipKB,
+      budget,
+      within,
+      largest: files.sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5),
+    });
+    console.log(
+      `${within ? "✓" : "✗"} ${page}: ${gzipKB} kB gzipped in ${files.length} files (budget ${budget.kB} kB, ${budget.files} files)`,
+    );
+  }
+  writeFileSync("bench/results/js-budget.json", `${JSON.stringify({ ...runHeader(), pages }, null, 2)}\n`);
+  if (pages.some((p) => !p.within)) process.exitCode = 1;
+} finally {
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+}
