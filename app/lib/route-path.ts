@@ -41,6 +41,7 @@ export const knownRoutePaths = [
   "/app/object",
   "/app/object/:objectId",
   "/app/setup",
+  "/app/credits",
   "/app/*",
   "/*",
 ] as const;
