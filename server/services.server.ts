@@ -61,7 +61,7 @@ async function createServices(): Promise<Services> {
     config.storage.kind === "s3"
       ? createS3Storage(config.storage)
       : createDiskStorage(path.join(config.dataDir, "files"));
-  const providers = createProviderRegistry(config);
+  const providers = await createProviderRegistry(config);
   const events = new EventStreamHub(databaseHubStore(database), config.eventStreams);
   await events.start();
   const services: Services = { config, database, mailer, storage, providers, events, matting };

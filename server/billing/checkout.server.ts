@@ -22,7 +22,9 @@ export async function startCheckout(
   const metadata = { [PACK_KEY]: pack.id, [CREDITS_KEY]: String(pack.credits) };
   let session;
   try {
-    session = await stripeClient(deps.billing).checkout.sessions.create({
+    session = await (
+      await stripeClient(deps.billing)
+    ).checkout.sessions.create({
       mode: "payment",
       client_reference_id: input.userId,
       customer_email: input.email,

@@ -3,7 +3,6 @@ import { Router } from "express";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { AppError } from "./errors.server";
-import { openApiJson } from "./openapi.server";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 export const REFERENCE_PATH = "/api/docs";
@@ -24,7 +23,9 @@ function referenceBundlePath(): string | null {
 export function apiReferenceRoutes(): Router {
   const router = Router();
 
-  router.get("/openapi.json", (_req, res) => {
+  router.get("/openapi.json", async (_req, res) => {
+    // The document builder (zod-openapi) loads with the first request for it, not with the server.
+    const { openApiJson } = await import("./openapi.server");
     res.setHeader("Cache-Control", "public, max-age=300");
     res.type("application/json").send(openApiJson());
   });

@@ -17,7 +17,7 @@ export function stripeWebhook(getServices: () => Promise<Services>): Router {
     const services = await getServices();
     const billing = services.config.billing;
     if (!billing) throw new AppError("not_found", "Not found");
-    const stripe = stripeClient(billing);
+    const stripe = await stripeClient(billing);
     const body: unknown = req.body;
     let event: Stripe.Event;
     try {

@@ -1,4 +1,3 @@
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from "express";
 import { ZodError } from "zod";
 import { AppError } from "#domain/errors";
@@ -9,7 +8,6 @@ import { bearerSecret, requireApiUser, type ApiUser } from "../http/require-user
 import { getLogger } from "../logger.server";
 import type { Services } from "../services.server";
 import { errorMessage } from "./tool-results.server";
-import { createMcpServer } from "./mcp-server.server";
 
 /** A JSON-RPC message: the largest tool arguments (a 2,000-character description, 50 subjects) fit many times over. */
 const BODY_LIMIT = "64kb";
@@ -89,6 +87,11 @@ export function createMcpRoute(options: { getServices: () => Promise<Services> }
     refuseControlCharacters,
     async (req, res) => {
       const services = await options.getServices();
+      // The MCP SDK loads with the first MCP message, not with every web process.
+      const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+        import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+        import("./mcp-server.server"),
+      ]);
       const server = createMcpServer({ services, user: (res.locals as Locals).user });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on("close", () => {

@@ -1,5 +1,4 @@
 import type { FlatLook } from "#domain/looks";
-import { imageToSvg } from "../generation/pipeline/vectorize.server";
 import type { FileStorage } from "../storage/storage.server";
 
 /** Where an image's SVG is kept once made: beside it, so deleting the object's folder removes it too. */
@@ -15,6 +14,8 @@ export async function svgOf(
   if (kept) return kept.toString("utf8");
   const png = await deps.storage.read(image.fileKey);
   if (!png) return null;
+  // The tracer and svgo load with the first SVG, not with the server.
+  const { imageToSvg } = await import("../generation/pipeline/vectorize.server");
   const { svg } = await imageToSvg(png, look);
   await deps.storage.put(svgKey(image.fileKey), Buffer.from(svg), "image/svg+xml");
   return svg;

@@ -50,7 +50,7 @@ export async function startApiServer(
   overrides: {
     provider?: ImageProvider;
     /** Builds the providers from the config instead (createProviderRegistry, for the operator's settings). */
-    providers?: (config: Services["config"]) => ProviderRegistry;
+    providers?: (config: Services["config"]) => ProviderRegistry | Promise<ProviderRegistry>;
     queue?: Services["queue"];
   } = {},
 ): Promise<ApiTestServer> {
@@ -65,7 +65,7 @@ export async function startApiServer(
     mailer,
     storage: createDiskStorage(filesDir),
     providers: overrides.providers
-      ? overrides.providers(config)
+      ? await overrides.providers(config)
       : providerRegistry([overrides.provider ?? createOfflineProvider()]),
     events,
     queue: overrides.queue,

@@ -232,16 +232,16 @@ describe("preview engine: labelled as a preview", () => {
     expect((await sharp(webp).metadata()).xmpAsString).toContain(previewTexts.software);
   });
 
-  it("is free unless the operator prices it (PREVIEW_PRICE)", () => {
-    const engine = (env: Record<string, string>) => createProviderRegistry(parseConfig(env)).default;
-    expect(engine({})).toMatchObject({ id: "offline", label: "Preview engine", prices: pricesAtRate(0) });
-    expect(engine({ PREVIEW_PRICE: "free" }).prices).toEqual(pricesAtRate(0));
-    expect(engine({ PREVIEW_PRICE: "standard" }).prices).toEqual(standardPrices);
-    expect(engine({ PREVIEW_PRICE: "0.5" }).prices).toEqual(pricesAtRate(0.5));
+  it("is free unless the operator prices it (PREVIEW_PRICE)", async () => {
+    const engine = async (env: Record<string, string>) => (await createProviderRegistry(parseConfig(env))).default;
+    expect(await engine({})).toMatchObject({ id: "offline", label: "Preview engine", prices: pricesAtRate(0) });
+    expect((await engine({ PREVIEW_PRICE: "free" })).prices).toEqual(pricesAtRate(0));
+    expect((await engine({ PREVIEW_PRICE: "standard" })).prices).toEqual(standardPrices);
+    expect((await engine({ PREVIEW_PRICE: "0.5" })).prices).toEqual(pricesAtRate(0.5));
     expect(() => parseConfig({ PREVIEW_PRICE: "cheap" })).toThrow(/PREVIEW_PRICE/);
     expect(() => parseConfig({ PREVIEW_PRICE: "2" })).toThrow(/PREVIEW_PRICE/);
     // Next to a model, the preview engine (for jobs queued before a switch) keeps its own price.
-    const both = createProviderRegistry(
+    const both = await createProviderRegistry(
       parseConfig({ IMAGE_PROVIDER: "openai", OPENAI_API_KEY: "sk-test", PREVIEW_PRICE: "free" }),
     );
     expect(both.default.prices).toEqual(standardPrices);

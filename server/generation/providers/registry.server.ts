@@ -1,11 +1,6 @@
 import type { Config, ProviderId } from "../../config.server";
 import path from "node:path";
-import { createComfyUIProvider } from "./comfyui.server";
-import { checkpointOf, loadComfyWorkflow, SHIPPED_COMFY_WORKFLOWS } from "./comfyui-workflow.server";
-import { createFalProvider } from "./fal.server";
-import { createGeminiProvider } from "./gemini.server";
 import { createOfflineProvider } from "./offline.server";
-import { createOpenAIProvider } from "./openai.server";
 import type { ImageProvider } from "./provider";
 
 /** The providers this process can run jobs with; a job names its own. */
@@ -35,32 +30,36 @@ export function providerRegistry(
   };
 }
 
-type Builders = { [K in ProviderId]: (config: Config) => ImageProvider };
+/** Each provider's module (and its SDK) loads only when the operator enabled it. */
+type Builders = { [K in ProviderId]: (config: Config) => Promise<ImageProvider> };
 
 const builders: Builders = {
-  offline: () => createOfflineProvider(),
-  openai: ({ generation }) =>
-    createOpenAIProvider({
+  offline: async () => createOfflineProvider(),
+  openai: async ({ generation }) =>
+    (await import("./openai.server")).createOpenAIProvider({
       apiKey: generation.openai.apiKey!,
       baseUrl: generation.openai.baseUrl,
       model: generation.openai.model,
       timeoutMs: generation.timeoutMs,
     }),
-  gemini: ({ generation }) =>
-    createGeminiProvider({
+  gemini: async ({ generation }) =>
+    (await import("./gemini.server")).createGeminiProvider({
       apiKey: generation.gemini.apiKey!,
       baseUrl: generation.gemini.baseUrl,
       model: generation.gemini.model,
       timeoutMs: generation.timeoutMs,
     }),
-  fal: ({ generation }) =>
-    createFalProvider({
+  fal: async ({ generation }) =>
+    (await import("./fal.server")).createFalProvider({
       key: generation.fal.key!,
       baseUrl: generation.fal.baseUrl,
       model: generation.fal.model,
       timeoutMs: generation.timeoutMs,
     }),
-  comfyui: ({ generation }) => {
+  comfyui: async ({ generation }) => {
+    const [{ createComfyUIProvider }, { checkpointOf, loadComfyWorkflow, SHIPPED_COMFY_WORKFLOWS }] = await Promise.all(
+      [import("./comfyui.server"), import("./comfyui-workflow.server")],
+    );
     // Read and checked at start: a bad workflow file stops the server with its reason.
     const file = generation.comfyui.workflow ?? SHIPPED_COMFY_WORKFLOWS.textToImage;
     const workflow = loadComfyWorkflow(file);
@@ -81,10 +80,13 @@ const builders: Builders = {
  * its prices, and the preview engine even when not offered, so jobs queued before a
  * switch can still run.
  */
-export function createProviderRegistry(config: Config): ProviderRegistry {
+export async function createProviderRegistry(config: Config): Promise<ProviderRegistry> {
   const { generation } = config;
-  const build = (id: ProviderId): ImageProvider => ({ ...builders[id](config), prices: generation.prices[id] });
-  const [first, ...rest] = generation.providers.map(build);
-  const others = generation.providers.includes("offline") ? [] : [build("offline")];
+  const build = async (id: ProviderId): Promise<ImageProvider> => ({
+    ...(await builders[id](config)),
+    prices: generation.prices[id],
+  });
+  const [first, ...rest] = await Promise.all(generation.providers.map(build));
+  const others = generation.providers.includes("offline") ? [] : [await build("offline")];
   return providerRegistry([first!, ...rest], others);
 }
