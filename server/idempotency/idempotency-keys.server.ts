@@ -1,5 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
+import { getLogger } from "../logger.server";
 import { idempotencyKeys } from "../db/schema";
 
 /** How long a key's answer is kept. */
@@ -67,4 +69,52 @@ export async function deleteExpiredIdempotencyKeys(db: Database): Promise<number
     .where(lt(idempotencyKeys.expiresAt, sql`now()`))
     .returning({ key: idempotencyKeys.key });
   return deleted.length;
+}
+
+/** How long a repeat waits for the first request's answer before giving up with 409. */
+const WAIT_MS = 20_000;
+
+const MISMATCH = "This Idempotency-Key was already used for a different request. Use a new key for a new request.";
+const STILL_RUNNING =
+  "The first request with this Idempotency-Key has not finished yet. Try again in a moment, or use a new key.";
+
+async function waitForClaim(db: Database, ref: KeyRef & { requestHash: string }) {
+  const deadline = Date.now() + WAIT_MS;
+  let pause = 20;
+  for (;;) {
+    const claim = await claimKey(db, ref);
+    if (claim.kind === "mismatch") throw new AppError("idempotency_mismatch", MISMATCH);
+    if (claim.kind !== "running") return claim;
+    if (Date.now() + pause > deadline) throw new AppError("conflict", STILL_RUNNING, {}, { "Retry-After": "1" });
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(pause * 1.5, 250);
+  }
+}
+
+/**
+ * Runs a spending request at most once per key, whatever carries it (an HTTP header, an
+ * MCP tool argument). The key belongs to the user and to one request (`requestHash`):
+ * another request with it is refused with 422. A repeat gets the first answer for 24
+ * hours; a repeat sent while the first still runs waits for it. A request that fails or
+ * answers an error keeps nothing, so the same key can be sent again.
+ */
+export async function runOnce(
+  db: Database,
+  options: KeyRef & { requestHash: string; run: () => Promise<StoredAnswer> },
+): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+  const ref = { userId: options.userId, key: options.key };
+  const claim = await waitForClaim(db, { ...ref, requestHash: options.requestHash });
+  if (claim.kind === "answered") return { answer: claim.answer, replayed: true };
+  let answer: StoredAnswer;
+  try {
+    answer = await options.run();
+  } catch (error) {
+    await releaseKey(db, ref).catch((e: unknown) =>
+      getLogger().error({ err: e }, "could not release an idempotency key"),
+    );
+    throw error;
+  }
+  if (answer.status >= 200 && answer.status < 300) await saveAnswer(db, ref, answer);
+  else await releaseKey(db, ref);
+  return { answer, replayed: false };
 }

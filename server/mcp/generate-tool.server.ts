@@ -10,8 +10,15 @@ import { createStyleSchema } from "#domain/styles";
 import type { Database } from "../db/client.server";
 import { styles } from "../db/schema";
 import { generateObjects } from "../objects/generate-objects.server";
-import { answerSafely, toolAnswer, type ToolContext } from "./tool-results.server";
-import { detailInput, modelInput, sizeInput, transparentInput, variationsInput } from "./tool-inputs";
+import { answerSafely, onceForKey, toolAnswer, type ToolContext } from "./tool-results.server";
+import {
+  detailInput,
+  idempotencyKeyInput,
+  modelInput,
+  sizeInput,
+  transparentInput,
+  variationsInput,
+} from "./tool-inputs";
 
 interface StyleDefaults {
   size: ImageSize;
@@ -45,7 +52,8 @@ async function styleDefaults(db: Database, options: { userId: string; styleId: s
 }
 
 /** generate_objects: a paid set of objects in one style. */
-export function registerGenerateTool(server: McpServer, { services, user }: ToolContext): void {
+export function registerGenerateTool(server: McpServer, context: ToolContext): void {
+  const { services, user } = context;
   server.registerTool(
     "generate_objects",
     {
@@ -80,47 +88,50 @@ export function registerGenerateTool(server: McpServer, { services, user }: Tool
           .describe(
             `Extra words added to every subject (up to ${limits.objectPrompt} characters), such as "seen from the front".`,
           ),
+        idempotencyKey: idempotencyKeyInput.optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    (args) =>
-      answerSafely(async () => {
-        const { db } = services.database;
-        const defaults = await styleDefaults(db, { userId: user.id, styleId: args.styleId });
-        const input = generateObjectsSchema.parse({
-          styleId: args.styleId,
-          subjects: args.subjects,
-          size: args.size ?? defaults.size,
-          detail: args.detail ?? defaults.detail,
-          transparent: args.transparent ?? defaults.transparent,
-          variations: args.variations,
-          model: args.model,
-          prompt: args.prompt,
-        });
-        const { job, objects } = await generateObjects(services, { userId: user.id, input, apiKeyId: user.apiKeyId });
-        const data = {
-          job: {
-            id: job.id,
-            status: job.status,
-            title: job.title,
-            images: job.imageCount,
-            creditsReserved: job.credits,
-          },
-          settings: {
-            size: input.size,
-            detail: input.detail,
-            transparent: input.transparent,
-            variations: input.variations,
-            model: job.provider,
-          },
-          objects,
-        };
-        return toolAnswer(
-          `Started job ${job.id}: ${job.imageCount} image${job.imageCount === 1 ? "" : "s"} of ` +
-            `${objects.length} object${objects.length === 1 ? "" : "s"}, ${job.credits} credits reserved. ` +
-            `Call get_job with jobId "${job.id}" and wait_seconds until it has succeeded, then get_images.`,
-          data,
-        );
-      }),
+    ({ idempotencyKey, ...args }) =>
+      answerSafely(() =>
+        onceForKey(context, { tool: "generate_objects", idempotencyKey, args }, async () => {
+          const { db } = services.database;
+          const defaults = await styleDefaults(db, { userId: user.id, styleId: args.styleId });
+          const input = generateObjectsSchema.parse({
+            styleId: args.styleId,
+            subjects: args.subjects,
+            size: args.size ?? defaults.size,
+            detail: args.detail ?? defaults.detail,
+            transparent: args.transparent ?? defaults.transparent,
+            variations: args.variations,
+            model: args.model,
+            prompt: args.prompt,
+          });
+          const { job, objects } = await generateObjects(services, { userId: user.id, input, apiKeyId: user.apiKeyId });
+          const data = {
+            job: {
+              id: job.id,
+              status: job.status,
+              title: job.title,
+              images: job.imageCount,
+              creditsReserved: job.credits,
+            },
+            settings: {
+              size: input.size,
+              detail: input.detail,
+              transparent: input.transparent,
+              variations: input.variations,
+              model: job.provider,
+            },
+            objects,
+          };
+          return toolAnswer(
+            `Started job ${job.id}: ${job.imageCount} image${job.imageCount === 1 ? "" : "s"} of ` +
+              `${objects.length} object${objects.length === 1 ? "" : "s"}, ${job.credits} credits reserved. ` +
+              `Call get_job with jobId "${job.id}" and wait_seconds until it has succeeded, then get_images.`,
+            data,
+          );
+        }),
+      ),
   );
 }

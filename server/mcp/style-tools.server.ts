@@ -9,11 +9,12 @@ import { presentModels } from "../generation/providers/model-views.server";
 import { createStyle } from "../styles/create-style.server";
 import { presentStyle } from "../styles/present-style.server";
 import { listStyles } from "../styles/styles.server";
-import { answerSafely, toolAnswer, type ToolContext } from "./tool-results.server";
-import { detailInput, modelInput, sizeInput, transparentInput } from "./tool-inputs";
+import { answerSafely, onceForKey, toolAnswer, type ToolContext } from "./tool-results.server";
+import { detailInput, idempotencyKeyInput, modelInput, sizeInput, transparentInput } from "./tool-inputs";
 
 /** list_styles and create_style. */
-export function registerStyleTools(server: McpServer, { services, user }: ToolContext): void {
+export function registerStyleTools(server: McpServer, context: ToolContext): void {
+  const { services, user } = context;
   server.registerTool(
     "list_styles",
     {
@@ -92,45 +93,48 @@ export function registerStyleTools(server: McpServer, { services, user }: ToolCo
           .optional()
           .describe("Whether the style's images have a transparent background by default (true when left out)."),
         model: modelInput.optional(),
+        idempotencyKey: idempotencyKeyInput.optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    (args) =>
-      answerSafely(async () => {
-        const input = createStyleSchema.parse({
-          name: args.name,
-          description: args.description,
-          defaultSize: args.size,
-          defaultDetail: args.detail,
-          defaultTransparent: args.transparent,
-          defaultModel: args.model,
-        });
-        // Without reference images (which this tool does not take), the words are the style.
-        if (!input.description) throw new AppError("bad_request", DESCRIPTION_REQUIRED);
-        const { style, job } = await createStyle(services, {
-          userId: user.id,
-          input,
-          files: [],
-          apiKeyId: user.apiKeyId,
-        });
-        const data = {
-          style: {
-            id: style.id,
-            name: style.name,
-            defaults: {
-              size: input.defaultSize,
-              detail: input.defaultDetail,
-              transparent: input.defaultTransparent,
-              model: job.provider,
+    ({ idempotencyKey, ...args }) =>
+      answerSafely(() =>
+        onceForKey(context, { tool: "create_style", idempotencyKey, args }, async () => {
+          const input = createStyleSchema.parse({
+            name: args.name,
+            description: args.description,
+            defaultSize: args.size,
+            defaultDetail: args.detail,
+            defaultTransparent: args.transparent,
+            defaultModel: args.model,
+          });
+          // Without reference images (which this tool does not take), the words are the style.
+          if (!input.description) throw new AppError("bad_request", DESCRIPTION_REQUIRED);
+          const { style, job } = await createStyle(services, {
+            userId: user.id,
+            input,
+            files: [],
+            apiKeyId: user.apiKeyId,
+          });
+          const data = {
+            style: {
+              id: style.id,
+              name: style.name,
+              defaults: {
+                size: input.defaultSize,
+                detail: input.defaultDetail,
+                transparent: input.defaultTransparent,
+                model: job.provider,
+              },
             },
-          },
-          sampleJob: { id: job.id, status: job.status, credits: job.credits },
-        };
-        return toolAnswer(
-          `Created the style "${style.name}" (${style.id}). Its samples are being made for ${job.credits} credits: ` +
-            `call get_job with jobId "${job.id}" and wait_seconds until it has succeeded, then generate_objects.`,
-          data,
-        );
-      }),
+            sampleJob: { id: job.id, status: job.status, credits: job.credits },
+          };
+          return toolAnswer(
+            `Created the style "${style.name}" (${style.id}). Its samples are being made for ${job.credits} credits: ` +
+              `call get_job with jobId "${job.id}" and wait_seconds until it has succeeded, then generate_objects.`,
+            data,
+          );
+        }),
+      ),
   );
 }

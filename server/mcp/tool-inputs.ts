@@ -28,3 +28,9 @@ export const variationsInput = z
   .number()
   .int()
   .describe(`How many images to make of each subject, 1 to ${limits.variations} (default 1). Each image is paid.`);
+
+export const idempotencyKeyInput = z
+  .string()
+  .describe(
+    "Any 8 to 200 characters, new for each new request. Send the same key again when retrying this call (after a lost answer, say): the first answer comes back and nothing is paid twice.",
+  );

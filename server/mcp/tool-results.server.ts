@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { idempotencyKeySchema } from "#domain/idempotency";
+import { runOnce } from "../idempotency/idempotency-keys.server";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ZodError } from "zod";
 import { AppError } from "#domain/errors";
@@ -48,3 +51,28 @@ export async function answerSafely(work: () => Promise<CallToolResult>): Promise
 
 /** An absolute link to an image, for agents that fetch it themselves (with the same key). */
 export const imageLink = (services: Services, imageId: string) => `${services.config.publicUrl}/api/images/${imageId}`;
+
+/**
+ * A paying tool's work, done at most once per `idempotencyKey` when the agent sends one:
+ * a retry with the same key and arguments gets the first answer and pays nothing again
+ * (the same store as the HTTP API's Idempotency-Key). Another call with the key is refused.
+ */
+export async function onceForKey(
+  context: ToolContext,
+  call: { tool: string; idempotencyKey?: string; args: Record<string, unknown> },
+  work: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
+  if (call.idempotencyKey === undefined) return work();
+  const key = idempotencyKeySchema.parse(call.idempotencyKey);
+  if (!key) return work();
+  const requestHash = createHash("sha256")
+    .update(JSON.stringify(["mcp", call.tool, call.args]))
+    .digest("hex");
+  const { answer } = await runOnce(context.services.database.db, {
+    userId: context.user.id,
+    key,
+    requestHash,
+    run: async () => ({ status: 200, body: await work() }),
+  });
+  return answer.body as CallToolResult;
+}

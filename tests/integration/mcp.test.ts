@@ -290,6 +290,32 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
     expect(await balanceOf(api.database.db, api.user.userId)).toBe(before);
   });
 
+  it("pays once for a retried call with the same idempotencyKey, and refuses the key for another call", async () => {
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
+    const { secret } = await createKey(api.server, api.user.cookie, { name: "Retrying agent" });
+    const client = await connect(api.server, secret);
+    const args = { styleId, subjects: ["Lute"], idempotencyKey: "agent-retry-0001" };
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const first = await callOk<{ job: { id: string } }>(client, "generate_objects", args);
+    const again = await callOk<{ job: { id: string } }>(client, "generate_objects", args);
+    expect(again.job.id).toBe(first.job.id);
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - 3);
+    expect(await callError(client, "generate_objects", { ...args, subjects: ["Oboe"] })).toContain(
+      "already used for a different request",
+    );
+    // Without a key, each call is its own.
+    const other = await callOk<{ job: { id: string } }>(client, "generate_objects", { styleId, subjects: ["Lute"] });
+    expect(other.job.id).not.toBe(first.job.id);
+    // create_style takes one too.
+    const style = {
+      name: "Retried style",
+      description: "Flat vector icons, copper",
+      idempotencyKey: "agent-style-0001",
+    };
+    const made = await callOk<{ style: { id: string } }>(client, "create_style", style);
+    expect((await callOk<{ style: { id: string } }>(client, "create_style", style)).style.id).toBe(made.style.id);
+  });
+
   it("answers plain tool errors: short balance, unknown model, bad input, and another user's records", async () => {
     const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
     const { secret } = await createKey(api.server, api.user.cookie);
