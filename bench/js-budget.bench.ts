@@ -2,13 +2,9 @@
 // on a phone). Starts the production build (`npm run build` first) on a fresh embedded
 // database, reads each page's module scripts and modulepreloads, and weighs them gzipped.
 // Exits 1 when a page is over budget, so the check fails until the budget is met.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { runHeader } from "./support";
+import { runHeader, startBuiltServer } from "./support";
 
 /** The issue's targets for a first visit: gzipped bytes and number of files. */
 const budgets: Record<string, { kB: number; files: number }> = {
@@ -17,15 +13,6 @@ const budgets: Record<string, { kB: number; files: number }> = {
   "/terms": { kB: 110, files: 8 },
   "/privacy": { kB: 110, files: 8 },
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every script a page loads before it is interactive: module scripts, modulepreloads and their imports' preloads. */
 function scriptsOf(html: string): string[] {
@@ -38,31 +25,10 @@ function scriptsOf(html: string): string[] {
   return [...found].filter((src) => src.endsWith(".js"));
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "motif-js-budget-"));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["server.mjs"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-  },
-  stdio: "ignore",
-});
+const server = await startBuiltServer();
+const { base } = server;
 
 try {
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 240) throw new Error("The server did not start: run `npm run build` first");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
   const pages = [];
   for (const [page, budget] of Object.entries(budgets)) {
     const html = await (await fetch(`${base}${page}`)).text();
@@ -88,6 +54,5 @@ try {
   writeFileSync("bench/results/js-budget.json", `${JSON.stringify({ ...runHeader(), pages }, null, 2)}\n`);
   if (pages.some((p) => !p.within)) process.exitCode = 1;
 } finally {
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

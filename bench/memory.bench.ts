@@ -2,57 +2,22 @@
 // Starts the production build (`npm run build` first) on a fresh embedded database, reads
 // the process's resident memory from /proc, then sends public and signed-in page requests
 // from 10 connections at once. Exits 1 while over budget.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { runHeader } from "./support";
+import { runHeader, startBuiltServer } from "./support";
 
 const BUDGET_MB = { idle: 250, afterLoad: 500 };
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONNECTIONS = 10;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Resident memory of a process, in MB (Linux). */
 const rssMB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "motif-memory-"));
-const port = await freePort();
-const base = `http://localhost:${port}`;
-const server = spawn(process.execPath, ["server.mjs"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-  },
-  stdio: "ignore",
-});
+const server = await startBuiltServer();
+const { base, dataDir } = server;
 
 try {
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 240) throw new Error("The server did not start: run `npm run build` first");
-    await pause(250);
-  }
   // Signed in through the outbox, as a person on embedded defaults would be.
   const headers = { Origin: base, "Content-Type": "application/json" };
   const email = "memory@bench.local";
@@ -76,11 +41,11 @@ try {
   await fetch(`${base}/api/users/new`, { method: "POST", headers: { ...headers, cookie } });
 
   await pause(2000);
-  const idle = rssMB(server.pid!);
+  const idle = rssMB(server.pid);
   const pages = ["/", "/login", "/app", "/app/style", "/app/object", "/app/settings"];
   let sent = 0;
   let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMB(server.pid!))), 50);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMB(server.pid))), 50);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -94,7 +59,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   await pause(2000);
-  const after = rssMB(server.pid!);
+  const after = rssMB(server.pid);
   const result = {
     ...runHeader(),
     budgetMB: BUDGET_MB,
@@ -110,7 +75,5 @@ try {
   );
   if (!within) process.exitCode = 1;
 } finally {
-  server.kill("SIGTERM");
-  await pause(500);
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
