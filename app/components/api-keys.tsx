@@ -1,5 +1,5 @@
 import { KeyRound, LoaderCircle, Plus } from "lucide-react";
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import type { ApiKeyView } from "#domain/api-keys";
 import { api, ApiError, fieldErrors } from "~/lib/api";
 import { toast } from "~/lib/toast-store";
@@ -192,17 +192,14 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
       }
     >
       {secret ? (
-        <div className="grid gap-5">
+        <ShownOnce onDone={props.onClose}>
           <CopySnippet label="API key" text={secret} />
           {webhookSecret && <CopySnippet label="Webhook signing secret" text={webhookSecret} />}
           <CopySnippet
             label="Try it"
             text={`curl -H "Authorization: Bearer ${secret}" ${typeof window === "undefined" ? "" : window.location.origin}/api/styles`}
           />
-          <div className="flex justify-end">
-            <Button onClick={props.onClose}>Done</Button>
-          </div>
-        </div>
+        </ShownOnce>
       ) : (
         <form onSubmit={submit} className="grid gap-5" noValidate>
           <TextField
@@ -241,12 +238,9 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
             hint="Optional. The most this key may spend in a calendar month."
             error={errors.monthlyCreditCap}
           />
-          <TextField
-            label="Webhook URL"
-            type="url"
+          <WebhookUrlField
             value={webhookUrl}
-            onChange={(e) => setWebhookUrl(e.target.value)}
-            placeholder="https://ci.example.com/motif-hook"
+            onChange={setWebhookUrl}
             hint="Optional. Motif posts a signed message here when a job this key started finishes or fails."
             error={errors.webhookUrl}
           />
@@ -262,6 +256,39 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
         </form>
       )}
     </ModalDialog>
+  );
+}
+
+/** Secrets shown this once, and the button that puts them away. */
+function ShownOnce(props: { onDone(): void; children: ReactNode }) {
+  return (
+    <div className="grid gap-5">
+      {props.children}
+      <div className="flex justify-end">
+        <Button onClick={props.onDone}>Done</Button>
+      </div>
+    </div>
+  );
+}
+
+function WebhookUrlField(props: {
+  value: string;
+  onChange(value: string): void;
+  hint?: string;
+  error?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextField
+      label="Webhook URL"
+      type="url"
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      placeholder="https://ci.example.com/motif-hook"
+      hint={props.hint}
+      error={props.error}
+      autoFocus={props.autoFocus}
+    />
   );
 }
 
@@ -304,12 +331,9 @@ function WebhookDialog(props: { apiKey: ApiKeyView; onClose(): void; onSaved(): 
       }
     >
       {secret ? (
-        <div className="grid gap-5">
+        <ShownOnce onDone={props.onClose}>
           <CopySnippet label="Webhook signing secret" text={secret} />
-          <div className="flex justify-end">
-            <Button onClick={props.onClose}>Done</Button>
-          </div>
-        </div>
+        </ShownOnce>
       ) : (
         <form
           className="grid gap-5"
@@ -319,15 +343,7 @@ function WebhookDialog(props: { apiKey: ApiKeyView; onClose(): void; onSaved(): 
             void save(url.trim() || null);
           }}
         >
-          <TextField
-            label="Webhook URL"
-            type="url"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://ci.example.com/motif-hook"
-            error={error}
-            autoFocus
-          />
+          <WebhookUrlField value={url} onChange={setUrl} error={error} autoFocus />
           <div className="flex flex-wrap justify-end gap-3">
             {props.apiKey.webhookUrl && (
               <Button type="button" variant="secondary" disabled={busy} onClick={() => void save(null)}>
