@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CircleCheck, Coins, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useAuth } from "~/components/auth-provider";
@@ -32,44 +33,40 @@ export const loader = withRouteErrors(async ({ context, request }: Route.LoaderA
 });
 
 const noticeClasses = "mb-6 flex items-start gap-3 rounded-2xl border p-4 text-sm";
+const noticeTones = {
+  success:
+    "border-success-200 bg-success-50 text-success-800 dark:border-success-900 dark:bg-success-950 dark:text-success-200",
+  neutral:
+    "border-neutral-200 bg-white text-neutral-700 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-300",
+};
+
+function Notice(props: { tone: keyof typeof noticeTones; children: ReactNode }) {
+  return (
+    <p role="status" data-testid="checkout-notice" className={`${noticeClasses} ${noticeTones[props.tone]}`}>
+      {props.children}
+    </p>
+  );
+}
 
 function CheckoutNotice({ checkout, cancelled }: { checkout: CheckoutView | null; cancelled: boolean }) {
   if (checkout?.granted) {
     return (
-      <p
-        role="status"
-        data-testid="checkout-notice"
-        className={`${noticeClasses} border-success-200 bg-success-50 text-success-800 dark:border-success-900 dark:bg-success-950 dark:text-success-200`}
-      >
+      <Notice tone="success">
         <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
         Thank you: {checkout.credits.toLocaleString("en")} credits were added to your balance.
-      </p>
+      </Notice>
     );
   }
   if (checkout) {
     return (
-      <p
-        role="status"
-        data-testid="checkout-notice"
-        className={`${noticeClasses} border-neutral-200 bg-white text-neutral-700 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-300`}
-      >
+      <Notice tone="neutral">
         <LoaderCircle aria-hidden className="mt-0.5 size-4 shrink-0 animate-spin" />
         Payment of {checkout.price} received. Your {checkout.credits.toLocaleString("en")} credits appear here as soon
         as Stripe confirms it, usually within seconds.
-      </p>
+      </Notice>
     );
   }
-  if (cancelled) {
-    return (
-      <p
-        role="status"
-        data-testid="checkout-notice"
-        className={`${noticeClasses} border-neutral-200 bg-white text-neutral-700 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-300`}
-      >
-        Checkout cancelled: nothing was charged.
-      </p>
-    );
-  }
+  if (cancelled) return <Notice tone="neutral">Checkout cancelled: nothing was charged.</Notice>;
   return null;
 }
 
