@@ -1,3 +1,4 @@
+import { modelLabel } from "#domain/models";
 import { networkCause } from "./network-cause.server";
 import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -77,7 +78,7 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
   return {
     id: "comfyui",
     model: options.model,
-    label: `ComfyUI ${options.model}`,
+    label: modelLabel("comfyui", options.model),
     capabilities: {
       nativeAlpha: false,
       maxReferences,

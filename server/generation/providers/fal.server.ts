@@ -1,3 +1,4 @@
+import { modelLabel } from "#domain/models";
 import { createFalClient, type FalClient, type QueueStatus } from "@fal-ai/client";
 import { z } from "zod";
 import type { DetailLevel, ImageSize } from "#domain/images";
@@ -192,7 +193,7 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
   return {
     id: "fal",
     model: options.model,
-    label: `fal ${options.model}`,
+    label: modelLabel("fal", options.model),
     capabilities: {
       nativeAlpha: false,
       maxReferences: FAL_MAX_REFERENCES,

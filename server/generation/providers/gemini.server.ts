@@ -1,3 +1,4 @@
+import { modelLabel } from "#domain/models";
 import { ApiError, GoogleGenAI, Modality, type GenerateContentResponse, type Part } from "@google/genai";
 import sharp from "sharp";
 import { geminiAspectRatios, geminiImageSizes, geminiModelTraits } from "./gemini-models";
@@ -78,7 +79,7 @@ export function createGeminiProvider(options: GeminiProviderOptions): ImageProvi
   return {
     id: "gemini",
     model: options.model,
-    label: `Gemini ${options.model}`,
+    label: modelLabel("gemini", options.model),
     capabilities: {
       // Gemini's images are opaque: the engine mattes them when a transparent background is asked for.
       nativeAlpha: false,

@@ -1,3 +1,4 @@
+import { modelLabel } from "#domain/models";
 import OpenAI, { toFile } from "openai";
 import type { ImageGenerateParams } from "openai/resources/images";
 import type { DetailLevel, ImageSize } from "#domain/images";
@@ -35,7 +36,7 @@ export function createOpenAIProvider(options: {
   return {
     id: "openai",
     model: options.model,
-    label: `OpenAI ${options.model}`,
+    label: modelLabel("openai", options.model),
     capabilities: {
       nativeAlpha: true,
       maxReferences: MAX_REFERENCES,
