@@ -11,8 +11,7 @@ export function presentModel(provider: ImageProvider): ModelView {
     model: provider.model,
     prices: provider.prices ?? standardPrices,
     transparency: capabilities.nativeAlpha ? "native" : "matte",
-    // The preview engine takes any number; the browser's JSON has no Infinity.
-    maxReferences: Number.isFinite(capabilities.maxReferences) ? capabilities.maxReferences : 99,
+    maxReferences: capabilities.maxReferences,
     sizes: capabilities.sizes,
     detail: capabilities.detail,
   };

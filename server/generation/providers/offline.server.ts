@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from "sharp";
 import { DEFAULT_PALETTE, shade } from "#domain/colour-words";
 import { imageSizes } from "#domain/images";
+import { limits } from "#domain/limits";
 import { PREVIEW_PROVIDER_ID, previewTexts } from "#domain/preview";
 import { standardPrices, type PriceTable } from "#domain/pricing";
 import { painter, subjectGlyphs } from "./offline-glyphs.server";
@@ -27,7 +28,8 @@ export function createOfflineProvider(options: { prices?: PriceTable } = {}): Im
     prices: options.prices ?? standardPrices,
     capabilities: {
       nativeAlpha: true,
-      maxReferences: Infinity,
+      // It takes any number; the engine sends at most this many.
+      maxReferences: limits.providerReferences,
       seed: true,
       sizes: { square: "1024×1024", portrait: "1024×1536", landscape: "1536×1024" },
       detail: { draft: "fewer shapes", standard: "more shapes", high: "most shapes" },
