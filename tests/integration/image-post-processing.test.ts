@@ -1,22 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { ObjectDetail, ObjectImageView } from "#domain/objects";
 import { SVG_NOT_OFFERED } from "#domain/looks";
-import { images } from "#server/db/schema";
 import { assertSafeSvg } from "#server/generation/pipeline/sanitize-svg.server";
 import { NOT_FLAT_MESSAGE } from "#server/generation/pipeline/remove-background.server";
 import { testDatabases } from "../support/databases";
-import {
-  balanceOf,
-  createStyleThroughApi,
-  grantCredits,
-  json,
-  ledgerSum,
-  readZip,
-  runJob,
-  submitObjects,
-} from "../support/factories";
+import { balanceOf, grantCredits, json, ledgerSum, objectWithImage, readZip } from "../support/factories";
 import { compositeOverBackground, renderSubject } from "../support/matte-fixtures";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
@@ -26,22 +15,6 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
 
   const getObject = async (id: string, cookie = api.user.cookie) =>
     (await json<{ object: ObjectDetail }>(await api.server.call(`/api/objects/${id}`, { cookie }))).object;
-
-  /** An object in a new style with one opaque image whose stored file is `file`. */
-  async function objectWithImage(file: Buffer, description = "Flat vector icons, warm amber and teal") {
-    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, { description });
-    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Potion"], transparent: false });
-    expect((await runJob(api.server, set.job.id))?.status).toBe("succeeded");
-    const objectId = set.objects[0]!.id;
-    const [image] = await api.database.db.select().from(images).where(eq(images.objectId, objectId));
-    // The engine's picture is replaced by a known one: a subject on a flat colour, or not.
-    await api.server.services.storage.put(image!.fileKey, file, "image/png");
-    await api.database.db
-      .update(images)
-      .set({ format: "png", hasAlpha: false })
-      .where(and(eq(images.id, image!.id)));
-    return { objectId, imageId: image!.id, styleId };
-  }
 
   const flatBackgroundImage = async () =>
     compositeOverBackground(await renderSubject("potion", 256), {
@@ -58,7 +31,7 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
     });
 
   it("makes a transparent variant of the object, charged once with a ledger line, after it is stored", async () => {
-    const { objectId, imageId } = await objectWithImage(await flatBackgroundImage());
+    const { objectId, imageId } = await objectWithImage(api, await flatBackgroundImage());
     const before = await balanceOf(api.database.db, api.user.userId);
     const response = await removeBackground(objectId, imageId);
     expect(response.status).toBe(201);
@@ -87,7 +60,7 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
   });
 
   it("answers a repeat with the same Idempotency-Key without charging or storing again", async () => {
-    const { objectId, imageId } = await objectWithImage(await flatBackgroundImage());
+    const { objectId, imageId } = await objectWithImage(api, await flatBackgroundImage());
     const before = await balanceOf(api.database.db, api.user.userId);
     const first = await removeBackground(objectId, imageId, { key: "remove-bg-once-1" });
     const again = await removeBackground(objectId, imageId, { key: "remove-bg-once-1" });
@@ -114,7 +87,7 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
       .composite([{ input: subject }])
       .png()
       .toBuffer();
-    const { objectId, imageId, styleId } = await objectWithImage(file);
+    const { objectId, imageId, styleId } = await objectWithImage(api, file);
     const before = await balanceOf(api.database.db, api.user.userId);
     const filesBefore = api.files.filesUnder(`users/${api.user.userId}/styles/${styleId}`).length;
     expect(filesBefore).toBeGreaterThan(0);
@@ -127,7 +100,7 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
   });
 
   it("answers 404 for another user's image and charges nobody", async () => {
-    const { objectId, imageId } = await objectWithImage(await flatBackgroundImage());
+    const { objectId, imageId } = await objectWithImage(api, await flatBackgroundImage());
     const bob = await signInThroughApi(api.server, "bob@example.com");
     const bobBefore = await grantCredits(api.database.db, bob.userId, 10);
     const annBefore = await balanceOf(api.database.db, api.user.userId);
@@ -141,7 +114,7 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
   });
 
   it("refuses a request without an image id in a plain sentence", async () => {
-    const { objectId } = await objectWithImage(await flatBackgroundImage());
+    const { objectId } = await objectWithImage(api, await flatBackgroundImage());
     const response = await api.server.call(`/api/objects/${objectId}/remove-background`, {
       method: "POST",
       cookie: api.user.cookie,
@@ -151,7 +124,7 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
   });
 
   it("downloads a flat style's image as a sanitised SVG attachment under a strict CSP", async () => {
-    const { imageId } = await objectWithImage(await flatBackgroundImage());
+    const { imageId } = await objectWithImage(api, await flatBackgroundImage());
     const response = await api.server.call(`/api/images/${imageId}/svg`, { cookie: api.user.cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
@@ -164,6 +137,7 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
 
   it("offers no SVG for a style that is not flat", async () => {
     const { imageId } = await objectWithImage(
+      api,
       await flatBackgroundImage(),
       "Oil painting portraits with thick brushstrokes and warm light",
     );
@@ -173,7 +147,7 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
   });
 
   it("puts an SVG of each flat-style image in the ZIP when asked, and none otherwise", async () => {
-    const { objectId } = await objectWithImage(await flatBackgroundImage());
+    const { objectId } = await objectWithImage(api, await flatBackgroundImage());
     const zip = async (query: string) =>
       readZip(
         Buffer.from(

@@ -4,7 +4,7 @@
 // loaded stops the start, naming the variable.
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ObjectImageView } from "#domain/objects";
@@ -21,7 +21,14 @@ import type { ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
 import { testDatabases } from "../support/databases";
-import { balanceOf, createStyleThroughApi, json, ledgerSum, runJob, submitObjects } from "../support/factories";
+import {
+  balanceOf,
+  createStyleThroughApi,
+  json,
+  ledgerSum,
+  objectWithImage,
+  submitObjects,
+} from "../support/factories";
 import { compositeOverBackground, renderSubject, scoreMatte } from "../support/matte-fixtures";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { writeTinyMattingModel, type TinyMattingModelOptions } from "../support/tiny-matting-model";
@@ -90,21 +97,6 @@ describe("MATTE_MODEL_PATH", () => {
 describe.each(testDatabases)("a matting model on $name", (target) => {
   const api = setUpSignedInApi(target, "ann-matting@example.com");
 
-  /** An object whose one image is replaced by `file` (an opaque PNG). */
-  async function objectWithImage(file: Buffer) {
-    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
-    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Potion"], transparent: false });
-    expect((await runJob(api.server, set.job.id))?.status).toBe("succeeded");
-    const objectId = set.objects[0]!.id;
-    const [image] = await api.database.db.select().from(images).where(eq(images.objectId, objectId));
-    await api.server.services.storage.put(image!.fileKey, file, "image/png");
-    await api.database.db
-      .update(images)
-      .set({ format: "png", hasAlpha: false })
-      .where(and(eq(images.id, image!.id)));
-    return { objectId, imageId: image!.id };
-  }
-
   const removeBackground = (objectId: string, imageId: string) =>
     api.server.call(`/api/objects/${objectId}/remove-background`, {
       method: "POST",
@@ -113,7 +105,7 @@ describe.each(testDatabases)("a matting model on $name", (target) => {
     });
 
   it("removes a gradient background that is refused without a model, charging once", async () => {
-    const { objectId, imageId } = await objectWithImage(await discOnGradient());
+    const { objectId, imageId } = await objectWithImage(api, await discOnGradient());
     const before = await balanceOf(api.database.db, api.user.userId);
 
     api.server.services.matting = undefined;

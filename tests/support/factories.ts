@@ -8,7 +8,7 @@ import path from "node:path";
 import type { GenerateObjectsInput, JobView } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { queryRows, type Database, type DatabaseHandle } from "#server/db/client.server";
-import { authUsers, creditLedger, objects, styles, users } from "#server/db/schema";
+import { authUsers, creditLedger, images, objects, styles, users } from "#server/db/schema";
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
@@ -196,3 +196,23 @@ export function useListableStorage(server: ApiTestServer) {
 }
 
 export { readZip } from "./zip";
+
+/**
+ * An object in a new style with one opaque image, whose stored file is then replaced by
+ * `file` (a subject on a flat colour, or not): for tests of what is done to an image.
+ */
+export async function objectWithImage(
+  api: { server: ApiTestServer; database: Pick<DatabaseHandle, "db">; user: { cookie: string } },
+  file: Buffer,
+  description?: string,
+) {
+  const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, description ? { description } : {});
+  const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Potion"], transparent: false });
+  const ran = await runJob(api.server, set.job.id);
+  if (ran?.status !== "succeeded") throw new Error(`The object's job ended ${ran?.status}`);
+  const objectId = set.objects[0]!.id;
+  const [image] = await api.database.db.select().from(images).where(eq(images.objectId, objectId));
+  await api.server.services.storage.put(image!.fileKey, file, "image/png");
+  await api.database.db.update(images).set({ format: "png", hasAlpha: false }).where(eq(images.id, image!.id));
+  return { objectId, imageId: image!.id, styleId };
+}
