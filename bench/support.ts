@@ -1,9 +1,10 @@
 // Shared by the benchmarks: a style to generate in, a funded user, percentiles.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { DatabaseHandle } from "../server/db/client.server";
 import { authUsers, users } from "../server/db/schema";
 import type { NewStyleInput } from "../server/styles/style-samples.server";
@@ -45,12 +46,30 @@ export function runHeader() {
   };
 }
 
+/** A fresh database on the BENCH_DATABASE_URL server for one server run, dropped afterwards. */
+async function temporaryPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `motif_bench_${process.pid}_${Date.now()}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 /**
  * The production build (`npm run build` first) as `npm start` runs it, on a fresh embedded
- * database in a temporary folder, answering on a free loopback port. `stop()` ends it and
- * removes the folder.
+ * database in a temporary folder (or, with BENCH_DATABASE_URL, a fresh database on that
+ * PostgreSQL server), answering on a free loopback port. `stop()` ends it and removes both.
  */
-export async function startBuiltServer(): Promise<{
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<{
   base: string;
   pid: number;
   dataDir: string;
@@ -63,7 +82,9 @@ export async function startBuiltServer(): Promise<{
     });
   });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "motif-bench-"));
-  const server = spawn(process.execPath, ["server.mjs"], {
+  const postgres = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
+  // The young generation's size as `npm start` sets it (docs/decisions/039).
+  const server = spawn(process.execPath, ["--max-semi-space-size=8", "server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -71,6 +92,8 @@ export async function startBuiltServer(): Promise<{
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...env,
     },
     stdio: "ignore",
   });
@@ -79,6 +102,7 @@ export async function startBuiltServer(): Promise<{
     server.kill("SIGTERM");
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   };
   const base = `http://localhost:${port}`;
   for (
@@ -96,4 +120,36 @@ export async function startBuiltServer(): Promise<{
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { base, pid: server.pid!, dataDir, stop };
+}
+
+/**
+ * Signs a new person in on a server started by `startBuiltServer` (no SMTP: the link is read
+ * from the outbox folder) and makes their account; resolves to the session cookie.
+ */
+export async function signInThroughOutbox(server: { base: string; dataDir: string }, email: string): Promise<string> {
+  const { base, dataDir } = server;
+  const headers = { Origin: base, "Content-Type": "application/json" };
+  await fetch(`${base}/api/auth/signin-email`, { method: "POST", headers, body: JSON.stringify({ email }) });
+  const outbox = path.join(dataDir, "outbox");
+  let token: string | undefined;
+  for (let tries = 0; !token; tries++) {
+    if (tries > 100) throw new Error(`No sign-in link for ${email} reached the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const mails = readdirSync(outbox, { withFileTypes: true }).filter((f) => f.name.endsWith(".html"));
+    for (const mail of mails) {
+      const html = readFileSync(path.join(outbox, mail.name), "utf8");
+      if (html.includes(encodeURIComponent(email)) || html.includes(email)) token = /token=([\w-]+)/.exec(html)?.[1];
+    }
+  }
+  const verified = (await (
+    await fetch(`${base}/api/auth/verify`, { method: "POST", headers, body: JSON.stringify({ token, email }) })
+  ).json()) as { idToken: string };
+  const session = await fetch(`${base}/api/auth/token`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ idToken: verified.idToken }),
+  });
+  const cookie = session.headers.get("set-cookie")!.split(";")[0]!;
+  await fetch(`${base}/api/users/new`, { method: "POST", headers: { ...headers, cookie } });
+  return cookie;
 }
