@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { precompress } from "./precompress.mjs";
 
 const SOURCES = [
   "app",
@@ -35,10 +36,13 @@ export function build() {
   const stamp = sourceStamp();
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  precompress();
   writeFileSync(STAMP, stamp);
 }
 
 export function ensureBuild() {
+  // A deployed image carries the build without its sources: the build is the release.
+  if (!existsSync("app") && existsSync("build/server/index.js")) return;
   const built =
     existsSync("build/server/index.js") && existsSync(STAMP) && readFileSync(STAMP, "utf8") === sourceStamp();
   if (built) return;

@@ -116,6 +116,14 @@ const configSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WORKER: z.enum(["on", "off"]).default("on"),
     TRUST_PROXY: bool.default(false),
+    // Adds Server-Timing (database statements per request) to responses: for measuring, not for the public.
+    SERVER_TIMING: bool.default(false),
+    // The bearer token /metrics asks for; unset, only a scraper on this machine gets it.
+    METRICS_TOKEN: z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     SMTP_URL: z
       .url({ protocol: /^smtps?$/ })
       .optional()
@@ -256,6 +264,8 @@ const configSchema = z
     logLevel: env.LOG_LEVEL,
     worker: env.WORKER === "on",
     trustProxy: env.TRUST_PROXY,
+    serverTiming: env.SERVER_TIMING,
+    metricsToken: env.METRICS_TOKEN,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     auth: {
       loginLinkTtlMs: env.LOGIN_LINK_TTL_MINUTES * 60_000,
@@ -380,6 +390,9 @@ const configSchema = z
   });
 
 export type Config = z.output<typeof configSchema>;
+
+/** Every environment variable the server reads (the deploy files are checked against it). */
+export const configVariableNames: readonly string[] = Object.keys(configSchema.in.shape);
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {

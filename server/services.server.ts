@@ -13,6 +13,9 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer
 import { createS3Storage } from "./storage/s3-storage.server";
 import { createDiskStorage, type FileStorage } from "./storage/storage.server";
 import { singleton } from "./singleton.server";
+import { SessionCache } from "./auth/session-cache.server";
+import { reportFrom } from "./metrics/metrics.server";
+import { cardVariantsSettled } from "./images/card-variants.server";
 import path from "node:path";
 import type { PgBoss } from "pg-boss";
 import { publicNetwork, type WebhookNetwork } from "./webhooks/address-policy.server";
@@ -26,6 +29,8 @@ export interface Services {
   /** Providers jobs run with; `providers.default` makes new jobs. */
   providers: ProviderRegistry;
   events: EventStreamHub;
+  /** Sessions looked up in the last few seconds, dropped on sign-out in any process. */
+  sessions: SessionCache;
   /** The operator's matting model (MATTE_MODEL_PATH); absent when none is configured. */
   matting?: MattingModel;
   /** Absent until started; web-only processes enqueue, workers also work. */
@@ -64,7 +69,10 @@ async function createServices(): Promise<Services> {
   const providers = await createProviderRegistry(config);
   const events = new EventStreamHub(databaseHubStore(database), config.eventStreams);
   await events.start();
-  const services: Services = { config, database, mailer, storage, providers, events, matting };
+  const sessions = new SessionCache();
+  await sessions.listen(database);
+  const services: Services = { config, database, mailer, storage, providers, events, sessions, matting };
+  reportFrom({ db: database.db, openEventStreams: () => events.size });
   const queue = await startGenerationQueue({
     database,
     heartbeatSeconds: config.generation.heartbeatSeconds,
@@ -139,6 +147,8 @@ export async function closeServices(): Promise<void> {
   const services = await getServices();
   await services.webhooks?.stop();
   await services.queue?.stop();
+  await cardVariantsSettled();
   await services.events.close();
+  await services.sessions.close();
   await services.database.close();
 }

@@ -13,5 +13,5 @@ export async function getSessionUser(options: { request: Request; services: Serv
   const { config, database } = options.services;
   const sessionId = readSessionId(options.request.headers.get("Cookie"), config.auth.secureCookies);
   if (!sessionId) return null;
-  return findSessionUser({ db: database.db, sessionId });
+  return findSessionUser({ db: database.db, sessionId, cache: options.services.sessions });
 }

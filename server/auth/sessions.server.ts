@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { authUsers, idTokens, sessions } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
+import type { SessionCache } from "./session-cache.server";
 import { hashToken, randomToken } from "./tokens.server";
 
 export const ID_TOKEN_TTL_MS = 2 * 60_000;
@@ -9,6 +10,8 @@ export const ID_TOKEN_TTL_MS = 2 * 60_000;
 export interface SessionUser {
   id: string;
   email: string;
+  /** Whether this is the instance's first account (its operator when ADMIN_EMAILS is unset); known when read with the session. */
+  firstUser?: boolean;
 }
 
 /** A single-use token the client exchanges for a session cookie (spec: POST /api/auth/token {idToken}). */
@@ -52,16 +55,38 @@ export async function createSession(options: { db: Database; userId: string; ttl
   return sessionId;
 }
 
-export async function findSessionUser(options: { db: Database; sessionId: string }): Promise<SessionUser | null> {
+/**
+ * The user a session belongs to, or null when it has ended. With a cache, a session looked up
+ * in the last few seconds costs no query; the row also says whether the user is the first
+ * account, so the operator check that most pages make costs none either.
+ */
+export async function findSessionUser(options: {
+  db: Database;
+  sessionId: string;
+  cache?: SessionCache;
+}): Promise<SessionUser | null> {
+  const idHash = hashToken(options.sessionId);
+  const cached = options.cache?.get(idHash);
+  if (cached) return cached;
   const [row] = await options.db
-    .select({ id: authUsers.id, email: authUsers.email })
+    .select({
+      id: authUsers.id,
+      email: authUsers.email,
+      expiresAt: sessions.expiresAt,
+      firstUser: sql<boolean>`${authUsers.id} = (select id from auth_users order by created_at, id limit 1)`,
+    })
     .from(sessions)
     .innerJoin(authUsers, eq(authUsers.id, sessions.userId))
-    .where(and(eq(sessions.idHash, hashToken(options.sessionId)), gt(sessions.expiresAt, sql`now()`)));
-  return row ?? null;
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)));
+  if (!row) return null;
+  const user: SessionUser = { id: row.id, email: row.email, firstUser: Boolean(row.firstUser) };
+  options.cache?.set(idHash, user, row.expiresAt);
+  return user;
 }
 
-export async function deleteSession(options: { db: Database; sessionId: string }): Promise<void> {
+export async function deleteSession(options: { db: Database; sessionId: string; cache?: SessionCache }): Promise<void> {
+  // This process forgets it at once; the others when the notice below reaches them.
+  options.cache?.forget(hashToken(options.sessionId));
   await options.db.transaction(async (tx) => {
     const [ended] = await tx
       .delete(sessions)

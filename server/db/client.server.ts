@@ -5,11 +5,16 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import path from "node:path";
 import pg from "pg";
 import * as schema from "./schema";
 import { lockDataFolder } from "./folder-lock.server";
+import { withStatementCache } from "./pglite-statements.server";
+import { statementCounter } from "./statement-count.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -56,7 +61,7 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   // An idle connection the server dropped (restart, failover) must not crash the
   // process: the pool replaces it, and errors of running queries reach their callers.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, { schema, logger: statementCounter }) as unknown as Database;
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
@@ -83,9 +88,12 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     release = lockDataFolder(dataDir);
   }
   try {
-    const pglite = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
-    const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-    await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+    if (!inMemory) await prepareInChildProcess(path.resolve(dataDir), path.resolve(migrationsFolder));
+    const pglite = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir), {
+      startParams: inMemory ? undefined : [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+    });
+    const db = drizzlePglite(withStatementCache(pglite), { schema, logger: statementCounter }) as unknown as Database;
+    if (inMemory) await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
     return {
       db,
       kind: "pglite",
@@ -104,6 +112,55 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     release?.();
     throw error;
   }
+}
+
+/**
+ * The embedded server's settings for a database of one person or a small team: 16 MB of shared
+ * buffers instead of 128 (the operating system caches the files anyway), which keeps about
+ * 130 MB out of the process for its whole life (bench/memory.bench.ts).
+ */
+const EMBEDDED_SETTINGS = ["-c", "shared_buffers=16MB"];
+
+/**
+ * Creating a database cluster (initdb) and migrating it (the app's tables and the job queue's)
+ * grow the embedded server's memory by a few hundred megabytes that a process never gives
+ * back. Both therefore run in a short-lived child process; this one then opens the ready folder.
+ */
+async function prepareInChildProcess(dataDir: string, migrationsFolder: string): Promise<void> {
+  const resolve = (specifier: string) => pathToFileURL(createRequire(import.meta.url).resolve(specifier)).href;
+  const modules = {
+    pglite: resolve("@electric-sql/pglite"),
+    drizzle: resolve("drizzle-orm/pglite"),
+    migrator: resolve("drizzle-orm/pglite/migrator"),
+    pgBoss: resolve("pg-boss"),
+  };
+  const script = `
+    const { modules, dataDir, migrationsFolder } = JSON.parse(process.argv[1]);
+    const [{ PGlite }, { drizzle }, { migrate }, { PgBoss, fromPglite }] = await Promise.all(
+      [modules.pglite, modules.drizzle, modules.migrator, modules.pgBoss].map((url) => import(url)),
+    );
+    const db = await PGlite.create(dataDir);
+    try {
+      await migrate(drizzle(db), { migrationsFolder });
+      // The job queue's own tables, made or brought up to date, without starting its timers.
+      const boss = new PgBoss({ db: fromPglite(db), backend: "pglite", supervise: false, schedule: false });
+      await boss.start();
+      await boss.stop({ graceful: false, close: false });
+    } finally {
+      await db.close();
+    }`;
+  const child = spawn(
+    process.execPath,
+    ["--input-type=module", "--eval", script, JSON.stringify({ modules, dataDir, migrationsFolder })],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let errors = "";
+  child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  if (code !== 0) throw new Error(`Preparing the embedded database failed: ${errors.trim() || `exit code ${code}`}`);
 }
 
 /**

@@ -108,7 +108,7 @@ export function authApi(getServices: () => Promise<Services>): Router {
     const previous = readSessionId(req.get("Cookie"), secureCookies);
     const result = await exchangeIdToken({ db: services.database.db, idToken, ttlMs: sessionTtlMs });
     if (!result) throw new AppError("unauthorized", "The sign-in has expired. Please request a new link.");
-    if (previous) await deleteSession({ db: services.database.db, sessionId: previous });
+    if (previous) await deleteSession({ db: services.database.db, sessionId: previous, cache: services.sessions });
     res.setHeader(
       "Set-Cookie",
       serializeSessionCookie({ value: result.sessionId, secure: secureCookies, maxAgeMs: sessionTtlMs }),
@@ -120,7 +120,7 @@ export function authApi(getServices: () => Promise<Services>): Router {
   router.delete("/token", async (req, res) => {
     const services = await getServices();
     const sessionId = readSessionId(req.get("Cookie"), services.config.auth.secureCookies);
-    if (sessionId) await deleteSession({ db: services.database.db, sessionId });
+    if (sessionId) await deleteSession({ db: services.database.db, sessionId, cache: services.sessions });
     res.setHeader("Set-Cookie", clearSessionCookie(services.config.auth.secureCookies));
     res.json({ ok: true });
   });

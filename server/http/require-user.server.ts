@@ -44,7 +44,7 @@ export async function requireApiUser(req: Request, services: Services): Promise<
     return { ...user, apiKeyId: keyId };
   }
   const sessionId = readSessionId(req.get("Cookie"), services.config.auth.secureCookies);
-  const user = sessionId ? await findSessionUser({ db, sessionId }) : null;
+  const user = sessionId ? await findSessionUser({ db, sessionId, cache: services.sessions }) : null;
   if (!user) throw new AppError("unauthorized", "Please sign in.");
   return { ...user, apiKeyId: null };
 }

@@ -53,7 +53,8 @@ export function usersApi(getServices: () => Promise<Services>): Router {
       userId: user.id,
       addressHashSecret: services.config.credits.addressHashSecret,
     });
-    // Rows went by cascade; the files go with them.
+    // Rows went by cascade; the files go with them. This process forgets the sessions at once.
+    services.sessions.forgetUser(user.id);
     if (success) await services.storage.deletePrefix(userFolder(user.id));
     res.setHeader("Set-Cookie", clearSessionCookie(services.config.auth.secureCookies));
     res.json({ success });

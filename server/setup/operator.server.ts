@@ -11,9 +11,10 @@ import { AppError } from "#domain/errors";
  */
 export async function isOperator(
   deps: { db: Database; adminEmails: readonly string[] },
-  user: Pick<SessionUser, "id" | "email">,
+  user: Pick<SessionUser, "id" | "email" | "firstUser">,
 ): Promise<boolean> {
   if (deps.adminEmails.length > 0) return deps.adminEmails.includes(user.email.toLowerCase());
+  if (user.firstUser !== undefined) return user.firstUser;
   const [first] = await deps.db
     .select({ id: authUsers.id })
     .from(authUsers)

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { preparedFor } from "../db/prepared.server";
 import { generationJobs, images, styleReferences, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
 
@@ -8,9 +9,18 @@ export type StyleImage = typeof images.$inferSelect;
 
 export { newId } from "../ids.server";
 
+const stylesOfOwner = preparedFor((db) =>
+  db
+    .select()
+    .from(styles)
+    .where(eq(styles.ownerId, sql.placeholder("userId")))
+    .orderBy(desc(styles.createdAt))
+    .prepare("styles_of_owner"),
+);
+
 /** A user's own styles, newest first (built-in presets live in code: app/lib/presets.ts). */
 export async function listStyles(db: Database, userId: string) {
-  const rows = await db.select().from(styles).where(eq(styles.ownerId, userId)).orderBy(desc(styles.createdAt));
+  const rows = await stylesOfOwner(db).execute({ userId });
   const ids = rows.map((r) => r.id);
   const [anchorRows, jobRows, referenceRows] = ids.length
     ? await Promise.all([

@@ -4,11 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "#server/db/client.server";
 import { authUsers, creditLedger, loginTokens, sessions, signupGrants, users } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
+import { uniqueEmail } from "../support/factories";
 import { callEach, sessionCookieFrom, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-let counter = 0;
-const uniqueEmail = (label = "user") => `${label}-${Date.now()}-${counter++}@example.com`;
 
 describe.each(testDatabases)("e-mail link sign-in on $name", (target) => {
   let database: DatabaseHandle;

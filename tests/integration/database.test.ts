@@ -80,4 +80,20 @@ describe("embedded database folder", () => {
     expect(row?.credits).toBe(7);
     await second.close();
   });
+
+  it("creates and migrates a new folder apart, then runs with small shared buffers", async () => {
+    const folder = path.join(dir, "fresh");
+    const handle = await openDatabase({ dataDir: folder });
+    try {
+      const tables = await queryRows<{ name: string }>(
+        handle.db,
+        sql`select table_name as name from information_schema.tables where table_schema = 'public'`,
+      );
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["users", "styles", "images", "sessions"]));
+      const [setting] = await queryRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`);
+      expect(setting?.shared_buffers).toBe("16MB");
+    } finally {
+      await handle.close();
+    }
+  });
 });
