@@ -18,7 +18,7 @@ import { ColorModeProvider } from "./components/color-mode-provider";
 import { AppEffects } from "./components/app-effects";
 import { ErrorPage } from "./components/error-page";
 import { SessionSync } from "./components/session-sync";
-import { Toaster } from "./components/ui/toaster";
+import { LazyToaster } from "./components/ui/lazy-toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
 import { colorModeScript, readPreferenceCookie, type ResolvedColorMode } from "./lib/color-mode";
 import { toast } from "./lib/toast-store";
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ColorModeProvider serverPreference={preference} forced={forced}>
           <TooltipProvider>
             {children}
-            <Toaster />
+            <LazyToaster />
           </TooltipProvider>
         </ColorModeProvider>
         <ScrollRestoration />

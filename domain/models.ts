@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isPreview } from "./preview";
-import { priceTableSchema, standardPrices } from "./pricing";
+import { standardPrices } from "./pricing";
+import { priceTableSchema } from "./pricing-schema";
 
 /** A model a user may generate with, as the browser sees it (no keys, no addresses). */
 export const modelViewSchema = z

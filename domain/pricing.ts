@@ -1,16 +1,20 @@
-import { z } from "zod";
 import type { DetailLevel, ImageSize } from "./images";
 
-const priceSchema = z.object({
-  square: z.number().int().min(0),
-  other: z.number().int().min(0).meta({ description: "Portrait or landscape." }),
-});
+// No zod here: the landing page's price table imports this module, and its schema lives in
+// pricing-schema.ts so the validation library stays out of the public pages' JavaScript.
+
+/** What one image costs, in credits, by shape: square, or portrait and landscape. */
+export interface ShapePrices {
+  square: number;
+  other: number;
+}
 
 /** What one image costs, in credits, by detail level and shape (square / portrait or landscape). */
-export const priceTableSchema = z
-  .object({ draft: priceSchema, standard: priceSchema, high: priceSchema })
-  .meta({ id: "PriceTable", description: "What one image costs, in credits, by detail level and shape." });
-export type PriceTable = z.output<typeof priceTableSchema>;
+export interface PriceTable {
+  draft: ShapePrices;
+  standard: ShapePrices;
+  high: ShapePrices;
+}
 
 /** The standard prices (DESIGN.md §6): what a model costs unless its operator sets others. */
 export const standardPrices: PriceTable = {

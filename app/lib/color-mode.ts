@@ -3,8 +3,6 @@
  * localStorage and mirrored to a cookie so the server renders the right class.
  * A route can force a mode with `handle: { colorMode: "dark" }`.
  */
-import { z } from "zod";
-
 export const colorModePreferences = ["system", "light", "dark"] as const;
 export type ColorModePreference = (typeof colorModePreferences)[number];
 export type ResolvedColorMode = "light" | "dark";
@@ -13,11 +11,9 @@ export const COLOR_MODE_KEY = "motif-color-mode";
 export const COLOR_MODE_COOKIE = "motif-color-mode";
 export const DARK_QUERY = "(prefers-color-scheme: dark)";
 
-const preferenceSchema = z.enum(colorModePreferences);
-
+// A plain check, not a schema: this module is on every page, before any validation library.
 export function parsePreference(value: unknown): ColorModePreference {
-  const parsed = preferenceSchema.safeParse(value);
-  return parsed.success ? parsed.data : "system";
+  return colorModePreferences.includes(value as ColorModePreference) ? (value as ColorModePreference) : "system";
 }
 
 export function readPreferenceCookie(cookieHeader: string | null | undefined): ColorModePreference {

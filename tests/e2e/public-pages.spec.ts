@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInWithApi } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 
 // Server rendering: with JavaScript off, each page's content is already in the HTML.
@@ -37,4 +38,25 @@ test("the landing page states the sign-up grant the operator configured", async 
   await expect(page.getByText("250 free credits when you sign up.")).toBeVisible();
   await page.goto("/");
   await expect(page.getByText("100 free credits when you sign up.")).toBeVisible();
+});
+
+test("public pages are sent precompressed with a validator, and assets are cached for good", async ({ request }) => {
+  const first = await request.get("/terms", { headers: { "Accept-Encoding": "br" } });
+  expect(first.headers()["content-encoding"]).toBe("br");
+  expect(first.headers()["cache-control"]).toBe("no-cache");
+  const etag = first.headers()["etag"]!;
+  expect(etag).toMatch(/^".+-br"$/);
+  const again = await request.get("/terms", { headers: { "Accept-Encoding": "br", "If-None-Match": etag } });
+  expect(again.status()).toBe(304);
+
+  const asset = /\/assets\/[^"']+\.js/.exec(await first.text())![0];
+  const cached = await request.get(asset, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(cached.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(["br", "gzip"]).toContain(cached.headers()["content-encoding"]);
+});
+
+test("a signed-in visitor's landing page is their own: it offers the app, not sign-in", async ({ page }) => {
+  await signInWithApi(page);
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Open Motif" }).first()).toBeVisible();
 });

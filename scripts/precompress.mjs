@@ -1,0 +1,24 @@
+// Brotli and gzip copies of the client build's text files, made once at build time, so
+// the server sends them as they are instead of compressing each response.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|html|map|webmanifest)$/;
+
+function* files(folder) {
+  for (const name of readdirSync(folder)) {
+    const full = path.join(folder, name);
+    if (statSync(full).isDirectory()) yield* files(full);
+    else if (COMPRESSIBLE.test(name)) yield full;
+  }
+}
+
+export function precompress(folder = "build/client") {
+  for (const file of files(folder)) {
+    const body = readFileSync(file);
+    if (body.length < 1024) continue; // Not worth a second request header's worth of bytes.
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
