@@ -279,6 +279,14 @@ export class EventStreamHub {
     return total;
   }
 
+  /**
+   * Ends every open stream, for a process about to stop: browsers reconnect (through the load
+   * balancer, to a process that stays) instead of holding this one open until it is killed.
+   */
+  endAll(): void {
+    this.feeds.forEach((feed) => feed.streams.forEach((stream) => this.end(stream)));
+  }
+
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     await this.stopListening?.();

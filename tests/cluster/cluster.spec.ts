@@ -1,0 +1,186 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn, signInWithApi, uniqueEmail } from "../e2e/support/auth";
+import { createStyleInUi } from "../e2e/support/styles";
+import { startCluster, type Cluster } from "./support/cluster";
+
+// The main flows across processes: two web processes behind a load balancer, two workers,
+// PostgreSQL, S3-compatible storage and SMTP (tests/cluster/support/cluster.ts).
+let cluster: Cluster;
+let email: string;
+/** The person of the live-progress test and the style they made, reused by the set test. */
+const maker = { email: uniqueEmail("cluster-maker"), styleId: "" };
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  cluster = await startCluster();
+  email = uniqueEmail("cluster");
+});
+
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await cluster?.stop();
+});
+
+/** Sends every later request of the page to one web process. */
+const pinTo = (page: Page, backend: "web-1" | "web-2") => page.setExtraHTTPHeaders({ "x-cluster-backend": backend });
+
+test("signs in on one web process and carries on on the other", async ({ page }) => {
+  await pinTo(page, "web-1");
+  await signIn(page, email, cluster.url);
+  const before = cluster.balancer.stats.answered["web-2"]!;
+
+  await pinTo(page, "web-2");
+  const response = await page.goto(`${cluster.url}/app`);
+  expect(response?.headers()["x-backend"]).toBe("web-2");
+  await expect(page.getByTestId("credit-badge")).toContainText("100");
+  expect(cluster.balancer.stats.answered["web-2"]).toBeGreaterThan(before);
+});
+
+test("live progress made by a worker arrives through the other web process's event stream", async ({ page }) => {
+  test.setTimeout(90_000);
+  cluster.imageServices.forEach((service) => (service.control.latencyMs = 400));
+  const streams: string[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/api/events") streams.push(response.headers()["x-backend"] ?? "");
+  });
+  await pinTo(page, "web-2");
+  await signIn(page, maker.email, cluster.url);
+  // Only the Styles page's own stream counts: the one signing in opened stays behind.
+  streams.length = 0;
+  await page.goto(`${cluster.url}/app/style`);
+  await expect.poll(() => streams).toContain("web-2");
+
+  // The style is made through web-1; its stream stays on web-2.
+  await pinTo(page, "web-1");
+  const card = await createStyleInUi(page, { name: "Across processes", description: "Isometric low-poly houses" });
+  await expect(card.getByTestId("style-progress")).toContainText(/[1-3] of 4/, { timeout: 30_000 });
+  await expect(card.getByRole("img")).toHaveCount(4, { timeout: 30_000 });
+  expect(new Set(streams)).toEqual(new Set(["web-2"]));
+  // The images live in S3, so either web process serves them.
+  const src = await card.getByRole("img").first().getAttribute("src");
+  await pinTo(page, "web-2");
+  expect(
+    (await page.request.get(new URL(src!, cluster.url).href, { headers: { "x-cluster-backend": "web-2" } })).ok(),
+  ).toBe(true);
+  const { styles } = (await (await page.request.get(`${cluster.url}/api/styles`)).json()) as {
+    styles: { id: string; name: string }[];
+  };
+  maker.styleId = styles.find((style) => style.name === "Across processes")!.id;
+});
+
+test("a worker killed in the middle of a set: the other finishes it, and the set is paid for once", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  expect(maker.styleId).not.toBe("");
+  await signInWithApi(page, maker.email, cluster.url);
+  const balance = async () =>
+    (
+      await cluster.db.query("select u.credits from users u join auth_users a on a.id = u.id where a.email = $1", [
+        maker.email,
+      ])
+    ).rows[0].credits as number;
+  const before = await balance();
+  cluster.imageServices.forEach((service) => {
+    service.control.latencyMs = 1_500;
+    service.requests.length = 0;
+  });
+
+  const subjects = ["Lantern", "Anchor", "Compass", "Kettle", "Teapot"];
+  const submitted = await page.request.post(`${cluster.url}/api/objects`, {
+    headers: { Origin: cluster.url },
+    data: { styleId: maker.styleId, subjects, size: "square", detail: "draft", transparent: false },
+  });
+  expect(submitted.status()).toBe(202);
+  const { job } = (await submitted.json()) as { job: { id: string; credits: number } };
+  const charged = before - (await balance());
+  expect(charged).toBeGreaterThan(0);
+
+  // Whichever worker's image service hears from the job first is running it.
+  let busy = -1;
+  await expect
+    .poll(() => (busy = cluster.imageServices.findIndex((service) => service.requests.length > 0)), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(0);
+  const stored = async () =>
+    Number((await cluster.db.query("select count(*) from images where job_id = $1", [job.id])).rows[0].count);
+  await expect.poll(stored, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  cluster.workers[busy as 0 | 1].kill("SIGKILL");
+  const madeBeforeTheCrash = await stored();
+  expect(madeBeforeTheCrash).toBeLessThan(subjects.length);
+
+  const other = cluster.imageServices[busy === 0 ? 1 : 0];
+  await expect
+    .poll(
+      async () => (await cluster.db.query("select status from generation_jobs where id = $1", [job.id])).rows[0].status,
+      { timeout: 120_000 },
+    )
+    .toBe("succeeded");
+  expect(other.requests.length).toBeGreaterThan(0);
+  // One image per subject: none made twice, none lost.
+  const perObject = await cluster.db.query(
+    "select object_id, count(*)::int as images from images where job_id = $1 group by object_id",
+    [job.id],
+  );
+  expect(perObject.rows.map((row) => row.images)).toEqual(subjects.map(() => 1));
+  // One charge for the set, no refund (every image was made), and the balance says the same.
+  const ledger = await cluster.db.query("select reason, delta from credit_ledger where ref = $1 order by id", [job.id]);
+  expect(ledger.rows).toEqual([{ reason: "generation_reserve", delta: -charged }]);
+  expect(await balance()).toBe(before - charged);
+
+  cluster.startWorker(busy as 0 | 1);
+});
+
+test("a rolling restart of the web processes loses no request", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInWithApi(page, maker.email, cluster.url);
+  const cookies = await page.context().cookies(cluster.url);
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const failures: string[] = [];
+  const answeredBy = new Set<string>();
+  let sent = 0;
+  let restarting = true;
+  const client = async () => {
+    const paths = ["/app", "/api/users/me/credits", "/", "/healthz"];
+    while (restarting) {
+      const path = paths[sent++ % paths.length]!;
+      try {
+        const response = await fetch(`${cluster.url}${path}`, { headers: { cookie } });
+        await response.arrayBuffer();
+        if (response.status !== 200) failures.push(`${path}: ${response.status}`);
+        else answeredBy.add(response.headers.get("x-backend") ?? "");
+      } catch (error) {
+        failures.push(`${path}: ${(error as Error).message}`);
+      }
+    }
+  };
+  // An open event stream on each process: a stopping process ends it rather than wait on it.
+  const streams = await Promise.all(
+    (["web-1", "web-2"] as const).map(async (backend) => {
+      const response = await fetch(`${cluster.url}/api/events`, {
+        headers: { cookie, accept: "text/event-stream", "x-cluster-backend": backend, origin: cluster.url },
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const ended = (async () => {
+        while (!(await reader.read()).done);
+        return true;
+      })();
+      return { ended };
+    }),
+  );
+  const clients = Array.from({ length: 4 }, client);
+  expect(await cluster.restartWeb(0)).toBe(0);
+  expect(await cluster.restartWeb(1)).toBe(0);
+  expect(await Promise.all(streams.map((stream) => stream.ended))).toEqual([true, true]);
+  // Both answer again after the restart.
+  answeredBy.clear();
+  await expect.poll(() => answeredBy.size, { timeout: 10_000 }).toBe(2);
+  restarting = false;
+  await Promise.all(clients);
+  expect(failures).toEqual([]);
+  expect(sent).toBeGreaterThan(50);
+});
