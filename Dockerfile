@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# Motif: one image for the web and worker processes (see compose.yaml and README "Deploy").
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+COPY package.json package-lock.json .npmrc ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:24-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data \
+    NODE_OPTIONS=--max-semi-space-size=8
+COPY --from=build /app/package.json /app/server.mjs ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/scripts ./scripts
+RUN mkdir -p /data && chown node:node /data
+# The image's own user, not root: it owns only /data.
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "server.mjs"]

@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { configVariableNames, parseConfig } from "#server/config.server";
+
+interface ComposeService {
+  image?: string;
+  build?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  deploy?: { replicas?: number };
+  healthcheck?: { disable?: boolean };
+  depends_on?: Record<string, unknown> | string[];
+}
+
+const compose = parse(readFileSync("compose.yaml", "utf8"), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+const dockerfile = readFileSync("Dockerfile", "utf8");
+
+/** A compose value with its `${NAME:-default}` substitutions resolved to their defaults. */
+const withDefaults = (value: string) => value.replace(/\$\{\w+:-([^}]*)\}/g, "$1");
+
+describe("deploy files", () => {
+  it("run the topology the cluster test proves: a proxy, two web processes, two workers and their services", () => {
+    const { services } = compose;
+    expect(Object.keys(services)).toEqual(
+      expect.arrayContaining(["proxy", "web", "worker", "postgres", "minio", "bucket", "mailpit"]),
+    );
+    expect(services.web!.deploy?.replicas).toBe(2);
+    expect(services.worker!.deploy?.replicas).toBe(2);
+    expect(services.web!.environment?.WORKER).toBe("off");
+    expect(services.worker!.environment?.WORKER).toBe("on");
+    expect(services.worker!.command).toEqual(["node", "scripts/worker.mjs"]);
+    expect(readFileSync("deploy/Caddyfile", "utf8")).toMatch(/dynamic a web 3000/);
+  });
+
+  it("set only variables Motif reads, with values its configuration accepts", () => {
+    for (const name of ["web", "worker"]) {
+      const environment = compose.services[name]!.environment!;
+      const unknown = Object.keys(environment).filter((key) => !configVariableNames.includes(key));
+      expect(unknown, `${name} sets variables Motif does not read`).toEqual([]);
+      const resolved = Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, withDefaults(String(v))]));
+      const config = parseConfig(resolved);
+      expect(config.databaseUrl).toMatch(/^postgres:\/\/motif:.+@postgres:5432\/motif$/);
+      expect(config.storage.kind).toBe("s3");
+      expect(config.mail.smtpUrl).toBe("smtp://mailpit:1025");
+      expect(config.trustProxy).toBe(true);
+    }
+  });
+
+  it("build an image that runs as its own user, checks its health and keeps data in a volume", () => {
+    expect(dockerfile).toMatch(/^FROM node:24[\w.-]* AS build$/m);
+    expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD .*\/healthz/m);
+    expect(dockerfile).toMatch(/^VOLUME \["\/data"\]$/m);
+    expect(dockerfile).toMatch(/npm prune --omit=dev/);
+    expect(readFileSync(".dockerignore", "utf8").split("\n")).toEqual(
+      expect.arrayContaining(["node_modules", "build", "data", ".git"]),
+    );
+  });
+});
