@@ -1,6 +1,7 @@
 // Runs the production build (or, with NODE_ENV=development, the Vite dev server).
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const port = Number.parseInt(process.env.PORT || "3000", 10);
@@ -9,7 +10,7 @@ const host = process.env.HOST || "0.0.0.0";
 const server = express();
 server.disable("x-powered-by");
 // The event stream opts out with Cache-Control: no-transform.
-server.use(compression());
+const compress = compression();
 
 function fail(error) {
   console.error(`\nMotif could not start: ${error instanceof Error ? error.message : error}\n`);
@@ -23,6 +24,7 @@ try {
     const viteDevServer = await vite.createServer({
       server: { middlewareMode: true },
     });
+    server.use(compress);
     server.use(viteDevServer.middlewares);
     appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
     server.use(async (req, res, next) => {
@@ -36,8 +38,18 @@ try {
     });
   } else {
     appModule = await import("./build/server/index.js");
-    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    server.use(express.static("build/client", { maxAge: "1h" }));
+    // Already compressed: the public pages (rendered once) and the hashed assets (at build).
+    server.use(appModule.publicPages);
+    server.use(
+      "/assets",
+      expressStaticGzip("build/client/assets", {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        serveStatic: { immutable: true, maxAge: "1y", fallthrough: false },
+      }),
+    );
+    server.use(compress);
+    server.use(express.static("build/client", { maxAge: "1h", index: false, redirect: false }));
     server.use(appModule.app);
   }
   await appModule.start();
@@ -63,6 +75,8 @@ async function shutdown(signal) {
   });
   // Idle keep-alive sockets would hold close() open.
   listener.closeIdleConnections();
+  // Event streams never end by themselves: end them, and their browsers reconnect elsewhere.
+  await appModule.drain?.().catch((error) => console.error(error));
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -10,7 +10,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "domain/**/*.test.ts",
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "bench/**/*.test.ts",
+    ],
     environment: "node",
     env: { LOG_LEVEL: "silent" },
     testTimeout: 30_000,

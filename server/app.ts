@@ -1,6 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler as createPageRenderer, RouterContextProvider } from "react-router";
 import { servicesContext } from "./context";
 import { createApi } from "./http/api.server";
 import { pageRequestGuard } from "./http/request-guards.server";
@@ -9,6 +9,13 @@ import { createMcpRoute } from "./mcp/mcp-route.server";
 import { securityHeaders } from "./http/security-headers.server";
 import { closeServices, getServices } from "./services.server";
 import { getConfig } from "./config.server";
+import { publicPageCache } from "./http/public-pages.server";
+import { sessionCookieName } from "./auth/session-cookie.server";
+import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast";
+import { COLOR_MODE_COOKIE } from "~/lib/color-mode";
+import { serverTimingHeader } from "./db/statement-count.server";
+import { metricsRoute } from "./http/metrics-route.server";
+import { requestMetrics } from "./metrics/metrics.server";
 
 const config = getConfig();
 
@@ -17,6 +24,10 @@ app.disable("x-powered-by");
 // One proxy hop: the client address is the one the proxy saw, not a header the client wrote.
 if (config.trustProxy) app.set("trust proxy", 1);
 app.use(securityHeaders({ isProduction: config.isProduction }));
+app.use(requestMetrics());
+if (config.serverTiming) app.use(serverTimingHeader());
+
+app.get("/metrics", metricsRoute({ token: config.metricsToken }));
 
 app.get("/healthz", healthCheck(getServices));
 
@@ -31,21 +42,59 @@ app.use("/api", createApi({ getServices, origins: config }));
 // For AI agents: API keys only, so it needs no same-origin check (docs/decisions/031).
 app.use("/mcp", createMcpRoute({ getServices }));
 
+async function loadContext() {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, await getServices());
+  return context;
+}
+
+// A function makes React Router rebuild its route tables on every request, which only the
+// dev server needs (modules change under it); a built server passes the build itself.
+const build = import.meta.env.DEV ? null : await import("virtual:react-router/server-build");
+
 app.use(pageRequestGuard);
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    async getLoadContext() {
-      const context = new RouterContextProvider();
-      context.set(servicesContext, await getServices());
-      return context;
-    },
+    build: build ?? (() => import("virtual:react-router/server-build")),
+    getLoadContext: loadContext,
   }),
 );
+
+/**
+ * For the built server to mount before compression: the public pages, rendered once and sent
+ * precompressed to visitors without a session (docs/decisions/041).
+ */
+export const publicPages: express.RequestHandler[] = build
+  ? [
+      securityHeaders({ isProduction: config.isProduction }),
+      publicPageCache({
+        paths: {
+          "/": { ignoreQuery: false },
+          "/terms": { ignoreQuery: false },
+          "/privacy": { ignoreQuery: false },
+          "/auth/login": { ignoreQuery: false },
+          // The link's token is read in the browser; the page itself is the same for every link.
+          "/auth/verify": { ignoreQuery: true },
+        },
+        personalCookies: [sessionCookieName(true), sessionCookieName(false), FLASH_TOAST_COOKIE],
+        variantCookie: COLOR_MODE_COOKIE,
+        render: async (path, cookie) =>
+          createPageRenderer(build, "production")(
+            new Request(new URL(path, config.publicUrl), { headers: cookie ? { Cookie: cookie } : {} }),
+            await loadContext(),
+          ),
+      }),
+    ]
+  : [];
 
 /** Opens the database before the first request, so start-up errors surface at once. */
 export async function start(): Promise<void> {
   await getServices();
+}
+
+/** Before stopping: ends the long-lived event streams, so open requests can all finish. */
+export async function drain(): Promise<void> {
+  (await getServices()).events.endAll();
 }
 
 export async function stop(): Promise<void> {

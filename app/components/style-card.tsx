@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
-import { responsiveImage } from "~/lib/image-url";
+import { cardImages, responsiveImage } from "~/lib/image-url";
 import { priceText } from "~/lib/object-format";
 import { useModel } from "~/lib/use-models";
 import { useRef, useState } from "react";
@@ -25,8 +25,8 @@ import { PreviewBadge } from "./preview-badge";
 import { Button } from "./ui/button";
 
 /** The widest an anchor thumbnail is shown (half a card in a two-column grid). */
-const THUMBNAIL_CSS_PX = 300;
-const THUMBNAIL_QUALITY = 80;
+const THUMBNAIL_CSS_PX = cardImages.styleThumbnail.displayWidth;
+const THUMBNAIL_QUALITY = cardImages.styleThumbnail.quality;
 
 export function StyleCard(props: {
   style: StyleView;

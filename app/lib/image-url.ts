@@ -16,6 +16,16 @@ export function optimizedImageUrl(url: string, width: number, quality = DEFAULT_
   return `${IMAGE_ENDPOINT}?${params}`;
 }
 
+/**
+ * How the library grids show images: style cards' samples and object cards' covers. Every
+ * image's copies for these are made when it is stored (server/images/card-variants.server.ts),
+ * so the grids never wait for a conversion.
+ */
+export const cardImages = {
+  styleThumbnail: { displayWidth: 300, quality: 80 },
+  objectCover: { displayWidth: 280, quality: 80 },
+} as const;
+
 /** The smallest of the spec's widths that covers `pixels`, or the largest. */
 export function widthFor(pixels: number): number {
   return IMAGE_WIDTHS.find((w) => w >= pixels) ?? IMAGE_WIDTHS.at(-1)!;
@@ -29,13 +39,18 @@ export function responsiveImage(
   url: string,
   options: { displayWidth: number; sourceWidth?: number; quality?: number },
 ): { src: string; srcSet: string } {
-  const cap = (w: number) => (options.sourceWidth ? Math.min(w, widthFor(options.sourceWidth)) : w);
-  const candidates = IMAGE_DENSITIES.map((density) => ({
-    density,
-    width: cap(widthFor(options.displayWidth * density)),
-  }));
+  const candidates = responsiveWidths(options);
   return {
     src: optimizedImageUrl(url, candidates[0]!.width, options.quality),
     srcSet: candidates.map((c) => `${optimizedImageUrl(url, c.width, options.quality)} ${c.density}x`).join(", "),
   };
+}
+
+/** The width asked for at each pixel density, never more than the original holds. */
+export function responsiveWidths(options: {
+  displayWidth: number;
+  sourceWidth?: number;
+}): { density: number; width: number }[] {
+  const cap = (w: number) => (options.sourceWidth ? Math.min(w, widthFor(options.sourceWidth)) : w);
+  return IMAGE_DENSITIES.map((density) => ({ density, width: cap(widthFor(options.displayWidth * density)) }));
 }

@@ -6,6 +6,7 @@ import {
   type GenerateResult,
   type ImageProvider,
 } from "./providers/provider";
+import { providerDuration, providerErrors } from "../metrics/metrics.server";
 import { withDeadline } from "./deadline.server";
 import { MatteError } from "./pipeline/matte.server";
 
@@ -47,11 +48,23 @@ export async function generateWithRetries(
   const backoff = options.backoffMs ?? defaultBackoff;
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1 && !(await stillWanted())) return null;
+    const timer = providerDuration.startTimer({ provider: provider.id });
     try {
-      return await withDeadline(options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS, request.signal, (signal) =>
+      const result = await withDeadline(options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS, request.signal, (signal) =>
         provider.generate({ ...request, signal }),
       );
+      timer({ outcome: "ok" });
+      return result;
     } catch (error) {
+      const outcome = request.signal?.aborted
+        ? "cancelled"
+        : error instanceof ProviderRetryableError
+          ? "retryable"
+          : error instanceof ProviderRefusalError
+            ? "refused"
+            : "failed";
+      timer({ outcome });
+      if (outcome !== "cancelled") providerErrors.inc({ provider: provider.id, outcome });
       if (!(error instanceof ProviderRetryableError) || attempt >= options.maxAttempts) throw error;
       await new Promise((resolve) => setTimeout(resolve, backoff(attempt)));
       options.signal?.throwIfAborted();

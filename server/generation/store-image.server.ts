@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
+import { makeCardVariants } from "../images/card-variants.server";
 import { queryRows, type Database } from "../db/client.server";
 import { newId } from "../ids.server";
 import type { FileStorage } from "../storage/storage.server";
@@ -89,7 +90,10 @@ export async function storeImage(
       select exists (select 1 from job) as running, exists (select 1 from target) as target,
         exists (select 1 from stored) as inserted`,
   );
-  if (row?.inserted) return { kind: "stored", imageId };
+  if (row?.inserted) {
+    void makeCardVariants(deps, { id: imageId, fileKey, data: image.data, width: meta.width ?? 0 });
+    return { kind: "stored", imageId };
+  }
   // Not stored: the file goes.
   await deps.storage.delete(fileKey);
   if (!row?.running) return { kind: "job-ended" };

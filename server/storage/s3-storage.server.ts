@@ -8,6 +8,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { type Readable } from "node:stream";
+import { writesSettled } from "./pending-writes.server";
 import type { FileStorage } from "./storage.server";
 
 export interface S3Options {
@@ -61,6 +62,7 @@ export function createS3Storage(options: S3Options): FileStorage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     async deletePrefix(prefix) {
+      await writesSettled(prefix);
       const folder = prefix.endsWith("/") ? prefix : `${prefix}/`;
       let token: string | undefined;
       do {

@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { writesSettled } from "./pending-writes.server";
 
 export interface StoredObject {
   stream: Readable;
@@ -63,7 +64,10 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async deletePrefix(prefix) {
       assertSafeKey(prefix);
-      await rm(path.join(root, prefix), { recursive: true, force: true });
+      await writesSettled(prefix);
+      // A file another process lands in the folder meanwhile fails the removal with ENOTEMPTY:
+      // Node tries again, and that writer checks afterwards that its image still exists.
+      await rm(path.join(root, prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }

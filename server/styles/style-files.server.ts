@@ -1,6 +1,7 @@
 import { IMAGE_QUALITIES, IMAGE_WIDTHS } from "~/lib/image-url";
 import { newId } from "../ids.server";
 import { derivativeKey } from "../images/optimize.server";
+import { writesSettled } from "../storage/pending-writes.server";
 import type { FileStorage } from "../storage/storage.server";
 import { styleFolder } from "./styles.server";
 import type { CleanImage } from "./uploads.server";
@@ -31,6 +32,8 @@ export async function putReferenceFiles(
 /** Deletes one stored image and every optimised size made of it (kept beside it). */
 export async function deleteImageFiles(storage: FileStorage, fileKeys: string[]): Promise<void> {
   for (const fileKey of fileKeys) {
+    // Its grid copies may still be being made in this process: they would land after.
+    await writesSettled(fileKey);
     const keys = [fileKey];
     for (const width of IMAGE_WIDTHS)
       for (const quality of IMAGE_QUALITIES) keys.push(derivativeKey(fileKey, { width, quality }));

@@ -26,6 +26,8 @@ import {
 import { createDiskStorage } from "#server/storage/storage.server";
 import { testDatabases } from "../support/databases";
 import { createUser } from "../support/factories";
+import { cardVariantSizes, cardVariantsSettled } from "#server/images/card-variants.server";
+import { derivativeKey } from "#server/images/optimize.server";
 
 const styleInput: NewStyleInput = {
   name: "Flat icons",
@@ -173,8 +175,15 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     const stored = await handle.db.select().from(images).where(eq(images.jobId, job.id));
     expect(stored.map((i) => i.position).sort()).toEqual([0, 1, 2, 3]);
     for (const image of stored) expect(await storage.read(image.fileKey)).not.toBeNull();
+    // Each kept image with its grid copies; nothing of the run that lost.
+    await cardVariantsSettled();
     const files = readdirSync(path.join(filesDir, "users", userId, "styles", style.id));
-    expect(files.sort()).toEqual(stored.map((i) => path.basename(i.fileKey)).sort());
+    expect(files.sort()).toEqual(
+      stored
+        .flatMap((i) => [i.fileKey, ...cardVariantSizes(i.width).map((size) => derivativeKey(i.fileKey, size))])
+        .map((key) => path.basename(key))
+        .sort(),
+    );
     expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
   });
 

@@ -9,6 +9,7 @@ import { balanceOf, grantCredits, json, ledgerSum, objectWithImage, readZip } fr
 import { compositeOverBackground, renderSubject } from "../support/matte-fixtures";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
+import { cardVariantsSettled } from "#server/images/card-variants.server";
 
 describe.each(testDatabases)("removing backgrounds and downloading SVG on $name", (target) => {
   const api = setUpSignedInApi(target, "ann@example.com");
@@ -89,6 +90,7 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
       .toBuffer();
     const { objectId, imageId, styleId } = await objectWithImage(api, file);
     const before = await balanceOf(api.database.db, api.user.userId);
+    await cardVariantsSettled();
     const filesBefore = api.files.filesUnder(`users/${api.user.userId}/styles/${styleId}`).length;
     expect(filesBefore).toBeGreaterThan(0);
     const response = await removeBackground(objectId, imageId);

@@ -17,6 +17,8 @@ import {
   useListableStorage,
 } from "../support/factories";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+import { cardVariantSizes, cardVariantsSettled } from "#server/images/card-variants.server";
+import { derivativeKey } from "#server/images/optimize.server";
 
 type User = { cookie: string; userId: string };
 
@@ -248,7 +250,13 @@ describe.each(testDatabases)("the object library on $name", (target) => {
   it("deletes an object with its images and files, and nothing else", async () => {
     const { chair, lamp } = annSet;
     const folder = objectFolder(ann.userId, annSet.styleId, chair.id);
-    expect(files.filesUnder(folder)).toHaveLength(2);
+    // Each image was stored with the copies the library grids show, made beside it.
+    await cardVariantsSettled();
+    const originals = files.filesUnder(folder).filter((file) => !file.endsWith(".webp"));
+    expect(originals).toHaveLength(2);
+    expect(files.filesUnder(folder).sort()).toEqual(
+      originals.flatMap((file) => [file, ...cardVariantSizes(1024).map((size) => derivativeKey(file, size))]).sort(),
+    );
     const response = await server.call(`/api/objects/${chair.id}`, { method: "DELETE", cookie: ann.cookie });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
@@ -258,7 +266,9 @@ describe.each(testDatabases)("the object library on $name", (target) => {
     for (const image of chair.images) expect((await server.call(image.url, { cookie: ann.cookie })).status).toBe(404);
     expect(files.filesUnder(folder)).toEqual([]);
     expect((await list(ann, "limit=100")).objects.map((o) => o.id)).toEqual([lamp.id]);
-    expect(files.filesUnder(objectFolder(ann.userId, annSet.styleId, lamp.id))).toHaveLength(2);
+    expect(
+      files.filesUnder(objectFolder(ann.userId, annSet.styleId, lamp.id)).filter((file) => !file.endsWith(".webp")),
+    ).toHaveLength(2);
     expect((await server.call(lamp.images[0]!.url, { cookie: ann.cookie })).status).toBe(200);
     expect((await server.call(`/api/objects/${chair.id}`, { method: "DELETE", cookie: ann.cookie })).status).toBe(404);
   });

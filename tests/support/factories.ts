@@ -20,6 +20,10 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}`;
 
 /** A user with `credits` (and the ledger row that gave them), without signing in. */
+let emailCounter = 0;
+/** An address no other test in the run uses. */
+export const uniqueEmail = (label = "user") => `${label}-${Date.now()}-${emailCounter++}@example.com`;
+
 export async function createUser(handle: Pick<DatabaseHandle, "db">, credits: number): Promise<string> {
   const id = unique("user");
   await handle.db.insert(authUsers).values({ id, email: `${id}@example.com` });

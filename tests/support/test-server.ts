@@ -7,11 +7,14 @@ import { createOfflineProvider } from "#server/generation/providers/offline.serv
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry, type ProviderRegistry } from "#server/generation/providers/registry.server";
 import { createDiskStorage } from "#server/storage/storage.server";
+import { SessionCache } from "#server/auth/session-cache.server";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { parseConfig, type Config } from "#server/config.server";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { createApi } from "#server/http/api.server";
+import { metricsRoute } from "#server/http/metrics-route.server";
+import { reportFrom, requestMetrics } from "#server/metrics/metrics.server";
 import { createMcpRoute } from "#server/mcp/mcp-route.server";
 import type { MailMessage, Mailer } from "#server/mail/mailer.server";
 import type { Services } from "#server/services.server";
@@ -59,6 +62,8 @@ export async function startApiServer(
   const filesDir = mkdtempSync(path.join(tmpdir(), "motif-files-"));
   const events = new EventStreamHub(databaseHubStore(database), config.eventStreams);
   await events.start();
+  const sessions = new SessionCache();
+  await sessions.listen(database);
   const services: Services = {
     config,
     database,
@@ -68,10 +73,14 @@ export async function startApiServer(
       ? await overrides.providers(config)
       : providerRegistry([overrides.provider ?? createOfflineProvider()]),
     events,
+    sessions,
     queue: overrides.queue,
   };
+  reportFrom({ db: database.db, openEventStreams: () => events.size });
   const app = express();
   app.set("trust proxy", true);
+  app.use(requestMetrics());
+  app.get("/metrics", metricsRoute({ token: config.metricsToken }));
   app.use("/api", createApi({ getServices: async () => services, origins: config }));
   app.use("/mcp", createMcpRoute({ getServices: async () => services }));
   const server: Server = await new Promise((resolve) => {
@@ -100,6 +109,7 @@ export async function startApiServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await events.close();
+      await sessions.close();
       rmSync(filesDir, { recursive: true, force: true });
     },
   };

@@ -3,12 +3,12 @@ import { Link } from "react-router";
 import type { ObjectSummary } from "#domain/objects";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
-import { responsiveImage } from "~/lib/image-url";
+import { cardImages, responsiveImage } from "~/lib/image-url";
 import { PreviewBadge } from "../preview-badge";
 
 /** The widest a card's cover is shown: a quarter of the content column on a wide screen. */
-const COVER_CSS_PX = 280;
-const COVER_QUALITY = 80;
+const COVER_CSS_PX = cardImages.objectCover.displayWidth;
+const COVER_QUALITY = cardImages.objectCover.quality;
 
 /** One object in a grid: its cover, name, style and image count; a link to the object. */
 export function ObjectCard(props: {
