@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiKeyViewSchema } from "./api-keys";
 import { modelsViewSchema } from "./models";
+import { imageSignature } from "./image-links";
 import { jobStatuses } from "./jobs";
 import { jobViewSchema, objectDetailSchema, objectImageViewSchema } from "./objects";
 import { providerViewSchema, staleReasonValues, styleViewSchema } from "./styles";
@@ -41,7 +42,7 @@ export const styleEditedReply = z.object({
 });
 
 export const referencesAddedReply = z.object({
-  references: z.array(z.object({ id: z.string(), url: z.string() })),
+  references: z.array(z.object({ id: z.string(), url: z.string(), signature: imageSignature })),
 });
 
 export const sampleJobReply = z.object({ job: jobRefSchema });

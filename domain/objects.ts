@@ -2,6 +2,7 @@ import { z } from "zod";
 import { modelChoice } from "./models";
 import { detailValues, imageSizeValues } from "./images";
 import { jobKinds, jobStatuses } from "./jobs";
+import { imageSignature } from "./image-links";
 import { limits } from "./limits";
 import { text } from "./text";
 
@@ -127,6 +128,7 @@ export const objectImageViewSchema = z
     url: z
       .string()
       .meta({ description: "The original file: GET it with the same credentials.", example: "/api/images/img_123" }),
+    signature: imageSignature,
     width: z.number().int(),
     height: z.number().int(),
     hasAlpha: z.boolean(),
@@ -161,7 +163,7 @@ export const objectSummarySchema = z
     detail: z.enum(detailValues),
     transparent: z.boolean(),
     cover: objectImageViewSchema
-      .pick({ id: true, url: true, width: true, height: true, hasAlpha: true, provider: true })
+      .pick({ id: true, url: true, signature: true, width: true, height: true, hasAlpha: true, provider: true })
       .nullable(),
     imageCount: z.number().int(),
     generating: z.boolean().meta({ description: "An unfinished job is making images of it." }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from "./images";
 import { jobStatuses } from "./jobs";
+import { imageSignature } from "./image-links";
 import { limits } from "./limits";
 import { modelChoice } from "./models";
 import { priceOf, type PriceTable } from "./pricing";
@@ -154,6 +155,7 @@ export const styleViewSchema = z
         z.object({
           id: z.string(),
           url: z.string(),
+          signature: imageSignature,
           subject: z.string(),
           width: z.number().int(),
           height: z.number().int(),
@@ -166,7 +168,7 @@ export const styleViewSchema = z
     samplesStale: z
       .array(z.enum(staleReasonValues))
       .meta({ description: "What changed since the samples were made (empty when they match the style)." }),
-    references: z.array(z.object({ id: z.string(), url: z.string() })),
+    references: z.array(z.object({ id: z.string(), url: z.string(), signature: imageSignature })),
     job: z
       .object({
         id: z.string(),

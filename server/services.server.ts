@@ -10,6 +10,7 @@ import { QUEUE_RUNS_PER_JOB, startGenerationQueue, type GenerationQueue } from "
 import { loadConfiguredMattingModel, type MattingModel } from "./generation/pipeline/matting-model.server";
 import { runGenerationJob } from "./generation/run-job.server";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
+import { ImageUrlSigner, loadImageUrlSecret } from "./images/signed-urls.server";
 import { createS3Storage } from "./storage/s3-storage.server";
 import { createDiskStorage, type FileStorage } from "./storage/storage.server";
 import { singleton } from "./singleton.server";
@@ -31,6 +32,8 @@ export interface Services {
   events: EventStreamHub;
   /** Sessions looked up in the last few seconds, dropped on sign-out in any process. */
   sessions: SessionCache;
+  /** Signs the links to stored images' copies (docs/decisions/045). */
+  imageUrls: ImageUrlSigner;
   /** The operator's matting model (MATTE_MODEL_PATH); absent when none is configured. */
   matting?: MattingModel;
   /** Absent until started; web-only processes enqueue, workers also work. */
@@ -71,7 +74,8 @@ async function createServices(): Promise<Services> {
   await events.start();
   const sessions = new SessionCache();
   await sessions.listen(database);
-  const services: Services = { config, database, mailer, storage, providers, events, sessions, matting };
+  const imageUrls = new ImageUrlSigner(await loadImageUrlSecret(database.db));
+  const services: Services = { config, database, mailer, storage, providers, events, sessions, imageUrls, matting };
   reportFrom({ db: database.db, openEventStreams: () => events.size });
   const queue = await startGenerationQueue({
     database,

@@ -187,7 +187,7 @@ export function EditStyleDialog(props: {
               {references.map((reference, i) => (
                 <li key={reference.id} className="relative">
                   <img
-                    {...responsiveImage(reference.url, { displayWidth: 72, quality: 80 })}
+                    {...responsiveImage(reference, { displayWidth: 72, quality: 80 })}
                     alt={`Reference ${i + 1}`}
                     width={72}
                     height={72}

@@ -61,7 +61,7 @@ export function SampleViewer(props: {
           <div className="relative">
             <img
               key={anchor.id}
-              {...responsiveImage(anchor.url, { displayWidth: 720, sourceWidth: anchor.width, quality: 90 })}
+              {...responsiveImage(anchor, { displayWidth: 720, sourceWidth: anchor.width, quality: 90 })}
               alt={`${style.name}: ${anchor.subject}`}
               width={anchor.width}
               height={anchor.height}

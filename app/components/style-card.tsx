@@ -86,7 +86,7 @@ export function StyleCard(props: {
           if (anchor) {
             const image = (
               <img
-                {...responsiveImage(anchor.url, {
+                {...responsiveImage(anchor, {
                   displayWidth: THUMBNAIL_CSS_PX,
                   sourceWidth: anchor.width,
                   quality: THUMBNAIL_QUALITY,

@@ -16,11 +16,17 @@ describe("image URLs", () => {
   });
 
   it("offers densities 1 and 2, capped at the original's size", () => {
-    expect(responsiveImage("/api/images/a", { displayWidth: 200 }).srcSet).toBe(
+    expect(responsiveImage({ url: "/api/images/a" }, { displayWidth: 200 }).srcSet).toBe(
       "/api/image?url=%2Fapi%2Fimages%2Fa&w=320 1x, /api/image?url=%2Fapi%2Fimages%2Fa&w=640 2x",
     );
-    const small = responsiveImage("/api/images/a", { displayWidth: 600, sourceWidth: 512 });
+    const small = responsiveImage({ url: "/api/images/a" }, { displayWidth: 600, sourceWidth: 512 });
     expect(small.src).toBe("/api/image?url=%2Fapi%2Fimages%2Fa&w=640");
     expect(small.srcSet).not.toContain("w=1280");
+  });
+
+  it("carries the image's signature to every size", () => {
+    const signed = responsiveImage({ url: "/api/images/a", signature: "1795651200.abc" }, { displayWidth: 200 });
+    expect(signed.src).toBe("/api/image?url=%2Fapi%2Fimages%2Fa&w=320&s=1795651200.abc");
+    expect(signed.srcSet.split(", ").every((candidate) => candidate.includes("&s=1795651200.abc "))).toBe(true);
   });
 });

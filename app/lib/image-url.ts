@@ -10,9 +10,19 @@ export const DEFAULT_IMAGE_QUALITY = 100;
 export const IMAGE_QUALITIES: readonly number[] = [50, 75, 80, 90, 100];
 export const IMAGE_ENDPOINT = "/api/image";
 
-export function optimizedImageUrl(url: string, width: number, quality = DEFAULT_IMAGE_QUALITY): string {
+/**
+ * `signature` is the one the server sent with the image's url: with it the copy is served
+ * without a session check and cached by the browser as immutable (docs/decisions/045).
+ */
+export function optimizedImageUrl(
+  url: string,
+  width: number,
+  quality = DEFAULT_IMAGE_QUALITY,
+  signature?: string,
+): string {
   const params = new URLSearchParams({ url, w: String(width) });
   if (quality !== DEFAULT_IMAGE_QUALITY) params.set("q", String(quality));
+  if (signature) params.set("s", signature);
   return `${IMAGE_ENDPOINT}?${params}`;
 }
 
@@ -36,13 +46,14 @@ export function widthFor(pixels: number): number {
  * pixel densities 1 and 2, never asking for more pixels than the original has.
  */
 export function responsiveImage(
-  url: string,
+  image: { url: string; signature?: string },
   options: { displayWidth: number; sourceWidth?: number; quality?: number },
 ): { src: string; srcSet: string } {
   const candidates = responsiveWidths(options);
+  const at = (width: number) => optimizedImageUrl(image.url, width, options.quality, image.signature);
   return {
-    src: optimizedImageUrl(url, candidates[0]!.width, options.quality),
-    srcSet: candidates.map((c) => `${optimizedImageUrl(url, c.width, options.quality)} ${c.density}x`).join(", "),
+    src: at(candidates[0]!.width),
+    srcSet: candidates.map((c) => `${at(c.width)} ${c.density}x`).join(", "),
   };
 }
 

@@ -503,3 +503,13 @@ export const eventStreamLeases = pgTable(
     index("event_stream_leases_ip_idx").on(t.ip, t.expiresAt),
   ],
 );
+
+/**
+ * Secrets the instance makes for itself and every process shares, by name: the key that
+ * signs image URLs (server/images/signed-urls.server.ts). Made once, on first start.
+ */
+export const instanceSecrets = pgTable("instance_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

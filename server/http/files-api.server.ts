@@ -16,24 +16,38 @@ import type { StoredObject } from "../storage/storage.server";
 import { AppError } from "./errors.server";
 import { requireApiUser } from "./require-user.server";
 
-/** Stored files never change: the browser may keep them (only for this user) for a year. */
-function setCacheHeaders(res: Response, etag: string) {
-  res.setHeader("Cache-Control", "private, max-age=31536000, immutable");
+/**
+ * Stored files never change: the browser may keep them for a year, only for this user. A
+ * signed copy may be kept by any cache, until its signature expires.
+ */
+function setCacheHeaders(res: Response, etag: string, signedUntil: number | null = null) {
+  res.setHeader(
+    "Cache-Control",
+    signedUntil
+      ? `public, max-age=${Math.max(0, Math.floor((signedUntil - Date.now()) / 1000))}, immutable`
+      : "private, max-age=31536000, immutable",
+  );
   res.setHeader("ETag", etag);
   res.setHeader("X-Content-Type-Options", "nosniff");
 }
 
 /** Answers 304 when the browser already has this version. */
-function notModified(req: Request, res: Response, etag: string): boolean {
+function notModified(req: Request, res: Response, etag: string, signedUntil: number | null = null): boolean {
   if (req.get("If-None-Match") !== etag) return false;
-  setCacheHeaders(res, etag);
+  setCacheHeaders(res, etag, signedUntil);
   res.status(304).end();
   return true;
 }
 
 /** Streams a stored file; caching headers go out only with a file, never with an error. */
-async function sendStream(res: Response, stored: StoredObject, type: string, etag: string) {
-  setCacheHeaders(res, etag);
+async function sendStream(
+  res: Response,
+  stored: StoredObject,
+  type: string,
+  etag: string,
+  signedUntil: number | null = null,
+) {
+  setCacheHeaders(res, etag, signedUntil);
   res.setHeader("Content-Type", type);
   res.setHeader("Content-Length", String(stored.size));
   // pipeline destroys the source when the client goes away, and turns a failing
@@ -53,21 +67,52 @@ interface OwnedFile {
   width: number;
 }
 
-/** A stored file by record, or null when it is missing or someone else's (the two look alike). */
-async function findOwnedFile(services: Services, userId: string, source: ImageSource): Promise<OwnedFile | null> {
+/**
+ * A stored file by record, or null when it is missing or someone else's (the two look alike).
+ * `ownerId` null: a valid signature stands for the owner check (server/images/signed-urls.server.ts).
+ */
+async function findFile(services: Services, ownerId: string | null, source: ImageSource): Promise<OwnedFile | null> {
   const { db } = services.database;
   if (source.kind === "image") {
     const [image] = await db
       .select({ id: images.id, key: images.fileKey, format: images.format, width: images.width })
       .from(images)
-      .where(and(eq(images.id, source.id), eq(images.ownerId, userId)));
+      .where(and(eq(images.id, source.id), ownerId === null ? undefined : eq(images.ownerId, ownerId)));
     return image ? { id: image.id, key: image.key, type: `image/${image.format}`, width: image.width } : null;
   }
   const [reference] = await db
     .select({ id: styleReferences.id, key: styleReferences.fileKey, width: styleReferences.width })
     .from(styleReferences)
-    .where(and(eq(styleReferences.id, source.id), eq(styleReferences.ownerId, userId)));
+    .where(and(eq(styleReferences.id, source.id), ownerId === null ? undefined : eq(styleReferences.ownerId, ownerId)));
   return reference ? { id: reference.id, key: reference.key, type: "image/png", width: reference.width } : null;
+}
+
+const SIGNED_RECORDS_KEPT = 20_000;
+
+/**
+ * The records of images asked for with a signature, kept by this process, so that repeats
+ * need no query: a record never changes, and one deleted since loses its files, which the
+ * request then misses and checks again.
+ */
+class SignedRecords {
+  private readonly records = new Map<string, OwnedFile>();
+
+  async find(services: Services, source: ImageSource): Promise<OwnedFile | null> {
+    const cacheKey = `${source.kind}:${source.id}`;
+    const kept = this.records.get(cacheKey);
+    if (kept) return kept;
+    const file = await findFile(services, null, source);
+    if (file) {
+      // Oldest first out: a Map iterates in insertion order.
+      if (this.records.size >= SIGNED_RECORDS_KEPT) this.records.delete(this.records.keys().next().value!);
+      this.records.set(cacheKey, file);
+    }
+    return file;
+  }
+
+  forget(source: ImageSource): void {
+    this.records.delete(`${source.kind}:${source.id}`);
+  }
 }
 
 /**
@@ -80,7 +125,7 @@ export function filesApi(getServices: () => Promise<Services>): Router {
   const serveOriginal = (kind: ImageSource["kind"]) => async (req: Request<{ id: string }>, res: Response) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const file = await findOwnedFile(services, user.id, { kind, id: req.params.id });
+    const file = await findFile(services, user.id, { kind, id: req.params.id });
     if (!file) throw new AppError("not_found", "No such image.");
     const etag = `"${file.id}"`;
     if (notModified(req, res, etag)) return;
@@ -109,20 +154,31 @@ export function filesApi(getServices: () => Promise<Services>): Router {
     res.send(svg);
   });
 
-  // GET /api/image?url=/api/images/{id}&w=640&q=80 → WebP at that width (spec §7).
+  const signedRecords = new SignedRecords();
+
+  // GET /api/image?url=/api/images/{id}&w=640&q=80 → WebP at that width (spec §7). With the
+  // presenters' signature as s, it needs no session and, on repeats, no query (decisions/045).
   router.get("/image", async (req, res) => {
     const services = await getServices();
-    const user = await requireApiUser(req, services);
     const query = optimizeQuerySchema.parse(req.query);
-    const file = await findOwnedFile(services, user.id, query.url);
+    const signedUntil = query.s ? services.imageUrls.verify(query.url, query.s) : null;
+    const ownerId = signedUntil ? null : (await requireApiUser(req, services)).id;
+    const findSource = () =>
+      ownerId === null ? signedRecords.find(services, query.url) : findFile(services, ownerId, query.url);
+    const file = await findSource();
     if (!file) throw new AppError("not_found", "No such image.");
     const size = { width: effectiveWidth(query.w, file.width), quality: query.q };
     const etag = `"${file.id}-w${size.width}-q${size.quality}"`;
-    if (notModified(req, res, etag)) return;
+    if (notModified(req, res, etag, signedUntil)) return;
     // Each size is made once and kept; later requests stream the kept copy.
     const key = derivativeKey(file.key, size);
     const kept = await services.storage.get(key);
-    if (kept) return sendStream(res, kept, "image/webp", etag);
+    if (kept) return sendStream(res, kept, "image/webp", etag, signedUntil);
+    // Not made yet, or the image is gone since this process kept its record: ask again.
+    if (ownerId === null) {
+      signedRecords.forget(query.url);
+      if (!(await findSource())) throw new AppError("not_found", "No such image.");
+    }
     const optimized = await optimizeOnce(key, async () => {
       const original = await services.storage.read(file.key);
       if (!original) throw new AppError("not_found", "No such image.");
@@ -131,11 +187,12 @@ export function filesApi(getServices: () => Promise<Services>): Router {
       return made;
     });
     // The record may have gone while we worked, and its folder's deletion missed this copy.
-    if (!(await findOwnedFile(services, user.id, query.url))) {
+    signedRecords.forget(query.url);
+    if (!(await findSource())) {
       await services.storage.delete(key);
       throw new AppError("not_found", "No such image.");
     }
-    setCacheHeaders(res, etag);
+    setCacheHeaders(res, etag, signedUntil);
     res.setHeader("Content-Type", "image/webp");
     res.send(optimized);
   });

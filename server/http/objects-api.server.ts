@@ -49,7 +49,7 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
     const user = await requireApiUser(req, services);
     const query = listObjectsQuerySchema.parse(req.query);
     res.setHeader("Cache-Control", "no-store");
-    res.json(await listObjects(services.database.db, { userId: user.id, query }));
+    res.json(await listObjects(services.database.db, { userId: user.id, query, signer: services.imageUrls }));
   });
 
   // Before /:id, which would take "export.zip" for an id.
@@ -77,7 +77,11 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
   router.get("/:id", async (req: Params, res) => {
     const services = await getServices();
     const user = await requireApiUser(req, services);
-    const object = await requireObjectDetail(services.database.db, { userId: user.id, objectId: req.params.id });
+    const object = await requireObjectDetail(services.database.db, {
+      userId: user.id,
+      objectId: req.params.id,
+      signer: services.imageUrls,
+    });
     res.setHeader("Cache-Control", "no-store");
     res.json({ object });
   });
@@ -88,7 +92,9 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
     const changes = updateObjectSchema.parse(req.body);
     const { db } = services.database;
     await updateObject(db, { userId: user.id, objectId: req.params.id, changes });
-    res.json({ object: await getObjectDetail(db, { userId: user.id, objectId: req.params.id }) });
+    res.json({
+      object: await getObjectDetail(db, { userId: user.id, objectId: req.params.id, signer: services.imageUrls }),
+    });
   });
 
   router.delete("/:id", async (req: Params, res) => {
@@ -130,7 +136,12 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       content: input,
       async run() {
         const image = await removeImageBackground(
-          { db: services.database.db, storage: services.storage, matting: services.matting },
+          {
+            db: services.database.db,
+            storage: services.storage,
+            matting: services.matting,
+            signer: services.imageUrls,
+          },
           {
             userId: user.id,
             objectId: req.params.id,

@@ -14,6 +14,7 @@ import { presentModels } from "../generation/providers/model-views.server";
 import type { Services } from "../services.server";
 import { createStyle } from "../styles/create-style.server";
 import { editStyle } from "../styles/edit-style.server";
+import { presentImageLink } from "../images/signed-urls.server";
 import { presentStyle } from "../styles/present-style.server";
 import { cancelStyleSamples, makeMissingSamples, regenerateSamples } from "../styles/style-sample-commands.server";
 import { addReferences, referenceRoom, removeReference } from "../styles/style-references.server";
@@ -38,7 +39,7 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
     const list = await listStyles(services.database.db, user.id);
     res.setHeader("Cache-Control", "no-store");
     res.json({
-      styles: list.map(presentStyle),
+      styles: list.map((style) => presentStyle(style, services.imageUrls)),
       provider: {
         id: services.providers.default.id,
         model: services.providers.default.model,
@@ -151,7 +152,12 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
     } finally {
       await uploads.cleanup();
     }
-    res.status(201).json({ references: added.map((r) => ({ id: r.id, url: `/api/files/reference/${r.id}` })) });
+    res.status(201).json({
+      references: added.map((r) => ({
+        id: r.id,
+        ...presentImageLink(services.imageUrls, { kind: "reference", id: r.id }),
+      })),
+    });
   });
 
   router.delete("/:id/references/:referenceId", async (req: Request<{ id: string; referenceId: string }>, res) => {

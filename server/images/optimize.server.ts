@@ -28,6 +28,8 @@ export const optimizeQuerySchema = z.object({
     .number({ error: QUALITY_MESSAGE })
     .refine((q) => IMAGE_QUALITIES.includes(q), QUALITY_MESSAGE)
     .default(DEFAULT_IMAGE_QUALITY),
+  /** The signature the presenters gave with the image's url (server/images/signed-urls.server.ts). */
+  s: z.string().max(100).optional(),
 });
 export type OptimizeQuery = z.infer<typeof optimizeQuerySchema>;
 

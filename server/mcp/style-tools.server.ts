@@ -33,19 +33,21 @@ export function registerStyleTools(server: McpServer, context: ToolContext): voi
         const { models, defaultId } = presentModels(services.providers);
         const data = {
           balance,
-          styles: styles.map(presentStyle).map((style) => ({
-            id: style.id,
-            name: style.name,
-            description: style.description || style.derivedDescription || "",
-            defaults: {
-              size: style.defaultSize,
-              detail: style.defaultDetail,
-              transparent: style.defaultTransparent,
-              model: style.defaultModel ?? defaultId,
-            },
-            sampleCount: style.anchors.length,
-            samplesJob: style.job ? { id: style.job.id, status: style.job.status } : null,
-          })),
+          styles: styles
+            .map((style) => presentStyle(style, services.imageUrls))
+            .map((style) => ({
+              id: style.id,
+              name: style.name,
+              description: style.description || style.derivedDescription || "",
+              defaults: {
+                size: style.defaultSize,
+                detail: style.defaultDetail,
+                transparent: style.defaultTransparent,
+                model: style.defaultModel ?? defaultId,
+              },
+              sampleCount: style.anchors.length,
+              samplesJob: style.job ? { id: style.job.id, status: style.job.status } : null,
+            })),
           presets: stylePresets.map((preset) => ({
             id: `${PRESET_STYLE_PREFIX}${preset.id}`,
             name: preset.name,

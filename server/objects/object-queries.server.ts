@@ -1,3 +1,4 @@
+import { presentImageLink, type ImageUrlSigner } from "../images/signed-urls.server";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { ListObjectsQuery, ObjectDetail, ObjectPage, ObjectSummary } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
@@ -70,7 +71,7 @@ const coverJoin = sql`
     order by i.created_at, i.position limit 1
   ) c on true`;
 
-function presentSummary(row: SummaryRow): ObjectSummary {
+function presentSummary(row: SummaryRow, signer: ImageUrlSigner): ObjectSummary {
   return {
     id: row.id,
     name: row.name,
@@ -82,7 +83,7 @@ function presentSummary(row: SummaryRow): ObjectSummary {
     cover: row.cover_id
       ? {
           id: row.cover_id,
-          url: `/api/images/${row.cover_id}`,
+          ...presentImageLink(signer, { kind: "image", id: row.cover_id }),
           width: row.cover_width!,
           height: row.cover_height!,
           hasAlpha: Boolean(row.cover_alpha),
@@ -116,7 +117,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A page of the user's objects, filtered, searched and sorted, with a cursor for the next. */
 export async function listObjects(
   db: Database,
-  options: { userId: string; query: ListObjectsQuery },
+  options: { userId: string; query: ListObjectsQuery; signer: ImageUrlSigner },
 ): Promise<ObjectPage> {
   const { query } = options;
   // The sort key as text keeps microseconds, so rows made in the same millisecond still page apart.
@@ -144,7 +145,7 @@ export async function listObjects(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    objects: page.map(presentSummary),
+    objects: page.map((row) => presentSummary(row, options.signer)),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.sort_key, last.id) : null,
   };
 }
@@ -152,7 +153,7 @@ export async function listObjects(
 /** One of the user's objects with all its images, or null (missing and someone else's look alike). */
 export async function getObjectDetail(
   db: Database,
-  options: { userId: string; objectId: string },
+  options: { userId: string; objectId: string; signer: ImageUrlSigner },
 ): Promise<ObjectDetail | null> {
   const [row] = await queryRows<SummaryRow>(
     db,
@@ -183,13 +184,13 @@ export async function getObjectDetail(
     .where(eq(images.objectId, row.id))
     .orderBy(asc(images.createdAt), asc(images.position));
   return {
-    ...presentSummary(row),
+    ...presentSummary(row, options.signer),
     prompt: row.prompt,
     coverImageId: row.cover_id,
     // No storage keys: the image's URL instead.
     images: imageRows.map((image) => ({
       ...image,
-      url: `/api/images/${image.id}`,
+      ...presentImageLink(options.signer, { kind: "image", id: image.id }),
       createdAt: image.createdAt.toISOString(),
       previewNotes: previewNotesOf(image),
     })),
@@ -197,7 +198,10 @@ export async function getObjectDetail(
 }
 
 /** One of the user's objects with its images, or not_found. */
-export async function requireObjectDetail(db: Database, options: { userId: string; objectId: string }) {
+export async function requireObjectDetail(
+  db: Database,
+  options: { userId: string; objectId: string; signer: ImageUrlSigner },
+) {
   const object = await getObjectDetail(db, options);
   if (!object) throw new AppError("not_found", "No such object.");
   return object;

@@ -1,3 +1,4 @@
+import type { ImageUrlSigner } from "../images/signed-urls.server";
 import { assertWithinKeyCap } from "../api-keys/api-keys.server";
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
@@ -21,7 +22,7 @@ import { requireObjectDetail } from "./object-queries.server";
  * after its file is written: a refusal or a failure costs nothing and leaves no file.
  */
 export async function removeImageBackground(
-  deps: { db: Database; storage: FileStorage; matting?: MattingModel },
+  deps: { db: Database; storage: FileStorage; matting?: MattingModel; signer: ImageUrlSigner },
   options: { userId: string; objectId: string; imageId: string; price: number; apiKeyId?: string | null },
 ): Promise<ObjectImageView> {
   const { db, storage } = deps;
@@ -110,7 +111,7 @@ export async function removeImageBackground(
     throw error;
   }
   if (price > 0) await publishBalance(db, userId);
-  const detail = await requireObjectDetail(db, { userId, objectId: object.id });
+  const detail = await requireObjectDetail(db, { userId, objectId: object.id, signer: deps.signer });
   const image = detail.images.find((i) => i.id === imageId);
   if (!image) throw new AppError("not_found", "No such object.");
   return image;

@@ -1,11 +1,12 @@
 import { staleReasons, type StyleView } from "#domain/styles";
+import { presentImageLink, type ImageUrlSigner } from "../images/signed-urls.server";
 import { samplesBasisOf } from "./style-samples.server";
 import type { listStyles } from "./styles.server";
 
 type StyleListItem = Awaited<ReturnType<typeof listStyles>>[number];
 
 /** What the client sees of a style: no storage keys, image URLs instead. */
-export function presentStyle(style: StyleListItem): StyleView {
+export function presentStyle(style: StyleListItem, signer: ImageUrlSigner): StyleView {
   return {
     id: style.id,
     name: style.name,
@@ -21,7 +22,7 @@ export function presentStyle(style: StyleListItem): StyleView {
     createdAt: style.createdAt.toISOString(),
     anchors: style.anchors.map((a) => ({
       id: a.id,
-      url: `/api/images/${a.id}`,
+      ...presentImageLink(signer, { kind: "image", id: a.id }),
       subject: a.subject,
       width: a.width,
       height: a.height,
@@ -38,7 +39,10 @@ export function presentStyle(style: StyleListItem): StyleView {
           ),
         )
       : [],
-    references: style.references.map((r) => ({ id: r.id, url: `/api/files/reference/${r.id}` })),
+    references: style.references.map((r) => ({
+      id: r.id,
+      ...presentImageLink(signer, { kind: "reference", id: r.id }),
+    })),
     job: style.latestJob
       ? {
           id: style.latestJob.id,

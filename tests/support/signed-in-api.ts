@@ -22,11 +22,12 @@ export function setUpSignedInApi(
   target: TestDatabase,
   email: string,
   overrides: Parameters<typeof startApiServer>[2] = {},
+  env: Record<string, string> = {},
 ): SignedInApi {
   const api = {} as SignedInApi;
   beforeAll(async () => {
     api.database = await target.open();
-    api.server = await startApiServer(api.database, { SIGNIN_LIMIT_PER_IP: "1000" }, overrides);
+    api.server = await startApiServer(api.database, { SIGNIN_LIMIT_PER_IP: "1000", ...env }, overrides);
     api.files = useListableStorage(api.server);
     api.user = await signInThroughApi(api.server, email);
     await grantCredits(api.database.db, api.user.userId, 1000);

@@ -7,12 +7,14 @@ import { createOfflineProvider } from "#server/generation/providers/offline.serv
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry, type ProviderRegistry } from "#server/generation/providers/registry.server";
 import { createDiskStorage } from "#server/storage/storage.server";
+import { ImageUrlSigner, loadImageUrlSecret } from "#server/images/signed-urls.server";
 import { SessionCache } from "#server/auth/session-cache.server";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { parseConfig, type Config } from "#server/config.server";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { createApi } from "#server/http/api.server";
+import { serverTimingHeader } from "#server/db/statement-count.server";
 import { metricsRoute } from "#server/http/metrics-route.server";
 import { reportFrom, requestMetrics } from "#server/metrics/metrics.server";
 import { createMcpRoute } from "#server/mcp/mcp-route.server";
@@ -74,12 +76,14 @@ export async function startApiServer(
       : providerRegistry([overrides.provider ?? createOfflineProvider()]),
     events,
     sessions,
+    imageUrls: new ImageUrlSigner(await loadImageUrlSecret(database.db)),
     queue: overrides.queue,
   };
   reportFrom({ db: database.db, openEventStreams: () => events.size });
   const app = express();
   app.set("trust proxy", true);
   app.use(requestMetrics());
+  if (config.serverTiming) app.use(serverTimingHeader());
   app.get("/metrics", metricsRoute({ token: config.metricsToken }));
   app.use("/api", createApi({ getServices: async () => services, origins: config }));
   app.use("/mcp", createMcpRoute({ getServices: async () => services }));

@@ -89,7 +89,7 @@ export function ImageStage(props: {
             {fitted ? (
               <img
                 key="fit"
-                {...responsiveImage(image.url, { displayWidth: STAGE_CSS_PX, sourceWidth: image.width, quality: 90 })}
+                {...responsiveImage(image, { displayWidth: STAGE_CSS_PX, sourceWidth: image.width, quality: 90 })}
                 alt={props.alt}
                 width={image.width}
                 height={image.height}

@@ -45,7 +45,7 @@ export function ObjectCard(props: {
         >
           {cover ? (
             <img
-              {...responsiveImage(cover.url, {
+              {...responsiveImage(cover, {
                 displayWidth: COVER_CSS_PX,
                 sourceWidth: cover.width,
                 quality: COVER_QUALITY,

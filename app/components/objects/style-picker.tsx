@@ -166,7 +166,7 @@ function StyleTile(props: {
       >
         {thumbnail && "url" in thumbnail ? (
           <img
-            {...responsiveImage(thumbnail.url, { displayWidth: 44, sourceWidth: thumbnail.width, quality: 75 })}
+            {...responsiveImage(thumbnail, { displayWidth: 44, sourceWidth: thumbnail.width, quality: 75 })}
             alt=""
             width={44}
             height={44}

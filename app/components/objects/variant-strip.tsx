@@ -38,7 +38,7 @@ export function VariantStrip(props: {
               )}
             >
               <img
-                {...responsiveImage(image.url, { displayWidth: THUMB_CSS_PX, sourceWidth: image.width, quality: 75 })}
+                {...responsiveImage(image, { displayWidth: THUMB_CSS_PX, sourceWidth: image.width, quality: 75 })}
                 alt=""
                 width={image.width}
                 height={image.height}

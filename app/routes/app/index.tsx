@@ -34,15 +34,20 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext).database;
+  const services = context.get(servicesContext);
+  const { db } = services.database;
   const user = context.get(userContext);
   const [styles, jobs, latest] = await Promise.all([
     listStyles(db, user.id),
     listRecentJobs(db, { userId: user.id }),
-    listObjects(db, { userId: user.id, query: listObjectsQuerySchema.parse({ limit: LATEST_OBJECTS }) }),
+    listObjects(db, {
+      userId: user.id,
+      query: listObjectsQuerySchema.parse({ limit: LATEST_OBJECTS }),
+      signer: services.imageUrls,
+    }),
   ]);
   return {
-    styles: styles.map(presentStyle),
+    styles: styles.map((style) => presentStyle(style, services.imageUrls)),
     jobs,
     latest: latest.objects,
     // "Generate objects in this style" links arrive with ?style=.

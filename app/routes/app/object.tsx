@@ -35,7 +35,7 @@ export const loader = withRouteErrors(async ({ params, context }: Route.LoaderAr
   const { db } = services.database;
   const user = context.get(userContext);
   const [object, jobs] = await Promise.all([
-    requireObjectDetail(db, { userId: user.id, objectId: params.objectId }),
+    requireObjectDetail(db, { userId: user.id, objectId: params.objectId, signer: services.imageUrls }),
     listRecentJobs(db, { userId: user.id }),
   ]);
   return {

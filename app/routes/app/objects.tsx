@@ -37,7 +37,8 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext).database;
+  const services = context.get(servicesContext);
+  const { db } = services.database;
   const user = context.get(userContext);
   const view = readLibraryView(new URL(request.url).searchParams);
   const query = {
@@ -52,7 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const objects: ObjectSummary[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < view.pages; page++) {
-      const result = await listObjects(db, { userId: user.id, query: { ...query, cursor } });
+      const result = await listObjects(db, {
+        userId: user.id,
+        query: { ...query, cursor },
+        signer: services.imageUrls,
+      });
       objects.push(...result.objects);
       if (!result.nextCursor) return { objects, hasMore: false };
       cursor = result.nextCursor;

@@ -39,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const styles = await listStyles(services.database.db, user.id);
   return {
-    styles: styles.map(presentStyle),
+    styles: styles.map((style) => presentStyle(style, services.imageUrls)),
     provider: {
       id: services.providers.default.id,
       label: services.providers.default.label,
