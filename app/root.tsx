@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import { staticPageContext } from "#server/context";
 import { clearFlashToastCookie, readFlashToasts } from "#server/ui/flash-toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -18,6 +19,7 @@ import { ColorModeProvider } from "./components/color-mode-provider";
 import { AppEffects } from "./components/app-effects";
 import { ErrorPage } from "./components/error-page";
 import { SessionSync } from "./components/session-sync";
+import { StaticPageProvider, StaticTooltipTemplate } from "./components/static-page";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
 import { colorModeScript, readPreferenceCookie, type ResolvedColorMode } from "./lib/color-mode";
@@ -25,10 +27,14 @@ import { toast } from "./lib/toast-store";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const flashToasts = readFlashToasts(request);
   return data(
-    { colorMode: readPreferenceCookie(request.headers.get("Cookie")), flashToasts },
+    {
+      colorMode: readPreferenceCookie(request.headers.get("Cookie")),
+      flashToasts,
+      staticPage: context.get(staticPageContext),
+    },
     flashToasts.length ? { headers: { "Set-Cookie": clearFlashToastCookie() } } : undefined,
   );
 }
@@ -46,6 +52,7 @@ function useForcedColorMode(): ResolvedColorMode | undefined {
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const preference = rootData?.colorMode ?? "system";
+  const staticPage = rootData?.staticPage ?? null;
   const forced = useForcedColorMode();
   const serverMode = forced ?? (preference === "system" ? undefined : preference);
   return (
@@ -64,14 +71,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh">
-        <ColorModeProvider serverPreference={preference} forced={forced}>
-          <TooltipProvider>
-            {children}
-            <LazyToaster />
-          </TooltipProvider>
-        </ColorModeProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <StaticPageProvider value={Boolean(staticPage)}>
+          <ColorModeProvider serverPreference={preference} forced={forced}>
+            <TooltipProvider>
+              {children}
+              {!staticPage && <LazyToaster />}
+            </TooltipProvider>
+          </ColorModeProvider>
+        </StaticPageProvider>
+        {staticPage ? (
+          // No React in the browser: one small script runs this page's controls (docs/decisions/046).
+          <>
+            <StaticTooltipTemplate />
+            <script type="module" src={staticPage.script} />
+          </>
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
         {/* Page views (spec §7): a fixed path outside the bundle, so an operator can swap in their own. */}
         <script src="/analytics.js" async />
       </body>

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { buildSync } from "esbuild";
 import { precompress } from "./precompress.mjs";
 
 const SOURCES = [
@@ -31,11 +32,33 @@ function sourceStamp() {
   return hash.digest("hex");
 }
 
+/**
+ * The one script of the pages served without React (app/static-page/controls.ts), hashed
+ * beside the app's assets; the server reads its name from build/server/static-page.json.
+ */
+function buildStaticPageScript() {
+  const result = buildSync({
+    entryPoints: ["app/static-page/controls.ts"],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    target: "es2022",
+    outdir: "build/client/assets",
+    entryNames: "page-controls-[hash]",
+    metafile: true,
+    logLevel: "warning",
+  });
+  const output = Object.keys(result.metafile.outputs).find((file) => file.endsWith(".js"));
+  const script = `/${path.relative("build/client", output).split(path.sep).join("/")}`;
+  writeFileSync("build/server/static-page.json", `${JSON.stringify({ script })}\n`);
+}
+
 /** Builds now, and records which sources the build is of. */
 export function build() {
   const stamp = sourceStamp();
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  buildStaticPageScript();
   precompress();
   writeFileSync(STAMP, stamp);
 }

@@ -1,7 +1,8 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { createRequestHandler as createPageRenderer, RouterContextProvider } from "react-router";
-import { servicesContext } from "./context";
+import { readFileSync } from "node:fs";
+import { servicesContext, staticPageContext } from "./context";
 import { createApi } from "./http/api.server";
 import { pageRequestGuard } from "./http/request-guards.server";
 import { healthCheck } from "./http/health.server";
@@ -60,6 +61,19 @@ app.use(
   }),
 );
 
+/** Pages with nothing to hydrate but a menu and a sheet: served without React (docs/decisions/046). */
+const WITHOUT_REACT = new Set(["/", "/terms", "/privacy"]);
+
+/** The script those pages run instead, built beside the app (scripts/ensure-build.mjs). */
+function readStaticPageScript(): string | null {
+  try {
+    return (JSON.parse(readFileSync("build/server/static-page.json", "utf8")) as { script: string }).script;
+  } catch {
+    return null;
+  }
+}
+const staticPageScript = build ? readStaticPageScript() : null;
+
 /**
  * For the built server to mount before compression: the public pages, rendered once and sent
  * precompressed to visitors without a session (docs/decisions/041).
@@ -78,11 +92,14 @@ export const publicPages: express.RequestHandler[] = build
         },
         personalCookies: [sessionCookieName(true), sessionCookieName(false), FLASH_TOAST_COOKIE],
         variantCookie: COLOR_MODE_COOKIE,
-        render: async (path, cookie) =>
-          createPageRenderer(build, "production")(
+        render: async (path, cookie) => {
+          const context = await loadContext();
+          if (staticPageScript && WITHOUT_REACT.has(path)) context.set(staticPageContext, { script: staticPageScript });
+          return createPageRenderer(build, "production")(
             new Request(new URL(path, config.publicUrl), { headers: cookie ? { Cookie: cookie } : {} }),
-            await loadContext(),
-          ),
+            context,
+          );
+        },
       }),
     ]
   : [];

@@ -1,16 +1,18 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { colorModePreferences, type ColorModePreference } from "~/lib/color-mode";
+import { colorModeLabels as labels, colorModePreferences, type ColorModePreference } from "~/lib/color-mode";
 import { cn } from "~/lib/cn";
 import { useColorModeContext } from "./color-mode-provider";
+import { useStaticPage } from "./static-page";
 import { Button } from "./ui/button";
 import { Tooltip } from "./ui/tooltip";
 
-const labels: Record<ColorModePreference, string> = { system: "System", light: "Light", dark: "Dark" };
 const icons = { system: Monitor, light: Sun, dark: Moon };
 
 export function ColorModeMenu() {
   const { preference, resolved, setPreference } = useColorModeContext();
+  const isStatic = useStaticPage();
+  if (isStatic) return <StaticColorModeMenu preference={preference} />;
   const Current = resolved === "dark" ? Moon : Sun;
   return (
     <DropdownMenu.Root modal={false}>
@@ -58,3 +60,49 @@ export const menuItemClasses = cn(
   "data-[highlighted]:bg-neutral-100 data-[highlighted]:text-neutral-900",
   "dark:text-neutral-300 dark:data-[highlighted]:bg-neutral-800 dark:data-[highlighted]:text-white",
 );
+
+/**
+ * The same menu on a page served without React: the button, and the menu's markup in a
+ * template that app/static-page/controls.ts opens. The icon follows the page's class.
+ */
+function StaticColorModeMenu({ preference }: { preference: ColorModePreference }) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Colour mode: ${labels[preference]}`}
+        aria-haspopup="menu"
+        aria-expanded="false"
+        data-color-mode-trigger=""
+        data-tooltip="Colour mode"
+      >
+        <Sun aria-hidden className="size-5 dark:hidden" />
+        <Moon aria-hidden className="hidden size-5 dark:block" />
+      </Button>
+      <template data-color-mode-menu="">
+        <div role="menu" aria-label="Colour mode" tabIndex={-1} className={cn(menuContentClasses, "outline-none")}>
+          {colorModePreferences.map((mode) => {
+            const Icon = icons[mode];
+            return (
+              <div
+                key={mode}
+                role="menuitemradio"
+                aria-checked="false"
+                tabIndex={-1}
+                data-value={mode}
+                className={menuItemClasses}
+              >
+                <Icon aria-hidden className="size-4" />
+                {labels[mode]}
+                <span data-indicator="" className="ml-auto text-primary-600 dark:text-primary-400">
+                  •
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </template>
+    </>
+  );
+}

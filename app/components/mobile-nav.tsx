@@ -3,7 +3,12 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState, type ReactNode } from "react";
 import { useIsMobile } from "~/lib/use-mobile";
 import { Logo } from "./logo";
+import { useStaticPage } from "./static-page";
 import { Button } from "./ui/button";
+
+const overlayClasses = "fixed inset-0 z-50 animate-fade-in bg-neutral-950/40 backdrop-blur-sm";
+const sheetClasses =
+  "fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-white p-4 shadow-2xl dark:bg-neutral-900";
 
 /**
  * Navigation on screens 1024 px wide or narrower: a sheet from the left.
@@ -12,10 +17,12 @@ import { Button } from "./ui/button";
 export function MobileNav({ children, className }: { children: (close: () => void) => ReactNode; className?: string }) {
   const [open, setOpen] = useState(false);
   const isMobile = useIsMobile();
+  const isStatic = useStaticPage();
   // Growing the window past the breakpoint shows the desktop navigation: close the sheet.
   useEffect(() => {
     if (!isMobile) setOpen(false);
   }, [isMobile]);
+  if (isStatic) return <StaticMobileNav className={className}>{children(() => {})}</StaticMobileNav>;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
@@ -24,8 +31,8 @@ export function MobileNav({ children, className }: { children: (close: () => voi
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-neutral-950/40 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-white p-4 shadow-2xl dark:bg-neutral-900">
+        <Dialog.Overlay className={overlayClasses} />
+        <Dialog.Content className={sheetClasses}>
           <div className="flex items-center justify-between">
             <Dialog.Title className="px-2">
               <Logo />
@@ -41,5 +48,49 @@ export function MobileNav({ children, className }: { children: (close: () => voi
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The same sheet on a page served without React: opened from its template by app/static-page/controls.ts. */
+function StaticMobileNav({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open navigation"
+        aria-haspopup="dialog"
+        aria-expanded="false"
+        data-mobile-nav-trigger=""
+        className={className}
+      >
+        <Menu aria-hidden className="size-5" />
+      </Button>
+      <template data-mobile-nav-sheet="">
+        <div>
+          <div data-sheet-overlay="" className={overlayClasses} />
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="mobile-nav-title"
+            aria-describedby="mobile-nav-description"
+            className={sheetClasses}
+          >
+            <div className="flex items-center justify-between">
+              <h2 id="mobile-nav-title" className="px-2">
+                <Logo />
+              </h2>
+              <Button variant="ghost" size="icon" aria-label="Close navigation" data-sheet-close="">
+                <X aria-hidden className="size-5" />
+              </Button>
+            </div>
+            <p id="mobile-nav-description" className="sr-only">
+              Go to another part of Motif
+            </p>
+            {children}
+          </div>
+        </div>
+      </template>
+    </>
   );
 }

@@ -5,6 +5,7 @@
  */
 export const colorModePreferences = ["system", "light", "dark"] as const;
 export type ColorModePreference = (typeof colorModePreferences)[number];
+export const colorModeLabels: Record<ColorModePreference, string> = { system: "System", light: "Light", dark: "Dark" };
 export type ResolvedColorMode = "light" | "dark";
 
 export const COLOR_MODE_KEY = "motif-color-mode";

@@ -1,37 +1,23 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { resolveColorMode, type ColorModePreference, type ResolvedColorMode } from "./color-mode";
 import {
-  COLOR_MODE_KEY,
-  DARK_QUERY,
-  parsePreference,
-  preferenceCookie,
-  resolveColorMode,
-  type ColorModePreference,
-  type ResolvedColorMode,
-} from "./color-mode";
+  applyColorMode,
+  onColorModeChange,
+  readStoredPreference,
+  storePreference,
+  systemIsDark,
+} from "./color-mode-dom";
 
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  const media = window.matchMedia(DARK_QUERY);
-  const onStorage = (event: StorageEvent) => event.key === COLOR_MODE_KEY && listener();
-  media.addEventListener("change", listener);
-  window.addEventListener("storage", onStorage);
+  const stop = onColorModeChange(listener);
   return () => {
     listeners.delete(listener);
-    media.removeEventListener("change", listener);
-    window.removeEventListener("storage", onStorage);
+    stop();
   };
-}
-
-function readStoredPreference(fallback: ColorModePreference): ColorModePreference {
-  try {
-    const stored = window.localStorage.getItem(COLOR_MODE_KEY);
-    return stored === null ? fallback : parsePreference(stored);
-  } catch {
-    return fallback;
-  }
 }
 
 /**
@@ -45,28 +31,13 @@ export function useColorMode(options: { serverPreference: ColorModePreference; f
     () => readStoredPreference(serverPreference),
     () => serverPreference,
   );
-  const systemDark = useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(DARK_QUERY).matches,
-    () => false,
-  );
+  const systemDark = useSyncExternalStore(subscribe, systemIsDark, () => false);
   const resolved = resolveColorMode({ preference, forced, systemDark });
 
-  useEffect(() => {
-    const root = document.documentElement;
-    root.classList.toggle("dark", resolved === "dark");
-    root.style.colorScheme = resolved;
-    if (forced) root.setAttribute("data-forced-color-mode", forced);
-    else root.removeAttribute("data-forced-color-mode");
-  }, [resolved, forced]);
+  useEffect(() => applyColorMode(resolved, forced), [resolved, forced]);
 
   const setPreference = useCallback((next: ColorModePreference) => {
-    try {
-      window.localStorage.setItem(COLOR_MODE_KEY, next);
-    } catch {
-      // Private mode: the cookie still carries the choice.
-    }
-    document.cookie = preferenceCookie(next);
+    storePreference(next);
     emit();
   }, []);
 

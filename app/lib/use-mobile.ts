@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from "react";
+import { MOBILE_QUERY } from "./breakpoints";
 
-/** Spec §9: the layout is "mobile" at 1024 px wide or narrower. */
-export const MOBILE_MAX_WIDTH = 1024;
-export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
+export { MOBILE_MAX_WIDTH, MOBILE_QUERY } from "./breakpoints";
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(MOBILE_QUERY);

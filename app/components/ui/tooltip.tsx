@@ -1,9 +1,9 @@
 import { Tooltip as RadixTooltip } from "radix-ui";
 import type { ReactNode } from "react";
 
-/** Spec §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/tooltip-timing";
+
+export { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS };
 
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
@@ -26,11 +26,7 @@ export function Tooltip({
     <RadixTooltip.Root>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
       <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          side={side}
-          sideOffset={6}
-          className="z-50 animate-fade-in rounded-lg bg-neutral-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg dark:bg-neutral-100 dark:text-neutral-900"
-        >
+        <RadixTooltip.Content side={side} sideOffset={6} className={tooltipContentClasses}>
           {content}
           <RadixTooltip.Arrow className="fill-neutral-900 dark:fill-neutral-100" />
         </RadixTooltip.Content>
@@ -38,3 +34,6 @@ export function Tooltip({
     </RadixTooltip.Root>
   );
 }
+
+export const tooltipContentClasses =
+  "z-50 animate-fade-in rounded-lg bg-neutral-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg dark:bg-neutral-100 dark:text-neutral-900";
