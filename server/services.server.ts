@@ -11,7 +11,6 @@ import { loadConfiguredMattingModel, type MattingModel } from "./generation/pipe
 import { runGenerationJob } from "./generation/run-job.server";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
 import { ImageUrlSigner, loadImageUrlSecret } from "./images/signed-urls.server";
-import { createS3Storage } from "./storage/s3-storage.server";
 import { createDiskStorage, type FileStorage } from "./storage/storage.server";
 import { singleton } from "./singleton.server";
 import { SessionCache } from "./auth/session-cache.server";
@@ -65,9 +64,10 @@ async function createServices(): Promise<Services> {
   if (mailer.kind === "outbox") {
     logger.warn("SMTP_URL is not set: e-mail goes to the outbox folder and sign-in links are printed here");
   }
+  // The S3 client is loaded only where it is used: an embedded install never holds it.
   const storage =
     config.storage.kind === "s3"
-      ? createS3Storage(config.storage)
+      ? (await import("./storage/s3-storage.server")).createS3Storage(config.storage)
       : createDiskStorage(path.join(config.dataDir, "files"));
   const providers = await createProviderRegistry(config);
   const events = new EventStreamHub(databaseHubStore(database), config.eventStreams);

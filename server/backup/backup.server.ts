@@ -1,4 +1,3 @@
-import archiver from "archiver";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -25,6 +24,7 @@ export async function backupEmbedded(options: { dataDir: string; file: string })
   } finally {
     await database.close();
   }
+  const { default: archiver } = await import("archiver");
   const archive = archiver("zip", { zlib: { level: 6 } });
   const written = pipeline(archive, createWriteStream(options.file));
   archive.append(JSON.stringify({ format: 1, createdAt: new Date().toISOString() }), { name: MANIFEST_ENTRY });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 
 export interface MailMessage {
@@ -19,11 +19,15 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.url);
+  // nodemailer is loaded with the first message: a process that sends none never holds it.
+  let transport: Promise<Transporter> | undefined;
+  const connect = async () => (await import("nodemailer")).default.createTransport(options.url);
   return {
     kind: "smtp",
     async send(message) {
-      await transport.sendMail({
+      await (
+        await (transport ??= connect())
+      ).sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,

@@ -1,4 +1,3 @@
-import archiver from "archiver";
 import { once } from "node:events";
 import { pipeline } from "node:stream/promises";
 import type { Writable } from "node:stream";
@@ -67,6 +66,8 @@ export async function writeObjectsZip(
     out: Writable;
   },
 ): Promise<void> {
+  // Loaded on the first export, not at start (docs/decisions/047).
+  const { default: archiver } = await import("archiver");
   const archive = archiver("zip", { zlib: { level: 6 } });
   // pipeline, not pipe: a reader that goes away destroys the archive, and the loop below stops.
   const gone = new AbortController();
