@@ -80,6 +80,7 @@ const staticPageScript = build ? readStaticPageScript() : null;
  */
 export const publicPages: express.RequestHandler[] = build
   ? [
+      requestMetrics(),
       securityHeaders({ isProduction: config.isProduction }),
       publicPageCache({
         paths: {

@@ -96,9 +96,17 @@ export function routeLabel(path: string, status: number): string {
     .join("/");
 }
 
-/** Times every request, labelled by method, route pattern and status. */
+const TIMED = Symbol("motif.timed");
+
+/**
+ * Times every request, labelled by method, route pattern and status. Mounted twice (before
+ * the public page cache and in the app), a request is still timed once.
+ */
 export function requestMetrics(): RequestHandler {
   return (req, res, next) => {
+    const marked = res as typeof res & { [TIMED]?: true };
+    if (marked[TIMED]) return next();
+    marked[TIMED] = true;
     const end = requestDuration.startTimer();
     res.once("finish", () => {
       const pattern = req.route?.path

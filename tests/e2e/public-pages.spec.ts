@@ -60,3 +60,17 @@ test("a signed-in visitor's landing page is their own: it offers the app, not si
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Open Motif" }).first()).toBeVisible();
 });
+
+test("the pages sent from the public page cache are counted in /metrics", async ({ request }) => {
+  const count = async () => {
+    const text = await (await request.get("/metrics")).text();
+    const line = text
+      .split("\n")
+      .find((l) => l.startsWith("motif_http_request_duration_seconds_count{") && l.includes('route="/privacy"'));
+    return Number(line?.split(" ").at(-1) ?? 0);
+  };
+  const before = await count();
+  await request.get("/privacy");
+  await request.get("/privacy");
+  await expect.poll(count).toBe(before + 2);
+});
