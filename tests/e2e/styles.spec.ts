@@ -44,8 +44,15 @@ test("create a style from text: the price is shown, anchors appear live, the bal
   expect(response.headers()["content-type"]).toBe("image/png");
   const meta = await sharp(await response.body()).metadata();
   expect([meta.width, meta.height, meta.hasAlpha]).toEqual([1024, 1024, true]);
+  // The thumbnail's link is signed (docs/decisions/045): it works for whoever holds it, and is
+  // cacheable, until the signature ends; without the signature, the copy is the owner's alone.
+  expect(shown.searchParams.get("s")).toMatch(/^\d+\.[\w-]+$/);
+  expect(optimised.headers()["cache-control"]).toMatch(/^public, max-age=\d+, immutable$/);
+  const unsigned = new URL(shown.href);
+  unsigned.searchParams.delete("s");
   const stranger = await page.context().browser()!.newContext();
-  for (const path of [original, shown.href]) {
+  expect((await stranger.request.get(shown.href)).status()).toBe(200);
+  for (const path of [original, unsigned.href]) {
     expect((await stranger.request.get(new URL(path, page.url()).href)).status()).toBe(401);
   }
   await stranger.close();
