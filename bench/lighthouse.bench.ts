@@ -39,6 +39,10 @@ try {
       cls: Number((audits["cumulative-layout-shift"]!.numericValue ?? 0).toFixed(3)),
       tbtMs: Math.round(audits["total-blocking-time"]!.numericValue ?? 0),
       lcpElement: (audits["largest-contentful-paint-element"]?.details as { items?: unknown[] } | undefined)?.items,
+      // What moved, when anything did: the element and its share of the shift.
+      shifts: (
+        audits["layout-shifts"]?.details as { items?: { score?: number; node?: { snippet?: string } }[] } | undefined
+      )?.items?.map((item) => ({ score: item.score, element: item.node?.snippet })),
     });
   }
   report(
