@@ -39,6 +39,7 @@ try {
   } else {
     appModule = await import("./build/server/index.js");
     // Already compressed: the public pages (rendered once) and the hashed assets (at build).
+    server.use(appModule.imageCopies);
     server.use(appModule.publicPages);
     server.use(
       "/assets",

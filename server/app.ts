@@ -8,6 +8,7 @@ import { pageRequestGuard } from "./http/request-guards.server";
 import { healthCheck } from "./http/health.server";
 import { createMcpRoute } from "./mcp/mcp-route.server";
 import { securityHeaders } from "./http/security-headers.server";
+import { signedImageCopies } from "./http/signed-copies.server";
 import { closeServices, getServices } from "./services.server";
 import { getConfig } from "./config.server";
 import { publicPageCache } from "./http/public-pages.server";
@@ -60,6 +61,17 @@ app.use(
     getLoadContext: loadContext,
   }),
 );
+
+/**
+ * For the server to mount in front of everything: image copies asked for with a valid
+ * signature, streamed without the API's middleware (docs/decisions/045).
+ */
+export const imageCopies: express.RequestHandler[] = [
+  requestMetrics(),
+  ...(config.serverTiming ? [serverTimingHeader()] : []),
+  securityHeaders({ isProduction: config.isProduction }),
+  signedImageCopies(getServices),
+];
 
 /** Pages with nothing to hydrate but a menu and a sheet: served without React (docs/decisions/046). */
 const WITHOUT_REACT = new Set(["/", "/terms", "/privacy"]);

@@ -8,6 +8,7 @@ interface Tally {
 }
 
 const tallies = new AsyncLocalStorage<Tally>();
+const COUNTED = Symbol("motif.counted");
 
 /** Drizzle's query logger, used as a counter: every statement counts toward the work running it. */
 export const statementCounter: Logger = {
@@ -31,6 +32,10 @@ export async function countStatements<T>(work: () => Promise<T>): Promise<{ resu
  */
 export function serverTimingHeader(): RequestHandler {
   return (_req, res, next) => {
+    // Mounted twice (in front of the app and in it), a request is still counted once.
+    const marked = res as typeof res & { [COUNTED]?: true };
+    if (marked[COUNTED]) return next();
+    marked[COUNTED] = true;
     const tally: Tally = { statements: 0 };
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {

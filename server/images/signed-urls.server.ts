@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { instanceSecrets } from "../db/schema";
@@ -21,13 +21,14 @@ const SECRET_NAME = "image-urls";
  * image, the database (docs/decisions/045).
  */
 export class ImageUrlSigner {
-  private readonly key: Buffer;
+  // A KeyObject made once: a raw key would be converted on every signature checked.
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     private readonly now: () => number = Date.now,
   ) {
-    this.key = Buffer.from(secret, "base64url");
+    this.key = createSecretKey(Buffer.from(secret, "base64url"));
   }
 
   /** The signature for one stored image, good until the end of the window after this one. */

@@ -8,6 +8,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { type Readable } from "node:stream";
+import { copyCache } from "../images/copy-cache.server";
 import { writesSettled } from "./pending-writes.server";
 import type { FileStorage } from "./storage.server";
 
@@ -60,6 +61,8 @@ export function createS3Storage(options: S3Options): FileStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      // After, so a read that raced the removal does not leave its copy in memory.
+      copyCache.forget(key);
     },
     async deletePrefix(prefix) {
       await writesSettled(prefix);
@@ -72,6 +75,7 @@ export function createS3Storage(options: S3Options): FileStorage {
           await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
+      copyCache.forget(folder);
     },
   };
 }

@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { copyCache } from "../images/copy-cache.server";
 import { writesSettled } from "./pending-writes.server";
 
 export interface StoredObject {
@@ -61,6 +62,8 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(full(key), { force: true });
+      // After, so a read that raced the removal does not leave its copy in memory.
+      copyCache.forget(key);
     },
     async deletePrefix(prefix) {
       assertSafeKey(prefix);
@@ -68,6 +71,7 @@ export function createDiskStorage(root: string): FileStorage {
       // A file another process lands in the folder meanwhile fails the removal with ENOTEMPTY:
       // Node tries again, and that writer checks afterwards that its image still exists.
       await rm(path.join(root, prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      copyCache.forget(prefix.endsWith("/") ? prefix : `${prefix}/`);
     },
   };
 }

@@ -15,6 +15,7 @@ import { parseConfig, type Config } from "#server/config.server";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { createApi } from "#server/http/api.server";
 import { serverTimingHeader } from "#server/db/statement-count.server";
+import { signedImageCopies } from "#server/http/signed-copies.server";
 import { metricsRoute } from "#server/http/metrics-route.server";
 import { reportFrom, requestMetrics } from "#server/metrics/metrics.server";
 import { createMcpRoute } from "#server/mcp/mcp-route.server";
@@ -85,6 +86,8 @@ export async function startApiServer(
   app.use(requestMetrics());
   if (config.serverTiming) app.use(serverTimingHeader());
   app.get("/metrics", metricsRoute({ token: config.metricsToken }));
+  // In front of the API, as the server mounts it.
+  app.use(signedImageCopies(async () => services));
   app.use("/api", createApi({ getServices: async () => services, origins: config }));
   app.use("/mcp", createMcpRoute({ getServices: async () => services }));
   const server: Server = await new Promise((resolve) => {
