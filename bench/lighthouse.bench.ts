@@ -3,6 +3,7 @@
 // the mobile preset with its simulated slow 4G and CPU, three runs, the median reported.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import { startBuiltServer } from "./support";
 import { report } from "./targets";
 
@@ -11,16 +12,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const server = await startBuiltServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: chromiumLaunchOptions.executablePath,
+  chromeFlags: ["--headless=new", ...chromiumLaunchOptions.args],
 });
 try {
   const runs = [];
