@@ -159,7 +159,6 @@ function tooltips(trigger: HTMLElement) {
   });
   trigger.addEventListener("blur", hideTooltip);
   trigger.addEventListener("pointerdown", hideTooltip);
-  document.addEventListener("keydown", (event) => event.key === "Escape" && hideTooltip());
 }
 
 function mobileNav(trigger: HTMLButtonElement) {
@@ -214,6 +213,8 @@ function mobileNav(trigger: HTMLButtonElement) {
 
 document.querySelectorAll<HTMLButtonElement>("[data-color-mode-trigger]").forEach(colorModeMenu);
 document.querySelectorAll<HTMLElement>("[data-tooltip]").forEach(tooltips);
+// One listener for every tooltip: Escape closes whichever is open.
+document.addEventListener("keydown", (event) => event.key === "Escape" && hideTooltip());
 document.querySelectorAll<HTMLButtonElement>("[data-mobile-nav-trigger]").forEach(mobileNav);
 
 // Page views (spec §2, §7): what the app's router reports on every page, for this one.
