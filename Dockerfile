@@ -28,4 +28,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server.mjs"]
+# --liftoff-only as `npm start`: the embedded database's WebAssembly stays on V8's baseline
+# compiler (docs/decisions/049).
+CMD ["node", "--liftoff-only", "server.mjs"]

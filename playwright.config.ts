@@ -7,7 +7,8 @@ const baseURL = `http://localhost:${e2ePorts.app}`;
 /** The production build (run `react-router build` first), on a fresh embedded database. */
 function appServer(port: number, dataDir: string, env: Record<string, string> = {}) {
   return {
-    command: `rm -rf ${dataDir} && node server.mjs`,
+    // Node's flags as `npm start` sets them.
+    command: `rm -rf ${dataDir} && node --max-semi-space-size=8 --liftoff-only server.mjs`,
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -64,6 +64,9 @@ async function temporaryPostgres(adminUrl: string): Promise<{ url: string; drop(
   return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/** Node's flags as `npm start` sets them (docs/decisions/039, 049). */
+const START_FLAGS = ["--max-semi-space-size=8", "--liftoff-only"];
+
 /**
  * The production build (`npm run build` first) as `npm start` runs it, on a fresh embedded
  * database in a temporary folder (or, with BENCH_DATABASE_URL, a fresh database on that
@@ -83,8 +86,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "motif-bench-"));
   const postgres = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
-  // The young generation's size as `npm start` sets it (docs/decisions/039).
-  const server = spawn(process.execPath, ["--max-semi-space-size=8", "server.mjs"], {
+  const server = spawn(process.execPath, [...START_FLAGS, "server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
