@@ -2,6 +2,7 @@
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
+import path from "node:path";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const port = Number.parseInt(process.env.PORT || "3000", 10);
@@ -50,7 +51,9 @@ try {
       }),
     );
     server.use(compress);
-    server.use(express.static("build/client", { maxAge: "1h", index: false, redirect: false }));
+    // Every file in build/client has an extension: pages and API calls skip the file lookup.
+    const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
+    server.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     server.use(appModule.app);
   }
   await appModule.start();
