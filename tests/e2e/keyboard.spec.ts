@@ -11,6 +11,8 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
 }
 
 test("create, rename and delete a style with the keyboard alone", async ({ page }) => {
+  // Three dialogs, a menu twice and a generation, one key at a time: longer than most tests.
+  test.setTimeout(90_000);
   await signIn(page);
   await page.goto("/app/style");
 
