@@ -40,7 +40,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 45_000,
+  // The longest flows (several sign-ins, dialogs, a generation) take 30–45 s when the machine is busy.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

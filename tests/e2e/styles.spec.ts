@@ -246,9 +246,10 @@ test.describe("with the OpenAI provider", () => {
         .first()
         .locator(".animate-pulse")
         .evaluate((el) => getComputedStyle(el).animationName);
-    expect(await animation()).not.toBe("none");
+    // Polled: the next sample may arrive between two reads and replace the first skeleton.
+    await expect.poll(animation).not.toBe("none");
     await page.emulateMedia({ reducedMotion: "reduce" });
-    expect(await animation()).toBe("none");
+    await expect.poll(animation).toBe("none");
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await card.getByRole("button", { name: "Cancel generating Halfway" }).click();
 
