@@ -1,14 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/e2e/support/chromium";
 import { e2ePorts } from "./tests/e2e/support/ports";
+import { webProcessFlags } from "./tests/support/web-process-flags";
 
 const baseURL = `http://localhost:${e2ePorts.app}`;
 
 /** The production build (run `react-router build` first), on a fresh embedded database. */
 function appServer(port: number, dataDir: string, env: Record<string, string> = {}) {
   return {
-    // Node's flags as `npm start` sets them.
-    command: `rm -rf ${dataDir} && node --max-semi-space-size=8 --liftoff-only server.mjs`,
+    command: `rm -rf ${dataDir} && node ${webProcessFlags.join(" ")} server.mjs`,
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

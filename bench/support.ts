@@ -8,6 +8,7 @@ import pg from "pg";
 import type { DatabaseHandle } from "../server/db/client.server";
 import { authUsers, users } from "../server/db/schema";
 import type { NewStyleInput } from "../server/styles/style-samples.server";
+import { webProcessFlags } from "../tests/support/web-process-flags";
 
 export const benchStyle: NewStyleInput = {
   name: "Bench",
@@ -64,9 +65,6 @@ async function temporaryPostgres(adminUrl: string): Promise<{ url: string; drop(
   return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-/** Node's flags as `npm start` sets them (docs/decisions/039, 049). */
-const START_FLAGS = ["--max-semi-space-size=8", "--liftoff-only"];
-
 /**
  * The production build (`npm run build` first) as `npm start` runs it, on a fresh embedded
  * database in a temporary folder (or, with BENCH_DATABASE_URL, a fresh database on that
@@ -86,7 +84,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "motif-bench-"));
   const postgres = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
-  const server = spawn(process.execPath, [...START_FLAGS, "server.mjs"], {
+  const server = spawn(process.execPath, [...webProcessFlags, "server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -55,6 +55,28 @@ test("public pages are sent precompressed with a validator, and assets are cache
   expect(["br", "gzip"]).toContain(cached.headers()["content-encoding"]);
 });
 
+test("public files are served with their type and an hour's caching, and a missing one is a 404", async ({
+  page,
+  request,
+}) => {
+  const files: [path: string, type: string][] = [
+    ["/favicon.svg", "image/svg+xml"],
+    ["/examples/flat-potion.svg", "image/svg+xml"],
+    ["/examples/palettes.json", "application/json"],
+  ];
+  for (const [path, type] of files) {
+    const file = await request.get(path);
+    expect(file.status(), path).toBe(200);
+    expect(file.headers()["content-type"]).toContain(type);
+    expect(file.headers()["cache-control"]).toBe("public, max-age=3600");
+  }
+  expect((await request.get("/examples/no-such-file.svg")).status()).toBe(404);
+  // The landing page's gallery comes from those files.
+  await page.goto("/");
+  const gallery = page.getByRole("img", { name: "Potion in the pixel art style" });
+  await expect.poll(() => gallery.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
 test("a signed-in visitor's landing page is their own: it offers the app, not sign-in", async ({ page }) => {
   await signInWithApi(page);
   await page.goto("/");

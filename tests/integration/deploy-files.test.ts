@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { configVariableNames, parseConfig } from "#server/config.server";
+import { webProcessFlags } from "../support/web-process-flags";
 
 interface ComposeService {
   image?: string;
@@ -47,6 +48,15 @@ describe("deploy files", () => {
       expect(config.mail.smtpUrl).toBe("smtp://mailpit:1025");
       expect(config.trustProxy).toBe(true);
     }
+  });
+
+  it("start a web process with the flags the tests and benchmarks use", () => {
+    const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe(`node ${webProcessFlags.join(" ")} scripts/start.mjs`);
+    // The image sets the young generation through NODE_OPTIONS, which refuses --liftoff-only.
+    const [semiSpace, ...commandLine] = webProcessFlags;
+    expect(dockerfile).toMatch(new RegExp(`NODE_OPTIONS=${semiSpace}$`, "m"));
+    expect(dockerfile).toContain(`CMD ${JSON.stringify(["node", ...commandLine, "server.mjs"]).replaceAll(",", ", ")}`);
   });
 
   it("build an image that runs as its own user, checks its health and keeps data in a volume", () => {

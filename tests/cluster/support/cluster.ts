@@ -12,6 +12,7 @@ import pg from "pg";
 import S3rver from "s3rver";
 import { startFakeOpenAI } from "../../fakes/openai-images";
 import { startSmtpCapture } from "../../fakes/smtp-capture";
+import { webProcessFlags } from "../../support/web-process-flags";
 import { e2ePorts } from "../../e2e/support/ports";
 import { startLoadBalancer, type LoadBalancer } from "./load-balancer";
 
@@ -110,7 +111,7 @@ export async function startCluster(): Promise<Cluster> {
 
   const web: ChildProcess[] = [];
   const startWeb = (index: 0 | 1) => {
-    web[index] = spawn(process.execPath, ["--max-semi-space-size=8", "server.mjs"], {
+    web[index] = spawn(process.execPath, [...webProcessFlags, "server.mjs"], {
       env: {
         ...shared,
         PORT: String(clusterPorts.web[index]),
