@@ -2,7 +2,7 @@
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
-import path from "node:path";
+import { readdirSync } from "node:fs";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const port = Number.parseInt(process.env.PORT || "3000", 10);
@@ -51,9 +51,11 @@ try {
       }),
     );
     server.use(compress);
-    // Every file in build/client has an extension: pages and API calls skip the file lookup.
+    // Only requests under one of build/client's own entries look there: pages, API calls and
+    // React Router's data requests (/app.data) skip the file lookup.
+    const publicEntries = new Set(readdirSync("build/client"));
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
-    server.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+    server.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
     server.use(appModule.app);
   }
   await appModule.start();
