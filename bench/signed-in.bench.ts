@@ -1,7 +1,8 @@
 // Signed-in pages under load (issue: cheap signed-in pages): /app and /app/style served by
 // the production build (`npm run build` first) to one signed-in person from 10 connections,
 // on the embedded database or, with BENCH_DATABASE_URL, on PostgreSQL. Also reports how many
-// database statements each page's request runs (the Server-Timing header SERVER_TIMING=on adds).
+// database statements each page's request runs (the Server-Timing header SERVER_TIMING=on adds),
+// and the same pages' data as moving between pages inside the app asks for it (`/app.data`).
 import autocannon from "autocannon";
 import { signInThroughOutbox, startBuiltServer } from "./support";
 import { report, type Target } from "./targets";
@@ -29,6 +30,13 @@ try {
       headers: { cookie },
     });
     if (run.non2xx || run.errors) throw new Error(`${page}: ${run.non2xx} non-2xx answers, ${run.errors} errors`);
+    const navigation = await autocannon({
+      url: `${server.base}${page}.data`,
+      connections: 10,
+      duration: SECONDS,
+      headers: { cookie },
+    });
+    if (navigation.non2xx || navigation.errors) throw new Error(`${page}.data: ${navigation.non2xx} non-2xx answers`);
     targets.push(
       {
         name: `${page} req/s, signed in (${database})`,
@@ -43,6 +51,13 @@ try {
         unit: "ms",
         target: null,
         better: "lower",
+      },
+      {
+        name: `${page}.data req/s, moving there inside the app (${database})`,
+        measured: Math.round(navigation.requests.average),
+        unit: "req/s",
+        target: null,
+        better: "higher",
       },
       {
         name: `${page} database statements per request`,
