@@ -1,4 +1,4 @@
-import { parse, protocol, type PGlite, type QueryOptions } from "@electric-sql/pglite";
+import { parse, protocol, type ParserOptions, type PGlite, type QueryOptions } from "@electric-sql/pglite";
 
 const { serialize } = protocol;
 const { parseDescribeStatementResults, parseResults } = parse;
@@ -17,6 +17,17 @@ interface Statement {
 }
 
 const concat = (parts: Uint8Array[]) => Buffer.concat(parts);
+
+type Parsers = PGliteInternals["parsers"];
+
+/**
+ * PGlite's type converters with a query's own on top. PGlite merges them by copying its table
+ * of over 300 types for every query that brings its own, as Drizzle's queries all do (about
+ * 90 µs each); a table that inherits from PGlite's costs a few of its own keys.
+ */
+function withOverrides(base: Parsers, overrides: ParserOptions): Parsers {
+  return Object.assign(Object.create(base) as Parsers, overrides);
+}
 
 /**
  * PGlite parses and plans every parameterised query anew and answers it in five protocol
@@ -78,9 +89,13 @@ export function withStatementCache(pglite: PGlite, max = 200): PGlite {
           ]),
           { syncToFs: true },
         );
-        return parseResults(messages, internals.parsers, options)[0] as Awaited<ReturnType<PGlite["query"]>> & {
-          rows: T[];
-        };
+        const [result] = options?.parsers
+          ? parseResults(messages, withOverrides(internals.parsers, options.parsers), {
+              ...options,
+              parsers: undefined,
+            })
+          : parseResults(messages, internals.parsers, options);
+        return result as Awaited<ReturnType<PGlite["query"]>> & { rows: T[] };
       }),
     );
   }

@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withStatementCache } from "#server/db/pglite-statements.server";
 
@@ -23,12 +23,17 @@ describe("the embedded database's statement cache", () => {
     await cached.query("insert into things values ($1, $2, $3, $4, $5)", ["a", 7, at, { k: [1, "x"] }, true]);
     await cached.query("insert into things values ($1, $2, $3, $4, $5)", ["b", null, null, null, false]);
     const text = "select * from things where id = any($1) order by id";
-    for (const options of [undefined, { rowMode: "array" as const }]) {
+    // Drizzle brings its own converters for dates and times; every other type keeps PGlite's.
+    const ownParsers = { rowMode: "array" as const, parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
+    for (const options of [undefined, { rowMode: "array" as const }, ownParsers]) {
       const expected = await raw.query(text, [["a", "b"]], options);
       const actual = await cached.query(text, [["a", "b"]], options);
       expect(actual.rows).toEqual(expected.rows);
       expect(actual.fields).toEqual(expected.fields);
     }
+    const [withOwn] = (await cached.query<unknown[]>("select at, data, n from things where id = $1", ["a"], ownParsers))
+      .rows;
+    expect(withOwn).toEqual([expect.stringMatching(/^2026-11-24 10:00:00\.123/), { k: [1, "x"] }, 7]);
     const [row] = (await cached.query<{ at: Date; data: unknown }>("select at, data from things where id = $1", ["a"]))
       .rows;
     expect(row).toEqual({ at, data: { k: [1, "x"] } });
