@@ -55,7 +55,12 @@ try {
     // React Router's data requests (/app.data) skip the file lookup.
     const publicEntries = new Set(readdirSync("build/client"));
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
-    server.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
+    // "/examples/potion.svg" → "examples", "/favicon.svg" → "favicon.svg"
+    const firstSegment = (urlPath) => {
+      const end = urlPath.indexOf("/", 1);
+      return urlPath.slice(1, end === -1 ? undefined : end);
+    };
+    server.use((req, res, next) => (publicEntries.has(firstSegment(req.path)) ? publicFiles(req, res, next) : next()));
     server.use(appModule.app);
   }
   await appModule.start();

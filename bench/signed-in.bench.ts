@@ -15,6 +15,19 @@ const pages = ["/app", "/app/style"];
 const server = await startBuiltServer({ SERVER_TIMING: "on" });
 try {
   const cookie = await signInThroughOutbox(server, "signed-in@bench.local");
+  /** 10 connections on one address for `seconds`; every answer must be a 2xx. */
+  const load = async (address: string, seconds: number) => {
+    const result = await autocannon({
+      url: `${server.base}${address}`,
+      connections: 10,
+      duration: seconds,
+      headers: { cookie },
+    });
+    if (result.non2xx || result.errors) {
+      throw new Error(`${address}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    }
+    return result;
+  };
   const targets: Target[] = [];
   for (const page of pages) {
     const probe = await fetch(`${server.base}${page}`, { headers: { cookie } });
@@ -22,21 +35,9 @@ try {
     if (probe.status !== 200) throw new Error(`${page} answered ${probe.status}, not 200`);
     const statements = Number(/db;desc="(\d+) statements?"/.exec(probe.headers.get("server-timing") ?? "")?.[1] ?? NaN);
     // A warm-up, so the first run's compilation and caches do not count.
-    await autocannon({ url: `${server.base}${page}`, connections: 10, duration: 2, headers: { cookie } });
-    const run = await autocannon({
-      url: `${server.base}${page}`,
-      connections: 10,
-      duration: SECONDS,
-      headers: { cookie },
-    });
-    if (run.non2xx || run.errors) throw new Error(`${page}: ${run.non2xx} non-2xx answers, ${run.errors} errors`);
-    const navigation = await autocannon({
-      url: `${server.base}${page}.data`,
-      connections: 10,
-      duration: SECONDS,
-      headers: { cookie },
-    });
-    if (navigation.non2xx || navigation.errors) throw new Error(`${page}.data: ${navigation.non2xx} non-2xx answers`);
+    await load(page, 2);
+    const run = await load(page, SECONDS);
+    const navigation = await load(`${page}.data`, SECONDS);
     targets.push(
       {
         name: `${page} req/s, signed in (${database})`,
