@@ -74,20 +74,22 @@ const listener = server.listen(port, host, () => {
 });
 
 let stopping = false;
-async function shutdown(signal) {
+/** Finishes open requests, then exits with `code` (1 after a fault, for the supervisor to restart). */
+async function shutdown(reason, code = 0) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing open requests, then stopping`);
+  console.log(`${reason}: finishing open requests, then stopping`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   listener.close(async () => {
     await appModule.stop().catch((error) => console.error(error));
-    process.exit(0);
+    process.exit(code);
   });
   // Idle keep-alive sockets would hold close() open.
   listener.closeIdleConnections();
   // Event streams never end by themselves: end them, and their browsers reconnect elsewhere.
   await appModule.drain?.().catch((error) => console.error(error));
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM received"));
+process.on("SIGINT", () => shutdown("SIGINT received"));
+appModule.guardProcess(() => shutdown("An uncaught exception", 1));

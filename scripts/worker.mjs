@@ -16,13 +16,15 @@ try {
 console.log("Motif worker is running generation jobs");
 
 let stopping = false;
-async function shutdown(signal) {
+/** Finishes running jobs, then exits with `code` (1 after a fault, for the supervisor to restart). */
+async function shutdown(reason, code = 0) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing running jobs, then stopping`);
+  console.log(`${reason}: finishing running jobs, then stopping`);
   setTimeout(() => process.exit(1), 15_000).unref();
   await app.stop().catch((error) => console.error(error));
-  process.exit(0);
+  process.exit(code);
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM received"));
+process.on("SIGINT", () => shutdown("SIGINT received"));
+app.guardProcess(() => shutdown("An uncaught exception", 1));

@@ -18,6 +18,8 @@ import { COLOR_MODE_COOKIE } from "~/lib/color-mode";
 import { serverTimingHeader } from "./db/statement-count.server";
 import { metricsRoute } from "./http/metrics-route.server";
 import { requestMetrics } from "./metrics/metrics.server";
+import { installProcessGuards } from "./process-guard.server";
+import { getLogger } from "./logger.server";
 
 const config = getConfig();
 
@@ -116,6 +118,14 @@ export const publicPages: express.RequestHandler[] = build
       }),
     ]
   : [];
+
+/**
+ * Logs what escapes every handler instead of dying with it; `onFatal` stops the process
+ * (non-zero) where Node cannot go on (process-guard.server.ts).
+ */
+export function guardProcess(onFatal: (error: unknown) => void): void {
+  installProcessGuards({ logger: getLogger(), onFatal });
+}
 
 /** Opens the database before the first request, so start-up errors surface at once. */
 export async function start(): Promise<void> {

@@ -13,6 +13,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer
 import { ImageUrlSigner, loadImageUrlSecret } from "./images/signed-urls.server";
 import { createDiskStorage, type FileStorage } from "./storage/storage.server";
 import { singleton } from "./singleton.server";
+import { trackRunningJob } from "./process-guard.server";
 import { SessionCache } from "./auth/session-cache.server";
 import { reportFrom } from "./metrics/metrics.server";
 import { cardVariantsSettled } from "./images/card-variants.server";
@@ -108,6 +109,7 @@ export async function startWorker(services: Services): Promise<void> {
   );
   await services.queue!.work(
     async (jobId, signal) => {
+      const done = trackRunningJob(jobId);
       const job = await runGenerationJob(
         {
           db: database.db,
@@ -119,7 +121,7 @@ export async function startWorker(services: Services): Promise<void> {
           signal,
         },
         jobId,
-      );
+      ).finally(done);
       if (job) logger.info({ jobId, status: job.status, attempts: job.attempts }, "generation job finished");
     },
     { concurrency: config.generation.concurrency, perUserConcurrency: config.generation.perUserConcurrency },

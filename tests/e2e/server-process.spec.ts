@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
+import { startServerProcess, waitForHealth } from "./support/server-process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,34 +8,7 @@ import path from "node:path";
 // The production server as an operator runs it: start, refuse a second process
 // on the same embedded database, and stop cleanly on SIGTERM.
 
-function startServer(port: number, dataDir: string) {
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(port: number) {
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, {
-      // A fresh data folder's database is made and migrated first: about 8 s on an idle 2-core
-      // machine, several times that beside the rest of the suite.
-      timeout: 60_000,
-    })
-    .toBe(200);
-}
+const startServer = (port: number, dataDir: string) => startServerProcess(port, dataDir);
 
 test.describe.configure({ mode: "serial" });
 

@@ -9,6 +9,7 @@
 // /queue, /system_stats and /object_info/{class}. Stricter than ComfyUI in one way: a
 // string still holding a "{{placeholder}}" is refused, since a client must fill them all.
 // Behaviour is set through `control` (or POST /__control). Run alone: node tests/fakes/comfyui.ts <port>
+import { takeConnectionFault, type ConnectionFaultCounts, type ConnectionFaultRule } from "./connection-faults.ts";
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +17,8 @@ import sharp from "sharp";
 import { WebSocketServer, type WebSocket } from "ws";
 
 export interface FakeComfyControl {
+  /** A connection fault played on matching requests (tests/fakes/connection-faults.ts). */
+  connectionFault: ConnectionFaultRule | null;
   /** The next `count` POST /prompt answer with this status (500, 503, 429) instead of queueing. */
   failNext: { status: number; count: number } | null;
   /** Pause before each sampler step. */
@@ -35,6 +38,7 @@ export interface FakeComfyControl {
 }
 
 const normalService = (): FakeComfyControl => ({
+  connectionFault: null,
   failNext: null,
   stepDelayMs: 0,
   holdAtStep: null,
@@ -121,6 +125,7 @@ function executionOrder(prompt: Prompt): string[] {
 
 export async function startFakeComfyUI(port = 0) {
   const control: FakeComfyControl = normalService();
+  const connectionFaults: ConnectionFaultCounts = { matched: 0, faulted: 0 };
   /** Every prompt accepted, in order. */
   const prompts: QueuedPrompt[] = [];
   /** Every upload: the name ComfyUI gave it, its bytes and the form's fields. */
@@ -360,6 +365,7 @@ export async function startFakeComfyUI(port = 0) {
       res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
       res.end(JSON.stringify(body));
     };
+    if (takeConnectionFault(control.connectionFault, connectionFaults, req)) return;
     const body = await readBody(req);
     if (path === "/healthz") return json(200, { ok: true });
     if (path === "/__control") {
@@ -561,6 +567,7 @@ export async function startFakeComfyUI(port = 0) {
   function reset() {
     Object.assign(control, normalService());
     for (const list of [prompts, uploads, interrupts, deletions, progressSent, calls]) list.length = 0;
+    Object.assign(connectionFaults, { matched: 0, faulted: 0 });
   }
 
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -573,6 +580,8 @@ export async function startFakeComfyUI(port = 0) {
     interrupts,
     deletions,
     progressSent,
+    /** How many requests the connection fault matched and was played on. */
+    connectionFaults,
     calls,
     /** The client ids with an open WebSocket. */
     openSockets: () => [...sockets.keys()],

@@ -6,6 +6,7 @@
 // and the pricing list a connection check reads. "Authorization: Key <key>" is checked.
 // Failures and stalls are set through `control` (or POST /__control).
 // Run alone: node tests/fakes/fal-api.ts <port>
+import { takeConnectionFault, type ConnectionFaultCounts, type ConnectionFaultRule } from "./connection-faults.ts";
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,6 +18,8 @@ export const FAKE_FAL_KEY = "fal-key-id:fal-key-secret";
 export type FalFailure = "rate_limit" | "server_error" | "content_policy" | "runner_error";
 
 export interface FakeFalControl {
+  /** A connection fault played on matching requests (tests/fakes/connection-faults.ts). */
+  connectionFault: ConnectionFaultRule | null;
   /** Added before every answer. */
   latencyMs: number;
   /** The next N submissions fail with this kind, then normal service resumes. */
@@ -37,6 +40,7 @@ export interface FakeFalControl {
 }
 
 const normalService = (): FakeFalControl => ({
+  connectionFault: null,
   latencyMs: 0,
   failNext: null,
   failAlways: null,
@@ -127,6 +131,7 @@ function renderImage(ratio: string, format: "png" | "jpeg", black: boolean): Pro
 export async function startFakeFal(options: { port?: number; key?: string } = {}) {
   const key = options.key ?? FAKE_FAL_KEY;
   const control: FakeFalControl = normalService();
+  const connectionFaults: ConnectionFaultCounts = { matched: 0, faulted: 0 };
   const submissions: RecordedSubmission[] = [];
   const uploads: RecordedUpload[] = [];
   /** Request ids a cancel PUT named. */
@@ -156,6 +161,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
       res.write(contentType === "application/json" ? "{" : "\x89");
       res.on("close", () => stalls.abandoned++);
     };
+    if (takeConnectionFault(control.connectionFault, connectionFaults, req)) return;
     const body = await readBody(req);
 
     if (path === "/__control") {
@@ -422,6 +428,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
     cancels.length = 0;
     pricingCalls.length = 0;
     Object.assign(stalls, { started: 0, abandoned: 0 });
+    Object.assign(connectionFaults, { matched: 0, faulted: 0 });
     calls.submit = 0;
   }
 
@@ -435,6 +442,8 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
     uploads,
     cancels,
     pricingCalls,
+    /** How many requests the connection fault matched and was played on. */
+    connectionFaults,
     stalls,
     calls,
     /** Back to normal service, with nothing recorded. */

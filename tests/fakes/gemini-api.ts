@@ -7,6 +7,7 @@
 // ways it declines (a blocked prompt, an IMAGE_SAFETY finish, no candidates, words
 // instead of an image); and an answer that sends its headers and then stalls the body.
 // Behaviour is set through POST /__control. Run alone: node tests/fakes/gemini-api.ts <port>
+import { takeConnectionFault, type ConnectionFaultCounts, type ConnectionFaultRule } from "./connection-faults.ts";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
@@ -19,6 +20,8 @@ type Failure = "rate_limit" | "server_error" | "unavailable";
 export type Refusal = "blocked_prompt" | "image_safety" | "no_candidates" | "text_only";
 
 export interface FakeGeminiControl {
+  /** A connection fault played on matching requests (tests/fakes/connection-faults.ts). */
+  connectionFault: ConnectionFaultRule | null;
   /** Added before every answer. */
   latencyMs: number;
   /** The next N generateContent requests fail with this kind, then normal service resumes. */
@@ -34,6 +37,7 @@ export interface FakeGeminiControl {
 }
 
 const normalService = (): FakeGeminiControl => ({
+  connectionFault: null,
   latencyMs: 0,
   failNext: null,
   failAlways: null,
@@ -182,6 +186,7 @@ interface GenerateBody {
 
 export async function startFakeGemini(port = 0) {
   const control: FakeGeminiControl = normalService();
+  const connectionFaults: ConnectionFaultCounts = { matched: 0, faulted: 0 };
   const requests: RecordedGeminiRequest[] = [];
   /** The key of each model lookup (get or list): the free calls a connection check makes. */
   const modelLookups: string[] = [];
@@ -192,6 +197,7 @@ export async function startFakeGemini(port = 0) {
     requests.length = 0;
     modelLookups.length = 0;
     Object.assign(stalls, { started: 0, abandoned: 0 });
+    Object.assign(connectionFaults, { matched: 0, faulted: 0 });
   };
 
   const server: Server = createServer(async (req, res) => {
@@ -208,6 +214,7 @@ export async function startFakeGemini(port = 0) {
       res.write('{\n  "candidates": [');
       res.on("close", () => stalls.abandoned++);
     };
+    if (takeConnectionFault(control.connectionFault, connectionFaults, req)) return;
     const body = await readBody(req);
 
     if (url.pathname === "/healthz") return json(200, { ok: true });
@@ -403,6 +410,8 @@ export async function startFakeGemini(port = 0) {
     control,
     requests,
     modelLookups,
+    /** How many requests the connection fault matched and was played on. */
+    connectionFaults,
     stalls,
     reset,
     close: () =>

@@ -4,11 +4,14 @@
 // models list a connection check reads, and a service that answers with headers
 // and then stalls the body. "Bearer sk-invalid" is refused with a 401.
 // Behaviour is set through POST /__control. Run alone: node tests/fakes/openai-images.ts <port>
+import { takeConnectionFault, type ConnectionFaultCounts, type ConnectionFaultRule } from "./connection-faults.ts";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 
 export interface FakeOpenAIControl {
+  /** A connection fault played on matching requests (tests/fakes/connection-faults.ts). */
+  connectionFault: ConnectionFaultRule | null;
   /** Added before every answer. */
   latencyMs: number;
   /** Share of requests (0–1) answered with a 500, at random. */
@@ -34,6 +37,7 @@ export interface StallCounts {
 }
 
 const normalService = (): FakeOpenAIControl => ({
+  connectionFault: null,
   latencyMs: 0,
   failureRate: 0,
   failNext: null,
@@ -155,6 +159,7 @@ async function renderImage(options: { size: string; background: string; colour: 
 
 export async function startFakeOpenAI(port = 0) {
   const control: FakeOpenAIControl = normalService();
+  const connectionFaults: ConnectionFaultCounts = { matched: 0, faulted: 0 };
   const requests: RecordedRequest[] = [];
   /** The Authorization header of each GET /v1/models. */
   const modelListings: string[] = [];
@@ -173,6 +178,7 @@ export async function startFakeOpenAI(port = 0) {
       res.write('{"created":');
       res.on("close", () => stalls.abandoned++);
     };
+    if (takeConnectionFault(control.connectionFault, connectionFaults, req)) return;
     const body = await readBody(req);
 
     if (url.pathname === "/__control") {
@@ -182,6 +188,7 @@ export async function startFakeOpenAI(port = 0) {
         requests.length = 0;
         modelListings.length = 0;
         Object.assign(stalls, { started: 0, abandoned: 0 });
+        Object.assign(connectionFaults, { matched: 0, faulted: 0 });
       }
       return json(200, { control, requests: requests.length, stalls });
     }
@@ -288,6 +295,8 @@ export async function startFakeOpenAI(port = 0) {
     control,
     requests,
     modelListings,
+    /** How many requests the connection fault matched and was played on. */
+    connectionFaults,
     stalls,
     close: () =>
       new Promise<void>((resolve) => {

@@ -122,6 +122,8 @@ export async function createStyleThroughApi(
     size?: ImageSize;
     /** The style's default model (a provider id). */
     model?: string;
+    /** Transparent backgrounds by default (true unless given). */
+    transparent?: boolean;
   } = {},
 ): Promise<{ styleId: string; sampleJobId: string }> {
   const form = new FormData();
@@ -129,7 +131,7 @@ export async function createStyleThroughApi(
   form.set("description", options.description ?? "Flat vector icons, warm amber and teal");
   form.set("defaultDetail", options.detail ?? "draft");
   form.set("defaultSize", options.size ?? "square");
-  form.set("defaultTransparent", "true");
+  form.set("defaultTransparent", String(options.transparent ?? true));
   if (options.model) form.set("defaultModel", options.model);
   (options.references ?? []).forEach((file, i) =>
     form.append("references", new Blob([new Uint8Array(file)]), `ref-${i}.png`),
@@ -138,7 +140,7 @@ export async function createStyleThroughApi(
   if (response.status !== 201) throw new Error(`POST /api/styles: ${response.status} ${await response.text()}`);
   const { style, job } = await json<{ style: { id: string }; job: { id: string } }>(response);
   const ran = await runJob(server, job.id);
-  if (ran?.status !== "succeeded") throw new Error(`The samples job ended ${ran?.status}`);
+  if (ran?.status !== "succeeded") throw new Error(`The samples job ended ${ran?.status}: ${ran?.error}`);
   return { styleId: style.id, sampleJobId: job.id };
 }
 

@@ -1,4 +1,5 @@
 import { modelLabel } from "#domain/models";
+import { bufferedFetch } from "./buffered-fetch.server";
 import { networkCause } from "./network-cause.server";
 import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -182,7 +183,7 @@ function comfyClient(options: ComfyUIProviderOptions) {
   async function call(path: string, init: RequestInit & { signal: AbortSignal }): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(url(path), { ...init, headers: { ...auth, ...init.headers } });
+      response = await bufferedFetch(url(path), { ...init, headers: { ...auth, ...init.headers } });
     } catch (error) {
       if (init.signal.aborted) throw abortReason(init.signal);
       throw new ProviderRetryableError(`ComfyUI at ${where} did not answer (${causeOf(error)})`);

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { bufferedFetch } from "./buffered-fetch.server";
 import { ProviderError, ProviderRefusalError, ProviderRetryableError, type GeneratedImage } from "./provider";
 
 /** fal's API hosts; a base URL (a gateway, or a test's fake) stands in for all of them. */
@@ -17,7 +18,8 @@ export function falUrl(url: string, baseUrl: string | undefined): string {
 }
 
 /**
- * The fetch fal's client calls with: onto the base URL, bounded by `signal`, and every
+ * The fetch fal's client calls with: onto the base URL, bounded by `signal`, its body sent
+ * as bytes (buffered-fetch.server.ts: storage uploads cannot outlive a failed request), and every
  * failure already sorted into the provider's errors. fal's client retries its queue
  * calls by itself (up to five times, not configurable per call); errors it does not
  * recognise reach the caller at once, so the job runner alone decides on retries and
@@ -29,7 +31,7 @@ export function falFetch(signal: AbortSignal, baseUrl: string | undefined): type
     const signals = init?.signal ? [signal, init.signal] : [signal];
     let response: Response;
     try {
-      response = await fetch(falUrl(url, baseUrl), { ...init, signal: AbortSignal.any(signals) });
+      response = await bufferedFetch(falUrl(url, baseUrl), { ...init, signal: AbortSignal.any(signals) });
     } catch (error) {
       throw transportError(error, signal);
     }

@@ -2,6 +2,7 @@ import { modelLabel } from "#domain/models";
 import OpenAI, { toFile } from "openai";
 import type { ImageGenerateParams } from "openai/resources/images";
 import type { DetailLevel, ImageSize } from "#domain/images";
+import { bufferedFetch } from "./buffered-fetch.server";
 import { checkOpenAIConnection } from "./openai-check.server";
 import { ProviderError, ProviderRefusalError, ProviderRetryableError, type ImageProvider } from "./provider";
 
@@ -31,6 +32,8 @@ export function createOpenAIProvider(options: {
     baseURL: options.baseUrl,
     maxRetries: 0,
     timeout: options.timeoutMs,
+    // Edits upload references as multipart: sent as bytes, so a failed upload cannot end the process.
+    fetch: bufferedFetch,
   });
   const host = options.baseUrl ? new URL(options.baseUrl).host : "api.openai.com";
   return {

@@ -1,0 +1,196 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import sharp from "sharp";
+import { startFakeOpenAI } from "../fakes/openai-images";
+import { signInWithApi, uniqueEmail } from "./support/auth";
+import { e2ePorts } from "./support/ports";
+import { startServerProcess, waitForHealth } from "./support/server-process";
+
+// The production server with a model whose connection breaks mid-upload: a base URL on a
+// port fetch refuses, and a gateway that resets every third upload. The process stays up,
+// every image is stored or refunded once, and nothing escapes to the process's last line
+// of defence. On the embedded database and, where CI has one, on PostgreSQL.
+
+const databases = [
+  { name: "PGlite", serverUrl: undefined as string | undefined },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: "PostgreSQL", serverUrl: process.env.TEST_DATABASE_URL }] : []),
+];
+
+/** What the process guard logs when something escaped a request or a job. */
+const ESCAPED = /unhandled promise rejection|uncaught exception|ERR_INVALID_STATE/i;
+
+/** A throw-away database on the PostgreSQL server; `drop()` removes it. */
+async function freshDatabase(serverUrl: string) {
+  const name = `motif_faults_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+const reference = (colour: string) =>
+  sharp({ create: { width: 800, height: 800, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+/** A style with three reference images; returns its id and its samples job's id. */
+async function createStyleWithReferences(request: APIRequestContext, base: string) {
+  const form = new FormData();
+  form.set("name", "Referenced icons");
+  form.set("description", "Chunky flat game icons, warm amber and teal");
+  form.set("defaultDetail", "draft");
+  for (const [i, colour] of ["#f4a23c", "#2a9d8f", "#e76f51"].entries()) {
+    form.append(
+      "references",
+      new Blob([new Uint8Array(await reference(colour))], { type: "image/png" }),
+      `ref-${i}.png`,
+    );
+  }
+  const created = await request.post(`${base}/api/styles`, { headers: { Origin: base }, multipart: form });
+  expect(created.status()).toBe(201);
+  const body = (await created.json()) as { style: { id: string }; job: { id: string } };
+  return { styleId: body.style.id, jobId: body.job.id };
+}
+
+interface JobReply {
+  job: { status: string; credits: number; refundedCredits: number; total: number; completed: number };
+}
+
+async function finishedJob(request: APIRequestContext, base: string, jobId: string, timeout = 60_000) {
+  let job: JobReply["job"] | undefined;
+  await expect
+    .poll(
+      async () => {
+        job = ((await (await request.get(`${base}/api/jobs/${jobId}`)).json()) as JobReply).job;
+        return ["succeeded", "failed", "canceled"].includes(job.status);
+      },
+      { timeout, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return job!;
+}
+
+const balance = async (request: APIRequestContext, base: string) =>
+  ((await (await request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } }).user.credits;
+
+for (const [index, database] of databases.entries()) {
+  test.describe(`a model's connection faults, on ${database.name}`, () => {
+    test.describe.configure({ mode: "serial" });
+    let dataDir: string;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    let databaseEnv: Record<string, string>;
+
+    test.beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), "motif-faults-"));
+      if (database.serverUrl) {
+        const created = await freshDatabase(database.serverUrl);
+        dropDatabase = created.drop;
+        databaseEnv = { DATABASE_URL: created.url };
+      } else {
+        databaseEnv = {};
+      }
+    });
+    test.afterAll(async () => {
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** The server with OpenAI as its only model, at `openaiUrl`. */
+    function startServer(port: number, openaiUrl: string) {
+      return startServerProcess(port, path.join(dataDir, String(port)), {
+        ...databaseEnv,
+        LOG_LEVEL: "info",
+        PUBLIC_URL: `http://localhost:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+        SIGNIN_LIMIT_PER_IP: "1000",
+        SIGNUP_CREDITS: "1000",
+        IMAGE_PROVIDERS: "openai",
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: `${openaiUrl}/v1`,
+        PROVIDER_MAX_ATTEMPTS: "2",
+        PROVIDER_TIMEOUT_SECONDS: "10",
+      });
+    }
+
+    test("a base URL on a port fetch refuses: the samples are refunded and the server keeps serving", async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const port = e2ePorts.faultsApp + index * 2;
+      const base = `http://localhost:${port}`;
+      const server = startServer(port, "http://127.0.0.1:9");
+      try {
+        await waitForHealth(port);
+        await signInWithApi(page, uniqueEmail("blocked-port"), base);
+        const { jobId } = await createStyleWithReferences(page.request, base);
+        const job = await finishedJob(page.request, base, jobId);
+        expect(job).toMatchObject({ status: "failed", completed: 0 });
+        expect(job.refundedCredits).toBe(job.credits);
+        expect(await balance(page.request, base)).toBe(1000);
+        // Later than the failure: what escaped a job surfaces a few ticks after it ends.
+        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+        expect(server.exitCode()).toBeUndefined();
+        expect(server.output()).not.toMatch(ESCAPED);
+      } finally {
+        server.child.kill("SIGKILL");
+        await server.exited;
+      }
+    });
+
+    test("a 50-image set while every third upload is reset: every image stored or refunded once", async ({ page }) => {
+      test.setTimeout(240_000);
+      const fake = await startFakeOpenAI();
+      const port = e2ePorts.faultsApp + index * 2 + 1;
+      const base = `http://localhost:${port}`;
+      const server = startServer(port, fake.url);
+      try {
+        await waitForHealth(port);
+        await signInWithApi(page, uniqueEmail("resets"), base);
+        const style = await createStyleWithReferences(page.request, base);
+        expect((await finishedJob(page.request, base, style.jobId)).status).toBe("succeeded");
+
+        fake.control.connectionFault = { kind: "reset-after-bytes", path: "/v1/images/edits", every: 3 };
+        const before = await balance(page.request, base);
+        const subjects = Array.from({ length: 50 }, (_, i) => `relic number ${i + 1}`);
+        const submitted = await page.request.post(`${base}/api/objects`, {
+          headers: { Origin: base },
+          data: { styleId: style.styleId, subjects, size: "square", detail: "draft", transparent: true },
+        });
+        expect(submitted.status()).toBe(202);
+        const { job: queued } = (await submitted.json()) as { job: { id: string } };
+        const job = await finishedJob(page.request, base, queued.id, 180_000);
+
+        expect(fake.connectionFaults.faulted).toBeGreaterThanOrEqual(10);
+        expect(job.total).toBe(50);
+        // 3 credits an image: what was kept pays exactly for what was made, the rest came back.
+        expect(job.credits).toBe(150);
+        expect(job.credits - job.refundedCredits).toBe(3 * job.completed);
+        expect(await balance(page.request, base)).toBe(before - 3 * job.completed);
+        expect(job.completed).toBeGreaterThan(0);
+
+        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+        expect(server.exitCode()).toBeUndefined();
+        expect(server.output()).not.toMatch(ESCAPED);
+      } finally {
+        server.child.kill("SIGKILL");
+        await server.exited;
+        await fake.close();
+      }
+    });
+  });
+}
