@@ -56,6 +56,33 @@ describe("parseConfig", () => {
     for (const name of ["PORT", "DATABASE_URL", "PUBLIC_URL", "LOG_LEVEL"]) expect(message).toContain(name);
   });
 
+  it("refuses a model address no request could reach: another scheme, or a port fetch blocks", () => {
+    const attempt = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+        return "";
+      } catch (error) {
+        return (error as ConfigError).message;
+      }
+    };
+    const blocked = attempt({
+      IMAGE_PROVIDERS: "openai",
+      OPENAI_API_KEY: "sk-x",
+      OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+    });
+    expect(blocked).toContain("OPENAI_BASE_URL");
+    expect(blocked).toContain('port 9, which fetch refuses to connect to (a blocked "bad port")');
+    const scheme = attempt({ IMAGE_PROVIDERS: "comfyui", COMFYUI_URL: "ws://gpu-box:8188" });
+    expect(scheme).toContain("COMFYUI_URL");
+    expect(scheme).toContain("must be an http:// or https:// address (it is ws://)");
+    for (const variable of ["GEMINI_BASE_URL", "FAL_BASE_URL"]) {
+      expect(attempt({ [variable]: "http://proxy.internal:6667" })).toContain(variable);
+    }
+    expect(
+      attempt({ IMAGE_PROVIDERS: "openai", OPENAI_API_KEY: "sk-x", OPENAI_BASE_URL: "http://127.0.0.1:8080/v1" }),
+    ).toBe("");
+  });
+
   it("gives one user at most half the worker's slots unless told otherwise, and never more than all", () => {
     expect(parseConfig({}).generation).toMatchObject({ concurrency: 4, perUserConcurrency: 2, timeoutMs: 120_000 });
     expect(parseConfig({ PROVIDER_CONCURRENCY: "5" }).generation.perUserConcurrency).toBe(3);

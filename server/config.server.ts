@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { z } from "zod";
 import { CREDIT_PACKS_FORMAT, parseCreditPacks } from "#domain/credit-packs";
 import { parsePriceSetting } from "#domain/pricing";
+import { providerAddressProblem } from "./generation/providers/provider-address.server";
 
 const bool = z
   .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
@@ -26,6 +27,15 @@ const optionalText = z
   .or(z.literal("").transform(() => undefined));
 const optionalUrl = z
   .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+/** A model's address: refused at start when no request could ever reach it. */
+const providerUrl = z
+  .url()
+  .superRefine((value, ctx) => {
+    const problem = providerAddressProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
   .optional()
   .or(z.literal("").transform(() => undefined));
 
@@ -156,18 +166,18 @@ const configSchema = z
     IMAGE_PROVIDERS: providerList.optional().or(z.literal("").transform(() => undefined)),
     IMAGE_PROVIDER: z.enum(providerIds).default("offline"),
     OPENAI_API_KEY: optionalText,
-    OPENAI_BASE_URL: optionalUrl,
+    OPENAI_BASE_URL: providerUrl,
     OPENAI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1.5"),
     OPENAI_PRICE: priceSetting("standard"),
     GEMINI_API_KEY: optionalText,
-    GEMINI_BASE_URL: optionalUrl,
+    GEMINI_BASE_URL: providerUrl,
     GEMINI_IMAGE_MODEL: z.string().min(1).default("gemini-2.5-flash-image"),
     GEMINI_PRICE: priceSetting("standard"),
     FAL_KEY: optionalText,
-    FAL_BASE_URL: optionalUrl,
+    FAL_BASE_URL: providerUrl,
     FAL_MODEL: z.string().min(1).default("fal-ai/flux-pro/kontext/max/multi"),
     FAL_PRICE: priceSetting("standard"),
-    COMFYUI_URL: optionalUrl,
+    COMFYUI_URL: providerUrl,
     // A workflow in ComfyUI's API format with Motif's placeholders; the shipped one when unset.
     COMFYUI_WORKFLOW: optionalText,
     // A second workflow for styles with reference images (the shipped reference-img2img.json, say).

@@ -10,10 +10,11 @@ import { signInWithApi, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 import { startServerProcess, waitForHealth } from "./support/server-process";
 
-// The production server with a model whose connection breaks mid-upload: a base URL on a
-// port fetch refuses, and a gateway that resets every third upload. The process stays up,
-// every image is stored or refunded once, and nothing escapes to the process's last line
-// of defence. On the embedded database and, where CI has one, on PostgreSQL.
+// The production server with a model whose connection breaks mid-upload: a gateway that
+// resets every third upload. The process stays up, every image is stored or refunded once,
+// and nothing escapes to the process's last line of defence. A base URL on a port fetch
+// refuses (which ended the process at the first upload) is refused at start. On the
+// embedded database and, where CI has one, on PostgreSQL.
 
 const databases = [
   { name: "PGlite", serverUrl: undefined as string | undefined },
@@ -43,8 +44,17 @@ async function freshDatabase(serverUrl: string) {
   };
 }
 
+/** A photo-like reference: noise does not compress, so each upload is about 1 MB, as real ones are. */
 const reference = (colour: string) =>
-  sharp({ create: { width: 800, height: 800, channels: 3, background: colour } })
+  sharp({
+    create: {
+      width: 600,
+      height: 600,
+      channels: 3,
+      background: colour,
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
     .png()
     .toBuffer();
 
@@ -111,7 +121,7 @@ for (const [index, database] of databases.entries()) {
     });
 
     /** The server with OpenAI as its only model, at `openaiUrl`. */
-    function startServer(port: number, openaiUrl: string) {
+    function startServer(port: number, openaiUrl: string, timeoutSeconds = 10) {
       return startServerProcess(port, path.join(dataDir, String(port)), {
         ...databaseEnv,
         LOG_LEVEL: "info",
@@ -123,33 +133,15 @@ for (const [index, database] of databases.entries()) {
         OPENAI_API_KEY: "sk-test",
         OPENAI_BASE_URL: `${openaiUrl}/v1`,
         PROVIDER_MAX_ATTEMPTS: "2",
-        PROVIDER_TIMEOUT_SECONDS: "10",
+        PROVIDER_TIMEOUT_SECONDS: String(timeoutSeconds),
       });
     }
 
-    test("a base URL on a port fetch refuses: the samples are refunded and the server keeps serving", async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      const port = e2ePorts.faultsApp + index * 2;
-      const base = `http://localhost:${port}`;
-      const server = startServer(port, "http://127.0.0.1:9");
-      try {
-        await waitForHealth(port);
-        await signInWithApi(page, uniqueEmail("blocked-port"), base);
-        const { jobId } = await createStyleWithReferences(page.request, base);
-        const job = await finishedJob(page.request, base, jobId);
-        expect(job).toMatchObject({ status: "failed", completed: 0 });
-        expect(job.refundedCredits).toBe(job.credits);
-        expect(await balance(page.request, base)).toBe(1000);
-        // Later than the failure: what escaped a job surfaces a few ticks after it ends.
-        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-        expect(server.exitCode()).toBeUndefined();
-        expect(server.output()).not.toMatch(ESCAPED);
-      } finally {
-        server.child.kill("SIGKILL");
-        await server.exited;
-      }
+    test("a base URL on a port fetch refuses stops the start, naming the variable and the port", async () => {
+      const server = startServer(e2ePorts.faultsApp + index * 2, "http://127.0.0.1:9");
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain("OPENAI_BASE_URL");
+      expect(server.output()).toContain('port 9, which fetch refuses to connect to (a blocked "bad port")');
     });
 
     test("a 50-image set while every third upload is reset: every image stored or refunded once", async ({ page }) => {
@@ -183,6 +175,55 @@ for (const [index, database] of databases.entries()) {
         expect(await balance(page.request, base)).toBe(before - 3 * job.completed);
         expect(job.completed).toBeGreaterThan(0);
 
+        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+        expect(server.exitCode()).toBeUndefined();
+        expect(server.output()).not.toMatch(ESCAPED);
+      } finally {
+        server.child.kill("SIGKILL");
+        await server.exited;
+        await fake.close();
+      }
+    });
+
+    test("a gateway that accepts uploads and never reads them: the deadline, then a cancel, end the set with nothing lost", async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const fake = await startFakeOpenAI();
+      const port = e2ePorts.faultsApp + 4 + index;
+      const base = `http://localhost:${port}`;
+      const server = startServer(port, fake.url, 2);
+      try {
+        await waitForHealth(port);
+        await signInWithApi(page, uniqueEmail("never-read"), base);
+        const style = await createStyleWithReferences(page.request, base);
+        expect((await finishedJob(page.request, base, style.jobId)).status).toBe("succeeded");
+
+        fake.control.connectionFault = { kind: "never-read", path: "/v1/images/edits" };
+        const before = await balance(page.request, base);
+        const submitted = await page.request.post(`${base}/api/objects`, {
+          headers: { Origin: base },
+          data: {
+            styleId: style.styleId,
+            subjects: ["anvil", "lantern", "compass", "quill", "key", "map"],
+            size: "square",
+            detail: "draft",
+            transparent: true,
+          },
+        });
+        expect(submitted.status()).toBe(202);
+        const { job: queued } = (await submitted.json()) as { job: { id: string } };
+        // Some uploads have been given up at the deadline; cancel while others hang.
+        await expect.poll(() => fake.connectionFaults.faulted, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+        const cancelled = await page.request.post(`${base}/api/jobs/${queued.id}/cancel`, {
+          headers: { Origin: base },
+        });
+        expect(cancelled.ok()).toBe(true);
+        const job = await finishedJob(page.request, base, queued.id);
+
+        expect(job.completed).toBe(0);
+        expect(job.refundedCredits).toBe(job.credits);
+        expect(await balance(page.request, base)).toBe(before);
         expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
         expect(server.exitCode()).toBeUndefined();
         expect(server.output()).not.toMatch(ESCAPED);

@@ -10,7 +10,7 @@ export const e2ePorts = {
   github: base + 83,
   openai: base + 84,
   scaleApp: base + 30,
-  /** Four app servers of the provider-faults spec: two per database. */
+  /** Six app servers of the provider-faults spec: three per database. */
   faultsApp: base + 40,
   scaleOpenai: base + 85,
   gemini: base + 86,
