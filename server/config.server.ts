@@ -25,10 +25,6 @@ const optionalText = z
   .min(1)
   .optional()
   .or(z.literal("").transform(() => undefined));
-const optionalUrl = z
-  .url()
-  .optional()
-  .or(z.literal("").transform(() => undefined));
 /** A model's address: refused at start when no request could ever reach it. */
 const providerUrl = z
   .url()
