@@ -23,6 +23,10 @@ export const modelViewSchema = z
     detail: z
       .record(z.string(), z.string())
       .meta({ description: "How each detail level is asked of the model, in its own terms." }),
+    reachable: z.boolean().meta({
+      description:
+        "false when the model's last connection check failed: generations with it are refused (409) until a check succeeds.",
+    }),
   })
   .meta({ id: "Model", description: "A model a user may generate with." });
 export type ModelView = z.output<typeof modelViewSchema>;
@@ -45,6 +49,7 @@ export const standardModels: ModelsView = {
       maxReferences: 0,
       sizes: {},
       detail: {},
+      reachable: true,
     },
   ],
   defaultId: "",
@@ -81,3 +86,9 @@ export const modelChoice = z
 
 /** The words the server answers with when a request names a model that is not on offer. */
 export const modelUnavailableMessage = "That model is not available. Choose another.";
+
+/** Beside a model whose last connection check failed, in the composer. */
+export const unreachableModelNote = "Not reachable — ask your operator";
+
+/** Said of a model whose last connection check failed, where a paid action would use it. */
+export const unreachableModelMessage = (label: string) => `${label} is not reachable right now — ask your operator.`;

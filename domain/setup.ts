@@ -18,10 +18,23 @@ export const engineStatusSchema = z.object({
 });
 export type EngineStatus = z.output<typeof engineStatusSchema>;
 
+/** A model on offer with the outcome of its last connection check (at start, by the operator, or a recheck). */
+export const checkedEngineSchema = engineStatusSchema.extend({
+  lastCheck: z
+    .object({
+      ok: z.boolean(),
+      message: z.string().meta({ description: "Why it failed, in plain words; empty when it answered." }),
+      checkedAt: z.string().meta({ format: "date-time" }),
+    })
+    .nullable()
+    .meta({ description: "null for the preview engine, or before the first check of this model." }),
+});
+export type CheckedEngine = z.output<typeof checkedEngineSchema>;
+
 /** What the setup page shows about this instance. Never a key, password or full URL with credentials. */
 export const setupStatusSchema = z
   .object({
-    engines: z.array(engineStatusSchema).meta({ description: "The models on offer, the default first." }),
+    engines: z.array(checkedEngineSchema).meta({ description: "The models on offer, the default first." }),
     mail: z.discriminatedUnion("kind", [
       z.object({ kind: z.literal("outbox"), folder: z.string() }),
       z.object({ kind: z.literal("smtp"), host: z.string(), port: z.number().int().nullable(), from: z.string() }),

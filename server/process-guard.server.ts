@@ -31,6 +31,7 @@ export function installProcessGuards(options: { logger: Logger; onFatal: (error:
     logger.fatal({ err: error, origin, runningJobs: runningJobIds() }, "uncaught exception: stopping with exit code 1");
     if (fatal) return;
     fatal = true;
-    onFatal(error);
+    // The log line is written before anything stops the process.
+    logger.flush(() => onFatal(error));
   });
 }

@@ -14,6 +14,7 @@ import { ImageUrlSigner, loadImageUrlSecret } from "./images/signed-urls.server"
 import { createDiskStorage, type FileStorage } from "./storage/storage.server";
 import { singleton } from "./singleton.server";
 import { trackRunningJob } from "./process-guard.server";
+import { watchProviderConnections } from "./setup/provider-watch.server";
 import { SessionCache } from "./auth/session-cache.server";
 import { reportFrom } from "./metrics/metrics.server";
 import { cardVariantsSettled } from "./images/card-variants.server";
@@ -47,6 +48,8 @@ export interface Services {
   webhookNetwork?: WebhookNetwork;
   /** Present in workers: relays and delivers webhook events. */
   webhooks?: WebhookDelivery;
+  /** Checks the models on offer at start, and again while one fails (provider-watch.server.ts). */
+  providerWatch?: { stop(): void };
 }
 
 async function createServices(): Promise<Services> {
@@ -77,6 +80,8 @@ async function createServices(): Promise<Services> {
   await sessions.listen(database);
   const imageUrls = new ImageUrlSigner(await loadImageUrlSecret(database.db));
   const services: Services = { config, database, mailer, storage, providers, events, sessions, imageUrls, matting };
+  // In the background: an unreachable model is named in the log without holding the start up.
+  services.providerWatch = watchProviderConnections({ config, providers, database, logger });
   reportFrom({ db: database.db, openEventStreams: () => events.size });
   const queue = await startGenerationQueue({
     database,
@@ -151,6 +156,7 @@ export async function startWorker(services: Services): Promise<void> {
 
 export async function closeServices(): Promise<void> {
   const services = await getServices();
+  services.providerWatch?.stop();
   await services.webhooks?.stop();
   await services.queue?.stop();
   await cardVariantsSettled();

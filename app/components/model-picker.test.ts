@@ -12,9 +12,16 @@ const gemini: ModelView = {
   maxReferences: 3,
   sizes: {},
   detail: {},
+  reachable: true,
 };
 
 describe("the model picker's hint", () => {
+  it("says a model whose last connection check failed cannot be reached, before anything else", () => {
+    expect(modelHint({ ...gemini, reachable: false }, { references: 5, transparent: true })).toBe(
+      "Gemini gemini-2.5-flash-image is not reachable right now — ask your operator.",
+    );
+  });
+
   it("says how many references the model takes, and which of a style's it will use", () => {
     expect(modelHint(gemini)).toBe("Up to 3 reference images.");
     expect(modelHint(gemini, { references: 3 })).toBe("Up to 3 reference images.");

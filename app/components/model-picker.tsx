@@ -1,12 +1,13 @@
-import { ChevronDown, Cpu } from "lucide-react";
+import { ChevronDown, Cpu, PlugZap } from "lucide-react";
 import { useId } from "react";
-import { isPreviewModel, type ModelView } from "#domain/models";
+import { isPreviewModel, unreachableModelMessage, unreachableModelNote, type ModelView } from "#domain/models";
 import { cn } from "~/lib/cn";
 import { useModels } from "~/lib/use-models";
 import { inputClasses } from "./ui/text-field";
 
 /** What a model does differently, in a few words under the choice. */
 export function modelHint(model: ModelView, options: { transparent?: boolean; references?: number } = {}): string {
+  if (!model.reachable) return unreachableModelMessage(model.label);
   if (isPreviewModel(model)) return "Placeholder pictures drawn by Motif, not by an AI model.";
   const references = options.references ?? 0;
   const parts = [
@@ -20,9 +21,24 @@ export function modelHint(model: ModelView, options: { transparent?: boolean; re
   return `${parts.join("; ")}.`;
 }
 
+/** Said where a paid action would run on a model whose last connection check failed. */
+export function UnreachableModelNote(props: { model: ModelView; id?: string }) {
+  return (
+    <p
+      id={props.id}
+      role="status"
+      data-testid="model-unreachable"
+      className="flex items-start gap-2 text-sm font-medium text-warning-800 dark:text-warning-300"
+    >
+      <PlugZap aria-hidden className="mt-0.5 size-4 shrink-0" />
+      {unreachableModelMessage(props.model.label)}
+    </p>
+  );
+}
+
 /**
  * The model a generation runs with, when the operator offers more than one. With one
- * model there is nothing to choose, and nothing is shown.
+ * model there is nothing to choose: nothing is shown, unless that model cannot be reached.
  */
 export function ModelPicker(props: {
   value: string;
@@ -35,8 +51,8 @@ export function ModelPicker(props: {
 }) {
   const { models } = useModels();
   const id = useId();
-  if (models.length < 2) return null;
   const chosen = models.find((m) => m.id === props.value) ?? models[0]!;
+  if (models.length < 2) return chosen.reachable ? null : <UnreachableModelNote model={chosen} />;
   return (
     <div className={cn("grid gap-1.5", props.className)}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -58,7 +74,7 @@ export function ModelPicker(props: {
         >
           {models.map((model) => (
             <option key={model.id} value={model.id}>
-              {model.label}
+              {model.reachable ? model.label : `${model.label} · ${unreachableModelNote}`}
             </option>
           ))}
         </select>
@@ -67,9 +83,13 @@ export function ModelPicker(props: {
           className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-neutral-500"
         />
       </div>
-      <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
-        {modelHint(chosen, { transparent: props.transparent, references: props.references })}
-      </p>
+      {chosen.reachable ? (
+        <p id={`${id}-hint`} className="text-xs text-neutral-500 dark:text-neutral-400">
+          {modelHint(chosen, { transparent: props.transparent, references: props.references })}
+        </p>
+      ) : (
+        <UnreachableModelNote model={chosen} id={`${id}-hint`} />
+      )}
     </div>
   );
 }

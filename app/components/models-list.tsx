@@ -1,4 +1,4 @@
-import { isPreviewModel } from "#domain/models";
+import { isPreviewModel, unreachableModelNote } from "#domain/models";
 import { detailLevels, detailValues } from "#domain/images";
 import { useModels } from "~/lib/use-models";
 import { plural } from "~/lib/object-format";
@@ -28,6 +28,11 @@ export function ModelsList() {
               </span>
             )}
             <PreviewBadge provider={model.id} />
+            {!model.reachable && (
+              <span className="rounded-full bg-warning-50 px-2 py-0.5 text-xs font-medium text-warning-900 ring-1 ring-warning-300 ring-inset dark:bg-warning-950/50 dark:text-warning-100 dark:ring-warning-800">
+                {unreachableModelNote}
+              </span>
+            )}
           </div>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
             {detailValues.map((detail) => (

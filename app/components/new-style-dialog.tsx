@@ -106,7 +106,8 @@ export function NewStyleDialog(props: {
   // One key per dialog: a double click or a retried request never charges twice.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
-  const { prices } = useModel(settings.defaultModel);
+  const chosenModel = useModel(settings.defaultModel);
+  const { prices } = chosenModel;
   const price = samplesPrice({ size: settings.defaultSize, detail: settings.defaultDetail, prices });
   const samplesAtLowerDetail = sampleDetail(settings.defaultDetail) !== settings.defaultDetail;
   const imagesOnly = source === "image" && files.length > 0 && description.trim().length === 0;
@@ -292,7 +293,7 @@ export function NewStyleDialog(props: {
               {balance !== null && <span className="whitespace-nowrap"> · you have {balance}</span>}
             </span>
           </p>
-          <Button type="submit" disabled={busy || !affordable}>
+          <Button type="submit" disabled={busy || !affordable || !chosenModel.reachable}>
             {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
             {affordable ? `Create style · ${priceText(price)}` : "Not enough credits"}
           </Button>

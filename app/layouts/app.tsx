@@ -11,6 +11,7 @@ import { UserMenu } from "~/components/user-menu";
 import { requireUserMiddleware, userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { presentModels } from "#server/generation/providers/model-views.server";
+import { failedProviderChecks } from "#server/generation/providers/provider-checks.server";
 import { operatorView } from "#server/setup/operator-view.server";
 import type { Route } from "./+types/app";
 
@@ -24,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     user: { id: user.id, email: user.email },
     operator,
-    models: presentModels(services.providers),
+    models: presentModels(services.providers, await failedProviderChecks(services.database.db)),
     // Stripe configured: the Buy credits page and its links exist.
     buyCredits: Boolean(services.config.billing),
   };

@@ -513,3 +513,17 @@ export const instanceSecrets = pgTable("instance_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The last connection check of each model on offer (at start, every minute while it fails,
+ * and from the setup page): the composer marks a model whose check failed instead of taking
+ * money for images it cannot make. Shared by every process.
+ */
+export const providerChecks = pgTable("provider_checks", {
+  provider: text("provider").primaryKey(),
+  model: text("model").notNull(),
+  ok: boolean("ok").notNull(),
+  /** Why it failed, in the operator's words (never a key); empty when it answered. */
+  message: text("message").notNull(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,11 +4,13 @@ import { reserveCredits, type Transaction } from "../credits/credits.server";
 import { generationJobs } from "../db/schema";
 import { newId } from "../ids.server";
 import type { GenerationJob } from "./job-record.server";
+import { assertProviderReachable } from "./providers/provider-checks.server";
 import type { ImageProvider } from "./providers/provider";
 
 /**
  * Inserts a job and reserves its credits inside the caller's transaction: both
- * commit, or neither. The price is the kind's image count times `unitCredits`.
+ * commit, or neither. The price is the kind's image count times `unitCredits`. A model
+ * whose last connection check failed is refused first, so nothing is charged.
  */
 export async function insertPaidJob<K extends JobKind>(
   tx: Transaction,
@@ -20,11 +22,12 @@ export async function insertPaidJob<K extends JobKind>(
     params: JobParams<K>;
     title: string;
     unitCredits: number;
-    provider: Pick<ImageProvider, "id" | "model">;
+    provider: Pick<ImageProvider, "id" | "model" | "label">;
     /** The API key the request came with: its monthly cap is checked, and the job remembers it. */
     apiKeyId?: string | null;
   },
 ): Promise<GenerationJob> {
+  await assertProviderReachable(tx, options.provider);
   const imageCount = imageCountOf(options.kind, options.params);
   const credits = imageCount * options.unitCredits;
   if (options.apiKeyId) await assertWithinKeyCap(tx, { keyId: options.apiKeyId, price: credits });

@@ -10,6 +10,8 @@ import { getLogger } from "../logger.server";
 import { AppError } from "./errors.server";
 import { requireSessionUser } from "./require-user.server";
 import { connectionCheckBody, setupActionBody, setupCheckLimit } from "#domain/setup";
+import { isPreview } from "#domain/preview";
+import { recordProviderCheck } from "../generation/providers/provider-checks.server";
 
 async function requireOperatorUser(req: Request, services: Services): Promise<SessionUser> {
   const user = await requireSessionUser(req, services);
@@ -53,8 +55,18 @@ export function setupApi(getServices: () => Promise<Services>): Router {
     const body = connectionCheckBody.parse(req.body);
     await limitChecks(services, user);
     const check = await checkImageConnection(services, { providerId: body?.provider });
+    const provider = body?.provider ? services.providers.offeredById(body.provider) : services.providers.default;
+    // What users see of the model follows the operator's latest check.
+    if (provider && !isPreview(provider.id)) {
+      await recordProviderCheck(services.database.db, {
+        provider: provider.id,
+        model: provider.model,
+        ok: check.ok,
+        message: check.message,
+      });
+    }
     getLogger().info(
-      { provider: body?.provider ?? services.providers.default.id, ok: check.ok, latencyMs: check.latencyMs },
+      { provider: provider?.id ?? body?.provider, ok: check.ok, latencyMs: check.latencyMs },
       "image provider connection checked",
     );
     res.setHeader("Cache-Control", "no-store");

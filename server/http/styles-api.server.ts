@@ -11,6 +11,7 @@ import {
 } from "#domain/styles";
 import { chooseProvider } from "../generation/choose-provider.server";
 import { presentModels } from "../generation/providers/model-views.server";
+import { failedProviderChecks } from "../generation/providers/provider-checks.server";
 import type { Services } from "../services.server";
 import { createStyle } from "../styles/create-style.server";
 import { editStyle } from "../styles/edit-style.server";
@@ -45,7 +46,7 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
         model: services.providers.default.model,
         label: services.providers.default.label,
       },
-      models: presentModels(services.providers),
+      models: presentModels(services.providers, await failedProviderChecks(services.database.db)),
     });
   });
 

@@ -6,6 +6,7 @@ import { createStyleSchema, DESCRIPTION_REQUIRED } from "#domain/styles";
 import { AppError } from "#domain/errors";
 import { getBalance } from "../credits/credits.server";
 import { presentModels } from "../generation/providers/model-views.server";
+import { failedProviderChecks } from "../generation/providers/provider-checks.server";
 import { createStyle } from "../styles/create-style.server";
 import { presentStyle } from "../styles/present-style.server";
 import { listStyles } from "../styles/styles.server";
@@ -29,8 +30,12 @@ export function registerStyleTools(server: McpServer, context: ToolContext): voi
     () =>
       answerSafely(async () => {
         const { db } = services.database;
-        const [styles, balance] = await Promise.all([listStyles(db, user.id), getBalance(db, user.id)]);
-        const { models, defaultId } = presentModels(services.providers);
+        const [styles, balance, failed] = await Promise.all([
+          listStyles(db, user.id),
+          getBalance(db, user.id),
+          failedProviderChecks(db),
+        ]);
+        const { models, defaultId } = presentModels(services.providers, failed);
         const data = {
           balance,
           styles: styles
@@ -59,6 +64,7 @@ export function registerStyleTools(server: McpServer, context: ToolContext): voi
             default: model.id === defaultId,
             transparency: model.transparency,
             pricesPerImage: model.prices,
+            reachable: model.reachable,
           })),
         };
         const summary =

@@ -4,7 +4,8 @@ import { providerIds, type Config, type ProviderId } from "../config.server";
 import { PREVIEW_MODEL } from "../generation/providers/offline.server";
 import { queryRows, type DatabaseHandle } from "../db/client.server";
 import { previewTexts } from "#domain/preview";
-import type { EngineStatus, SetupStatus } from "#domain/setup";
+import type { CheckedEngine, EngineStatus, SetupStatus } from "#domain/setup";
+import { lastProviderChecks } from "../generation/providers/provider-checks.server";
 
 /** Each provider's own service, and the variable that points Motif elsewhere. */
 const services: Record<Exclude<ProviderId, "offline">, { name: string; host: string; variable: string }> = {
@@ -76,12 +77,24 @@ async function describeDatabase(config: Config, database: DatabaseHandle): Promi
   return { kind: "pglite", folder: path.resolve(config.dataDir, "db"), version };
 }
 
+/** Every provider users may pick, with its last connection check (at start, then the operator's). */
+async function describeCheckedEngines(config: Config, database: DatabaseHandle): Promise<CheckedEngine[]> {
+  const checks = await lastProviderChecks(database.db);
+  return describeEngines(config).map((engine) => {
+    const check = checks.find((c) => c.provider === engine.id);
+    return {
+      ...engine,
+      lastCheck: check ? { ok: check.ok, message: check.message, checkedAt: check.checkedAt.toISOString() } : null,
+    };
+  });
+}
+
 /** What this instance runs on, for its operator: engine, mail, storage and database. */
 export async function describeSetup(deps: { config: Config; database: DatabaseHandle }): Promise<SetupStatus> {
   const { config } = deps;
   const smtp = config.mail.smtpUrl ? new URL(config.mail.smtpUrl) : undefined;
   return {
-    engines: describeEngines(config),
+    engines: await describeCheckedEngines(config, deps.database),
     mail: smtp
       ? { kind: "smtp", host: smtp.hostname, port: smtp.port ? Number(smtp.port) : null, from: config.mail.from }
       : { kind: "outbox", folder: path.resolve(config.dataDir, "outbox") },

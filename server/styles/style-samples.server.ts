@@ -44,7 +44,7 @@ function insertSamplesJob(
     userId: string;
     style: Pick<Style, "id" | "name" | "defaultSize" | "defaultDetail" | "defaultTransparent">;
     subjects: string[];
-    provider: Pick<ImageProvider, "id" | "model" | "prices">;
+    provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     apiKeyId?: string | null;
   },
 ): Promise<GenerationJob> {
@@ -111,7 +111,7 @@ export async function createStyleWithSamples(
   options: {
     userId: string;
     style: NewStyleInput;
-    provider: Pick<ImageProvider, "id" | "model" | "prices">;
+    provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     styleId?: string;
     apiKeyId?: string | null;
   },
@@ -170,7 +170,7 @@ export async function createMissingSamplesJob(
   options: {
     userId: string;
     styleId: string;
-    provider: Pick<ImageProvider, "id" | "model" | "prices">;
+    provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     apiKeyId?: string | null;
   },
 ): Promise<{ job: GenerationJob }> {
@@ -233,7 +233,7 @@ export async function createRegeneratedSamplesJob(
   options: {
     userId: string;
     styleId: string;
-    provider: Pick<ImageProvider, "id" | "model" | "prices">;
+    provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     apiKeyId?: string | null;
   },
 ): Promise<{ job: GenerationJob; oldFiles: string[] }> {

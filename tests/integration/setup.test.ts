@@ -94,6 +94,7 @@ describe.each(testDatabases)("the setup page's API on $name", (target) => {
           addressVariable: null,
           isDefault: true,
           preview: true,
+          lastCheck: null,
         },
       ]);
       expect(status.mail.kind).toBe("outbox");
@@ -180,6 +181,8 @@ describe.each(testDatabases)("the setup page's API on $name", (target) => {
           addressVariable: "OPENAI_BASE_URL",
           isDefault: true,
           preview: false,
+          // The check just made is kept: what users see of the model follows it.
+          lastCheck: { ok: true, message: "", checkedAt: expect.any(String) },
         },
       ]);
       expect(JSON.stringify(status)).not.toContain("sk-test");

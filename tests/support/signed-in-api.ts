@@ -22,12 +22,14 @@ export function setUpSignedInApi(
   target: TestDatabase,
   email: string,
   overrides: Parameters<typeof startApiServer>[2] = {},
-  env: Record<string, string> = {},
+  /** Extra settings; a function when they are only known once earlier hooks have run. */
+  env: Record<string, string> | (() => Record<string, string>) = {},
 ): SignedInApi {
   const api = {} as SignedInApi;
   beforeAll(async () => {
     api.database = await target.open();
-    api.server = await startApiServer(api.database, { SIGNIN_LIMIT_PER_IP: "1000", ...env }, overrides);
+    const settings = typeof env === "function" ? env() : env;
+    api.server = await startApiServer(api.database, { SIGNIN_LIMIT_PER_IP: "1000", ...settings }, overrides);
     api.files = useListableStorage(api.server);
     api.user = await signInThroughApi(api.server, email);
     await grantCredits(api.database.db, api.user.userId, 1000);

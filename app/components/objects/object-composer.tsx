@@ -111,7 +111,7 @@ export function ObjectComposer(props: {
   const balance = authUser?.credits ?? null;
   const buyCredits = Boolean(useRouteLoaderData<{ buyCredits?: boolean }>("layouts/app")?.buyCredits);
   const short = balance !== null && count > 0 && balance < price;
-  const canSubmit = !busy && style !== null && subjects.length > 0 && !tooMany && !short;
+  const canSubmit = !busy && style !== null && subjects.length > 0 && !tooMany && !short && model.reachable;
 
   function chooseStyle(choice: StyleChoice) {
     setStyleId(choice.id);

@@ -9,7 +9,7 @@ import { plural, priceText, reservedText } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
 import { useModel, useModels } from "~/lib/use-models";
 import { pickModel } from "#domain/models";
-import { ModelPicker } from "../model-picker";
+import { ModelPicker, UnreachableModelNote } from "../model-picker";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useAuth } from "../auth-provider";
 import { Button } from "../ui/button";
@@ -91,7 +91,8 @@ export function VariationsPanel(props: {
   const [count, setCount] = useState(2);
   const [again, setAgain] = useState(false);
   const { request, busy } = useRequestVariations(props.objectId, props.onStarted);
-  const price = priceOf({ ...props.settings, count, prices: useModel(props.model).prices });
+  const model = useModel(props.model);
+  const price = priceOf({ ...props.settings, count, prices: model.prices });
   const balance = authUser?.credits ?? null;
   const short = balance !== null && balance < price;
 
@@ -116,8 +117,13 @@ export function VariationsPanel(props: {
         onChange={(v) => setCount(Number(v))}
       />
       {short && balance !== null && <ShortOfCredits price={price} balance={balance} />}
+      {!model.reachable && <UnreachableModelNote model={model} />}
       <div className="grid gap-2">
-        <Button disabled={busy || short} onClick={() => void request({ count })} data-testid="more-variations">
+        <Button
+          disabled={busy || short || !model.reachable}
+          onClick={() => void request({ count })}
+          data-testid="more-variations"
+        >
           {busy ? (
             <LoaderCircle aria-hidden className="size-4 animate-spin" />
           ) : (
@@ -165,7 +171,7 @@ function GenerateAgainDialog(props: {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (props.busy || short) return;
+    if (props.busy || short || !chosen.reachable) return;
     void props.onSubmit({ ...settings, count, ...(models.models.length > 1 ? { model: chosen.id } : {}) });
   }
 
@@ -218,7 +224,7 @@ function GenerateAgainDialog(props: {
               </span>
             </p>
           )}
-          <Button type="submit" disabled={props.busy || short}>
+          <Button type="submit" disabled={props.busy || short || !chosen.reachable}>
             {props.busy ? (
               <LoaderCircle aria-hidden className="size-4 animate-spin" />
             ) : (

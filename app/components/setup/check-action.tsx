@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, LoaderCircle, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { api, ApiError } from "~/lib/api";
 import { cn } from "~/lib/cn";
@@ -33,10 +34,13 @@ export function CheckAction<T>({
 }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<CheckOutcome | null>(null);
+  const revalidator = useRevalidator();
   async function run() {
     setBusy(true);
     try {
       setOutcome(describe(await api<T>(path, { method: "POST", ...(body ? { body } : {}) })));
+      // A check is kept (a model's reachability): the page shows the new state.
+      void revalidator.revalidate();
     } catch (error) {
       const message = error instanceof ApiError ? error.message : "The check could not be run. Please try again.";
       setOutcome({ ok: false, title: "Not checked", message });

@@ -3,7 +3,7 @@ import { PageHeader } from "~/components/page-header";
 import { CheckAction, type CheckOutcome } from "~/components/setup/check-action";
 import { ConnectModel } from "~/components/setup/connect-model";
 import { Facts, SetupSection, StatusPill } from "~/components/setup/setup-section";
-import type { ConnectionCheck, EngineStatus, SetupStatus, TestEmailResult } from "#domain/setup";
+import type { CheckedEngine, ConnectionCheck, SetupStatus, TestEmailResult } from "#domain/setup";
 import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
@@ -32,7 +32,17 @@ function emailOutcome({ result }: { result: TestEmailResult }): CheckOutcome {
   return { ok: result.ok, title: result.ok ? "Test e-mail sent" : "Test e-mail not sent", message: result.message };
 }
 
-function EngineSection({ engine, several }: { engine: EngineStatus; several: boolean }) {
+/** The last connection check, in words: when, and why it failed. */
+function lastCheckLine(check: NonNullable<CheckedEngine["lastCheck"]>): string {
+  const when = new Date(check.checkedAt).toLocaleString("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return check.ok ? `Answered (${when} UTC)` : `Not reachable (${when} UTC): ${check.message}`;
+}
+
+function EngineSection({ engine, several }: { engine: CheckedEngine; several: boolean }) {
   const title = several ? engine.name : "Image engine";
   // With several, the title names the service: the pill says which one new generations default to.
   const pill = several ? (engine.isDefault ? "Default" : "Enabled") : engine.name;
@@ -47,13 +57,24 @@ function EngineSection({ engine, several }: { engine: EngineStatus; several: boo
       />
     );
   }
+  const unreachable = engine.lastCheck?.ok === false;
   return (
     <SetupSection
       id={`engine-${engine.id}`}
       icon={Cpu}
       title={title}
-      status={<StatusPill tone="ready">{pill}</StatusPill>}
-      description="Users can generate with this model. Test connection makes one free, authenticated request; no image is made and no credits move."
+      status={
+        unreachable ? (
+          <StatusPill tone="attention">Not reachable</StatusPill>
+        ) : (
+          <StatusPill tone="ready">{pill}</StatusPill>
+        )
+      }
+      description={
+        unreachable
+          ? "The last connection check failed: users see this model as not reachable and cannot spend credits on it. Motif tries again every minute; fix the address or key and restart, or press Test connection once it is back."
+          : "Users can generate with this model. Test connection makes one free, authenticated request; no image is made and no credits move."
+      }
     >
       <div className="grid gap-5">
         <Facts
@@ -62,6 +83,7 @@ function EngineSection({ engine, several }: { engine: EngineStatus; several: boo
             ["Model", engine.model],
             ["Address", engine.addressVariable ? `${engine.host} (${engine.addressVariable})` : (engine.host ?? "")],
             ...(engine.id === "comfyui" ? [] : ([["API key", "Set (never shown)"]] as [string, string][])),
+            ...(engine.lastCheck ? ([["Last check", lastCheckLine(engine.lastCheck)]] as [string, string][]) : []),
           ]}
         />
         <CheckAction

@@ -1,9 +1,14 @@
 import type { ModelsView, ModelView } from "#domain/models";
 import { standardPrices } from "#domain/pricing";
 import type { ImageProvider } from "./provider";
+import { failedCheckOf, type ProviderCheckRecord } from "./provider-checks.server";
 import type { ProviderRegistry } from "./registry.server";
 
-export function presentModel(provider: ImageProvider): ModelView {
+/** `failed`: the providers whose last connection check failed (failedProviderChecks). */
+export function presentModel(
+  provider: ImageProvider,
+  failed: ReadonlyMap<string, ProviderCheckRecord> = new Map(),
+): ModelView {
   const { capabilities } = provider;
   return {
     id: provider.id,
@@ -14,10 +19,14 @@ export function presentModel(provider: ImageProvider): ModelView {
     maxReferences: capabilities.maxReferences,
     sizes: capabilities.sizes,
     detail: capabilities.detail,
+    reachable: !failedCheckOf(failed, provider),
   };
 }
 
 /** The models users may pick, for the browser and the API. */
-export function presentModels(providers: ProviderRegistry): ModelsView {
-  return { models: providers.offered.map(presentModel), defaultId: providers.default.id };
+export function presentModels(
+  providers: ProviderRegistry,
+  failed?: ReadonlyMap<string, ProviderCheckRecord>,
+): ModelsView {
+  return { models: providers.offered.map((p) => presentModel(p, failed)), defaultId: providers.default.id };
 }

@@ -2,10 +2,16 @@ import { expect, type Page } from "@playwright/test";
 import { e2ePorts } from "./ports";
 
 /** Creates a style through the API (draft, transparent) and waits for its samples. */
-export async function createStyleWithApi(page: Page, name: string, base = `http://localhost:${e2ePorts.app}`) {
+export async function createStyleWithApi(
+  page: Page,
+  name: string,
+  base = `http://localhost:${e2ePorts.app}`,
+  /** More form fields, e.g. defaultModel. */
+  fields: Record<string, string> = {},
+) {
   const created = await page.request.post(`${base}/api/styles`, {
     headers: { Origin: base },
-    multipart: { name, description: "Chunky flat game icons, warm amber and teal", defaultDetail: "draft" },
+    multipart: { name, description: "Chunky flat game icons, warm amber and teal", defaultDetail: "draft", ...fields },
   });
   expect(created.status()).toBe(201);
   const { style } = (await created.json()) as { style: { id: string } };

@@ -10,7 +10,7 @@ export const e2ePorts = {
   github: base + 83,
   openai: base + 84,
   scaleApp: base + 30,
-  /** Six app servers of the provider-faults spec: three per database. */
+  /** Seven app servers: the provider-faults spec (three per database) and the unreachable-model spec. */
   faultsApp: base + 40,
   scaleOpenai: base + 85,
   gemini: base + 86,
