@@ -438,12 +438,18 @@ export const images = pgTable(
     credits: integer("credits").notNull().default(0),
     /** How long the provider took to make it. */
     durationMs: integer("duration_ms"),
+    /**
+     * The image this one was made from (a background removal's source); null for one a
+     * model generated. A source keeps one background-removed image: asking again returns it.
+     */
+    parentImageId: text("parent_image_id").references((): AnyPgColumn => images.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("images_job_position_unique").on(t.jobId, t.position),
     index("images_style_idx").on(t.styleId),
     index("images_object_idx").on(t.objectId, t.createdAt),
+    index("images_parent_idx").on(t.parentImageId),
   ],
 );
 

@@ -135,7 +135,7 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       userId: user.id,
       content: input,
       async run() {
-        const image = await removeImageBackground(
+        const { image, existing } = await removeImageBackground(
           {
             db: services.database.db,
             storage: services.storage,
@@ -150,7 +150,7 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
             apiKeyId: user.apiKeyId,
           },
         );
-        return { status: 201, body: { image } };
+        return { status: existing ? 200 : 201, body: { image } };
       },
     });
   });

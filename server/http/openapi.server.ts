@@ -185,20 +185,28 @@ export const apiOperations: ApiOperation[] = [
     path: "/api/styles/:id/anchors",
     tag: "Styles",
     summary: "Make the missing samples",
-    description: "After a failed or cancelled sample job: a paid job making only the samples the style lacks.",
+    description:
+      "After a failed or cancelled sample job: a paid job making only the samples the style lacks. While a sample job of the style is unfinished, that job is the answer (200) and nothing is charged again.",
     access: "user",
     spends: true,
-    responses: { 201: { description: "The sample job.", json: replies.sampleJobReply } },
+    responses: {
+      200: { description: "The style's unfinished sample job; nothing new was charged.", json: replies.sampleJobReply },
+      201: { description: "The sample job.", json: replies.sampleJobReply },
+    },
   },
   {
     method: "post",
     path: "/api/styles/:id/samples",
     tag: "Styles",
     summary: "Remake the samples",
-    description: "A paid job replacing the four samples with ones made for what the style is now.",
+    description:
+      "A paid job replacing the four samples with ones made for what the style is now. While a sample job of the style is unfinished, that job is the answer (200) and nothing is replaced or charged.",
     access: "user",
     spends: true,
-    responses: { 201: { description: "The sample job.", json: replies.sampleJobReply } },
+    responses: {
+      200: { description: "The style's unfinished sample job; nothing new was charged.", json: replies.sampleJobReply },
+      201: { description: "The sample job.", json: replies.sampleJobReply },
+    },
   },
   {
     method: "post",
@@ -304,11 +312,18 @@ export const apiOperations: ApiOperation[] = [
     path: "/api/objects/:id/remove-background",
     tag: "Objects",
     summary: "Remove an image's background",
-    description: "A new, transparent image of the object from one of its images, at the operator's price.",
+    description:
+      "A new, transparent image of the object from one of its images, at the operator's price. An image's background is removed once: asking again answers with that image (200) and charges nothing.",
     access: "user",
     json: removeBackgroundSchema,
     spends: true,
-    responses: { 201: { description: "The new image.", json: replies.backgroundRemovedReply } },
+    responses: {
+      200: {
+        description: "The image made from it earlier; nothing was charged.",
+        json: replies.backgroundRemovedReply,
+      },
+      201: { description: "The new image.", json: replies.backgroundRemovedReply },
+    },
   },
 
   // Jobs

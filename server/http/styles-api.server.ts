@@ -172,7 +172,10 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
     res.json({ success: true });
   });
 
-  /** A paid sample job for the style in the path, answered once per Idempotency-Key. */
+  /**
+   * A paid sample job for the style in the path, answered once per Idempotency-Key: 201 when
+   * it starts one, 200 with the style's unfinished sample job when there is one already.
+   */
   const sampleJobRoute =
     (command: typeof makeMissingSamples) => async (req: Request<{ id: string }>, res: Response) => {
       const services = await getServices();
@@ -181,8 +184,15 @@ export function stylesApi(getServices: () => Promise<Services>): Router {
         userId: user.id,
         content: null,
         async run() {
-          const { job } = await command(services, { userId: user.id, styleId: req.params.id, apiKeyId: user.apiKeyId });
-          return { status: 201, body: { job: { id: job.id, status: job.status, credits: job.credits } } };
+          const { job, existing } = await command(services, {
+            userId: user.id,
+            styleId: req.params.id,
+            apiKeyId: user.apiKeyId,
+          });
+          return {
+            status: existing ? 200 : 201,
+            body: { job: { id: job.id, status: job.status, credits: job.credits } },
+          };
         },
       });
     };

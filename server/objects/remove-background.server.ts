@@ -16,15 +16,24 @@ import { objectFolder } from "./object-files.server";
 import { requireOwnedObject } from "./object-records.server";
 import { requireObjectDetail } from "./object-queries.server";
 
+/** The background-removed image already made from `sourceId`, if there is one. */
+async function madeFrom(db: Pick<Database, "select">, sourceId: string): Promise<string | undefined> {
+  const [made] = await db.select({ id: images.id }).from(images).where(eq(images.parentImageId, sourceId)).limit(1);
+  return made?.id;
+}
+
 /**
  * "Remove background" on one of an object's images: a new, transparent variant of the
  * object. The price is taken once, in the same transaction that records the new image,
  * after its file is written: a refusal or a failure costs nothing and leaves no file.
+ * Its result is defined by the source image, not by the request: when that image's
+ * background was removed already (or is being removed by a request that gets there
+ * first), the answer is that image (`existing`), and nothing is charged again.
  */
 export async function removeImageBackground(
   deps: { db: Database; storage: FileStorage; matting?: MattingModel; signer: ImageUrlSigner },
   options: { userId: string; objectId: string; imageId: string; price: number; apiKeyId?: string | null },
-): Promise<ObjectImageView> {
+): Promise<{ image: ObjectImageView; existing: boolean }> {
   const { db, storage } = deps;
   const { userId, price } = options;
   const object = await requireOwnedObject(db, options);
@@ -33,6 +42,14 @@ export async function removeImageBackground(
     .from(images)
     .where(and(eq(images.id, options.imageId), eq(images.objectId, object.id), eq(images.ownerId, userId)));
   if (!source) throw new AppError("not_found", "No such image.");
+  const viewOf = async (imageId: string) => {
+    const detail = await requireObjectDetail(db, { userId, objectId: object.id, signer: deps.signer });
+    const image = detail.images.find((i) => i.id === imageId);
+    if (!image) throw new AppError("not_found", "No such object.");
+    return image;
+  };
+  const earlier = await madeFrom(db, source.id);
+  if (earlier) return { image: await viewOf(earlier), existing: true };
   // Said before any work is done; the charge below checks again under the row lock.
   if (price > 0) {
     const [payable] = await db
@@ -58,11 +75,17 @@ export async function removeImageBackground(
   const imageId = newId();
   const fileKey = `${objectFolder(userId, object.styleId, object.id)}/${imageId}-no-background.png`;
   await storage.put(fileKey, result.data, "image/png");
+  let winner: string | undefined;
   try {
-    await db.transaction(async (tx) => {
+    winner = await db.transaction(async (tx) => {
       // The object may have been deleted while we worked: then nothing is stored or charged.
       const [still] = await tx.select({ id: objects.id }).from(objects).where(eq(objects.id, object.id)).for("share");
       if (!still) throw new AppError("not_found", "No such object.");
+      // Requests for the same source take turns here; a later one finds the first one's image.
+      const [held] = await tx.select({ id: images.id }).from(images).where(eq(images.id, source.id)).for("update");
+      if (!held) throw new AppError("not_found", "No such image.");
+      const first = await madeFrom(tx, source.id);
+      if (first) return first;
       await tx.insert(images).values({
         id: imageId,
         ownerId: userId,
@@ -88,8 +111,9 @@ export async function removeImageBackground(
         transparent: true,
         credits: price,
         durationMs,
+        parentImageId: source.id,
       });
-      if (price === 0) return;
+      if (price === 0) return undefined;
       if (options.apiKeyId) await assertWithinKeyCap(tx, { keyId: options.apiKeyId, price });
       const [charged] = await tx
         .update(users)
@@ -105,14 +129,16 @@ export async function removeImageBackground(
         balanceAfter: charged.credits,
         apiKeyId: options.apiKeyId ?? null,
       });
+      return undefined;
     });
   } catch (error) {
     await storage.delete(fileKey);
     throw error;
   }
+  if (winner) {
+    await storage.delete(fileKey);
+    return { image: await viewOf(winner), existing: true };
+  }
   if (price > 0) await publishBalance(db, userId);
-  const detail = await requireObjectDetail(db, { userId, objectId: object.id, signer: deps.signer });
-  const image = detail.images.find((i) => i.id === imageId);
-  if (!image) throw new AppError("not_found", "No such object.");
-  return image;
+  return { image: await viewOf(imageId), existing: false };
 }

@@ -14,7 +14,7 @@ export async function makeMissingSamples(
 ) {
   const provider = await styleProvider(deps, options);
   const result = await createMissingSamplesJob(deps.database.db, { ...options, provider });
-  await dispatchJob(deps, result.job);
+  if (!result.existing) await dispatchJob(deps, result.job);
   return result;
 }
 
@@ -28,6 +28,7 @@ export async function regenerateSamples(
 ) {
   const provider = await styleProvider(deps, options);
   const result = await createRegeneratedSamplesJob(deps.database.db, { ...options, provider });
+  if (result.existing) return result;
   await deleteImageFiles(deps.storage, result.oldFiles);
   await dispatchJob(deps, result.job);
   return result;

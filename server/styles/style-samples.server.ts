@@ -164,6 +164,7 @@ export async function createStyleWithSamples(
 /**
  * Makes the samples a style is missing (after a failed or cancelled job), as a paid
  * job matched to the samples it already has. The price covers only what is missing.
+ * While a sample job of the style is unfinished, that job is the answer (`existing`).
  */
 export async function createMissingSamplesJob(
   db: Database,
@@ -173,10 +174,11 @@ export async function createMissingSamplesJob(
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     apiKeyId?: string | null;
   },
-): Promise<{ job: GenerationJob }> {
+): Promise<{ job: GenerationJob; existing: boolean }> {
   const { userId, styleId, provider } = options;
   return db.transaction(async (tx) => {
-    const style = await lockStyleForSamples(tx, { userId, styleId });
+    const { style, active } = await lockStyleForSamples(tx, { userId, styleId });
+    if (active) return { job: active, existing: true };
     const have = await tx
       .select({ subject: images.subject })
       .from(images)
@@ -191,15 +193,18 @@ export async function createMissingSamplesJob(
         .where(eq(styles.id, styleId));
     }
     const job = await insertSamplesJob(tx, { userId, style, subjects, provider, apiKeyId: options.apiKeyId });
-    return { job };
+    return { job, existing: false };
   });
 }
 
 /**
- * The style row, locked, when no sample job of it is unfinished: two requests for the
- * same samples take turns, and the second sees the first one's job.
+ * The style row, locked, and its unfinished sample job if it has one: two requests for the
+ * same samples take turns, and the second finds the first one's job instead of paying again.
  */
-async function lockStyleForSamples(tx: Transaction, options: { userId: string; styleId: string }): Promise<Style> {
+async function lockStyleForSamples(
+  tx: Transaction,
+  options: { userId: string; styleId: string },
+): Promise<{ style: Style; active: GenerationJob | undefined }> {
   const { userId, styleId } = options;
   const [style] = await tx
     .select()
@@ -208,7 +213,7 @@ async function lockStyleForSamples(tx: Transaction, options: { userId: string; s
     .for("update");
   if (!style) throw new AppError("not_found", "No such style.");
   const [active] = await tx
-    .select({ id: generationJobs.id })
+    .select()
     .from(generationJobs)
     .where(
       and(
@@ -216,9 +221,9 @@ async function lockStyleForSamples(tx: Transaction, options: { userId: string; s
         eq(generationJobs.kind, "style-samples"),
         inArray(generationJobs.status, ["queued", "running"]),
       ),
-    );
-  if (active) throw new AppError("conflict", "Sample images are already being made for this style.");
-  return style;
+    )
+    .limit(1);
+  return { style, active };
 }
 
 /**
@@ -226,7 +231,8 @@ async function lockStyleForSamples(tx: Transaction, options: { userId: string; s
  * edit made them out of date): the old samples go and a paid job makes four new ones,
  * in one transaction. The job charges for the images it makes and refunds the rest,
  * so the user pays for the new samples they keep. Returns the old samples' files, to
- * delete once this has committed.
+ * delete once this has committed. While a sample job of the style is unfinished, that
+ * job is the answer (`existing`) and nothing is replaced.
  */
 export async function createRegeneratedSamplesJob(
   db: Database,
@@ -236,10 +242,11 @@ export async function createRegeneratedSamplesJob(
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     apiKeyId?: string | null;
   },
-): Promise<{ job: GenerationJob; oldFiles: string[] }> {
+): Promise<{ job: GenerationJob; oldFiles: string[]; existing: boolean }> {
   const { userId, styleId, provider } = options;
   return db.transaction(async (tx) => {
-    const style = await lockStyleForSamples(tx, { userId, styleId });
+    const { style, active } = await lockStyleForSamples(tx, { userId, styleId });
+    if (active) return { job: active, oldFiles: [], existing: true };
     const old = await tx
       .delete(images)
       .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")))
@@ -255,7 +262,7 @@ export async function createRegeneratedSamplesJob(
       provider,
       apiKeyId: options.apiKeyId,
     });
-    return { job, oldFiles: old.map((o) => o.fileKey) };
+    return { job, oldFiles: old.map((o) => o.fileKey), existing: false };
   });
 }
 

@@ -402,9 +402,10 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       const again = await createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: offline });
       expect(again?.job.credits).toBe(2 * IMAGE_PRICE);
       expect(await getBalance(handle.db, userId)).toBe(100 - 4 * IMAGE_PRICE);
-      await expect(
-        createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: offline }),
-      ).rejects.toThrow(new AppError("conflict", "Sample images are already being made for this style."));
+      // Asked again while that job is unfinished: the same job, nothing charged again.
+      const repeated = await createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: offline });
+      expect(repeated).toMatchObject({ existing: true, job: { id: again.job.id } });
+      expect(await getBalance(handle.db, userId)).toBe(100 - 4 * IMAGE_PRICE);
 
       const referenceCounts: number[] = [];
       const watching: ImageProvider = {
@@ -424,7 +425,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       expect(await ledgerSum(handle, userId)).toBe(100 - 4 * IMAGE_PRICE);
     });
 
-    it("charges once when the missing samples are asked for many times at once", async () => {
+    it("charges once when the missing samples are asked for many times at once: every answer is the one job", async () => {
       const { userId, style } = await submitted();
       await cancelSamples({ userId, styleId: style.id });
       const results = await Promise.allSettled(
@@ -432,10 +433,12 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
           createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
         ),
       );
-      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-      expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual(
-        Array(5).fill(new AppError("conflict", "Sample images are already being made for this style.")),
+      const answers = results.map(
+        (r) => (r as PromiseFulfilledResult<{ job: { id: string }; existing: boolean }>).value,
       );
+      expect(results.every((r) => r.status === "fulfilled")).toBe(true);
+      expect(answers.filter((a) => !a.existing)).toHaveLength(1);
+      expect(new Set(answers.map((a) => a.job.id)).size).toBe(1);
       expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
     });
 

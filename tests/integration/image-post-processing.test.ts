@@ -75,6 +75,28 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
     expect((await getObject(objectId)).images).toHaveLength(2);
   });
 
+  it("removes an image's background once: 20 requests at once without keys, and a later one, get the same image for one charge", async () => {
+    const { objectId, imageId, styleId } = await objectWithImage(api, await flatBackgroundImage());
+    await cardVariantsSettled();
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => removeBackground(objectId, imageId)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(19).fill(200), 201]);
+    const ids = await Promise.all(answers.map(async (a) => (await json<{ image: { id: string } }>(a)).image.id));
+    expect(new Set(ids).size).toBe(1);
+    const later = await removeBackground(objectId, imageId);
+    expect(later.status).toBe(200);
+    expect((await json<{ image: { id: string } }>(later)).image.id).toBe(ids[0]);
+
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - 1);
+    expect(await ledgerSum(api.database.db, api.user.userId)).toBe(before - 1);
+    expect((await getObject(objectId)).images.map((i) => i.id)).toEqual([imageId, ids[0]]);
+    // The losers' files are gone: the original (with its grid copies) and the one new image.
+    await cardVariantsSettled();
+    const files = api.files.filesUnder(`users/${api.user.userId}/styles/${styleId}/objects/${objectId}`);
+    expect(files.filter((file) => file.endsWith("-no-background.png"))).toHaveLength(1);
+  });
+
   it("refuses a background that is not flat, without charging or leaving a file", async () => {
     // A subject over a left-to-right gradient: no single background colour.
     const gradient = Buffer.alloc(256 * 256 * 3);

@@ -120,9 +120,13 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
         headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
       });
       idempotency.done();
+      // An image's background is removed once: asked again, the server answers with that copy.
+      const madeEarlier = object.images.some((shown) => shown.id === made.id);
       toast({
         title: "Background Removed",
-        description: `A transparent copy of image ${index + 1} was added to ${object.name}.`,
+        description: madeEarlier
+          ? `Image ${index + 1} already has a transparent copy: it is shown now. You were not charged again.`
+          : `A transparent copy of image ${index + 1} was added to ${object.name}.`,
         color: "success",
       });
       revalidate();
