@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
+import { e2ePorts } from "./support/ports";
 import { startServerProcess, waitForHealth } from "./support/server-process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,9 +25,9 @@ test.afterAll(() => {
 
 test("a second process on the same embedded database is refused with a clear message", async () => {
   test.setTimeout(120_000);
-  first = startServer(3230, dataDir);
-  await waitForHealth(3230);
-  const second = startServer(3231, dataDir);
+  first = startServer(e2ePorts.processApp, dataDir);
+  await waitForHealth(e2ePorts.processApp);
+  const second = startServer(e2ePorts.processApp + 1, dataDir);
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain("is already open in another Motif process");
   expect(second.output()).toContain("DATABASE_URL");
@@ -36,8 +37,8 @@ test("SIGTERM finishes, closes the database and exits 0; the folder opens again"
   test.setTimeout(90_000);
   first!.child.kill("SIGTERM");
   expect(await first!.exited).toBe(0);
-  const again = startServer(3232, dataDir);
-  await waitForHealth(3232);
+  const again = startServer(e2ePorts.processApp + 2, dataDir);
+  await waitForHealth(e2ePorts.processApp + 2);
   again.child.kill("SIGTERM");
   expect(await again.exited).toBe(0);
 });

@@ -9,6 +9,8 @@ export const e2ePorts = {
   smtpApi: base + 82,
   github: base + 83,
   openai: base + 84,
+  /** Three app servers of the server-process spec. */
+  processApp: base + 20,
   scaleApp: base + 30,
   /** Seven app servers: the provider-faults spec (three per database) and the unreachable-model spec. */
   faultsApp: base + 40,
