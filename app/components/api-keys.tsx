@@ -36,7 +36,7 @@ export function ApiKeys() {
   return (
     <div className="grid gap-4">
       <div>
-        <Button variant="secondary" onClick={() => setCreating(true)}>
+        <Button id="create-api-key" variant="secondary" onClick={() => setCreating(true)}>
           <Plus aria-hidden className="size-4" /> Create API key
         </Button>
       </div>
@@ -136,6 +136,8 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }
           confirmLabel="Revoke key"
           busy={busy}
           onConfirm={() => void revoke()}
+          // The key's row is gone once it is revoked: focus goes on to making another.
+          returnFocusTo={() => document.getElementById("create-api-key")}
         />
       </div>
       {editingWebhook && <WebhookDialog apiKey={apiKey} onClose={() => setEditingWebhook(false)} onSaved={onRevoked} />}

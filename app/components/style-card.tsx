@@ -1,3 +1,4 @@
+import { creditsRefunded } from "#domain/credit-words";
 import {
   CircleAlert,
   History,
@@ -257,7 +258,7 @@ export function StyleCard(props: {
             )}
             <span>
               {style.job.error}
-              {failed && style.job.refunded && ` Your ${style.job.refundedCredits} credits were refunded.`}
+              {failed && style.job.refunded && ` Your ${creditsRefunded(style.job.refundedCredits)}.`}
             </span>
           </p>
         )}

@@ -13,6 +13,7 @@ import { servicesContext } from "#server/context";
 import { presentModels } from "#server/generation/providers/model-views.server";
 import { failedProviderChecks } from "#server/generation/providers/provider-checks.server";
 import { operatorView } from "#server/setup/operator-view.server";
+import { MAIN_CONTENT_ID } from "~/lib/return-focus";
 import type { Route } from "./+types/app";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
@@ -34,6 +35,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 function Shell({ email, children }: { email: string; children: React.ReactNode }) {
   return (
     <div className="min-h-dvh bg-neutral-50 dark:bg-neutral-950">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only rounded-xl bg-primary-600 px-4 py-2 text-sm font-semibold text-white shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60]"
+      >
+        Skip to content
+      </a>
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col gap-8 border-r border-neutral-200 bg-white px-4 py-5 desk:flex dark:border-neutral-800 dark:bg-neutral-900">
         <Link to="/app" aria-label="Motif home" className="px-2">
           <Logo />
@@ -52,7 +59,7 @@ function Shell({ email, children }: { email: string; children: React.ReactNode }
             <ShellUserMenu email={email} />
           </div>
         </header>
-        <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-10">
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none sm:px-6 lg:py-10">
           <ShellBanner />
           {children}
         </main>

@@ -1,9 +1,9 @@
 import { modelLabel } from "#domain/models";
 import { and, count, desc, eq, gt, inArray, or } from "drizzle-orm";
-import { jobParamsSchemas } from "#domain/jobs";
+import { jobParamsSchemas, jobTitle } from "#domain/jobs";
 import type { JobView } from "#domain/objects";
 import type { Database } from "../db/client.server";
-import { generationJobs, images } from "../db/schema";
+import { generationJobs, images, objects, styles } from "../db/schema";
 import type { GenerationJob } from "./job-record.server";
 
 /** Jobs finished this recently still show on the composer, with their outcome. */
@@ -22,25 +22,65 @@ function plannedObjects(job: GenerationJob): { id: string; name: string; total: 
   return [];
 }
 
+/**
+ * The names objects and styles have now: a job card follows a rename. An object or style
+ * deleted since keeps the name the job was made with.
+ */
+async function currentNames(db: Database, jobs: GenerationJob[], planned: Map<string, { id: string }[]>) {
+  const objectIds = [...new Set([...planned.values()].flat().map((o) => o.id))];
+  const styleIds = [...new Set(jobs.flatMap((j) => (j.styleId ? [j.styleId] : [])))];
+  const [objectRows, styleRows] = await Promise.all([
+    objectIds.length
+      ? db.select({ id: objects.id, name: objects.name }).from(objects).where(inArray(objects.id, objectIds))
+      : [],
+    styleIds.length
+      ? db.select({ id: styles.id, name: styles.name }).from(styles).where(inArray(styles.id, styleIds))
+      : [],
+  ]);
+  return {
+    objects: new Map(objectRows.map((row) => [row.id, row.name])),
+    styles: new Map(styleRows.map((row) => [row.id, row.name])),
+  };
+}
+
+/** The job's title from the names its objects and style have now (the stored one when it names neither). */
+function titleNow(job: GenerationJob, objectNames: string[], styleName: string | undefined): string {
+  if (styleName === undefined || objectNames.length === 0) return job.title;
+  if (job.kind === "object-images") return jobTitle(job.kind, { styleName, objectNames });
+  if (job.kind === "variations") {
+    return jobTitle(job.kind, { styleName, name: objectNames[0], count: job.imageCount });
+  }
+  return job.title;
+}
+
 async function present(db: Database, jobs: GenerationJob[]): Promise<JobView[]> {
   if (jobs.length === 0) return [];
-  const made = await db
-    .select({ jobId: images.jobId, objectId: images.objectId, count: count() })
-    .from(images)
-    .where(
-      inArray(
-        images.jobId,
-        jobs.map((j) => j.id),
-      ),
-    )
-    .groupBy(images.jobId, images.objectId);
+  const planned = new Map(jobs.map((job) => [job.id, plannedObjects(job)]));
+  const [made, names] = await Promise.all([
+    db
+      .select({ jobId: images.jobId, objectId: images.objectId, count: count() })
+      .from(images)
+      .where(
+        inArray(
+          images.jobId,
+          jobs.map((j) => j.id),
+        ),
+      )
+      .groupBy(images.jobId, images.objectId),
+    currentNames(db, jobs, planned),
+  ]);
   return jobs.map((job) => {
     const mine = made.filter((m) => m.jobId === job.id);
+    const objectsOfJob = planned.get(job.id)!.map((o) => ({ ...o, name: names.objects.get(o.id) ?? o.name }));
     return {
       id: job.id,
       kind: job.kind,
       status: job.status,
-      title: job.title,
+      title: titleNow(
+        job,
+        objectsOfJob.map((o) => o.name),
+        job.styleId ? names.styles.get(job.styleId) : undefined,
+      ),
       styleId: job.styleId,
       provider: job.provider,
       modelLabel: modelLabel(job.provider, job.model),
@@ -49,7 +89,7 @@ async function present(db: Database, jobs: GenerationJob[]): Promise<JobView[]> 
       error: job.error,
       total: job.imageCount,
       completed: mine.reduce((sum, m) => sum + m.count, 0),
-      objects: plannedObjects(job).map((o) => ({
+      objects: objectsOfJob.map((o) => ({
         ...o,
         completed: mine.find((m) => m.objectId === o.id)?.count ?? 0,
       })),

@@ -1,3 +1,4 @@
+import { creditCount, creditsRefunded } from "#domain/credit-words";
 import { and, count, eq, gte, inArray, notExists, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { publishBalance, refundCreditsWithin, type Transaction } from "../credits/credits.server";
@@ -114,7 +115,7 @@ export async function finishJob(ctx: { db: Database }, job: GenerationJob, image
     return {
       status: "succeeded",
       error: (m, refund) =>
-        `${job.imageCount - m} of ${job.imageCount} images could not be made and ${refund} credits were refunded. ${imageError ?? ""}`.trim(),
+        `${job.imageCount - m} of ${job.imageCount} images could not be made${refund > 0 ? ` and ${creditsRefunded(refund)}` : ""}. ${imageError ?? ""}`.trim(),
     };
   });
 }
@@ -132,11 +133,12 @@ export function failJob(
   return endJob(ctx.db, job.id, () => ({ status, error: () => message }));
 }
 
-/** The cancel's words: what was kept, what was refunded. */
+/** The cancel's words: what was kept, what was refunded (nothing to say of a free job's money). */
 function cancelMessage(made: number, total: number, refund: number): string {
-  return made > 0
-    ? `Cancelled after ${made} of ${total} images. ${refund} unused credits were refunded.`
-    : `Cancelled. Your ${refund} credits were refunded.`;
+  if (made > 0) {
+    return `Cancelled after ${made} of ${total} images.${refund > 0 ? ` ${creditsRefunded(refund, "unused")}.` : ""}`;
+  }
+  return refund > 0 ? `Cancelled. Your ${creditsRefunded(refund)}.` : "Cancelled. Nothing was charged.";
 }
 
 /**
@@ -180,9 +182,14 @@ export async function activeJobIdsOfStyle(
 
 /** The words for a job ended by its style's deletion: what was made (and paid), what was refunded. */
 function styleDeletedMessage(made: number, total: number, refund: number): string {
-  return made > 0
-    ? `Cancelled: the style was deleted. ${made} of ${total} images were made; ${refund} credits for the rest were refunded.`
-    : `Cancelled: the style was deleted. Your ${refund} credits were refunded.`;
+  if (made > 0) {
+    return refund > 0
+      ? `Cancelled: the style was deleted. ${made} of ${total} images were made; ${creditCount(refund)} for the rest ${refund === 1 ? "was" : "were"} refunded.`
+      : `Cancelled: the style was deleted. ${made} of ${total} images were made.`;
+  }
+  return refund > 0
+    ? `Cancelled: the style was deleted. Your ${creditsRefunded(refund)}.`
+    : "Cancelled: the style was deleted.";
 }
 
 /**

@@ -1,3 +1,4 @@
+import { creditCount } from "#domain/credit-words";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
@@ -37,7 +38,9 @@ function summaryOf(job: JobView): string {
   if (isActiveStatus(job.status)) {
     return `Job ${job.id} is ${job.status}: ${progress}. Call get_job again (with wait_seconds) until it has finished.`;
   }
-  const refund = job.refundedCredits ? ` ${job.refundedCredits} of its ${job.credits} credits were refunded.` : "";
+  const refund = job.refundedCredits
+    ? ` ${job.refundedCredits} of its ${creditCount(job.credits)} ${job.refundedCredits === 1 ? "was" : "were"} refunded.`
+    : "";
   const error = job.error ? ` ${job.error}` : "";
   return `Job ${job.id} ${job.status}: ${progress}.${error}${refund} Call get_images with this jobId to see them.`;
 }

@@ -54,6 +54,33 @@ describe.each(testDatabases)("object jobs on $name", (target) => {
     expect(await getJob(set.job.id)).toMatchObject({ status: "failed", completed: 0, objects: [], refundedCredits: 6 });
   });
 
+  it("names its objects and style as they are called now, after a rename", async () => {
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Lantern"] });
+    expect((await getJob(set.job.id)).title).toBe("Object “Lantern” · Flat icons");
+    const renamed = await api.server.call(`/api/objects/${set.objects[0]!.id}`, {
+      method: "PATCH",
+      cookie: api.user.cookie,
+      json: { name: "Brass lantern" },
+    });
+    expect(renamed.status).toBe(200);
+    const job = await getJob(set.job.id);
+    expect(job.title).toBe("Object “Brass lantern” · Flat icons");
+    expect(job.objects.map((o) => o.name)).toEqual(["Brass lantern"]);
+    await cancel(set.job.id);
+  });
+
+  it("says a cancelled free job charged nothing, and one credit in the singular", async () => {
+    const free = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Acorn"] });
+    // As a free model's job is: nothing reserved.
+    await api.database.db.update(generationJobs).set({ credits: 0 }).where(eq(generationJobs.id, free.job.id));
+    expect((await json<CancelBody>(await cancel(free.job.id))).message).toBe("Cancelled. Nothing was charged.");
+
+    const cheap = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Pebble"] });
+    expect((await json<CancelBody>(await cancel(cheap.job.id))).message).toBe(
+      "Cancelled. Your 3 credits were refunded.",
+    );
+  });
+
   it("cancels one job by its id while another job of the same style runs on", async () => {
     const before = await balance();
     const a = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Apple", "Pear", "Plum"] });

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { useReturnFocus } from "~/lib/return-focus";
 import { Button } from "./button";
 
 /** A modal dialog: centred on wide screens, full-width from the bottom on phones. */
@@ -10,12 +11,18 @@ export function ModalDialog(props: {
   title: string;
   description?: string;
   children: ReactNode;
+  /** Where focus goes on close when the control that opened the dialog is gone. */
+  returnFocusTo?(): HTMLElement | null | undefined;
 }) {
+  const returnFocus = useReturnFocus(props.open, props.returnFocusTo);
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-neutral-950/50 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-neutral-200 bg-white p-6 shadow-2xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:border-neutral-800 dark:bg-neutral-900">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-neutral-200 bg-white p-6 shadow-2xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:border-neutral-800 dark:bg-neutral-900"
+        >
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-semibold">{props.title}</Dialog.Title>

@@ -1,3 +1,4 @@
+import { creditsRefunded } from "#domain/credit-words";
 import { ArrowRight, Boxes, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -12,7 +13,6 @@ import { StyleCard } from "~/components/style-card";
 import { api } from "~/lib/api";
 import { refusalMessage } from "~/lib/refusal-message";
 import { mergeJob } from "~/lib/job-progress";
-import { plural } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
 import { useLiveStyles } from "~/lib/use-live-styles";
@@ -78,7 +78,9 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
       );
       toast({
         title: "Generation Cancelled",
-        description: result.message || `Stopped. ${plural(result.refunded, "unused credit")} refunded.`,
+        description:
+          result.message ||
+          (result.refunded > 0 ? `Stopped. ${creditsRefunded(result.refunded, "unused")}.` : "Stopped."),
         color: "success",
       });
     } catch (error) {
@@ -111,7 +113,7 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
         <section className="mt-12" aria-labelledby="running-heading">
           <div className="flex items-baseline justify-between gap-4">
             <h2 id="running-heading" className="text-lg font-semibold">
-              Running
+              {running > 0 ? "Running" : "Recent jobs"}
             </h2>
             <p className="text-sm text-neutral-600 dark:text-neutral-400">
               {running > 0 ? `${running} in progress` : "All finished"}

@@ -158,7 +158,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
         title="Styles"
         description="A style is a reusable look: its description, palette, references and four sample images that every new image is matched to."
         actions={
-          <Button onClick={() => setCreating(true)}>
+          <Button id="new-style-button" onClick={() => setCreating(true)}>
             <Plus aria-hidden className="size-4" /> New style
           </Button>
         }
@@ -269,6 +269,8 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           }
           confirmLabel="Delete style"
           onConfirm={() => void confirmDelete()}
+          // Its card is gone after a delete: focus goes on to the page's own action.
+          returnFocusTo={() => document.getElementById("new-style-button")}
         />
       )}
     </>
