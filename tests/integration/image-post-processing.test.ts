@@ -6,7 +6,12 @@ import { assertSafeSvg } from "#server/generation/pipeline/sanitize-svg.server";
 import { NOT_FLAT_MESSAGE } from "#server/generation/pipeline/remove-background.server";
 import { testDatabases } from "../support/databases";
 import { balanceOf, grantCredits, json, ledgerSum, objectWithImage, readZip } from "../support/factories";
-import { compositeOverBackground, renderSubject } from "../support/matte-fixtures";
+import {
+  compositeOverBackground,
+  GROUND_SHADOW_ALPHA,
+  renderSubject,
+  subjectOverGroundShadow,
+} from "../support/matte-fixtures";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
 import { cardVariantsSettled } from "#server/images/card-variants.server";
@@ -157,6 +162,65 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
     const svg = await response.text();
     expect(svg).toMatch(/^<svg/);
     expect(() => assertSafeSvg(svg)).not.toThrow();
+  });
+
+  it("keeps a soft ground shadow semi-transparent and grey in the SVG, and the subject as it was", async () => {
+    const size = 256;
+    const png = await subjectOverGroundShadow(size);
+    const { imageId } = await objectWithImage(api, png);
+    const response = await api.server.call(`/api/images/${imageId}/svg`, { cookie: api.user.cookie });
+    expect(response.status).toBe(200);
+    const svg = await response.text();
+    expect(() => assertSafeSvg(svg)).not.toThrow();
+
+    // Both drawn at the image's size; straight (not premultiplied) RGBA.
+    const drawn = await sharp(Buffer.from(svg)).resize(size, size).ensureAlpha().raw().toBuffer();
+    const raster = await sharp(png).ensureAlpha().raw().toBuffer();
+    const overWhite = (px: Buffer, i: number) => {
+      const luma = 0.299 * px[i]! + 0.587 * px[i + 1]! + 0.114 * px[i + 2]!;
+      return (px[i + 3]! * luma + (255 - px[i + 3]!) * 255) / 255;
+    };
+    const shadow = {
+      pixels: 0,
+      rasterAlpha: 0,
+      drawnAlpha: 0,
+      painted: 0,
+      drawnColour: 0,
+      rasterSeen: 0,
+      drawnSeen: 0,
+    };
+    const subject = { pixels: 0, drawnAlpha: 0, colourError: 0 };
+    for (let i = 0; i < raster.length; i += 4) {
+      const alpha = raster[i + 3]!;
+      // The shadow's body: close to its 30 % (its blurred rim and the subject's edges aside).
+      if (Math.abs(alpha - GROUND_SHADOW_ALPHA * 255) <= 12) {
+        shadow.pixels++;
+        shadow.rasterAlpha += alpha;
+        shadow.drawnAlpha += drawn[i + 3]!;
+        if (drawn[i + 3]! > 0) {
+          shadow.painted++;
+          shadow.drawnColour += (drawn[i]! + drawn[i + 1]! + drawn[i + 2]!) / 3;
+        }
+        shadow.rasterSeen += overWhite(raster, i);
+        shadow.drawnSeen += overWhite(drawn, i);
+      } else if (alpha === 255) {
+        subject.pixels++;
+        subject.drawnAlpha += drawn[i + 3]!;
+        for (let c = 0; c < 3; c++) subject.colourError += Math.abs(drawn[i + c]! - raster[i + c]!) / 3;
+      }
+    }
+    expect(shadow.pixels).toBeGreaterThan(1500);
+    expect(subject.pixels).toBeGreaterThan(5000);
+    // Where the raster is about 30 % grey, the SVG is well short of opaque, near the raster's alpha...
+    const meanAlpha = shadow.drawnAlpha / shadow.pixels;
+    expect(meanAlpha).toBeLessThan(0.6 * 255);
+    expect(Math.abs(meanAlpha - shadow.rasterAlpha / shadow.pixels)).toBeLessThan(0.1 * 255);
+    // ...grey where it paints (not black), and looks as light over white as the raster does.
+    expect(shadow.drawnColour / shadow.painted).toBeGreaterThan(80);
+    expect(Math.abs(shadow.drawnSeen - shadow.rasterSeen) / shadow.pixels).toBeLessThan(12);
+    // The opaque subject stays opaque and its colours: under 4 % mean error (edges included).
+    expect(subject.drawnAlpha / subject.pixels).toBeGreaterThan(250);
+    expect(subject.colourError / subject.pixels / 255).toBeLessThan(0.04);
   });
 
   it("offers no SVG for a style that is not flat", async () => {

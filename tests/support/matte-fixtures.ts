@@ -29,6 +29,29 @@ export async function renderSubject(name: MatteFixture, size: number): Promise<R
   return { rgba: data, width: info.width, height: info.height };
 }
 
+/** The alpha of the ground shadow drawn by `subjectOverGroundShadow`, 0–1. */
+export const GROUND_SHADOW_ALPHA = 0.3;
+
+/**
+ * A transparent PNG, `size` × `size`: the potion, opaque, standing on a soft grey ground
+ * shadow (an ellipse at GROUND_SHADOW_ALPHA, its edge blurred over several pixels).
+ */
+export async function subjectOverGroundShadow(size: number): Promise<Buffer> {
+  const potion = readFileSync(path.join(FIXTURE_DIR, "potion.svg"), "utf8").replace(
+    /<svg\b[^>]*>/,
+    '<svg x="38" y="4" width="180" height="180" viewBox="0 0 256 256">',
+  );
+  const scene = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+    <defs><filter id="soft" x="-20%" y="-60%" width="140%" height="220%"><feGaussianBlur stdDeviation="4" /></filter></defs>
+    <ellipse cx="128" cy="180" rx="96" ry="24" fill="#707070" fill-opacity="${GROUND_SHADOW_ALPHA}" filter="url(#soft)" />
+    ${potion}
+  </svg>`;
+  return sharp(Buffer.from(scene), { density: (72 * size) / 256 })
+    .resize(size, size)
+    .png()
+    .toBuffer();
+}
+
 /** A small seeded generator (mulberry32): the same fixture every run. */
 function random(seed: number) {
   let a = seed >>> 0;

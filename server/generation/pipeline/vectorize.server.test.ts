@@ -41,6 +41,21 @@ describe("imageToSvg", () => {
     });
   }
 
+  it("leaves a transparent hole transparent in an image that is opaque to its border", async () => {
+    const size = 64;
+    const rgba = Buffer.alloc(size * size * 4);
+    for (let i = 0; i < size * size; i++) rgba.set([200, 60, 40, 255], i * 4);
+    for (let y = 20; y < 44; y++)
+      for (let x = 20; x < 44; x++) rgba.fill(0, (y * size + x) * 4, (y * size + x + 1) * 4);
+    const png = await sharp(rgba, { raw: { width: size, height: size, channels: 4 } })
+      .png()
+      .toBuffer();
+    const { svg } = await imageToSvg(png, "icon");
+    const drawn = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
+    expect(drawn[(32 * size + 32) * 4 + 3]).toBe(0);
+    expect(drawn[(4 * size + 4) * 4 + 3]).toBe(255);
+  });
+
   it("keeps pixel art on its grid: straight edges on whole pixels", async () => {
     const { svg } = await imageToSvg(await fixturePng("pixel-sprite"), "pixel");
     expect(svg).not.toMatch(/\sd="[^"]*[cqsCQS]/);

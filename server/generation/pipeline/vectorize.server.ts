@@ -1,7 +1,8 @@
-import { vectorize, type Config } from "@neplex/vectorizer";
+import { vectorizeRaw, type Config } from "@neplex/vectorizer";
 import sharp from "sharp";
 import type { FlatLook } from "#domain/looks";
-import { optimizeAndSanitizeSvg } from "./sanitize-svg.server";
+import { splitByAlpha } from "./alpha-layers";
+import { assertSafeSvg, optimizeAndSanitizeSvg } from "./sanitize-svg.server";
 
 // The binding's enums are declared `const` and absent at run time: their values, as documented.
 const COLOR = 0 as Config["colorMode"];
@@ -59,12 +60,19 @@ const SETTINGS: Record<FlatLook, Config> = {
 /** The largest side traced: beyond it a flat image gains nothing but path points. */
 const MAX_SIDE = 1024;
 
+/**
+ * Keying on: every fully transparent pixel is left out of the trace. The tracer's default keys
+ * only when a fifth of a few sampled rows is transparent, and otherwise paints transparent
+ * pixels in their stored colour (usually black).
+ */
+const KEY_EVERY_TRANSPARENT_PIXEL = { keyingThreshold: 0 } satisfies Partial<Config>;
+
 /** Traces a flat image to a small, sanitised SVG of the same size. */
 export async function imageToSvg(png: Buffer, look: FlatLook): Promise<{ svg: string; bytes: number }> {
   const meta = await sharp(png).metadata();
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
-  // Always PNG for the tracer (stored images may be WebP), at most MAX_SIDE wide.
+  // Decoded for the tracer (stored images may be WebP), at most MAX_SIDE wide.
   let pipeline = sharp(png);
   if (Math.max(width, height) > MAX_SIDE) {
     pipeline = pipeline.resize({
@@ -74,18 +82,45 @@ export async function imageToSvg(png: Buffer, look: FlatLook): Promise<{ svg: st
       kernel: look === "pixel" ? "nearest" : "lanczos3",
     });
   }
-  const source = await pipeline.png().toBuffer();
-  const traced = await vectorize(source, SETTINGS[look]);
-  // The tracer sizes the SVG in pixels; a viewBox lets it scale.
-  const traceMeta = await sharp(source).metadata();
-  const scalable = traced.replace(/<svg\b([^>]*)>/, (tag, attrs: string) =>
-    attrs.includes("viewBox") ? tag : `<svg${attrs} viewBox="0 0 ${traceMeta.width} ${traceMeta.height}">`,
+  const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const size = { width: info.width, height: info.height };
+  const config = { ...SETTINGS[look], ...KEY_EVERY_TRANSPARENT_PIXEL };
+  const precision = look === "pixel" ? 0 : 1;
+  // The tracer draws every pixel that is not fully transparent as opaque, so soft areas are
+  // traced apart and drawn at their opacity under the rest.
+  const { opaque, soft } = splitByAlpha(data, info.width, info.height);
+  const trace = async (rgba: Buffer) =>
+    optimizeAndSanitizeSvg(withViewBox(await vectorizeRaw(rgba, size, config), size), { precision });
+  const [main, layers] = await Promise.all([
+    trace(opaque),
+    Promise.all(soft.map(async (layer) => ({ svg: await trace(layer.rgba), opacity: layer.opacity }))),
+  ]);
+  // Grouped after svgo, which would round an opacity to the path precision (0 for pixel art).
+  const groups = layers.map(
+    (layer) => `<g opacity="${Math.round(layer.opacity * 1000) / 1000}">${svgContent(layer.svg)}</g>`,
   );
-  const svg = optimizeAndSanitizeSvg(scalable, { precision: look === "pixel" ? 0 : 1 }).replace(
-    /<svg\b([^>]*)\bwidth="[^"]*"\s*height="[^"]*"/,
-    `<svg$1width="${width}" height="${height}"`,
+  const svg = svgOpeningTag(main).replace(/\bwidth="[^"]*"\s*height="[^"]*"/, `width="${width}" height="${height}"`);
+  const combined = `${svg}${groups.join("")}${svgContent(main)}</svg>`;
+  assertSafeSvg(combined);
+  return { svg: combined, bytes: Buffer.byteLength(combined) };
+}
+
+/** The tracer sizes the SVG in pixels; a viewBox lets it scale. */
+function withViewBox(svg: string, size: { width: number; height: number }): string {
+  return svg.replace(/<svg\b([^>]*)>/, (tag, attrs: string) =>
+    attrs.includes("viewBox") ? tag : `<svg${attrs} viewBox="0 0 ${size.width} ${size.height}">`,
   );
-  return { svg, bytes: Buffer.byteLength(svg) };
+}
+
+/** The `<svg …>` opening tag of an optimised document (svgo writes an empty one as `<svg …/>`). */
+function svgOpeningTag(svg: string): string {
+  return svg.match(/^<svg\b[^>]*>/)![0].replace(/\s*\/>$/, ">");
+}
+
+/** What an optimised document holds between its opening and closing tags. */
+function svgContent(svg: string): string {
+  const open = svg.match(/^<svg\b[^>]*>/)![0];
+  return open.endsWith("/>") ? "" : svg.slice(open.length, svg.lastIndexOf("</svg>"));
 }
 
 /**
