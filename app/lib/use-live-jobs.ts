@@ -5,12 +5,14 @@ import { onLiveStreamOpen, subscribeLiveEvents } from "./live-events";
 import { refundNote } from "./refund-note";
 import { toast } from "./toast-store";
 
-/** The shortest time between two loads a burst of events causes. */
-const REVALIDATE_INTERVAL_MS = 300;
+/** Events that arrive together (a job's status, its progress, the balance) wait this long for each other. */
+const BURST_MS = 150;
+/** The shortest time between two loads while events keep coming. */
+const REVALIDATE_INTERVAL_MS = 1_000;
 
 /**
- * A revalidation that coalesces: calls in a burst (fifty progress events) lead
- * to a load at once and then at most one per REVALIDATE_INTERVAL_MS, the last
+ * A revalidation that coalesces: the calls of one burst of events lead to one load, a
+ * moment after the first; while events keep coming, at most one load a second, the last
  * one after the last call, so what is shown always catches up.
  */
 export function useCoalescedRevalidate(): () => void {
@@ -29,7 +31,7 @@ export function useCoalescedRevalidate(): () => void {
   );
   return useCallback(() => {
     if (timer.current) return;
-    const wait = Math.max(0, last.current + REVALIDATE_INTERVAL_MS - Date.now());
+    const wait = Math.max(BURST_MS, last.current + REVALIDATE_INTERVAL_MS - Date.now());
     timer.current = setTimeout(() => {
       timer.current = null;
       last.current = Date.now();

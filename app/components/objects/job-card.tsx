@@ -56,6 +56,7 @@ export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<v
     <article
       aria-labelledby={`job-${job.id}`}
       data-testid="job-card"
+      data-job-id={job.id}
       data-status={job.status}
       className="rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs sm:p-5 dark:border-neutral-800 dark:bg-neutral-900"
     >

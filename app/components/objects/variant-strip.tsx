@@ -18,7 +18,11 @@ export function VariantStrip(props: {
   onSelect(imageId: string): void;
 }) {
   return (
-    <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1" aria-label="Images of this object">
+    <ul
+      className="-mx-1 flex scroll-mt-24 gap-2 overflow-x-auto px-1 py-1"
+      aria-label="Images of this object"
+      data-testid="variant-strip"
+    >
       {props.images.map((image, i) => {
         const selected = image.id === props.selectedId;
         const cover = image.id === props.coverId;

@@ -1,4 +1,5 @@
 import { creditsRefunded } from "#domain/credit-words";
+import { useReveal } from "~/lib/use-reveal";
 import { ArrowRight, Boxes, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -58,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function CreatePage({ loaderData }: Route.ComponentProps) {
   const { styles, latest } = loaderData;
   const revalidate = useCoalescedRevalidate();
+  const reveal = useReveal();
   const live = useLiveJobs(revalidate);
   const styleProgress = useLiveStyles(revalidate);
   const recentStyles = styles.slice(0, LATEST_STYLES);
@@ -105,6 +107,8 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
         initialStyleId={loaderData.initialStyleId}
         onGenerated={({ job }) => {
           setSubmitted((current) => [job, ...current]);
+          // Its card shows below the composer: scrolled into view, the user sees it start.
+          reveal(`[data-job-id="${job.id}"]`);
           revalidate();
         }}
       />

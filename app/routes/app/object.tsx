@@ -5,6 +5,7 @@ import type { JobView, ObjectImageView } from "#domain/objects";
 import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
 import { RenameObjectDialog } from "~/components/objects/rename-object-dialog";
+import { useReveal } from "~/lib/use-reveal";
 import { VariantStrip } from "~/components/objects/variant-strip";
 import { VariationsPanel } from "~/components/objects/variations-panel";
 import { downloadName } from "~/components/sample-viewer";
@@ -51,6 +52,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
   const { object } = loaderData;
   const navigate = useNavigate();
   const revalidate = useCoalescedRevalidate();
+  const reveal = useReveal();
   const live = useLiveJobs(revalidate);
   const [searchParams, setSearchParams] = useSearchParams();
   const [submitted, setSubmitted] = useState<JobView[]>([]);
@@ -315,6 +317,8 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
             }
             onStarted={(job) => {
               setSubmitted((current) => [job, ...current]);
+              // The new images' places are beside the picture, above where the button was pressed.
+              reveal('[data-testid="variant-strip"]');
               revalidate();
             }}
           />

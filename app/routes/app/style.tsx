@@ -21,6 +21,7 @@ import { reservedText } from "~/lib/object-format";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { useLiveStyles } from "~/lib/use-live-styles";
+import { useCoalescedRevalidate } from "~/lib/use-live-jobs";
 import { useTakeDraft } from "~/lib/reload-drafts";
 import { editStyleDraftSchema, offeredModel, type EditStyleDraft } from "~/lib/style-drafts";
 import { useModels } from "~/lib/use-models";
@@ -58,7 +59,9 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<{ style: StyleView; draft?: EditStyleDraft } | null>(null);
   const [deleting, setDeleting] = useState<StyleView | null>(null);
   const samples = useSampleViewer(styles);
-  const progress = useLiveStyles(revalidator.revalidate);
+  // One load per burst of live events, not one per event.
+  const refreshOnEvents = useCoalescedRevalidate();
+  const progress = useLiveStyles(refreshOnEvents);
   const styleIds = useMemo(() => styles.map((s) => s.id), [styles]);
   const focusNewStyle = useFocusNewItem(styleIds);
   const { models } = useModels();

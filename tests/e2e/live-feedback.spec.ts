@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { signInWithApi } from "./support/auth";
+import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
+
+// What the user just started shows where they are looking, and live updates cost one
+// page load per burst of events.
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test("after Generate, the new job's card is scrolled into view", async ({ page }) => {
+  await signInWithApi(page);
+  await createStyleWithApi(page, "Viewport icons");
+  // Earlier finished jobs fill the space under the composer.
+  await page.goto("/app");
+  await page.getByRole("radio", { name: /Viewport icons/ }).check();
+  await page.getByLabel("Objects", { exact: true }).fill("Brass lantern");
+  await page.getByTestId("generate-objects").click();
+  const card = page.getByTestId("job-card").filter({ hasText: "Brass lantern" });
+  await expect(card).toBeInViewport();
+});
+
+test("after Make 2 more, the object's images, where the new ones appear, are scrolled into view", async ({ page }) => {
+  // On a phone the panel sits far below the images.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInWithApi(page);
+  const styleId = await createStyleWithApi(page, "More icons");
+  const { objects } = await generateObjectsWithApi(page, { styleId, subjects: ["compass"] });
+  await page.goto(`/app/object/${objects[0]!.id}`);
+  const more = page.getByTestId("more-variations");
+  await more.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 2_000);
+  const strip = page.getByRole("list", { name: "Images of this object" });
+  await expect(strip).not.toBeInViewport();
+  await more.click();
+  await expect(strip).toBeInViewport();
+  await expect(strip.getByRole("button")).toHaveCount(3, { timeout: 30_000 });
+});
+
+test("the styles page loads once per burst of live events while a style's samples are made", async ({ page }) => {
+  await signInWithApi(page);
+  await page.goto("/app/style");
+  await expect(page.getByRole("heading", { name: "Styles", level: 1 })).toBeVisible();
+  let loads = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/app/style.data") loads++;
+  });
+  await createStyleWithApi(page, "Quiet icons");
+  const card = page.getByRole("article", { name: "Quiet icons", exact: true });
+  await expect(card.getByRole("img")).toHaveCount(4);
+  // Four samples, each its own burst at most, and the end: never one load per event.
+  expect(loads).toBeGreaterThan(0);
+  expect(loads).toBeLessThanOrEqual(6);
+});
