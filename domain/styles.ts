@@ -191,3 +191,16 @@ export const providerViewSchema = z
   .object({ id: z.string(), model: z.string(), label: z.string() })
   .meta({ id: "Provider", description: "The operator's default model." });
 export type ProviderView = z.output<typeof providerViewSchema>;
+
+/**
+ * Said, not refused, when a style is named like another of its owner's: both are kept (a
+ * copy to try a variation on is a fair reason), and the picker tells them apart by their
+ * samples; the note suggests a name that tells them apart in words too.
+ */
+export function sameNameNote(name: string, otherNames: readonly string[]): string | undefined {
+  const wanted = name.trim().toLowerCase();
+  const same = wanted ? otherNames.find((other) => other.trim().toLowerCase() === wanted) : undefined;
+  return same
+    ? `You already have a style called “${same.trim()}”. Both will be kept; another name tells them apart.`
+    : undefined;
+}

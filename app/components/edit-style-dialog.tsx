@@ -2,7 +2,7 @@ import { Info, LoaderCircle, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { api } from "~/lib/api";
 import { refusalMessage } from "~/lib/refusal-message";
-import { describeStaleReasons, sampleDetail, type StaleReason, type StyleView } from "#domain/styles";
+import { describeStaleReasons, sameNameNote, sampleDetail, type StaleReason, type StyleView } from "#domain/styles";
 import { limits } from "#domain/limits";
 import { toast } from "~/lib/toast-store";
 import { useKeepDraft } from "~/lib/reload-drafts";
@@ -36,6 +36,8 @@ function changedForSamples(
 export function EditStyleDialog(props: {
   style: StyleView;
   maxUploadBytes: number;
+  /** The names of the user's other styles: one named alike is pointed out as the name is typed. */
+  otherNames?: readonly string[];
   onClose(): void;
   /** After a save, and after references were added or removed. */
   onSaved(): void;
@@ -157,6 +159,7 @@ export function EditStyleDialog(props: {
           maxLength={limits.styleName}
           required
           error={errors.name}
+          hint={sameNameNote(name, props.otherNames ?? [])}
         />
         <div className="grid gap-1.5">
           <TextAreaField

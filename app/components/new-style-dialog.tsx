@@ -9,7 +9,7 @@ import { useReloadDraft } from "~/lib/reload-drafts";
 import { newStyleDraftSchema, offeredModel, type NewStyleDraft } from "~/lib/style-drafts";
 import { ModelPicker } from "./model-picker";
 import { ANCHOR_COUNT } from "#domain/limits";
-import { sampleDetail, samplesPrice, UPLOAD_ERROR_DETAILS } from "#domain/styles";
+import { sameNameNote, sampleDetail, samplesPrice, UPLOAD_ERROR_DETAILS } from "#domain/styles";
 import { toast } from "~/lib/toast-store";
 import { useAuth } from "./auth-provider";
 import { ImageDropzone } from "./image-dropzone";
@@ -86,6 +86,8 @@ export function NewStyleDialog(props: {
   onCreated(): void;
   /** Prefilled from a preset. */
   initial?: { name: string; description: string };
+  /** The names of the user's styles: one named alike is pointed out as the name is typed. */
+  existingNames?: readonly string[];
 }) {
   const { authUser } = useAuth();
   const [source, setSource] = useState<Source>("text");
@@ -256,6 +258,7 @@ export function NewStyleDialog(props: {
           placeholder="Cosy flat icons"
           maxLength={80}
           error={errors.name}
+          hint={sameNameNote(name, props.existingNames ?? [])}
         />
         <div className="grid gap-1.5">
           <TextAreaField

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInWithApi } from "./support/auth";
-import { openNewStyleDialog } from "./support/styles";
+import { createStyleInUi, openNewStyleDialog } from "./support/styles";
 import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
 
 /** The page is no wider than the window; a failure names the elements that stick out. */
@@ -139,4 +139,21 @@ test("an object page opened as its preview job runs shows the image without a re
   await page.goto(`/app/object/${objects[0]!.id}`);
   await expect(page.getByTestId("image-stage")).toBeVisible();
   await expect(page.getByRole("list", { name: "Images of this object" }).getByRole("listitem")).toHaveCount(1);
+});
+
+test("a style named like another is pointed out as the name is typed, and both are kept", async ({ page }) => {
+  await signInWithApi(page);
+  await createStyleWithApi(page, "Twin icons");
+  await page.goto("/app/style");
+  const dialog = await openNewStyleDialog(page);
+  const name = dialog.getByLabel("Name", { exact: true });
+  await name.fill("twin ICONS ");
+  await expect(dialog.getByText("You already have a style called “Twin icons”. Both will be kept")).toBeVisible();
+  await expect(name).toHaveAccessibleDescription(/You already have a style called “Twin icons”/);
+  await name.fill("Twin icons, warmer");
+  await expect(dialog.getByText(/You already have a style called/)).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await createStyleInUi(page, { name: "Twin icons", description: "Warm flat icons, soft shadows" });
+  await expect(page.getByRole("article", { name: "Twin icons", exact: true })).toHaveCount(2);
 });

@@ -243,6 +243,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           if (!open) setPreset(null);
         }}
         maxUploadBytes={maxUploadBytes}
+        existingNames={styles.map((s) => s.name)}
         onCreated={() => {
           focusNewStyle();
           void revalidator.revalidate();
@@ -255,6 +256,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           style={editing.style}
           draft={editing.draft}
           maxUploadBytes={maxUploadBytes}
+          otherNames={styles.filter((s) => s.id !== editing.style.id).map((s) => s.name)}
           onClose={() => setEditing(null)}
           onSaved={() => void revalidator.revalidate()}
         />
