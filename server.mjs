@@ -54,7 +54,13 @@ try {
     // Only requests under one of build/client's own entries look there: pages, API calls and
     // React Router's data requests (/app.data) skip the file lookup.
     const publicEntries = new Set(readdirSync("build/client"));
-    const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
+    // Precompressed like the assets (the page-view script, the favicon, the examples).
+    const publicFiles = expressStaticGzip("build/client", {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { maxAge: "1h", index: false, redirect: false },
+    });
     // "/examples/potion.svg" → "examples", "/favicon.svg" → "favicon.svg"
     const firstSegment = (urlPath) => {
       const end = urlPath.indexOf("/", 1);

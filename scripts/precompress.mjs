@@ -17,8 +17,10 @@ function* files(folder) {
 export function precompress(folder = "build/client") {
   for (const file of files(folder)) {
     const body = readFileSync(file);
-    if (body.length < 1024) continue; // Not worth a second request header's worth of bytes.
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    // Small files too (the page-view script is under 1 kB), unless compressing saves too little.
+    if (br.length > body.length * 0.9) continue;
+    writeFileSync(`${file}.br`, br);
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   }
 }

@@ -55,7 +55,7 @@ test("public pages are sent precompressed with a validator, and assets are cache
   expect(["br", "gzip"]).toContain(cached.headers()["content-encoding"]);
 });
 
-test("public files are served with their type and an hour's caching, and a missing one is a 404", async ({
+test("public files are served compressed, with their type and an hour's caching, and a missing one is a 404", async ({
   page,
   request,
 }) => {
@@ -63,12 +63,15 @@ test("public files are served with their type and an hour's caching, and a missi
     ["/favicon.svg", "image/svg+xml"],
     ["/examples/flat-potion.svg", "image/svg+xml"],
     ["/examples/palettes.json", "application/json"],
+    ["/analytics.js", "javascript"],
   ];
   for (const [path, type] of files) {
-    const file = await request.get(path);
+    const file = await request.get(path, { headers: { "Accept-Encoding": "br, gzip" } });
     expect(file.status(), path).toBe(200);
     expect(file.headers()["content-type"]).toContain(type);
     expect(file.headers()["cache-control"]).toBe("public, max-age=3600");
+    // Compressed, however small (the page-view script is under 1 kB).
+    expect(file.headers()["content-encoding"], path).toBe("br");
   }
   expect((await request.get("/examples/no-such-file.svg")).status()).toBe(404);
   // The landing page's gallery comes from those files.
