@@ -1,6 +1,6 @@
-import { LinkIcon, LoaderCircle, Mail } from "lucide-react";
+import { CircleCheck, LinkIcon, LoaderCircle, Mail } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import {
   completeEmailLinkSignIn,
   FAILED_LOGIN_LOGOUT_MS,
@@ -34,9 +34,14 @@ const askLines: Record<AskReason, string> = {
     "This browser last asked for a link for another address. Type the address this link was sent to, to finish signing in.",
 };
 
+/** How long "You're already signed in" stays before the app opens by itself. */
+const ALREADY_SIGNED_IN_MS = 2_500;
+
 /** Completes the sign-in link in the browser (spec §4, §5). */
 export function VerifyEmailLink() {
   const navigate = useSafeNavigate();
+  // Whether this browser already had a session when the page loaded (the shared layout reads it).
+  const signedIn = useRouteLoaderData<{ signedIn: boolean }>("layouts/default")?.signedIn ?? false;
   const [phase, setPhase] = useState<Phase>({ kind: "starting" });
   const [email, setEmail] = useState("");
   const [redirectTo, setRedirectTo] = useState("/app");
@@ -123,6 +128,9 @@ export function VerifyEmailLink() {
     );
   }
 
+  // A used link opened again where its sign-in already holds is no failure.
+  if (phase.kind === "link-invalid" && signedIn) return <AlreadySignedIn to={redirectTo} />;
+
   if (phase.kind === "link-invalid") {
     return (
       <div role="alert" aria-labelledby="link-invalid-heading">
@@ -156,6 +164,31 @@ export function VerifyEmailLink() {
           <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">This takes a moment.</p>
         </>
       )}
+    </div>
+  );
+}
+
+/** A used link opened while signed in: say so, and go on to the app. */
+function AlreadySignedIn({ to }: { to: string }) {
+  const navigate = useSafeNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(to, { replace: true }), ALREADY_SIGNED_IN_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, to]);
+  return (
+    <div role="status" aria-labelledby="already-signed-in-heading">
+      <div className="grid size-12 place-items-center rounded-xl bg-success-50 text-success-700 dark:bg-success-950 dark:text-success-300">
+        <CircleCheck aria-hidden className="size-6" />
+      </div>
+      <h1 id="already-signed-in-heading" className="mt-4 text-2xl font-semibold tracking-tight">
+        You&rsquo;re already signed in
+      </h1>
+      <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+        This link was used already, and you are signed in on this browser. Taking you to Motif…
+      </p>
+      <Link to={to} replace className={`${buttonClasses("primary", "lg")} mt-6 w-full`}>
+        Continue to Motif
+      </Link>
     </div>
   );
 }

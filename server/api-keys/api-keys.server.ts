@@ -11,7 +11,7 @@ import type { WebhookDeliveryView } from "#domain/webhooks";
 import { hashToken, randomToken } from "../auth/tokens.server";
 import type { Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
-import { apiKeys, authUsers, creditLedger, generationJobs } from "../db/schema";
+import { apiKeys, authUsers, creditLedger, generationJobs, users } from "../db/schema";
 import { newId } from "../ids.server";
 import { lastDeliveries } from "../webhooks/deliveries.server";
 
@@ -165,12 +165,13 @@ export async function revokeApiKey(db: Database, options: { userId: string; keyI
 export async function authenticateApiKey(
   db: Database,
   secret: string,
-): Promise<{ user: { id: string; email: string }; keyId: string }> {
+): Promise<{ user: { id: string; email: string; hasRecord: boolean }; keyId: string }> {
   if (!secret.startsWith(KEY_PREFIX)) throw new AppError("unauthorized", apiKeyMessages.invalid);
   const [row] = await db
-    .select({ key: apiKeys, email: authUsers.email })
+    .select({ key: apiKeys, email: authUsers.email, recordId: users.id })
     .from(apiKeys)
     .innerJoin(authUsers, eq(authUsers.id, apiKeys.userId))
+    .leftJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.secretHash, hashToken(secret)));
   if (!row) throw new AppError("unauthorized", apiKeyMessages.invalid);
   const { key } = row;
@@ -180,7 +181,7 @@ export async function authenticateApiKey(
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, key.id));
   }
-  return { user: { id: key.userId, email: row.email }, keyId: key.id };
+  return { user: { id: key.userId, email: row.email, hasRecord: row.recordId !== null }, keyId: key.id };
 }
 
 /**

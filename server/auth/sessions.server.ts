@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { authUsers, idTokens, sessions } from "../db/schema";
+import { authUsers, idTokens, sessions, users } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
 import type { SessionCache } from "./session-cache.server";
 import { hashToken, randomToken } from "./tokens.server";
@@ -12,6 +12,11 @@ export interface SessionUser {
   email: string;
   /** Whether this is the instance's first account (its operator when ADMIN_EMAILS is unset); known when read with the session. */
   firstUser?: boolean;
+  /**
+   * Whether the user's record (profile and balance) exists, as read with the session; false
+   * until POST /api/users/new or the first API request makes it (see require-user.server.ts).
+   */
+  hasRecord?: boolean;
 }
 
 /** A single-use token the client exchanges for a session cookie (spec: POST /api/auth/token {idToken}). */
@@ -74,12 +79,19 @@ export async function findSessionUser(options: {
       email: authUsers.email,
       expiresAt: sessions.expiresAt,
       firstUser: sql<boolean>`${authUsers.id} = (select id from auth_users order by created_at, id limit 1)`,
+      recordId: users.id,
     })
     .from(sessions)
     .innerJoin(authUsers, eq(authUsers.id, sessions.userId))
+    .leftJoin(users, eq(users.id, authUsers.id))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)));
   if (!row) return null;
-  const user: SessionUser = { id: row.id, email: row.email, firstUser: Boolean(row.firstUser) };
+  const user: SessionUser = {
+    id: row.id,
+    email: row.email,
+    firstUser: Boolean(row.firstUser),
+    hasRecord: row.recordId !== null,
+  };
   options.cache?.set(idHash, user, row.expiresAt);
   return user;
 }

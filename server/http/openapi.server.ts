@@ -355,7 +355,8 @@ export const apiOperations: ApiOperation[] = [
     path: "/api/users/new",
     tag: "Account",
     summary: "Ensure your user record",
-    description: "Made once, with the sign-up credits; later calls answer 200 with the same record.",
+    description:
+      "Made once, with the sign-up credits; later calls answer 200 with the same record. Any other request of a signed-in user makes it too, so calling this is optional.",
     access: "user",
     responses: {
       200: { description: "The record already existed.", json: replies.userEnsuredReply },

@@ -5,12 +5,15 @@ import { hitRateLimit } from "../auth/rate-limit.server";
 import { readSessionId } from "../auth/session.server";
 import { findSessionUser, type SessionUser } from "../auth/sessions.server";
 import type { Services } from "../services.server";
+import { ensureUserRecord } from "../users/users.server";
 import { AppError } from "./errors.server";
 
 /** Who an API request acts for: a signed-in browser, or one of the user's API keys. */
 export interface ApiUser extends SessionUser {
   /** The key the request came with; null for a browser session. */
   apiKeyId: string | null;
+  /** Whether this request made the user's record, with the sign-up grant (see withRecord). */
+  recordCreated: boolean;
 }
 
 /** The secret of `Authorization: Bearer <key>`; null when the request has no Authorization header. */
@@ -41,12 +44,32 @@ export async function requireApiUser(req: Request, services: Services): Promise<
         { "Retry-After": String(limit.retryAfterSeconds) },
       );
     }
-    return { ...user, apiKeyId: keyId };
+    return withRecord({ ...user, apiKeyId: keyId }, services);
   }
   const sessionId = readSessionId(req.get("Cookie"), services.config.auth.secureCookies);
   const user = sessionId ? await findSessionUser({ db, sessionId, cache: services.sessions }) : null;
   if (!user) throw new AppError("unauthorized", "Please sign in.");
-  return { ...user, apiKeyId: null };
+  return withRecord({ ...user, apiKeyId: null }, services);
+}
+
+/**
+ * A signed-in user always has a record. The browser makes it with POST /api/users/new right
+ * after sign-in, but a client that never calls it (a script, an interrupted sign-in) would
+ * otherwise find itself with no balance at all: its first request makes the record here, the
+ * same way and with the same one-time grant. The identity read says whether the record is
+ * there, so a user who has one pays nothing for this.
+ */
+async function withRecord(user: Omit<ApiUser, "recordCreated">, services: Services): Promise<ApiUser> {
+  if (user.hasRecord) return { ...user, recordCreated: false };
+  const { created } = await ensureUserRecord({
+    db: services.database.db,
+    userId: user.id,
+    signupGrant: services.config.credits.signupGrant,
+    addressHashSecret: services.config.credits.addressHashSecret,
+  });
+  // The cached session still says "no record": read it afresh next time.
+  services.sessions.forgetUser(user.id);
+  return { ...user, hasRecord: true, recordCreated: created };
 }
 
 /** For what only a person in a browser may do (manage keys, delete the account): API keys get a 403. */

@@ -4,7 +4,7 @@ import { listCreditHistory } from "../credits/history.server";
 import { clearSessionCookie } from "../auth/session-cookie.server";
 import type { Services } from "../services.server";
 import { userFolder } from "../styles/styles.server";
-import { deleteAccount, ensureUserRecord, getProfile } from "../users/users.server";
+import { deleteAccount, getProfile } from "../users/users.server";
 import { AppError } from "./errors.server";
 import { requireApiUser, requireSessionUser } from "./require-user.server";
 
@@ -12,16 +12,11 @@ export function usersApi(getServices: () => Promise<Services>): Router {
   const router = Router();
 
   // Spec: POST /api/users/new ensures the record (with the sign-up grant) exactly once.
+  // Any API request does (requireApiUser); this one says whether it was made now.
   router.post("/new", async (req, res) => {
     const services = await getServices();
-    const user = await requireApiUser(req, services);
-    const { created } = await ensureUserRecord({
-      db: services.database.db,
-      userId: user.id,
-      signupGrant: services.config.credits.signupGrant,
-      addressHashSecret: services.config.credits.addressHashSecret,
-    });
-    const profile = await getProfile({ db: services.database.db, userId: user.id });
+    const { id, recordCreated: created } = await requireApiUser(req, services);
+    const profile = await getProfile({ db: services.database.db, userId: id });
     res.status(created ? 201 : 200).json({ created, user: profile });
   });
 

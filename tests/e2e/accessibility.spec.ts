@@ -71,6 +71,10 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expectNoViolations(page, `${colorScheme} new style dialog`);
       await page.getByRole("tab", { name: "From reference images" }).click();
       await expectNoViolations(page, `${colorScheme} new style dialog, images tab`);
+      await page.goto("/app/settings");
+      await page.getByRole("button", { name: "Delete account" }).click();
+      await expect(page.getByRole("alertdialog", { name: "Delete your account?" })).toBeVisible();
+      await expectNoViolations(page, `${colorScheme} delete account dialog`);
     });
   });
 }

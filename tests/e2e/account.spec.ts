@@ -80,14 +80,32 @@ test("a failing balance read shows the Credit Balance Error toast", async ({ pag
   await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("Credit Balance Error");
 });
 
-test("delete the account: confirmation, success toast, home page, and the old cookie is dead", async ({ page }) => {
+test("delete the account: the address typed to confirm, success toast, home page, and the old cookie is dead", async ({
+  page,
+}) => {
   const email = await signIn(page);
   const cookie = (await page.context().cookies()).find((c) => c.name === "motif_session")!;
   await page.goto("/app/settings");
+  await expect(page.getByTestId("settings-credits")).toHaveText("100 credits");
   await page.getByRole("button", { name: "Delete account" }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText("Delete your account?");
-  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+  // It says what goes, and that it is for good.
+  await expect(dialog).toContainText("your styles, objects and images");
+  await expect(dialog).toContainText("your balance of 100 credits and its history");
+  await expect(dialog).toContainText("your API keys");
+  await expect(dialog).toContainText("This cannot be undone.");
+  // The button waits for the account's own address: case and spaces aside.
+  const field = dialog.getByLabel(`To confirm, type ${email}`);
+  await expect(field).toBeFocused();
+  const confirm = dialog.getByRole("button", { name: "Delete my account" });
+  await expect(confirm).toBeDisabled();
+  await field.fill(`someone-else-${email}`);
+  await expect(confirm).toBeDisabled();
+  await field.press("Enter");
+  await expect(dialog).toBeVisible();
+  await field.fill(`  ${email.toUpperCase()} `);
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
 
   const toast = page.locator('[data-toast-id][data-color="success"]');
   await expect(toast).toContainText("Account Deleted");
@@ -113,15 +131,49 @@ test("delete the account: confirmation, success toast, home page, and the old co
 });
 
 test("a failing deletion shows the User Deletion Error toast", async ({ page }) => {
-  await signIn(page);
+  const email = await signIn(page);
   await page.route("**/api/users/user", (route) =>
     route.fulfill({ status: 200, body: JSON.stringify({ success: false }) }),
   );
   await page.goto("/app/settings");
   await page.getByRole("button", { name: "Delete account" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Delete my account" }).click();
-  await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("User Deletion Error");
+  const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+  await dialog.getByLabel(/^To confirm, type/).fill(email);
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  const toast = page.locator('[data-toast-id][data-color="error"]');
+  await expect(toast).toContainText("User Deletion Error");
+  await expect(toast).toContainText("There was an error deleting your account. Please try again.");
   await expect(page).toHaveURL(/\/app\/settings$/);
+  // Still there to try again, or to leave.
+  await expect(dialog.getByRole("button", { name: "Delete my account" })).toBeEnabled();
+});
+
+test("the delete-account question works from the keyboard and, left without deleting, gives the focus back", async ({
+  page,
+}) => {
+  const email = await signIn(page);
+  await page.goto("/app/settings");
+  const trigger = page.getByRole("button", { name: "Delete account" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+  await expect(dialog.getByLabel(`To confirm, type ${email}`)).toBeFocused();
+  await page.keyboard.type("half-typed");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  // Opened again: nothing kept from before. Cancel, reached with Tab, closes it the same way.
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByLabel(`To confirm, type ${email}`)).toHaveValue("");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  // The account is still there.
+  expect((await page.request.get("/api/users/me")).status()).toBe(200);
 });
 
 test.describe("the signed-in shell on a phone", () => {

@@ -80,6 +80,24 @@ test("a wrong e-mail at the prompt shows Login Error, then logs out to /auth/log
   await expect(page).toHaveURL(/\/app$/);
 });
 
+test("a used link opened while signed in says so and goes on to the app", async ({ page }) => {
+  const email = uniqueEmail("used-signed-in");
+  await requestLoginLink(page, email);
+  const link = await latestLoginLink(page.request, email);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/app$/);
+
+  // The same link again, from the mail, in the same browser.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: /^You[’']re already signed in$/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue to Motif" })).toHaveAttribute("href", "/app");
+  await expect(page.getByText("request a new one")).toHaveCount(0);
+  await expect(page.locator("[data-toast-id]")).toHaveCount(0);
+  // Then on by itself, still signed in as before.
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.getByTestId("credit-badge")).toContainText("100");
+});
+
 test("a used link says so, on this device or another, and a new one keeps where the user was going", async ({
   page,
   browser,

@@ -134,13 +134,10 @@ export function tokenFromLink(link: string): string {
 }
 
 /**
- * Signs `email` in through the real link flow (send, verify, session) and ensures the
- * user record, as the browser does. Returns the session cookie and the user's id.
+ * Signs `email` in through the real link flow (send, verify, session) and stops there,
+ * without POST /api/users/new. Returns the session cookie.
  */
-export async function signInThroughApi(
-  server: ApiTestServer,
-  email: string,
-): Promise<{ cookie: string; userId: string }> {
+export async function startSessionThroughApi(server: ApiTestServer, email: string): Promise<string> {
   const before = server.mailer.sent.length;
   await server.call("/api/auth/signin-email", { method: "POST", json: { email } });
   while (server.mailer.sent.length === before) await new Promise((r) => setTimeout(r, 10));
@@ -149,7 +146,18 @@ export async function signInThroughApi(
     json: { token: tokenFromLink(server.mailer.sent.at(-1)!.link!), email },
   });
   const { idToken } = (await verify.json()) as { idToken: string };
-  const cookie = sessionCookieFrom(await server.call("/api/auth/token", { method: "POST", json: { idToken } }))!;
+  return sessionCookieFrom(await server.call("/api/auth/token", { method: "POST", json: { idToken } }))!;
+}
+
+/**
+ * Signs `email` in through the real link flow (send, verify, session) and ensures the
+ * user record, as the browser does. Returns the session cookie and the user's id.
+ */
+export async function signInThroughApi(
+  server: ApiTestServer,
+  email: string,
+): Promise<{ cookie: string; userId: string }> {
+  const cookie = await startSessionThroughApi(server, email);
   const created = await server.call("/api/users/new", { method: "POST", cookie });
   const { user } = (await created.json()) as { user: { uid: string } };
   return { cookie, userId: user.uid };

@@ -1,20 +1,15 @@
-import { Coins, LogOut, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Coins, LogOut } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import { useAuth } from "~/components/auth-provider";
 import { ApiKeys } from "~/components/api-keys";
 import { CreditHistory } from "~/components/credit-history";
+import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { ModelsList } from "~/components/models-list";
 import { useColorModeContext } from "~/components/color-mode-provider";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { deleteAccount } from "~/lib/auth-client";
 import { cn } from "~/lib/cn";
 import { colorModePreferences } from "~/lib/color-mode";
-import { toast } from "~/lib/toast-store";
-import { useSafeNavigate } from "~/lib/use-safe-navigate";
-import { toastMessages } from "~/lib/toast-messages";
 
 export function meta() {
   return [{ title: "Settings · Motif" }];
@@ -75,41 +70,6 @@ function ColorModeSetting() {
   );
 }
 
-function DeleteAccount() {
-  const navigate = useSafeNavigate();
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
-      await deleteAccount();
-      toast(toastMessages.accountDeleted);
-      navigate("/", { replace: true });
-    } catch {
-      toast(toastMessages.userDeletionError);
-      setBusy(false);
-    }
-  }
-  return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="danger">
-          <Trash2 aria-hidden className="size-4" /> Delete account
-        </Button>
-      }
-      title="Delete your account?"
-      description={
-        <p>
-          This deletes your account, your credit balance and history, and everything you created, at once. It cannot be
-          undone.
-        </p>
-      }
-      confirmLabel="Delete my account"
-      busy={busy}
-      onConfirm={() => void confirm()}
-    />
-  );
-}
-
 export default function SettingsPage() {
   const { authUser, loaded, signOut } = useAuth();
   const email = useRouteLoaderData<{ user: { email: string } }>("layouts/app")?.user.email ?? authUser?.email;
@@ -166,7 +126,7 @@ export default function SettingsPage() {
           <ColorModeSetting />
         </Section>
         <Section title="Delete account" description="Remove your account and all of its data from this Motif instance.">
-          <DeleteAccount />
+          <DeleteAccountDialog email={email} credits={loaded && authUser ? authUser.credits : null} />
         </Section>
       </div>
     </>
