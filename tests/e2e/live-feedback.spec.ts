@@ -7,7 +7,9 @@ import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test("after Generate, the new job's card is scrolled into view", async ({ page }) => {
+test("after Generate, the new job's card is scrolled into view, and finished jobs are headed Recent jobs", async ({
+  page,
+}) => {
   await signInWithApi(page);
   await createStyleWithApi(page, "Viewport icons");
   // Earlier finished jobs fill the space under the composer.
@@ -17,6 +19,10 @@ test("after Generate, the new job's card is scrolled into view", async ({ page }
   await page.getByTestId("generate-objects").click();
   const card = page.getByTestId("job-card").filter({ hasText: "Brass lantern" });
   await expect(card).toBeInViewport();
+  // Once every job has finished, the section is not headed "Running" any more.
+  await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Recent jobs", level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Running", level: 2 })).toHaveCount(0);
 });
 
 test("after Make 2 more, the object's images, where the new ones appear, are scrolled into view", async ({ page }) => {
