@@ -1,11 +1,10 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import sharp from "sharp";
 import { startFakeOpenAI } from "../fakes/openai-images";
+import { createThrowawayDatabase } from "../support/throwaway-database";
 import { signInWithApi, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 import { startServerProcess, waitForHealth } from "./support/server-process";
@@ -23,26 +22,6 @@ const databases = [
 
 /** What the process guard logs when something escaped a request or a job. */
 const ESCAPED = /unhandled promise rejection|uncaught exception|ERR_INVALID_STATE/i;
-
-/** A throw-away database on the PostgreSQL server; `drop()` removes it. */
-async function freshDatabase(serverUrl: string) {
-  const name = `motif_faults_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** A photo-like reference: noise does not compress, so each upload is about 1 MB, as real ones are. */
 const reference = (colour: string) =>
@@ -95,6 +74,13 @@ async function finishedJob(request: APIRequestContext, base: string, jobId: stri
   return job!;
 }
 
+/** The server is up, answers /healthz, and nothing escaped to its last line of defence. */
+async function expectStillServing(server: ReturnType<typeof startServerProcess>, port: number) {
+  expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  expect(server.exitCode()).toBeUndefined();
+  expect(server.output()).not.toMatch(ESCAPED);
+}
+
 const balance = async (request: APIRequestContext, base: string) =>
   ((await (await request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } }).user.credits;
 
@@ -108,7 +94,7 @@ for (const [index, database] of databases.entries()) {
     test.beforeAll(async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), "motif-faults-"));
       if (database.serverUrl) {
-        const created = await freshDatabase(database.serverUrl);
+        const created = await createThrowawayDatabase(database.serverUrl, "motif_faults");
         dropDatabase = created.drop;
         databaseEnv = { DATABASE_URL: created.url };
       } else {
@@ -175,9 +161,7 @@ for (const [index, database] of databases.entries()) {
         expect(await balance(page.request, base)).toBe(before - 3 * job.completed);
         expect(job.completed).toBeGreaterThan(0);
 
-        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-        expect(server.exitCode()).toBeUndefined();
-        expect(server.output()).not.toMatch(ESCAPED);
+        await expectStillServing(server, port);
       } finally {
         server.child.kill("SIGKILL");
         await server.exited;
@@ -224,9 +208,7 @@ for (const [index, database] of databases.entries()) {
         expect(job.completed).toBe(0);
         expect(job.refundedCredits).toBe(job.credits);
         expect(await balance(page.request, base)).toBe(before);
-        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-        expect(server.exitCode()).toBeUndefined();
-        expect(server.output()).not.toMatch(ESCAPED);
+        await expectStillServing(server, port);
       } finally {
         server.child.kill("SIGKILL");
         await server.exited;

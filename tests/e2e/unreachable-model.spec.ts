@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { refusedPort } from "../support/refused-port";
 import { signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi } from "./support/objects";
@@ -14,14 +14,6 @@ import { startServerProcess, waitForHealth } from "./support/server-process";
 
 const port = e2ePorts.faultsApp + 6;
 const base = `http://localhost:${port}`;
-
-async function refusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port: free } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return free;
-}
 
 let dataDir: string;
 let server: ReturnType<typeof startServerProcess>;

@@ -1,7 +1,6 @@
 // A model that cannot be reached is named at start, marked for users, and refused before
 // any credit moves; it comes back by itself (a recheck every minute) or by the operator's
 // Test connection.
-import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import sharp from "sharp";
@@ -16,18 +15,10 @@ import { providerRegistry } from "#server/generation/providers/registry.server";
 import { watchProviderConnections } from "#server/setup/provider-watch.server";
 import { startFakeOpenAI } from "../fakes/openai-images";
 import { testDatabases } from "../support/databases";
+import { refusedPort } from "../support/refused-port";
 import { balanceOf, insertStyle, json, ledgerSum } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { noQueue } from "../support/test-server";
-
-/** A loopback port with nothing listening: connections to it are refused. */
-async function refusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const openaiAt = (baseUrl: string) =>
   createOpenAIProvider({ apiKey: "sk-test", baseUrl: `${baseUrl}/v1`, model: "gpt-image-1.5", timeoutMs: 3_000 });

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { refusedPort } from "../support/refused-port";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -48,15 +48,6 @@ const png = (colour: string, size = 64) =>
   sharp({ create: { width: size, height: size, channels: 3, background: colour } })
     .png()
     .toBuffer();
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("the ComfyUI provider against a local ComfyUI", () => {
   let fake: FakeComfyUI;
@@ -217,7 +208,7 @@ describe("the ComfyUI provider against a local ComfyUI", () => {
   });
 
   it("treats a ComfyUI that does not answer as retryable", async () => {
-    const gone = provider({ baseUrl: `http://127.0.0.1:${await closedPort()}` });
+    const gone = provider({ baseUrl: `http://127.0.0.1:${await refusedPort()}` });
     await expect(gone.generate(baseRequest)).rejects.toBeInstanceOf(ProviderRetryableError);
   });
 
@@ -311,7 +302,7 @@ describe("the ComfyUI provider against a local ComfyUI", () => {
     expect(missing.message).toMatch(/sd_xl_base_1\.0\.safetensors that COMFYUI_WORKFLOW loads is not installed/);
     expect(fake.prompts).toHaveLength(0);
 
-    const gone = provider({ baseUrl: `http://127.0.0.1:${await closedPort()}` });
+    const gone = provider({ baseUrl: `http://127.0.0.1:${await refusedPort()}` });
     await expect(gone.checkConnection!(AbortSignal.timeout(5_000))).rejects.toThrow(
       /ComfyUI did not answer at 127\.0\.0\.1:\d+ \(ECONNREFUSED\): check COMFYUI_URL/,
     );

@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.server";
+import { createThrowawayDatabase } from "./throwaway-database";
 
 export interface TestDatabase {
   name: "pglite" | "postgres";
@@ -18,22 +17,13 @@ function postgres(url: string): TestDatabase {
   return {
     name: "postgres",
     async open() {
-      const name = `motif_test_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const target = new URL(url);
-      target.pathname = `/${name}`;
-      const handle = await openDatabase({ databaseUrl: target.href });
+      const created = await createThrowawayDatabase(url);
+      const handle = await openDatabase({ databaseUrl: created.url });
       return {
         ...handle,
         async close() {
           await handle.close();
-          const cleanup = new pg.Client({ connectionString: url });
-          await cleanup.connect();
-          await cleanup.query(`drop database if exists ${name} with (force)`);
-          await cleanup.end();
+          await created.drop();
         },
       };
     },
