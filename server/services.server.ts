@@ -86,6 +86,7 @@ async function createServices(): Promise<Services> {
   const queue = await startGenerationQueue({
     database,
     heartbeatSeconds: config.generation.heartbeatSeconds,
+    listen: config.worker,
     onError: (error) => logger.error({ err: error }, "job queue error"),
   });
   services.queue = queue;
