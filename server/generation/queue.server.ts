@@ -7,7 +7,7 @@ const QUEUE = "generation";
  * How often an idle worker looks for jobs while notices wake it (docs/decisions/062): a job sent
  * now starts at once, so this only catches jobs that become due later (a retry after its pause).
  */
-const IDLE_POLL_SECONDS = 10;
+const IDLE_POLL_SECONDS = 30;
 /** How often workers look when notices are unavailable (a LISTEN that could not be set up). */
 const FALLBACK_POLL_SECONDS = 0.5;
 /** Runs the queue gives a job: the first and its retries (a worker that died, an expiry). */
