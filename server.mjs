@@ -3,6 +3,10 @@ import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { readdirSync } from "node:fs";
+import { enableCompileCache } from "node:module";
+
+// The build's compiled code is kept between starts (also when started without scripts/start.mjs).
+enableCompileCache();
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const port = Number.parseInt(process.env.PORT || "3000", 10);

@@ -48,7 +48,7 @@ export function runHeader() {
 }
 
 /** A fresh database on the BENCH_DATABASE_URL server for one server run, dropped afterwards. */
-async function temporaryPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function temporaryPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `motif_bench_${process.pid}_${Date.now()}`;
   const run = async (statement: string) => {
     const admin = new pg.Client({ connectionString: adminUrl });

@@ -61,7 +61,7 @@ async function createServices(): Promise<Services> {
     dataDir: path.join(config.dataDir, "db"),
   });
   const logger = getLogger();
-  logger.info({ database: database.kind }, "database ready");
+  logger.info({ database: database.kind, prepared: database.prepared }, "database ready");
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from })
     : createOutboxMailer({ dir: path.join(config.dataDir, "outbox"), from: config.mail.from, logger });
@@ -86,6 +86,7 @@ async function createServices(): Promise<Services> {
   const queue = await startGenerationQueue({
     database,
     heartbeatSeconds: config.generation.heartbeatSeconds,
+    listen: config.worker,
     onError: (error) => logger.error({ err: error }, "job queue error"),
   });
   services.queue = queue;

@@ -6,7 +6,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -32,6 +32,11 @@ export interface DatabaseHandle {
   url?: string;
   /** The underlying PGlite instance when embedded (pg-boss needs it later). */
   pglite?: PGlite;
+  /**
+   * Whether opening it created or brought up to date its tables (always on PostgreSQL, where
+   * migrating an up-to-date database is cheap); false when an embedded folder was already ready.
+   */
+  prepared: boolean;
   ping(): Promise<void>;
   /** LISTEN on a channel; resolves to a function that stops listening. */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
@@ -74,6 +79,7 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
     db,
     kind: "postgres",
     url,
+    prepared: true,
     ping: async () => void (await db.execute(sql`select 1`)),
     listen: (channel, onNotify, onReconnect) => listenOnPostgres(url, channel, onNotify, onReconnect),
     close: () => pool.end(),
@@ -87,17 +93,39 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     mkdirSync(dataDir, { recursive: true });
     release = lockDataFolder(dataDir);
   }
-  try {
-    if (!inMemory) await prepareInChildProcess(path.resolve(dataDir), path.resolve(migrationsFolder));
-    const pglite = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir), {
+  const folder = path.resolve(dataDir);
+  const open = () =>
+    PGlite.create(inMemory ? dataDir : folder, {
       startParams: inMemory ? undefined : [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
     });
+  try {
+    let prepared = false;
+    let pglite: PGlite;
+    if (inMemory) {
+      pglite = await open();
+      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+      prepared = true;
+    } else if (!existsSync(path.join(folder, "PG_VERSION"))) {
+      await prepareInChildProcess(folder, path.resolve(migrationsFolder));
+      prepared = true;
+      pglite = await open();
+    } else {
+      // A folder already made is usually up to date: asking it costs two one-row queries,
+      // where preparing it costs a child process and several seconds (docs/decisions/061).
+      pglite = await open();
+      if (!(await isUpToDate(pglite, migrationsFolder))) {
+        await pglite.close();
+        await prepareInChildProcess(folder, path.resolve(migrationsFolder));
+        prepared = true;
+        pglite = await open();
+      }
+    }
     const db = drizzlePglite(withStatementCache(pglite), { schema, logger: statementCounter }) as unknown as Database;
-    if (inMemory) await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
     return {
       db,
       kind: "pglite",
       pglite,
+      prepared,
       ping: async () => void (await pglite.query("select 1")),
       listen: async (channel, onNotify) => {
         const unlisten = await pglite.listen(channel, onNotify);
@@ -112,6 +140,36 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     release?.();
     throw error;
   }
+}
+
+/**
+ * Whether an embedded database already has everything this code would apply: the last of the
+ * app's migrations (Drizzle applies those newer than the last it recorded, so this is its own
+ * rule) and the job queue's schema version. Anything missing or unreadable means "prepare it".
+ */
+async function isUpToDate(pglite: PGlite, migrationsFolder: string): Promise<boolean> {
+  try {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+      entries: { when: number }[];
+    };
+    const newest = Math.max(0, ...journal.entries.map((entry) => entry.when));
+    const applied = await pglite.query<{ last: string | null }>(
+      `select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+    );
+    if (Number(applied.rows[0]?.last ?? 0) < newest) return false;
+    const queue = await pglite.query<{ version: number }>(`select version from pgboss.version`);
+    return (queue.rows[0]?.version ?? 0) >= jobQueueSchemaVersion();
+  } catch {
+    return false;
+  }
+}
+
+/** The schema version the installed pg-boss expects (its package.json's `pgboss.schema`). */
+function jobQueueSchemaVersion(): number {
+  const require = createRequire(import.meta.url);
+  const manifest = require("pg-boss/package.json") as { pgboss?: { schema?: number } };
+  // Unknown: never claim the folder is ready, so the child prepares it as before.
+  return manifest.pgboss?.schema ?? Number.POSITIVE_INFINITY;
 }
 
 /**

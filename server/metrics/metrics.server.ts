@@ -10,7 +10,10 @@ import { queryRows, type Database } from "../db/client.server";
  * and every process reports the same figure (aggregate them with max, not sum).
  */
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry, prefix: "motif_" });
+// The event-loop delay is sampled once a second, not every 10 ms (prom-client's default): the
+// timer behind the finer sampling woke the process 100 times a second, about 0.6 % of a core
+// while idle (docs/decisions/062). Each sample still records the delay it saw exactly.
+collectDefaultMetrics({ register: registry, prefix: "motif_", eventLoopMonitoringPrecision: 1000 });
 
 /** What the scrape-time figures are read from; set once the process's services exist. */
 let sources: { db: Database; openEventStreams: () => number } | undefined;

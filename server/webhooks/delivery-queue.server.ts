@@ -1,5 +1,6 @@
 import type { PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "../db/client.server";
+import { wakeWorkers } from "../generation/queue.server";
 import type { WebhookNetwork } from "./address-policy.server";
 import {
   attemptDelivery,
@@ -65,6 +66,8 @@ export async function startWebhookDelivery(options: {
     retryBackoff: true,
     // One attempt is bounded by the request's timeout; this only catches a worker that died mid-attempt.
     expireInSeconds: 120,
+    // A delivery queued now wakes the workers; its retries, minutes apart, are found by the idle poll.
+    notify: true,
   };
   await boss.createQueue(QUEUE, queueOptions);
   await boss.updateQueue(QUEUE, queueOptions);
@@ -82,6 +85,7 @@ export async function startWebhookDelivery(options: {
         // The delivery's id is the queue job's id: sent twice (two workers relaying), it is one job.
         for (const id of ids) await boss.send(QUEUE, { deliveryId: id }, { id });
         await markQueued(db, ids);
+        if (ids.length) wakeWorkers(boss, QUEUE);
         total += ids.length;
       } while (ids.length === RELAY_BATCH);
     } while (again);
@@ -101,16 +105,27 @@ export async function startWebhookDelivery(options: {
 
   await boss.work<{ deliveryId: string }>(
     QUEUE,
-    { localConcurrency: options.concurrency ?? 4, pollingIntervalSeconds: 0.5 },
+    {
+      localConcurrency: options.concurrency ?? 4,
+      pollingIntervalSeconds: 0.5,
+      // Idle workers look at most this often: a retry becomes due with no notice, and waits for
+      // the next look, so never longer than the shortest pause between attempts.
+      notifyPollingIntervalSeconds: Math.max(0.5, Math.min(30, retry.retryDelaySeconds)),
+    },
     async ([job]) => {
       if (!job) return;
-      const outcome = await attemptDelivery(
-        { db, network: options.network, timeoutMs: options.timeoutMs },
-        job.data.deliveryId,
-        { lastAttempt: job.retryCount >= retryLimit },
-      );
-      // Failing the queue job is what schedules the next attempt, with its backoff.
-      if (outcome === "retry") throw new Error("The webhook was not delivered; it will be tried again.");
+      try {
+        const outcome = await attemptDelivery(
+          { db, network: options.network, timeoutMs: options.timeoutMs },
+          job.data.deliveryId,
+          { lastAttempt: job.retryCount >= retryLimit },
+        );
+        // Failing the queue job is what schedules the next attempt, with its backoff.
+        if (outcome === "retry") throw new Error("The webhook was not delivered; it will be tried again.");
+      } finally {
+        // A backlog (many events at once) drains without waiting for the idle poll.
+        wakeWorkers(boss, QUEUE);
+      }
     },
   );
   const unlisten = await database.listen(WEBHOOKS_CHANNEL, relayInBackground, relayInBackground);

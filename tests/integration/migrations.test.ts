@@ -1,23 +1,14 @@
 import { sql } from "drizzle-orm";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows } from "#server/db/client.server";
 import { parseJobParams, type GenerationJob } from "#server/generation/job-record.server";
+import { migrationsUpTo } from "../support/migrations-up-to";
 
-/** The migrations folder as it was at release `upTo` (journal entries with idx < upTo). */
-function migrationsUpTo(upTo: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "motif-migrations-"));
-  cpSync("drizzle", dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx < upTo);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-describe("upgrading a database made before objects existed", () => {
+// Preparing an older folder opens it once to ask, then migrates it in a child process.
+describe("upgrading a database made before objects existed", { timeout: 90_000 }, () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 

@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { startGenerationQueue, type StartedGenerationQueue } from "#server/generation/queue.server";
+import { testDatabases } from "../support/databases";
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(testDatabases)("idle workers on $name", { timeout: 60_000 }, (target) => {
+  let database: DatabaseHandle | undefined;
+  const queues: StartedGenerationQueue[] = [];
+  afterEach(async () => {
+    for (const queue of queues.splice(0)) await queue.stop();
+    await database?.close();
+    database = undefined;
+  });
+
+  /** Starts a worker whose handler notes when each job started and takes `runMs`; resolves once it has looked once. */
+  async function startWorkingQueue(runMs = 0) {
+    const queue = await startGenerationQueue({ database: database!, heartbeatSeconds: 30 });
+    queues.push(queue);
+    const started = new Map<string, number>();
+    await queue.work(
+      async (jobId) => {
+        started.set(jobId, Date.now());
+        await pause(runMs);
+      },
+      { concurrency: 2, perUserConcurrency: 2 },
+    );
+    return { queue, started };
+  }
+
+  /** The workers' last looks, to tell a wake-up from a poll. */
+  const lastLooks = (queue: StartedGenerationQueue) =>
+    queue.boss
+      .getWipData()
+      .filter((worker) => worker.name === "generation")
+      .map((worker) => worker.lastFetchedOn);
+
+  it("do not poll, and start a job sent in the same process within a second", async () => {
+    database = await target.open();
+    const { queue, started } = await startWorkingQueue();
+    await pause(1000);
+    const looked = lastLooks(queue);
+    await pause(2000);
+    // Nothing was fetched for two seconds: the workers sleep until woken.
+    expect(lastLooks(queue)).toEqual(looked);
+
+    const jobId = randomUUID();
+    const sent = Date.now();
+    await queue.enqueue(jobId, { expireInSeconds: 60, ownerId: "owner" });
+    await vi.waitFor(() => expect(started.has(jobId)).toBe(true), { timeout: 5_000, interval: 10 });
+    expect(started.get(jobId)! - sent).toBeLessThan(1000);
+  });
+
+  it("drain a backlog without waiting for the idle poll", async () => {
+    database = await target.open();
+    const { queue, started } = await startWorkingQueue(200);
+    await pause(1000);
+    // Six jobs of one user, two at a time: three rounds of 200 ms each.
+    const jobIds = Array.from({ length: 6 }, () => randomUUID());
+    const sent = Date.now();
+    for (const jobId of jobIds) await queue.enqueue(jobId, { expireInSeconds: 60, ownerId: "owner" });
+    await vi.waitFor(() => expect(started.size).toBe(6), { timeout: 15_000, interval: 10 });
+    expect(Math.max(...started.values()) - sent).toBeLessThan(3000);
+  });
+
+  it.runIf(target.name === "postgres")(
+    "start a job sent by another process (a web process) within a second",
+    async () => {
+      database = await target.open();
+      const { queue: worker, started } = await startWorkingQueue();
+      // The web process: its own queue client, its own connections, no workers and no listener.
+      const web = await startGenerationQueue({ database, heartbeatSeconds: 30, listen: false });
+      queues.push(web);
+      await pause(1000);
+      const looked = lastLooks(worker);
+      await pause(1500);
+      expect(lastLooks(worker)).toEqual(looked);
+      const jobId = randomUUID();
+      const sent = Date.now();
+      await web.enqueue(jobId, { expireInSeconds: 60, ownerId: "owner" });
+      await vi.waitFor(() => expect(started.has(jobId)).toBe(true), { timeout: 5_000, interval: 10 });
+      expect(started.get(jobId)! - sent).toBeLessThan(1000);
+    },
+  );
+});
