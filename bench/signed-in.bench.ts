@@ -2,74 +2,145 @@
 // the production build (`npm run build` first) to one signed-in person from 10 connections,
 // on the embedded database or, with BENCH_DATABASE_URL, on PostgreSQL. Also reports how many
 // database statements each page's request runs (the Server-Timing header SERVER_TIMING=on adds),
-// and the same pages' data as moving between pages inside the app asks for it (`/app.data`).
+// the same pages' data as moving between pages inside the app asks for it (`/app.data`), and
+// how many bytes each sends. Three accounts: an empty one, one with 1 style × 8 objects and one
+// with 10 styles × 200 objects, made through the API and the preview engine (no network).
 import autocannon from "autocannon";
 import { signInThroughOutbox, startBuiltServer } from "./support";
 import { report, type Target } from "./targets";
 
 const TARGET_RPS = 500;
+/** /app for an account with one style and eight objects (the content issue's target). */
+const TARGET_RPS_WITH_CONTENT = 250;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const database = process.env.BENCH_DATABASE_URL ? "postgres" : "pglite";
 const pages = ["/app", "/app/style"];
 
+interface Account {
+  /** Added to each figure's name ("" for the empty account, whose names predate the others). */
+  label: string;
+  email: string;
+  styles: number;
+  objectsPerStyle: number;
+}
+
+const accounts: Account[] = [
+  { label: "", email: "signed-in@bench.local", styles: 0, objectsPerStyle: 0 },
+  { label: ", 1 style × 8 objects", email: "eight@bench.local", styles: 1, objectsPerStyle: 8 },
+  { label: ", 10 styles × 200 objects", email: "two-hundred@bench.local", styles: 10, objectsPerStyle: 20 },
+];
+
 const server = await startBuiltServer({ SERVER_TIMING: "on" });
-try {
-  const cookie = await signInThroughOutbox(server, "signed-in@bench.local");
-  /** 10 connections on one address for `seconds`; every answer must be a 2xx. */
-  const load = async (address: string, seconds: number) => {
-    const result = await autocannon({
-      url: `${server.base}${address}`,
-      connections: 10,
-      duration: seconds,
-      headers: { cookie },
-    });
-    if (result.non2xx || result.errors) {
-      throw new Error(`${address}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    }
-    return result;
-  };
-  const targets: Target[] = [];
-  for (const page of pages) {
-    const probe = await fetch(`${server.base}${page}`, { headers: { cookie } });
-    await probe.arrayBuffer();
-    if (probe.status !== 200) throw new Error(`${page} answered ${probe.status}, not 200`);
-    const statements = Number(/db;desc="(\d+) statements?"/.exec(probe.headers.get("server-timing") ?? "")?.[1] ?? NaN);
-    // A warm-up, so the first run's compilation and caches do not count.
-    await load(page, 2);
-    const run = await load(page, SECONDS);
-    const navigation = await load(`${page}.data`, SECONDS);
-    targets.push(
-      {
-        name: `${page} req/s, signed in (${database})`,
-        measured: Math.round(run.requests.average),
-        unit: "req/s",
-        target: TARGET_RPS,
-        better: "higher",
-      },
-      {
-        name: `${page} p99 latency (${database})`,
-        measured: run.latency.p99,
-        unit: "ms",
-        target: null,
-        better: "lower",
-      },
-      {
-        name: `${page}.data req/s, moving there inside the app (${database})`,
-        measured: Math.round(navigation.requests.average),
-        unit: "req/s",
-        target: null,
-        better: "higher",
-      },
-      {
-        name: `${page} database statements per request`,
-        measured: statements,
-        unit: "",
-        target: null,
-        better: "lower",
-      },
-    );
+
+/** Waits for a job the server's own worker runs; throws unless it succeeds. */
+async function finished(cookie: string, jobId: string) {
+  for (let tries = 0; tries < 1200; tries++) {
+    const response = await fetch(`${server.base}/api/jobs/${jobId}`, { headers: { cookie } });
+    const { job } = (await response.json()) as { job: { status: string; error: string | null } };
+    if (job.status === "succeeded") return;
+    if (job.status === "failed" || job.status === "canceled")
+      throw new Error(`Job ${jobId} ${job.status}: ${job.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  report(`bench/results/signed-in-${database}.json`, targets, { connections: 10, seconds: SECONDS });
+  throw new Error(`Job ${jobId} did not finish`);
+}
+
+/** The account's styles (with their samples) and objects (one image each), made as a person would. */
+async function fill(cookie: string, account: Account) {
+  const headers = { cookie, Origin: server.base };
+  for (let s = 0; s < account.styles; s++) {
+    const form = new FormData();
+    form.set("name", `Bench style ${s + 1}`);
+    form.set("description", "Flat vector icons, warm amber and teal");
+    form.set("defaultDetail", "draft");
+    form.set("defaultSize", "square");
+    const made = await fetch(`${server.base}/api/styles`, { method: "POST", body: form, headers });
+    if (made.status !== 201) throw new Error(`POST /api/styles answered ${made.status}: ${await made.text()}`);
+    const { style, job } = (await made.json()) as { style: { id: string }; job: { id: string } };
+    await finished(cookie, job.id);
+    if (!account.objectsPerStyle) continue;
+    const subjects = Array.from({ length: account.objectsPerStyle }, (_, i) => `Object ${s + 1}.${i + 1}`);
+    const set = await fetch(`${server.base}/api/objects`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ styleId: style.id, subjects, size: "square", detail: "draft", transparent: true }),
+    });
+    if (set.status !== 202) throw new Error(`POST /api/objects answered ${set.status}: ${await set.text()}`);
+    await finished(cookie, ((await set.json()) as { job: { id: string } }).job.id);
+  }
+}
+
+try {
+  const targets: Target[] = [];
+  const sizes: Record<string, Record<string, { html: number; data: number }>> = {};
+  for (const account of accounts) {
+    const cookie = await signInThroughOutbox(server, account.email);
+    await fill(cookie, account);
+    /** 10 connections on one address for `seconds`; every answer must be a 2xx. */
+    const load = async (address: string, seconds: number) => {
+      const result = await autocannon({
+        url: `${server.base}${address}`,
+        connections: 10,
+        duration: seconds,
+        headers: { cookie },
+      });
+      if (result.non2xx || result.errors) {
+        throw new Error(`${address}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      }
+      return result;
+    };
+    const name = account.label ? account.label.slice(2) : "empty account";
+    sizes[name] = {};
+    for (const page of pages) {
+      const probe = await fetch(`${server.base}${page}`, { headers: { cookie } });
+      const html = (await probe.arrayBuffer()).byteLength;
+      if (probe.status !== 200) throw new Error(`${page} answered ${probe.status}, not 200`);
+      const statements = Number(
+        /db;desc="(\d+) statements?"/.exec(probe.headers.get("server-timing") ?? "")?.[1] ?? NaN,
+      );
+      const dataProbe = await fetch(`${server.base}${page}.data`, { headers: { cookie } });
+      const data = (await dataProbe.arrayBuffer()).byteLength;
+      sizes[name][page] = { html, data };
+      // A warm-up, so the first run's compilation and caches do not count.
+      await load(page, 2);
+      const run = await load(page, SECONDS);
+      const navigation = await load(`${page}.data`, SECONDS);
+      const withContent = account.objectsPerStyle === 8 && page === "/app";
+      targets.push(
+        {
+          name: `${page} req/s, signed in${account.label} (${database})`,
+          measured: Math.round(run.requests.average),
+          unit: "req/s",
+          target: account.label === "" ? TARGET_RPS : withContent ? TARGET_RPS_WITH_CONTENT : null,
+          better: "higher",
+        },
+        {
+          name: `${page} p99 latency${account.label} (${database})`,
+          measured: run.latency.p99,
+          unit: "ms",
+          target: null,
+          better: "lower",
+        },
+        {
+          name: `${page}.data req/s, moving there inside the app${account.label} (${database})`,
+          measured: Math.round(navigation.requests.average),
+          unit: "req/s",
+          target: null,
+          better: "higher",
+        },
+        {
+          name: `${page} database statements per request${account.label}`,
+          measured: statements,
+          unit: "",
+          target: null,
+          better: "lower",
+        },
+        { name: `${page} HTML bytes${account.label}`, measured: html, unit: "B", target: null, better: "lower" },
+        { name: `${page}.data bytes${account.label}`, measured: data, unit: "B", target: null, better: "lower" },
+      );
+    }
+  }
+  report(`bench/results/signed-in-${database}.json`, targets, { connections: 10, seconds: SECONDS, sizes });
 } finally {
   await server.stop();
 }

@@ -1,9 +1,9 @@
 import { modelLabel } from "#domain/models";
-import { and, count, desc, eq, gt, inArray, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { jobParamsSchemas, jobTitle } from "#domain/jobs";
 import type { JobView } from "#domain/objects";
-import type { Database } from "../db/client.server";
-import { generationJobs, images, objects, styles } from "../db/schema";
+import { queryRows, type Database } from "../db/client.server";
+import { generationJobs, images } from "../db/schema";
 import type { GenerationJob } from "./job-record.server";
 
 /** Jobs finished this recently still show on the composer, with their outcome. */
@@ -29,17 +29,23 @@ function plannedObjects(job: GenerationJob): { id: string; name: string; total: 
 async function currentNames(db: Database, jobs: GenerationJob[], planned: Map<string, { id: string }[]>) {
   const objectIds = [...new Set([...planned.values()].flat().map((o) => o.id))];
   const styleIds = [...new Set(jobs.flatMap((j) => (j.styleId ? [j.styleId] : [])))];
-  const [objectRows, styleRows] = await Promise.all([
-    objectIds.length
-      ? db.select({ id: objects.id, name: objects.name }).from(objects).where(inArray(objects.id, objectIds))
-      : [],
-    styleIds.length
-      ? db.select({ id: styles.id, name: styles.name }).from(styles).where(inArray(styles.id, styleIds))
-      : [],
-  ]);
+  if (objectIds.length === 0 && styleIds.length === 0) return { objects: new Map(), styles: new Map() };
+  // One statement for both: ids are unique across tables, but each row says which it is.
+  const rows = await queryRows<{ kind: "object" | "style"; id: string; name: string }>(
+    db,
+    sql`select 'object' as kind, id, name from objects where id in (${sql.join(
+      (objectIds.length ? objectIds : [""]).map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      union all
+      select 'style' as kind, id, name from styles where id in (${sql.join(
+        (styleIds.length ? styleIds : [""]).map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
   return {
-    objects: new Map(objectRows.map((row) => [row.id, row.name])),
-    styles: new Map(styleRows.map((row) => [row.id, row.name])),
+    objects: new Map(rows.filter((row) => row.kind === "object").map((row) => [row.id, row.name])),
+    styles: new Map(rows.filter((row) => row.kind === "style").map((row) => [row.id, row.name])),
   };
 }
 

@@ -62,14 +62,17 @@ const summarySelect = sql`
     ) as generating,
     o.created_at, o.updated_at`;
 
-const coverJoin = sql`
-  from objects o
+/** The summary's joins over `objects` rows named `o` (the table, or one page of it). */
+const coverJoinOver = (source: SQL) => sql`
+  from ${source} o
   join styles s on s.id = o.style_id
   left join lateral (
     select i.id, i.width, i.height, i.has_alpha, i.provider from images i
     where i.object_id = o.id and (o.cover_image_id is null or i.id = o.cover_image_id)
     order by i.created_at, i.position limit 1
   ) c on true`;
+
+const coverJoin = coverJoinOver(sql`objects`);
 
 function presentSummary(row: SummaryRow, signer: ImageUrlSigner): ObjectSummary {
   return {
@@ -138,10 +141,10 @@ export async function listObjects(
     );
   }
   const order = query.sort === "newest" ? sql`order by sort_key desc, id desc` : sql`order by sort_key asc, id asc`;
-  const rows = await queryRows<SummaryRow>(
-    db,
-    sql`${summarySelect}, ${key} as sort_key ${coverJoin} where ${sql.join(filters, sql` and `)} ${order} limit ${query.limit + 1}`,
-  );
+  // The page's rows are chosen first, so the cover, counts and progress are read for them only,
+  // not for every object the filters keep.
+  const pageRows = sql`(select o.*, ${key} as sort_key from objects o where ${sql.join(filters, sql` and `)} ${order} limit ${query.limit + 1})`;
+  const rows = await queryRows<SummaryRow>(db, sql`${summarySelect}, o.sort_key ${coverJoinOver(pageRows)} ${order}`);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

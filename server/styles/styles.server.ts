@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { preparedFor } from "../db/prepared.server";
-import { generationJobs, images, styleReferences, styles } from "../db/schema";
+import { type generationJobs, type images, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
 
 export type Style = typeof styles.$inferSelect;
@@ -9,9 +9,54 @@ export type StyleImage = typeof images.$inferSelect;
 
 export { newId } from "../ids.server";
 
+/** A sample image as a style's card shows it. */
+interface AnchorItem {
+  id: string;
+  subject: string;
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+  format: string;
+  provider: string;
+}
+
+/** The latest sample job of a style, as its card shows it. */
+interface SampleJobItem {
+  id: string;
+  status: (typeof generationJobs.$inferSelect)["status"];
+  error: string | null;
+  refunded: boolean;
+  credits: number;
+  refundedCredits: number;
+}
+
+const parseJson = <T>(value: unknown): T => JSON.parse(String(value)) as T;
+
+/**
+ * One statement for the whole list (the subqueries name the outer row as `styles.…`: Drizzle
+ * writes a lone table's columns without their table): each style with its samples, its latest sample job and its
+ * references' ids, each as JSON beside the row (the columns a card shows, not whole records).
+ */
 const stylesOfOwner = preparedFor((db) =>
   db
-    .select()
+    .select({
+      ...getTableColumns(styles),
+      anchors: sql<AnchorItem[]>`(
+        select coalesce(json_agg(json_build_object('id', i.id, 'subject', i.subject, 'width', i.width,
+          'height', i.height, 'hasAlpha', i.has_alpha, 'format', i.format, 'provider', i.provider)
+          order by i.created_at, i.position), '[]')::text
+        from images i where i.style_id = styles.id and i.role = 'anchor')`.mapWith(parseJson<AnchorItem[]>),
+      // The card shows its samples' job; object jobs in the style show on the composer.
+      latestJob: sql<SampleJobItem | null>`(
+        select json_build_object('id', j.id, 'status', j.status, 'error', j.error, 'refunded', j.refunded,
+          'credits', j.credits, 'refundedCredits', j.refunded_credits)::text
+        from generation_jobs j
+        where j.style_id = styles.id and j.owner_id = styles.owner_id and j.kind = 'style-samples'
+        order by j.created_at desc limit 1)`.mapWith(parseJson<SampleJobItem | null>),
+      references: sql<{ id: string }[]>`(
+        select coalesce(json_agg(json_build_object('id', r.id) order by r.position), '[]')::text
+        from style_references r where r.style_id = styles.id)`.mapWith(parseJson<{ id: string }[]>),
+    })
     .from(styles)
     .where(eq(styles.ownerId, sql.placeholder("userId")))
     .orderBy(desc(styles.createdAt))
@@ -20,40 +65,7 @@ const stylesOfOwner = preparedFor((db) =>
 
 /** A user's own styles, newest first (built-in presets live in code: app/lib/presets.ts). */
 export async function listStyles(db: Database, userId: string) {
-  const rows = await stylesOfOwner(db).execute({ userId });
-  const ids = rows.map((r) => r.id);
-  const [anchorRows, jobRows, referenceRows] = ids.length
-    ? await Promise.all([
-        db
-          .select()
-          .from(images)
-          .where(and(inArray(images.styleId, ids), eq(images.role, "anchor")))
-          .orderBy(asc(images.createdAt), asc(images.position)),
-        db
-          .select()
-          .from(generationJobs)
-          // The card shows its samples' job; object jobs in the style show on the composer.
-          .where(
-            and(
-              inArray(generationJobs.styleId, ids),
-              eq(generationJobs.ownerId, userId),
-              eq(generationJobs.kind, "style-samples"),
-            ),
-          )
-          .orderBy(desc(generationJobs.createdAt)),
-        db
-          .select()
-          .from(styleReferences)
-          .where(inArray(styleReferences.styleId, ids))
-          .orderBy(asc(styleReferences.position)),
-      ])
-    : [[], [], []];
-  return rows.map((style) => ({
-    ...style,
-    anchors: anchorRows.filter((a) => a.styleId === style.id),
-    latestJob: jobRows.find((j) => j.styleId === style.id) ?? null,
-    references: referenceRows.filter((r) => r.styleId === style.id),
-  }));
+  return stylesOfOwner(db).execute({ userId });
 }
 
 /** A user's styles by name only (the library's style filter): no images, jobs or references. */
