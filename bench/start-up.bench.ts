@@ -3,9 +3,9 @@
 // BENCH_DATABASE_URL, on a fresh database of that PostgreSQL server.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freeLoopbackPort } from "../tests/support/free-port";
 import { temporaryPostgres } from "./support";
 import { report } from "./targets";
 
@@ -18,12 +18,7 @@ const TARGET = { startSeconds: 3, idleCpuPercent: 0.5 };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port: free } = probe.address() as { port: number };
-    probe.close(() => resolve(free));
-  });
-});
+const port = await freeLoopbackPort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "motif-bench-start-"));
 const postgres = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
 const base = `http://127.0.0.1:${port}`;

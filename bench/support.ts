@@ -1,13 +1,13 @@
 // Shared by the benchmarks: a style to generate in, a funded user, percentiles.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { DatabaseHandle } from "../server/db/client.server";
 import { authUsers, users } from "../server/db/schema";
 import type { NewStyleInput } from "../server/styles/style-samples.server";
+import { freeLoopbackPort } from "../tests/support/free-port";
+import { createThrowawayDatabase } from "../tests/support/throwaway-database";
 import { webProcessFlags } from "../tests/support/web-process-flags";
 
 export const benchStyle: NewStyleInput = {
@@ -48,22 +48,7 @@ export function runHeader() {
 }
 
 /** A fresh database on the BENCH_DATABASE_URL server for one server run, dropped afterwards. */
-export async function temporaryPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `motif_bench_${process.pid}_${Date.now()}`;
-  const run = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
-}
+export const temporaryPostgres = (adminUrl: string) => createThrowawayDatabase(adminUrl, "motif_bench");
 
 /**
  * The production build (`npm run build` first) as `npm start` runs it, on a fresh embedded
@@ -76,12 +61,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   dataDir: string;
   stop(): Promise<void>;
 }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
+  const port = await freeLoopbackPort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "motif-bench-"));
   const postgres = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
   const server = spawn(process.execPath, [...webProcessFlags, "server.mjs"], {

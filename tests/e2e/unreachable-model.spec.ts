@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { refusedPort } from "../support/refused-port";
+import { freeLoopbackPort } from "../support/free-port";
 import { signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi } from "./support/objects";
@@ -21,7 +21,7 @@ let deadHost: string;
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "motif-unreachable-"));
-  deadHost = `127.0.0.1:${await refusedPort()}`;
+  deadHost = `127.0.0.1:${await freeLoopbackPort()}`;
   server = startServerProcess(port, dataDir, {
     LOG_LEVEL: "warn",
     PUBLIC_URL: base,

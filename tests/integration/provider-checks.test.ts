@@ -15,7 +15,7 @@ import { providerRegistry } from "#server/generation/providers/registry.server";
 import { watchProviderConnections } from "#server/setup/provider-watch.server";
 import { startFakeOpenAI } from "../fakes/openai-images";
 import { testDatabases } from "../support/databases";
-import { refusedPort } from "../support/refused-port";
+import { freeLoopbackPort } from "../support/free-port";
 import { balanceOf, insertStyle, json, ledgerSum } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { noQueue } from "../support/test-server";
@@ -35,7 +35,7 @@ describe.each(testDatabases)("a model that cannot be reached, on $name", (target
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    deadUrl = `http://127.0.0.1:${await refusedPort()}`;
+    deadUrl = `http://127.0.0.1:${await freeLoopbackPort()}`;
     checked = openaiAt(deadUrl);
     const real = openaiAt(fake.url);
     openai = { ...real, checkConnection: (signal) => checked.checkConnection!(signal) };

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { refusedPort } from "../support/refused-port";
+import { freeLoopbackPort } from "../support/free-port";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -208,7 +208,7 @@ describe("the ComfyUI provider against a local ComfyUI", () => {
   });
 
   it("treats a ComfyUI that does not answer as retryable", async () => {
-    const gone = provider({ baseUrl: `http://127.0.0.1:${await refusedPort()}` });
+    const gone = provider({ baseUrl: `http://127.0.0.1:${await freeLoopbackPort()}` });
     await expect(gone.generate(baseRequest)).rejects.toBeInstanceOf(ProviderRetryableError);
   });
 
@@ -302,7 +302,7 @@ describe("the ComfyUI provider against a local ComfyUI", () => {
     expect(missing.message).toMatch(/sd_xl_base_1\.0\.safetensors that COMFYUI_WORKFLOW loads is not installed/);
     expect(fake.prompts).toHaveLength(0);
 
-    const gone = provider({ baseUrl: `http://127.0.0.1:${await refusedPort()}` });
+    const gone = provider({ baseUrl: `http://127.0.0.1:${await freeLoopbackPort()}` });
     await expect(gone.checkConnection!(AbortSignal.timeout(5_000))).rejects.toThrow(
       /ComfyUI did not answer at 127\.0\.0\.1:\d+ \(ECONNREFUSED\): check COMFYUI_URL/,
     );
