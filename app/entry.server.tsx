@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { renderedPages, renderKey } from "#server/ui/rendered-pages.server";
 
 export const streamTimeout = 5_000;
 
@@ -22,6 +23,19 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // The same address and data render the same bytes: a browser that has them is told so, and
+  // this process sends the ones it rendered before (docs/decisions/065).
+  const key = renderKey(request, responseStatusCode, routerContext);
+  if (key) {
+    const etag = `W/"${key}"`;
+    responseHeaders.set("ETag", etag);
+    if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+    if (request.headers.get("If-None-Match") === etag)
+      return new Response(null, { status: 304, headers: responseHeaders });
+    const rendered = renderedPages.get(key);
+    if (rendered) return htmlResponse(rendered, responseStatusCode, responseHeaders);
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
@@ -32,8 +46,9 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        const html = Buffer.concat(chunks);
+        if (key && status === responseStatusCode) renderedPages.set(key, html);
+        resolve(htmlResponse(html, status, responseHeaders));
         callback();
       },
     });
@@ -53,4 +68,9 @@ export default function handleRequest(
     // Rejected boundaries get a moment to render their fallback before the render is cut off.
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1_000);
   });
+}
+
+function htmlResponse(html: Buffer, status: number, headers: Headers): Response {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(html as Uint8Array<ArrayBuffer>, { headers, status });
 }

@@ -17,6 +17,8 @@ const database = process.env.BENCH_DATABASE_URL ? "postgres" : "pglite";
 const pages = ["/app", "/app/style"];
 
 interface Account {
+  /** Picks the account with BENCH_ACCOUNTS (a comma-separated list: empty, eight, two-hundred). */
+  key: string;
   /** Added to each figure's name ("" for the empty account, whose names predate the others). */
   label: string;
   email: string;
@@ -25,10 +27,16 @@ interface Account {
 }
 
 const accounts: Account[] = [
-  { label: "", email: "signed-in@bench.local", styles: 0, objectsPerStyle: 0 },
-  { label: ", 1 style × 8 objects", email: "eight@bench.local", styles: 1, objectsPerStyle: 8 },
-  { label: ", 10 styles × 200 objects", email: "two-hundred@bench.local", styles: 10, objectsPerStyle: 20 },
-];
+  { key: "empty", label: "", email: "signed-in@bench.local", styles: 0, objectsPerStyle: 0 },
+  { key: "eight", label: ", 1 style × 8 objects", email: "eight@bench.local", styles: 1, objectsPerStyle: 8 },
+  {
+    key: "two-hundred",
+    label: ", 10 styles × 200 objects",
+    email: "two-hundred@bench.local",
+    styles: 10,
+    objectsPerStyle: 20,
+  },
+].filter((account) => !process.env.BENCH_ACCOUNTS || process.env.BENCH_ACCOUNTS.split(",").includes(account.key));
 
 const server = await startBuiltServer({ SERVER_TIMING: "on" });
 

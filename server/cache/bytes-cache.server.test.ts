@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CopyCache } from "./copy-cache.server";
+import { BytesCache } from "./bytes-cache.server";
 
 const bytes = (n: number) => Buffer.alloc(n, 1);
 
-describe("the copy cache", () => {
+describe("a bytes cache", () => {
   it("keeps a copy until its time runs out", () => {
     const clock = { now: 0 };
-    const cache = new CopyCache(1000, 30_000, () => clock.now);
+    const cache = new BytesCache(1000, 30_000, () => clock.now);
     cache.set("a.webp", bytes(10));
     clock.now = 29_999;
     expect(cache.get("a.webp")?.length).toBe(10);
@@ -16,7 +16,7 @@ describe("the copy cache", () => {
   });
 
   it("stays within its bytes, dropping the oldest, and never keeps one copy of more than an eighth", () => {
-    const cache = new CopyCache(100);
+    const cache = new BytesCache(100);
     cache.set("a", bytes(12));
     cache.set("b", bytes(12));
     cache.set("c", bytes(12));
@@ -29,7 +29,7 @@ describe("the copy cache", () => {
   });
 
   it("forgets a deleted file's or folder's copies at once", () => {
-    const cache = new CopyCache();
+    const cache = new BytesCache(1000);
     cache.set("users/u/styles/s1/a.png.w320-q80.webp", bytes(5));
     cache.set("users/u/styles/s1/b.png.w320-q80.webp", bytes(5));
     cache.set("users/u/styles/s2/c.png.w320-q80.webp", bytes(5));

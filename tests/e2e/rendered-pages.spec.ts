@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { signInWithApi, uniqueEmail } from "./support/auth";
+import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
+import { e2ePorts } from "./support/ports";
+
+const base = `http://localhost:${e2ePorts.app}`;
+
+// A page the server rendered before is sent again only while its address and data are the same.
+test("a signed-in page is the same bytes while nothing changed, and follows a change at once", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("rendered");
+  await signInWithApi(page, email, base);
+  const styleId = await createStyleWithApi(page, "Rendered icons", base);
+  const { objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Lantern"] }, base);
+  const address = `${base}/app/object/${objects[0]!.id}`;
+
+  const first = await page.request.get(address);
+  const second = await page.request.get(address);
+  expect(first.status()).toBe(200);
+  const etag = first.headers()["etag"]!;
+  expect(etag).toMatch(/^W\/"[\w-]+"$/);
+  expect(first.headers()["cache-control"]).toBe("private, no-cache");
+  expect(second.headers()["etag"]).toBe(etag);
+  expect((await second.body()).equals(await first.body())).toBe(true);
+  // A browser holding those bytes is told it may keep them.
+  const revalidated = await page.request.get(address, { headers: { "If-None-Match": etag } });
+  expect(revalidated.status()).toBe(304);
+  expect(await revalidated.text()).toBe("");
+
+  // Renamed: the very next request shows the new name, under a new tag.
+  const renamed = await page.request.patch(`${base}/api/objects/${objects[0]!.id}`, {
+    headers: { Origin: base },
+    data: { name: "Storm lantern" },
+  });
+  expect(renamed.status()).toBe(200);
+  const after = await page.request.get(address, { headers: { "If-None-Match": etag } });
+  expect(after.status()).toBe(200);
+  expect(after.headers()["etag"]).not.toBe(etag);
+  expect(await after.text()).toContain("Storm lantern");
+  await page.goto(address);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Storm lantern");
+
+  // Another person's same address is their own page, never these bytes.
+  const other = await browser.newPage();
+  await signInWithApi(other, uniqueEmail("rendered-other"), base);
+  const theirs = await other.request.get(`${base}/app/settings`);
+  const mine = await page.request.get(`${base}/app/settings`);
+  expect(await mine.text()).toContain(email);
+  expect(await theirs.text()).not.toContain(email);
+  expect(theirs.headers()["etag"]).not.toBe(mine.headers()["etag"]);
+  await other.close();
+});
