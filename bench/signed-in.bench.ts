@@ -85,12 +85,17 @@ try {
     const cookie = await signInThroughOutbox(server, account.email);
     await fill(cookie, account);
     /** 10 connections on one address for `seconds`; every answer must be a 2xx. */
-    const load = async (address: string, seconds: number) => {
+    /** With `rendered`, every request asks for a new address, so each page is rendered anew. */
+    const load = async (address: string, seconds: number, rendered = false) => {
+      let n = 0;
       const result = await autocannon({
         url: `${server.base}${address}`,
         connections: 10,
         duration: seconds,
         headers: { cookie },
+        ...(rendered
+          ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${address}?view=${n++}` }) }] }
+          : {}),
       });
       if (result.non2xx || result.errors) {
         throw new Error(`${address}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -113,8 +118,18 @@ try {
       await load(page, 2);
       const run = await load(page, SECONDS);
       const navigation = await load(`${page}.data`, SECONDS);
+      // Repeats of an unchanged page are sent as rendered before (docs/decisions/065); this
+      // is what a page rendered for each request costs (its data still kept).
+      const renderedEach = await load(page, SECONDS, true);
       const withContent = account.objectsPerStyle === 8 && page === "/app";
       targets.push(
+        {
+          name: `${page} req/s, rendered for each request${account.label} (${database})`,
+          measured: Math.round(renderedEach.requests.average),
+          unit: "req/s",
+          target: null,
+          better: "higher",
+        },
         {
           name: `${page} req/s, signed in${account.label} (${database})`,
           measured: Math.round(run.requests.average),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   json,
   jsonb,
@@ -532,4 +533,16 @@ export const providerChecks = pgTable("provider_checks", {
   /** Why it failed, in the operator's words (never a key); empty when it answered. */
   message: text("message").notNull(),
   checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A number that grows whenever any of the person's styles, references, jobs, objects or images
+ * changes, by a trigger at commit (migration 0019), so a page made from them can be kept until
+ * it grows (docs/decisions/065).
+ */
+export const userDataVersions = pgTable("user_data_versions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
 });

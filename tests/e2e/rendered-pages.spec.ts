@@ -16,6 +16,11 @@ test("a signed-in page is the same bytes while nothing changed, and follows a ch
   const { objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Lantern"] }, base);
   const address = `${base}/app/object/${objects[0]!.id}`;
 
+  // The create page's data is kept too (styles, job cards, latest objects): read it once.
+  const createPage = await page.request.get(`${base}/app`);
+  expect(createPage.status()).toBe(200);
+  expect(await createPage.text()).toContain("Lantern");
+
   const first = await page.request.get(address);
   const second = await page.request.get(address);
   expect(first.status()).toBe(200);
@@ -41,6 +46,10 @@ test("a signed-in page is the same bytes while nothing changed, and follows a ch
   expect(await after.text()).toContain("Storm lantern");
   await page.goto(address);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Storm lantern");
+  // In every kept page: the create page's latest objects and its job card follow the rename.
+  expect(await (await page.request.get(`${base}/app`)).text()).toContain("Storm lantern");
+  await page.goto(`${base}/app`);
+  await expect(page.getByRole("link", { name: /Storm lantern/ }).first()).toBeVisible();
 
   // Another person's same address is their own page, never these bytes.
   const other = await browser.newPage();

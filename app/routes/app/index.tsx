@@ -23,6 +23,7 @@ import { listRecentJobs } from "#server/generation/job-views.server";
 import { listObjects } from "#server/objects/object-queries.server";
 import { presentStyle } from "#server/styles/present-style.server";
 import { listStyles } from "#server/styles/styles.server";
+import { personalData } from "#server/users/data-version.server";
 import type { Route } from "./+types/index";
 
 /** Objects in "Latest objects": two rows of four on a wide screen. */
@@ -38,19 +39,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db } = services.database;
   const user = context.get(userContext);
-  const [styles, jobs, latest] = await Promise.all([
-    listStyles(db, user.id),
-    listRecentJobs(db, { userId: user.id }),
-    listObjects(db, {
-      userId: user.id,
-      query: listObjectsQuerySchema.parse({ limit: LATEST_OBJECTS }),
-      signer: services.imageUrls,
-    }),
-  ]);
+  // Read anew only after the person's records changed (docs/decisions/065).
+  const { styles, jobs, latest } = await personalData.get(db, user.id, "create page", async () => {
+    const [styles, jobs, latest] = await Promise.all([
+      listStyles(db, user.id),
+      listRecentJobs(db, { userId: user.id }),
+      listObjects(db, {
+        userId: user.id,
+        query: listObjectsQuerySchema.parse({ limit: LATEST_OBJECTS }),
+        signer: services.imageUrls,
+      }),
+    ]);
+    return { styles: styles.map((style) => presentStyle(style, services.imageUrls)), jobs, latest: latest.objects };
+  });
   return {
-    styles: styles.map((style) => presentStyle(style, services.imageUrls)),
+    styles,
     jobs,
-    latest: latest.objects,
+    latest,
     // "Generate objects in this style" links arrive with ?style=.
     initialStyleId: new URL(request.url).searchParams.get("style"),
   };

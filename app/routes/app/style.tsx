@@ -29,6 +29,7 @@ import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { presentStyle } from "#server/styles/present-style.server";
 import { listStyles } from "#server/styles/styles.server";
+import { personalData } from "#server/users/data-version.server";
 import type { Route } from "./+types/style";
 
 export function meta() {
@@ -38,9 +39,13 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const user = context.get(userContext);
-  const styles = await listStyles(services.database.db, user.id);
+  const { db } = services.database;
+  // Read anew only after the person's records changed (docs/decisions/065).
+  const styles = await personalData.get(db, user.id, "styles page", async () =>
+    (await listStyles(db, user.id)).map((style) => presentStyle(style, services.imageUrls)),
+  );
   return {
-    styles: styles.map((style) => presentStyle(style, services.imageUrls)),
+    styles,
     provider: {
       id: services.providers.default.id,
       label: services.providers.default.label,

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { userDataVersions } from "../db/schema";
+
+/** How many pages' data one process keeps. */
+const MAX_ENTRIES = 500;
+/**
+ * What a page's data also follows besides the person's records: the clock (jobs finished ten
+ * minutes ago leave the composer, image links are signed for a window). Kept data is used within
+ * the minute it was read in, and read anew after.
+ */
+const CLOCK_MS = 60_000;
+
+/** The person's data version: grows at every commit that changes their styles, jobs, objects or images. */
+export async function readDataVersion(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: userDataVersions.version })
+    .from(userDataVersions)
+    .where(eq(userDataVersions.userId, userId));
+  return row?.version ?? 0;
+}
+
+interface Kept {
+  value: unknown;
+}
+
+/**
+ * Data for pages made only from one person's records, kept in this process under the person's
+ * data version. Another process's change grows the version in the database, so no process
+ * serves data older than the version it has just read: the version is read before the data, and
+ * a change commits its data and its version together (docs/decisions/065).
+ */
+export class PersonalData {
+  private readonly kept = new Map<string, Kept>();
+
+  constructor(
+    private readonly maxEntries = MAX_ENTRIES,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** `read`'s result for this person and `name` (the page and its parameters), read anew only when stale. */
+  async get<T>(db: Database, userId: string, name: string, read: () => Promise<T>): Promise<T> {
+    const version = await readDataVersion(db, userId);
+    const key = `${userId}\0${name}\0${version}\0${Math.floor(this.now() / CLOCK_MS)}`;
+    const kept = this.kept.get(key);
+    if (kept) return kept.value as T;
+    const value = await read();
+    this.kept.set(key, { value });
+    while (this.kept.size > this.maxEntries) this.kept.delete(this.kept.keys().next().value!);
+    return value;
+  }
+}
+
+/** This process's kept page data. */
+export const personalData = new PersonalData();

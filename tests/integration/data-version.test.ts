@@ -1,0 +1,117 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { authUsers, objects, userDataVersions } from "#server/db/schema";
+import { PersonalData, readDataVersion } from "#server/users/data-version.server";
+import { testDatabases } from "../support/databases";
+import {
+  createStyleThroughApi,
+  createUser,
+  insertObjects,
+  insertStyle,
+  runJob,
+  submitObjects,
+} from "../support/factories";
+import { setUpSignedInApi } from "../support/signed-in-api";
+
+describe.each(testDatabases)("a person's data version, on $name", (target) => {
+  const api = setUpSignedInApi(target, "data-version@example.com");
+
+  it("grows with every committed change to their styles, objects, jobs and images, and only theirs", async () => {
+    const { db } = api.database;
+    const { userId, cookie } = api.user;
+    const other = await createUser(api.database, 0);
+    const start = await readDataVersion(db, userId);
+
+    const { styleId } = await createStyleThroughApi(api.server, cookie, { name: "Versioned" });
+    const afterStyle = await readDataVersion(db, userId);
+    expect(afterStyle).toBeGreaterThan(start);
+
+    const set = await submitObjects(api.server, cookie, { styleId, subjects: ["Kettle"] });
+    const afterSubmit = await readDataVersion(db, userId);
+    expect(afterSubmit).toBeGreaterThan(afterStyle);
+    await runJob(api.server, set.job.id);
+    const afterImages = await readDataVersion(db, userId);
+    expect(afterImages).toBeGreaterThan(afterSubmit);
+
+    const renamed = await api.server.call(`/api/objects/${set.objects[0]!.id}`, {
+      method: "PATCH",
+      cookie,
+      json: { name: "Copper kettle" },
+    });
+    expect(renamed.status).toBe(200);
+    const afterRename = await readDataVersion(db, userId);
+    expect(afterRename).toBeGreaterThan(afterImages);
+
+    // Someone else's records move their version, not this person's.
+    const theirStyle = await insertStyle(db, { ownerId: other });
+    await insertObjects(db, { ownerId: other, styleId: theirStyle, rows: [{ name: "Theirs" }] });
+    expect(await readDataVersion(db, userId)).toBe(afterRename);
+    expect(await readDataVersion(db, other)).toBeGreaterThan(0);
+
+    const deleted = await api.server.call(`/api/objects/${set.objects[0]!.id}`, { method: "DELETE", cookie });
+    expect(deleted.status).toBeLessThan(300);
+    expect(await readDataVersion(db, userId)).toBeGreaterThan(afterRename);
+  });
+
+  it("does not grow for a change rolled back, and goes with the person", async () => {
+    const { db } = api.database;
+    const person = await createUser(api.database, 0);
+    const styleId = await insertStyle(db, { ownerId: person });
+    const version = await readDataVersion(db, person);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(objects).set({ name: "Never" }).where(eq(objects.ownerId, person));
+        await insertObjects(tx as unknown as typeof db, { ownerId: person, styleId, rows: [{ name: "Rolled back" }] });
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await readDataVersion(db, person)).toBe(version);
+
+    await db.delete(authUsers).where(eq(authUsers.id, person));
+    expect(await db.select().from(userDataVersions).where(eq(userDataVersions.userId, person))).toEqual([]);
+  });
+
+  it("keeps a page's data until the version grows, and reads it anew after", async () => {
+    const { db } = api.database;
+    const person = await createUser(api.database, 0);
+    const styleId = await insertStyle(db, { ownerId: person, name: "Kept" });
+    const kept = new PersonalData();
+    let reads = 0;
+    const names = () =>
+      kept.get(db, person, "names", async () => {
+        reads++;
+        const rows = await db.execute(sql`select name from styles where owner_id = ${person}`);
+        return (rows as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+      });
+    expect(await names()).toEqual(["Kept"]);
+    expect(await names()).toEqual(["Kept"]);
+    expect(reads).toBe(1);
+    await db.execute(sql`update styles set name = 'Renamed' where id = ${styleId}`);
+    expect(await names()).toEqual(["Renamed"]);
+    expect(reads).toBe(2);
+  });
+});
+
+describe("kept page data", () => {
+  it("is read anew when the minute changes, and stays within its bound", async () => {
+    const clock = { now: 0 };
+    const database = await testDatabases[0]!.open();
+    try {
+      const person = await createUser(database, 0);
+      const kept = new PersonalData(2, () => clock.now);
+      let reads = 0;
+      const read = async () => ++reads;
+      expect(await kept.get(database.db, person, "a", read)).toBe(1);
+      clock.now = 59_999;
+      expect(await kept.get(database.db, person, "a", read)).toBe(1);
+      clock.now = 60_000;
+      expect(await kept.get(database.db, person, "a", read)).toBe(2);
+      await kept.get(database.db, person, "b", read);
+      await kept.get(database.db, person, "c", read);
+      // "a" was the oldest of three with room for two.
+      expect(await kept.get(database.db, person, "a", read)).toBe(5);
+    } finally {
+      await database.close();
+    }
+  });
+});
