@@ -121,6 +121,26 @@ export const previewNotesSchema = z
   });
 export type PreviewNotes = z.output<typeof previewNotesSchema>;
 
+export const imageCreditSchema = z
+  .object({
+    icon: z.string().meta({ example: "fox" }),
+    library: z.string().meta({ example: "Fluent Emoji Flat" }),
+    licence: z.string().meta({ example: "MIT" }),
+    licenceUrl: z.string(),
+    attribution: z.string().meta({ description: "The credit the licence asks for, to show with the image." }),
+  })
+  .meta({
+    id: "ImageCredit",
+    description: "For a preview image redrawn from an open icon library: the icon, its library and licence.",
+  });
+export type ImageCredit = z.output<typeof imageCreditSchema>;
+
+/** "Fox · Fluent Emoji Flat · MIT": where a preview drawing came from, in one line. */
+export function creditLine(credit: ImageCredit): string {
+  const name = credit.icon.replace(/-/g, " ");
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} · ${credit.library} · ${credit.licence}`;
+}
+
 /** A stored image of an object, as the browser sees it. */
 export const objectImageViewSchema = z
   .object({
@@ -146,6 +166,7 @@ export const objectImageViewSchema = z
     jobId: z.string().nullable(),
     createdAt: isoTime,
     previewNotes: previewNotesSchema.nullable(),
+    credit: imageCreditSchema.nullable(),
   })
   .meta({ id: "ObjectImage", description: "A stored image of an object." });
 export type ObjectImageView = z.output<typeof objectImageViewSchema>;

@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { detailValues, imageSizeValues } from "../../domain/images";
+import type { ImageCredit } from "../../domain/objects";
 import { creditReasonValues } from "../../domain/credits";
 import { jobKinds, jobStatuses } from "../../domain/jobs";
 import type { SamplesBasis } from "../../domain/styles";
@@ -445,6 +446,8 @@ export const images = pgTable(
      */
     parentImageId: text("parent_image_id").references((): AnyPgColumn => images.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A preview drawing's source icon, library and licence (docs/decisions/066); null otherwise. */
+    credit: jsonb("credit").$type<ImageCredit>(),
   },
   (t) => [
     uniqueIndex("images_job_position_unique").on(t.jobId, t.position),

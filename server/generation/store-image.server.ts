@@ -66,12 +66,13 @@ export async function storeImage(
       stored as (
         insert into images (id, owner_id, style_id, object_id, job_id, position, role, subject, file_key,
           width, height, format, has_alpha, bytes, seed, provider, model, prompt,
-          size, detail, transparent, credits, duration_ms)
+          size, detail, transparent, credits, duration_ms, credit)
         select ${imageId}, ${job.ownerId}, ${job.styleId}, ${record.objectId}::text, job.id, ${record.position}::int,
           ${record.role}, ${record.subject}, ${fileKey},
           ${meta.width ?? 0}::int, ${meta.height ?? 0}::int, ${image.format}, ${Boolean(meta.hasAlpha)}::boolean,
           ${image.data.length}::int, ${record.seed}::int, ${job.provider}, ${job.model}, ${record.prompt},
-          ${record.size}, ${record.detail}, ${record.transparent}::boolean, ${record.credits}::int, ${record.durationMs}::int
+          ${record.size}, ${record.detail}, ${record.transparent}::boolean, ${record.credits}::int, ${record.durationMs}::int,
+          ${image.credit ? JSON.stringify(image.credit) : null}::jsonb
         from job, target
         on conflict (job_id, position) do nothing
         returning id

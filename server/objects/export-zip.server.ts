@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { flatLookOf } from "#domain/looks";
 import { isPreview, previewTexts } from "#domain/preview";
+import { creditLine, type ImageCredit } from "#domain/objects";
 import type { Database } from "../db/client.server";
 import { images, objects, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
@@ -81,6 +82,7 @@ export async function writeObjectsZip(
     return candidate;
   };
   const manifest = [];
+  const credits: { file: string; credit: ImageCredit }[] = [];
   for (const object of options.objects) {
     const look = options.svg
       ? flatLookOf({ presetId: object.stylePresetId, description: object.styleDescription })
@@ -135,14 +137,34 @@ export async function writeObjectsZip(
         model: image.model,
         // Said in words, so no one takes a preview for a model's work.
         ...(isPreview(image.provider) ? { madeBy: previewTexts.software } : {}),
+        // An open-library icon's licence travels with the file (and in ATTRIBUTION.txt).
+        ...(image.credit ? { drawnFrom: image.credit } : {}),
       });
+      if (image.credit) credits.push({ file: name, credit: image.credit });
     }
     manifest.push({ name: object.name, style: object.styleName, extraPrompt: object.prompt, images: files });
   }
   archive.append(JSON.stringify({ exportedAt: new Date().toISOString(), objects: manifest }, null, 2), {
     name: "manifest.json",
   });
+  if (credits.length) archive.append(attributionText(credits), { name: "ATTRIBUTION.txt" });
   gone.signal.throwIfAborted();
   await archive.finalize();
   await delivered;
+}
+
+/** What the open libraries' licences ask of whoever shares these files: each file's source, then each library's credit. */
+export function attributionText(credits: { file: string; credit: ImageCredit }[]): string {
+  const libraries = new Map(credits.map(({ credit }) => [credit.library, credit]));
+  return [
+    "Some images in this archive are preview drawings redrawn from open icon libraries.",
+    "Their licences ask that the credit below goes with them when you share them.",
+    "",
+    ...credits.map(({ file, credit }) => `${file}: ${creditLine(credit)}`),
+    "",
+    ...[...libraries.values()].map(
+      (credit) => `${credit.library}: ${credit.attribution}. Licence: ${credit.licenceUrl}`,
+    ),
+    "",
+  ].join("\n");
 }

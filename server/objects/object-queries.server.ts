@@ -6,7 +6,7 @@ import { AppError } from "#domain/errors";
 import { isPreview } from "#domain/preview";
 import { queryRows, type Database } from "../db/client.server";
 import { images } from "../db/schema";
-import { PREVIEW_MODEL, previewNotes } from "../generation/providers/offline.server";
+import { isPreviewModel, previewNotes } from "../generation/providers/offline.server";
 
 /**
  * What the preview engine made of an image's prompt. Its reading is a pure function of
@@ -14,7 +14,7 @@ import { PREVIEW_MODEL, previewNotes } from "../generation/providers/offline.ser
  * engine version that reads prompts this way.
  */
 function previewNotesOf(image: { provider: string; model: string; prompt: string }) {
-  return isPreview(image.provider) && image.model === PREVIEW_MODEL ? previewNotes(image.prompt) : null;
+  return isPreview(image.provider) && isPreviewModel(image.model) ? previewNotes(image.prompt, image.model) : null;
 }
 
 interface SummaryRow {
@@ -181,6 +181,7 @@ export async function getObjectDetail(
       credits: images.credits,
       durationMs: images.durationMs,
       jobId: images.jobId,
+      credit: images.credit,
       createdAt: images.createdAt,
     })
     .from(images)

@@ -40,7 +40,7 @@ test("the preview engine's images are badged as previews and cost nothing", asyn
 
   // The composer prices a set as a free preview, and its job card is badged.
   await page.goto(`${base}/app`);
-  await page.getByLabel("Objects", { exact: true }).fill("Treasure chest\nSpaceship");
+  await page.getByLabel("Objects", { exact: true }).fill("Treasure chest\nFlibbertigibbet");
   await page.getByRole("radio", { name: /Pixel previews/ }).check();
   const generate = page.getByTestId("generate-objects");
   await expect(generate).toContainText("2 objects × 1 variation · Free preview");
@@ -53,11 +53,11 @@ test("the preview engine's images are badged as previews and cost nothing", asyn
 
   // In the library, each cover is badged.
   await page.goto(`${base}/app/object`);
-  const spaceship = page.getByRole("article", { name: "Spaceship" });
-  await expect(spaceship.getByTestId("preview-badge")).toBeVisible();
+  const unknown = page.getByRole("article", { name: "Flibbertigibbet" });
+  await expect(unknown.getByTestId("preview-badge")).toBeVisible();
 
   // The object page: the stage, the details, and what the engine could not do.
-  await spaceship.getByRole("link").click();
+  await unknown.getByRole("link").click();
   await expect(page.getByTestId("image-stage").getByTestId("preview-badge")).toBeVisible();
   const details = page.getByRole("region", { name: "How this image was made" });
   await expect(details).toContainText("Preview engine");

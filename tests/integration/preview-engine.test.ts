@@ -93,7 +93,7 @@ describe.each(testDatabases)("free preview generations on $name", (target) => {
     await runJob(server, job.id);
     const set = await submitObjects(server, ann.cookie, {
       styleId: style.id,
-      subjects: ["a cosy house", "a spaceship"],
+      subjects: ["a cosy house", "a flibbertigibbet"],
     });
     await runJob(server, set.job.id);
 
@@ -108,12 +108,12 @@ describe.each(testDatabases)("free preview generations on $name", (target) => {
       )
     ).object;
     expect(house.images[0]!.previewNotes).toEqual({ drawn: true, unknownWords: ["cosy", "dreamy", "glitter"] });
-    const spaceship = (
+    const unknown = (
       await json<{ object: ObjectDetail }>(
         await server.call(`/api/objects/${set.objects[1]!.id}`, { cookie: ann.cookie }),
       )
     ).object;
-    expect(spaceship.images[0]!.previewNotes).toMatchObject({ drawn: false });
+    expect(unknown.images[0]!.previewNotes).toMatchObject({ drawn: false });
 
     // The downloaded file and the ZIP's manifest both say it is a preview.
     const file = await server.call(house.images[0]!.url, { cookie: ann.cookie });
@@ -126,6 +126,40 @@ describe.each(testDatabases)("free preview generations on $name", (target) => {
     const files = manifest.objects.flatMap((o: { images: { madeBy?: string }[] }) => o.images);
     expect(files).toHaveLength(2);
     expect(files.every((f: { madeBy?: string }) => f.madeBy === previewTexts.software)).toBe(true);
+  });
+
+  it("draws each subject from an open icon library and keeps its credit: on the image, in the file and in the ZIP", async () => {
+    const { style, job } = await createStyle("Flat pastel isometric icons");
+    await runJob(server, job.id);
+    const animals = ["fox", "owl", "bear", "deer", "rabbit"];
+    const set = await submitObjects(server, ann.cookie, { styleId: style.id, subjects: animals });
+    expect((await runJob(server, set.job.id))?.status).toBe("succeeded");
+
+    const credits = [];
+    for (const made of set.objects) {
+      const { object } = await json<{ object: ObjectDetail }>(
+        await server.call(`/api/objects/${made.id}`, { cookie: ann.cookie }),
+      );
+      const image = object.images[0]!;
+      expect(image.previewNotes).toMatchObject({ drawn: true, unknownWords: [] });
+      expect(image.credit).toMatchObject({ library: "Fluent Emoji Flat", licence: "MIT" });
+      credits.push(image.credit!);
+      // The file says it too, in its own metadata.
+      const file = Buffer.from(await (await server.call(image.url, { cookie: ann.cookie })).arrayBuffer());
+      const { xmp } = await sharp(file).metadata();
+      expect(xmp!.toString("utf8")).toContain(image.credit!.attribution);
+    }
+    // Five different animals, each drawn from its own icon.
+    expect(credits.map((c) => c.icon)).toEqual(animals);
+
+    const zip = await server.call(`/api/objects/export.zip?setId=${set.job.id}`, { cookie: ann.cookie });
+    const entries = await readZip(Buffer.from(await zip.arrayBuffer()));
+    const attribution = entries.find((e) => e.name === "ATTRIBUTION.txt")!.data.toString("utf8");
+    for (const animal of animals)
+      expect(attribution).toMatch(new RegExp(`-${animal}\\.png: ${animal} · Fluent Emoji Flat · MIT`, "i"));
+    expect(attribution).toContain("Fluent Emoji by Microsoft Corporation (MIT)");
+    const manifest = JSON.parse(entries.find((e) => e.name === "manifest.json")!.data.toString("utf8"));
+    expect(manifest.objects[0].images[0].drawnFrom).toMatchObject({ icon: "fox", licence: "MIT" });
   });
 
   it("cancels or fails a free job without a refund row", async () => {

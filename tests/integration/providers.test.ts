@@ -130,9 +130,10 @@ describe("offline provider", () => {
     expect((await sharp(opaque!.data).metadata()).hasAlpha).toBe(false);
   });
 
-  it("draws more elements at higher detail and uses the palette", () => {
+  it("adds effects at higher detail and uses the palette", () => {
+    // Draft: the icon; standard: its shadow; high: its shading too.
     const count = (detail: GenerateRequest["detail"]) =>
-      (offlineSvg({ ...baseRequest, detail }, 0).match(/<(circle|rect)/g) ?? []).length;
+      (offlineSvg({ ...baseRequest, detail }, 0).match(/<(circle|rect|ellipse)/g) ?? []).length;
     expect(count("draft")).toBeLessThan(count("standard"));
     expect(count("standard")).toBeLessThan(count("high"));
     expect(offlineSvg(baseRequest, 0)).toMatch(/#f4a23c|#2a9d8f|#1d6a63/);

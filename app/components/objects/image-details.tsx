@@ -2,7 +2,7 @@ import { Copy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { detailLevels, imageSizes } from "#domain/images";
-import type { ObjectImageView, PreviewNotes } from "#domain/objects";
+import { creditLine, type ImageCredit, type ObjectImageView, type PreviewNotes } from "#domain/objects";
 import { isPreview, previewTexts } from "#domain/preview";
 import { formatBytes, formatDate, formatDuration, plural, providerName } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
@@ -73,7 +73,7 @@ export function ImageDetails(props: { image: ObjectImageView; style: { id: strin
             </span>
           )}
         </Row>
-        {image.previewNotes && <PreviewNotesRows notes={image.previewNotes} />}
+        {image.previewNotes && <PreviewNotesRows notes={image.previewNotes} credit={image.credit} />}
         <Row term="Seed">
           <span className="font-mono text-xs tabular-nums">{image.seed ?? "—"}</span>
         </Row>
@@ -94,14 +94,32 @@ export function ImageDetails(props: { image: ObjectImageView; style: { id: strin
 }
 
 /** What the preview engine made of the prompt: a drawing or a placeholder, and the words it skipped. */
-function PreviewNotesRows({ notes }: { notes: PreviewNotes }) {
+function PreviewNotesRows({ notes, credit }: { notes: PreviewNotes; credit: ImageCredit | null }) {
   return (
     <>
       <Row term="Drawn as">
-        {notes.drawn
-          ? "A simple drawing of the subject"
-          : "A labelled placeholder: the preview engine cannot draw this subject"}
+        {credit
+          ? "An open-library icon, redrawn in the style"
+          : notes.drawn
+            ? "A simple drawing of the subject"
+            : "A labelled placeholder: the preview engine cannot draw this subject"}
       </Row>
+      {credit && (
+        <Row term="Drawn from">
+          <span data-testid="image-credit">{creditLine(credit)}</span>
+          <span className="block text-xs text-neutral-500 dark:text-neutral-400">
+            {credit.attribution} ·{" "}
+            <a
+              href={credit.licenceUrl}
+              className="underline underline-offset-2 hover:text-neutral-700 dark:hover:text-neutral-200"
+              rel="noreferrer"
+              target="_blank"
+            >
+              Licence
+            </a>
+          </span>
+        </Row>
+      )}
       <Row term="Not understood">
         {notes.unknownWords.length === 0 ? (
           "Every word was understood"

@@ -1,6 +1,7 @@
 import { colourWords, readColours } from "#domain/colour-words";
 import { promptSentences } from "../prompts";
 import { subjectOfWord, type RenderMode, type SubjectName } from "./offline-glyphs.server";
+import { findIcons, preferredSets, type FoundIcons } from "../preview/find-icon.server";
 
 /**
  * What the preview engine makes of a prompt: the subject it draws (or the name it
@@ -12,8 +13,12 @@ export interface PromptReading {
   subject: string;
   /** The drawing it gets, or null: then the engine draws a labelled placeholder. */
   drawing: SubjectName | null;
+  /** The open-library icons that draw the subject (preferred over `drawing`), or null. */
+  icons: FoundIcons | null;
   /** Colours named with the subject or the object's extra words, then by the style's words. */
   colours: string[];
+  /** Only those named with the subject ("a red fox"): a library icon keeps the style's palette otherwise. */
+  subjectColours: string[];
   look: { mode: RenderMode; pixel: boolean; painterly: boolean };
   understood: string[];
   unknown: string[];
@@ -40,7 +45,12 @@ const lookWords = new Set(
     "line lines lineart monoline stroke strokes sketch sketched drawing ink " +
     "watercolour watercolor watercolours watercolors gouache painterly wash washes " +
     "flat vector icon icons minimal minimalist simple clean " +
-    "colour colours color colors palette tones hues"
+    "colour colours color colors palette tones hues " +
+    // The icon treatment's words (preview/icon-treatment.server.ts) and the libraries' (find-icon).
+    "soft 3d isometric glossy shaded shading gradient gradients clay plastic sticker stickers cartoon " +
+    "bold thick chunky heavy thin fine hairline delicate tile tiles badge badges button buttons app " +
+    "rounded square squares squircle squircles tight shadow shadows shadowless game games rpg fantasy " +
+    "dungeon dungeons medieval inventory silhouette silhouettes loot quest quests stencil"
   ).split(" "),
 );
 
@@ -63,7 +73,8 @@ function userWordsOf(rest: string): string {
 
 const unique = (words: string[]) => [...new Set(words)];
 
-export function readPrompt(prompt: string): PromptReading {
+/** Reads a prompt; `withIcons: false` reads it as the engine did before it drew library icons. */
+export function readPrompt(prompt: string, options: { withIcons?: boolean } = {}): PromptReading {
   const dot = prompt.indexOf(".");
   const subject = (dot < 0 ? prompt : prompt.slice(0, dot)).trim();
   const rest = dot < 0 ? "" : userWordsOf(prompt.slice(dot + 1));
@@ -76,12 +87,15 @@ export function readPrompt(prompt: string): PromptReading {
   if (headEnd < 0) headEnd = words.length;
   const headIndex = headEnd - 1;
   const drawing = headIndex >= 0 ? subjectOfWord(words[headIndex]!) : null;
+  const look = readLook(rest);
+  const icons = options.withIcons === false ? null : findIcons(words, headIndex, preferredSets(rest, look.mode));
   // "an orange" is a fruit, "an orange cat" a colour: the head is never read as one.
   const subjectColours = readColours(words, (i) => i !== headIndex);
   words.forEach((word, i) => {
     const known =
       fillerWords.has(word) ||
       subjectColours.used.has(i) ||
+      (icons !== null && i <= headIndex && i > headIndex - icons.phraseWords) ||
       (drawing !== null && (i === headIndex || subjectOfWord(word) === drawing));
     (known ? understood : unknown).push(word);
   });
@@ -96,8 +110,10 @@ export function readPrompt(prompt: string): PromptReading {
   return {
     subject,
     drawing,
+    icons,
     colours: unique([...subjectColours.colours, ...restColours.colours].map((c) => c.hex)),
-    look: readLook(rest),
+    subjectColours: unique(subjectColours.colours.map((c) => c.hex)),
+    look,
     understood: unique(understood),
     unknown: unique(unknown).filter((w) => !understood.includes(w)),
   };

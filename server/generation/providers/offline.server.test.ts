@@ -63,12 +63,24 @@ describe("preview engine: colours", () => {
   });
 
   it("draws in the colours the words name, not colours made up from them", () => {
+    // A drawing the engine makes itself takes the style's words' colours before the palette.
     const picture = offlinePicture(
-      { ...request, prompt: promptFor("a sitting cat", "Flat icons in red and navy"), palette: ["#aaee00", "#00ffaa"] },
+      {
+        ...request,
+        prompt: promptFor("a flibbertigibbet", "Flat icons in red and navy"),
+        palette: ["#aaee00", "#00ffaa"],
+      },
       0,
     );
-    expect(picture.body).toContain(`fill="${coloursIn("red")[0]}"`);
-    expect(picture.body).not.toContain("#aaee00");
+    expect(picture.body).toContain(`stroke="${coloursIn("red")[0]}"`);
+    // A library icon keeps the style's palette (made from those words), with the subject's own colour.
+    const fox = offlinePicture(
+      { ...request, prompt: promptFor("a blue fox", "Flat icons"), palette: ["#aaee00", "#00ffaa", "#102030"] },
+      0,
+    );
+    const used = new Set([...fox.body.matchAll(/fill="(#[0-9a-f]{6})"/g)].map((m) => m[1]));
+    expect(used).toContain(coloursIn("blue")[0]);
+    expect([...used].every((c) => ["#aaee00", "#00ffaa", "#102030", coloursIn("blue")[0]].includes(c))).toBe(true);
     // A colour named with the subject comes first.
     const green = offlinePicture({ ...request, prompt: promptFor("a green cat", "Flat icons in red and navy") }, 0);
     expect(green.body).toContain(`fill="${coloursIn("green")[0]}"`);
@@ -112,16 +124,19 @@ describe("preview engine: subjects", () => {
 
   it("draws a subject it knows, and only the subject (not the style's words)", () => {
     const svg = offlineSvg({ ...request, prompt: "a leafy tree. Cat-themed stickers with a house motif." }, 0);
-    expect(svg).toContain('<rect x="116" y="146"');
-    expect(svg).not.toContain('<path d="M40 122 128 48 216 122Z"');
+    const picture = offlinePicture({ ...request, prompt: "a leafy tree. Cat-themed stickers with a house motif." }, 0);
+    expect(picture.source?.icon).toMatch(/tree/);
     expect(svg).not.toContain("data-placeholder");
+    // The built-in drawings remain for a subject no library names under its words.
+    expect(subjectOfWord("tree")).toBe("tree");
   });
 
   it("draws a labelled placeholder, never another object, for a subject it does not know", async () => {
-    const picture = offlinePicture({ ...request, prompt: promptFor("a spaceship", "Flat icons in red") }, 0);
+    const picture = offlinePicture({ ...request, prompt: promptFor("a flibbertigibbet", "Flat icons in red") }, 0);
     expect(picture.reading.drawing).toBeNull();
+    expect(picture.reading.icons).toBeNull();
     expect(picture.body).toContain('data-placeholder="true"');
-    expect(picture.label).toContain(">Spaceship</text>");
+    expect(picture.label).toContain(">Flibbertigibbet</text>");
     expect(picture.label).toContain("preview placeholder");
     // In the style's colours.
     expect(picture.body).toContain(`stroke="${coloursIn("red")[0]}"`);
@@ -132,7 +147,7 @@ describe("preview engine: subjects", () => {
     ]);
     expect(offlinePicture({ ...request, prompt: "a <b>&</b>. Flat." }, 0).label).toContain("&lt;b&gt;&amp;&lt;/b&gt;");
     // The label is really drawn: the placeholder has dark text pixels in its middle.
-    const data = await generate({ prompt: promptFor("a spaceship", "Flat icons"), transparent: false });
+    const data = await generate({ prompt: promptFor("a flibbertigibbet", "Flat icons"), transparent: false });
     const { data: pixels } = await sharp(data)
       .extract({ left: 412, top: 462, width: 200, height: 100 })
       .greyscale()
@@ -161,11 +176,16 @@ describe("preview engine: the look follows the style", () => {
     expect(line).toMatch(/fill="none" stroke="#1d3557"/);
     const flat = offlineSvg(request, 0);
     expect(flat).not.toMatch(/fill="none" stroke="#1d3557"/);
+    // Filled, in the style's palette.
     expect(flat).toMatch(/fill="#f4a23c"/);
+    expect(flat).toMatch(/fill="#2a9d8f"/);
   });
 
   it("renders pixel art crisp: hard 16 × 16 blocks, few colours, and a dark outline", async () => {
-    for (const prompt of [promptFor("a treasure chest", "Pixel art sprites"), promptFor("a spaceship", "Pixel art")]) {
+    for (const prompt of [
+      promptFor("a treasure chest", "Pixel art sprites"),
+      promptFor("a flibbertigibbet", "Pixel art"),
+    ]) {
       const image = await generate({ prompt, transparent: false });
       const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
       const at = (x: number, y: number) => data.readUIntBE((y * info.width + x) * info.channels, 3);
@@ -174,7 +194,7 @@ describe("preview engine: the look follows the style", () => {
       let blocks = 0;
       for (let by = 0; by < info.height; by += PIXEL_BLOCK) {
         for (let bx = 0; bx < info.width; bx += PIXEL_BLOCK) {
-          const inLabel = prompt.startsWith("a spaceship") && bx > 260 && bx < 764 && by > 300 && by < 800;
+          const inLabel = prompt.startsWith("a flibbertigibbet") && bx > 260 && bx < 764 && by > 300 && by < 800;
           if (inLabel) continue;
           for (const [dx, dy] of [
             [1, 0],
@@ -198,7 +218,7 @@ describe("preview engine: the look follows the style", () => {
     let x = 0;
     while (data[(row * info.width + x) * 4 + 3] === 0) x++;
     const edge = [0, 1, 2].map((c) => data[(row * info.width + x) * 4 + c]);
-    expect(`#${edge.map((v) => v!.toString(16).padStart(2, "0")).join("")}`).toBe("#1f2a44");
+    expect(`#${edge.map((v) => v!.toString(16).padStart(2, "0")).join("")}`).toBe("#1d3557");
   });
 
   it("softens watercolour", async () => {

@@ -8,10 +8,15 @@ import { painter, subjectGlyphs } from "./offline-glyphs.server";
 import { pixelate } from "./offline-pixel.server";
 import { readPrompt, type PromptReading } from "./offline-reading.server";
 import { hashText } from "../prompts";
-import type { GenerateRequest, GenerateResult, ImageProvider } from "./provider";
+import { iconDrawing, iconSets, type IconSet } from "../preview/icon-sets.server";
+import { luminance, treatedIcon, treatmentOf } from "../preview/icon-treatment.server";
+import type { GeneratedImage, GenerateRequest, GenerateResult, ImageProvider } from "./provider";
+import { creditLine, type ImageCredit } from "#domain/objects";
 
 /** Recorded on its images; a new number when what it draws for the same words changes. */
-export const PREVIEW_MODEL = "motif-preview-2";
+export const PREVIEW_MODEL = "motif-preview-3";
+/** The engine before it drew icons from open libraries: its images' notes are read as it read them. */
+const PREVIEW_MODEL_BEFORE_ICONS = "motif-preview-2";
 
 /**
  * The zero-configuration engine: deterministic drawings from the prompt, the style's
@@ -40,7 +45,7 @@ export function createOfflineProvider(options: { prices?: PriceTable } = {}): Im
       const images = [];
       for (let i = 0; i < request.n; i++) {
         request.signal?.throwIfAborted();
-        images.push({ data: await drawOffline(request, i), format: "png" as const });
+        images.push(await drawOffline(request, i));
       }
       return { images } satisfies GenerateResult;
     },
@@ -48,10 +53,13 @@ export function createOfflineProvider(options: { prices?: PriceTable } = {}): Im
 }
 
 /** What the engine did not understand in a prompt, for the image's "how it was made". */
-export function previewNotes(prompt: string): { drawn: boolean; unknownWords: string[] } {
-  const reading = readPrompt(prompt);
-  return { drawn: reading.drawing !== null, unknownWords: reading.unknown };
+export function previewNotes(prompt: string, model = PREVIEW_MODEL): { drawn: boolean; unknownWords: string[] } {
+  const reading = readPrompt(prompt, { withIcons: model !== PREVIEW_MODEL_BEFORE_ICONS });
+  return { drawn: reading.icons !== null || reading.drawing !== null, unknownWords: reading.unknown };
 }
+
+/** Whether a stored image was made by a version of this engine. */
+export const isPreviewModel = (model: string) => model === PREVIEW_MODEL || model === PREVIEW_MODEL_BEFORE_ICONS;
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -66,14 +74,15 @@ function mulberry32(seed: number): () => number {
 
 const elementsByDetail = { draft: 3, standard: 7, high: 14 } as const;
 
+/** Where a drawing came from: the open-library icon it redraws, with what its licence asks. */
+export interface IconSource {
+  set: IconSet;
+  icon: string;
+}
+
 /** How a style looks, read from its words. */
 export function offlineLook(prompt: string): PromptReading["look"] {
   return readPrompt(prompt).look;
-}
-
-function luminance(hex: string): number {
-  const n = parseInt(hex.slice(1), 16);
-  return 0.2126 * ((n >> 16) & 0xff) + 0.7152 * ((n >> 8) & 0xff) + 0.0722 * (n & 0xff);
 }
 
 /** The darkest colour given, deepened, for outlines. */
@@ -109,6 +118,8 @@ export interface OfflinePicture {
   body: string;
   /** Set only for a placeholder: its label, as SVG elements. */
   label: string | null;
+  /** The library icon it redraws, if any. */
+  source: IconSource | null;
   /** The colours the body may use, outline first. */
   colours: string[];
   outline: string;
@@ -122,6 +133,8 @@ export function offlinePicture(request: GenerateRequest, index: number): Offline
   const palette = valid.length >= 2 ? valid : DEFAULT_PALETTE;
   const reading = readPrompt(request.prompt);
   const { look } = reading;
+  const icon = reading.icons ? iconPicture(request, index, reading, palette) : null;
+  if (icon) return icon;
   // Colours named in the words first, then the style's palette in its order.
   const named = [...reading.colours, ...palette];
   const main = named[0]!;
@@ -206,8 +219,51 @@ export function offlinePicture(request: GenerateRequest, index: number): Offline
     background,
     body: parts.join(""),
     label,
+    source: null,
     colours: [outline, main, accent, colours.dark, colours.light, shade(main, 0.8), ...palette],
     outline,
+  };
+}
+
+/**
+ * A subject an open library draws: one of its equally good icons (chosen by the seed and the
+ * image's place, so variations differ), redrawn in the style's treatment. Null if the chosen
+ * icon cannot be read (a library changed under the index).
+ */
+function iconPicture(
+  request: GenerateRequest,
+  index: number,
+  reading: PromptReading,
+  palette: string[],
+): OfflinePicture | null {
+  const { width, height } = imageSizes[request.size];
+  const { choices } = reading.icons!;
+  // Variations take the other equally good icons; a subject with one faces the other way every other time.
+  const variant = hashText(`${request.seed}`) + index;
+  const chosen = choices[variant % choices.length]!;
+  const mirrored = choices.length === 1 && variant % 2 === 1;
+  const drawing = iconDrawing(chosen.set, chosen.name);
+  if (!drawing) return null;
+  const set = iconSets[chosen.set];
+  const styleWords = request.prompt.slice(request.prompt.indexOf(".") + 1);
+  // The style's words already made its palette; colours the subject names come first: two or more
+  // replace the palette, one joins it as the icon's main colour.
+  const named = reading.subjectColours;
+  const byLight = [...palette].sort((a, b) => luminance(a) - luminance(b));
+  const colours = named.length >= 2 ? named : named.length === 1 ? [byLight[0]!, named[0]!, byLight.at(-1)!] : byLight;
+  const treatment = treatmentOf(styleWords, reading.look.mode, colours);
+  const lightest = treatment.palette.at(-1)!;
+  return {
+    width,
+    height,
+    reading,
+    // A pale tint of the style's lightest colour, so the icon's own colours stand out on it.
+    background: request.transparent ? null : shade(lightest, luminance(lightest) > 200 ? 0.5 : 0.8),
+    body: treatedIcon(drawing, set.kind, treatment, { width, height, detail: request.detail, mirrored }),
+    label: null,
+    source: { set, icon: chosen.name },
+    colours: treatment.palette,
+    outline: treatment.palette[0]!,
   };
 }
 
@@ -227,7 +283,7 @@ export function offlineSvg(request: GenerateRequest, index: number): string {
   return svgOf(picture.width, picture.height, `${backgroundOf(picture)}${picture.body}${picture.label ?? ""}`);
 }
 
-async function drawOffline(request: GenerateRequest, index: number): Promise<Buffer> {
+async function drawOffline(request: GenerateRequest, index: number): Promise<GeneratedImage> {
   const picture = offlinePicture(request, index);
   const { width, height, reading } = picture;
   let image: Sharp;
@@ -249,27 +305,49 @@ async function drawOffline(request: GenerateRequest, index: number): Promise<Buf
   }
   // Transparent images keep their alpha channel; opaque ones drop it.
   const finished = request.transparent ? image.ensureAlpha() : image.flatten({ background: "#ffffff" });
-  return finished
-    .withExif({ IFD0: { Software: previewTexts.software, ImageDescription: describe(reading) } })
-    .withXmp(xmpOf(reading))
+  const data = await finished
+    .withExif({
+      IFD0: {
+        Software: previewTexts.software,
+        ImageDescription: describe(picture),
+        ...(picture.source ? { Copyright: picture.source.set.attribution } : {}),
+      },
+    })
+    .withXmp(xmpOf(picture))
     .png({ compressionLevel: 6 })
     .toBuffer();
+  return { data, format: "png", ...(picture.source ? { credit: creditOf(picture.source) } : {}) };
 }
 
+export function creditOf(source: IconSource): ImageCredit {
+  const { set, icon } = source;
+  return { icon, library: set.name, licence: set.licence, licenceUrl: set.licenceUrl, attribution: set.attribution };
+}
+
+/** The credit line of a drawing redrawn from a library icon: "Fox · Fluent Emoji Flat · MIT". */
+const sourceLine = (source: IconSource) => creditLine(creditOf(source));
+
 /** The file's own account of what made it (EXIF ImageDescription, XMP dc:description). */
-function describe(reading: PromptReading): string {
-  const what = reading.drawing
-    ? `A preview drawing of ${reading.subject}.`
-    : `A placeholder for ${reading.subject}: the preview engine has no drawing for it.`;
+function describe(picture: OfflinePicture): string {
+  const { reading, source } = picture;
+  const what = source
+    ? `A preview drawing of ${reading.subject}, drawn from ${sourceLine(source)} (${source.set.attribution}).`
+    : reading.drawing
+      ? `A preview drawing of ${reading.subject}.`
+      : `A placeholder for ${reading.subject}: the preview engine has no drawing for it.`;
   const unknown = reading.unknown.length ? ` Words it did not understand: ${reading.unknown.join(", ")}.` : "";
   return `${what} ${previewTexts.explanation}${unknown}`;
 }
 
-function xmpOf(reading: PromptReading): string {
+function xmpOf(picture: OfflinePicture): string {
+  const { source } = picture;
+  const rights = source
+    ? `<dc:source>${escapeXml(sourceLine(source))}</dc:source><dc:rights><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(source.set.attribution)}</rdf:li></rdf:Alt></dc:rights>`
+    : "";
   return [
     `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">`,
     `<rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmp:CreatorTool="${escapeXml(previewTexts.software)}">`,
-    `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(describe(reading))}</rdf:li></rdf:Alt></dc:description>`,
+    `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(describe(picture))}</rdf:li></rdf:Alt></dc:description>${rights}`,
     `</rdf:Description></rdf:RDF></x:xmpmeta>`,
   ].join("");
 }

@@ -1,3 +1,4 @@
+import type { ImageCredit } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import type { PriceTable } from "#domain/pricing";
 
@@ -37,6 +38,8 @@ export interface GenerateProgress {
 export interface GeneratedImage {
   data: Buffer;
   format: "png" | "webp";
+  /** The open-library icon a preview drawing redraws, kept with the image. */
+  credit?: ImageCredit;
 }
 
 export interface GenerateResult {

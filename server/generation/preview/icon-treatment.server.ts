@@ -1,0 +1,177 @@
+import type { DetailLevel } from "#domain/images";
+import type { IconDrawing, IconKind } from "./icon-sets.server";
+
+/**
+ * How every image of a style redraws its icon, read from the style's words once: the same for
+ * each subject, so a set looks like a set whichever libraries its subjects came from.
+ */
+export interface Treatment {
+  mode: "flat" | "line";
+  /** Outline around the whole icon, as a share of the icon's box (0: none). */
+  outline: number;
+  /** Line icons' stroke, in a 24-unit box (Tabler draws at 2). */
+  lineWeight: number;
+  shading: "flat" | "soft";
+  shadow: "ground" | "drop" | "none";
+  tile: boolean;
+  /** Space around the icon (or its tile), as a share of the image's short side. */
+  padding: number;
+  /** The style's colours, darkest first: icons are recoloured to them by lightness. */
+  palette: string[];
+}
+
+export function luminance(hex: string): number {
+  const n = parseInt(hex.slice(1), 16);
+  return 0.2126 * ((n >> 16) & 0xff) + 0.7152 * ((n >> 8) & 0xff) + 0.0722 * (n & 0xff);
+}
+
+/** The treatment a style's words and palette ask for. */
+export function treatmentOf(styleWords: string, mode: "flat" | "line", palette: string[]): Treatment {
+  const text = styleWords.toLowerCase();
+  const tile = /\b(app icons?|tiles?|badges?|buttons?|rounded squares?|squircles?)\b/.test(text);
+  const thick = /\b(bold|thick|chunky|heavy)\b/.test(text);
+  return {
+    mode,
+    outline:
+      /\b(stickers?|cartoon)\b/.test(text) || (thick && /\boutlin/.test(text))
+        ? 0.05
+        : /\boutlin/.test(text)
+          ? 0.03
+          : 0,
+    lineWeight: thick ? 2.75 : /\b(thin|fine|hairline|delicate)\b/.test(text) ? 1.25 : 2,
+    shading: /\b(soft|3d|isometric|glossy|shaded|shading|gradients?|clay|plastic)\b/.test(text) ? "soft" : "flat",
+    shadow:
+      mode === "line" || /\b(no shadows?|shadowless)\b/.test(text)
+        ? "none"
+        : /\bstickers?\b/.test(text)
+          ? "drop"
+          : "ground",
+    tile,
+    padding: /\b(tight|full[- ]bleed)\b/.test(text) ? 0.06 : 0.12,
+    palette: [...new Set(palette.map((c) => c.toLowerCase()))].sort((a, b) => luminance(a) - luminance(b)),
+  };
+}
+
+const expandHex = (hex: string) =>
+  hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}` : hex.toLowerCase();
+
+const colourAttribute = /(fill|stroke|stop-color)="(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})"/g;
+
+/**
+ * The icon's own colours mapped onto the palette by lightness: its darkest colour becomes the
+ * palette's darkest, its lightest the lightest, the rest in between, so shapes keep their contrast.
+ */
+export function recolour(body: string, palette: string[]): string {
+  const colours = [...new Set([...body.matchAll(colourAttribute)].map((m) => expandHex(m[2]!)))];
+  if (colours.length === 0 || palette.length === 0) return body;
+  const lights = colours.map(luminance);
+  const [low, high] = [Math.min(...lights), Math.max(...lights)];
+  const mapped = new Map(
+    colours.map((colour, i) => {
+      const t = high > low ? (lights[i]! - low) / (high - low) : 0.5;
+      return [colour, palette[Math.round(t * (palette.length - 1))]!];
+    }),
+  );
+  return body.replace(colourAttribute, (_, attribute: string, hex: string) => {
+    return `${attribute}="${mapped.get(expandHex(hex))}"`;
+  });
+}
+
+/** Every painted part in one colour (the icon's shape, for outlines, shadows and masks). */
+function silhouette(body: string, colour: string, strokeWidth: number): string {
+  const solid = body
+    .replace(/(fill|stop-color)="(?!none)[^"]*"/g, `$1="${colour}"`)
+    .replace(/stroke="(?!none)[^"]*"/g, `stroke="${colour}"`)
+    .replace(/\sid="[^"]*"/g, "");
+  return `<g color="${colour}" fill="${colour}" stroke="${colour}" stroke-width="${strokeWidth.toFixed(3)}" stroke-linejoin="round" stroke-linecap="round">${solid}</g>`;
+}
+
+/** The icon as its library and the treatment draw it, in the icon's own units. */
+function paintedIcon(drawing: IconDrawing, kind: IconKind, treatment: Treatment): string {
+  const { palette } = treatment;
+  const darkest = palette[0]!;
+  const middle = palette[Math.floor((palette.length - 1) / 2)]!;
+  const box = Math.max(drawing.width, drawing.height);
+  if (treatment.mode === "line" || kind === "line") {
+    // Strokes only, in the darkest colour; Tabler's weight scaled to the box.
+    const weight = ((treatment.lineWeight / 24) * box).toFixed(3);
+    const lines = drawing.body
+      .replace(/fill="(?!none)[^"]*"/g, 'fill="none"')
+      .replace(/stroke-width="[^"]*"/g, `stroke-width="${weight}"`)
+      .replace(/stroke="(?!none)[^"]*"/g, `stroke="${darkest}"`);
+    return `<g color="${darkest}" fill="none" stroke="${darkest}" stroke-width="${weight}" stroke-linecap="round" stroke-linejoin="round">${lines}</g>`;
+  }
+  if (kind === "silhouette") return `<g color="${middle}">${drawing.body}</g>`;
+  return recolour(drawing.body, palette);
+}
+
+/**
+ * One image's drawing: the icon, recoloured and finished as the treatment says (outline, tile,
+ * shadow, shading), centred on a `width` × `height` canvas, as SVG elements. `detail` adds
+ * effects: a draft is flat, standard adds the shadow, high adds soft shading where the style has it.
+ */
+export function treatedIcon(
+  drawing: IconDrawing,
+  kind: IconKind,
+  treatment: Treatment,
+  canvas: { width: number; height: number; detail: DetailLevel; mirrored?: boolean },
+): string {
+  const { width, height, detail } = canvas;
+  const { palette } = treatment;
+  const darkest = palette[0]!;
+  const lightest = palette.at(-1)!;
+  const unit = Math.min(width, height);
+  const parts: string[] = [];
+  const tileSize = unit * (1 - 2 * treatment.padding);
+  const iconSize = treatment.tile ? tileSize * 0.68 : tileSize;
+  const x = (width - iconSize) / 2;
+  const y = (height - iconSize) / 2;
+  const box = Math.max(drawing.width, drawing.height);
+  const viewBox = `${drawing.left} ${drawing.top} ${drawing.width} ${drawing.height}`;
+  // Mirrored: the same icon facing the other way (a variation of a subject with one icon).
+  const facing = canvas.mirrored
+    ? (content: string) => `<g transform="translate(${2 * drawing.left + drawing.width} 0) scale(-1 1)">${content}</g>`
+    : (content: string) => content;
+  const place = (content: string, dx = 0, dy = 0, attributes = "") =>
+    `<svg x="${(x + dx).toFixed(1)}" y="${(y + dy).toFixed(1)}" width="${iconSize.toFixed(1)}" height="${iconSize.toFixed(1)}" viewBox="${viewBox}" overflow="visible"${attributes}>${facing(content)}</svg>`;
+  const shadowed = detail !== "draft" && treatment.shadow !== "none";
+
+  if (treatment.tile) {
+    const tx = (width - tileSize) / 2;
+    const ty = (height - tileSize) / 2;
+    if (shadowed) {
+      parts.push(
+        `<rect x="${tx.toFixed(1)}" y="${(ty + unit * 0.02).toFixed(1)}" width="${tileSize.toFixed(1)}" height="${tileSize.toFixed(1)}" rx="${(tileSize * 0.22).toFixed(1)}" fill="${darkest}" fill-opacity="0.18"/>`,
+      );
+    }
+    const edge =
+      treatment.outline > 0 ? ` stroke="${darkest}" stroke-width="${(unit * treatment.outline * 0.5).toFixed(1)}"` : "";
+    parts.push(
+      `<rect x="${tx.toFixed(1)}" y="${ty.toFixed(1)}" width="${tileSize.toFixed(1)}" height="${tileSize.toFixed(1)}" rx="${(tileSize * 0.22).toFixed(1)}" fill="${lightest}"${edge}/>`,
+    );
+  } else if (shadowed && treatment.shadow === "ground") {
+    parts.push(
+      `<ellipse cx="${(width / 2).toFixed(1)}" cy="${(y + iconSize * 0.98).toFixed(1)}" rx="${(iconSize * 0.36).toFixed(1)}" ry="${(iconSize * 0.05).toFixed(1)}" fill="${darkest}" fill-opacity="0.18"/>`,
+    );
+  }
+  if (shadowed && treatment.shadow === "drop") {
+    const offset = unit * 0.015;
+    parts.push(
+      place(silhouette(drawing.body, darkest, box * treatment.outline * 2), offset, offset, ` opacity="0.25"`),
+    );
+  }
+  if (treatment.outline > 0 && treatment.mode === "flat") {
+    parts.push(place(silhouette(drawing.body, darkest, box * treatment.outline * 2)));
+  }
+  parts.push(place(paintedIcon(drawing, kind, treatment)));
+  if (detail === "high" && treatment.mode === "flat") {
+    // A light from the top left, only where the icon is: strong for a soft style, faint for a flat one.
+    const strength = treatment.shading === "soft" ? 0.32 : 0.14;
+    parts.push(
+      `<defs><radialGradient id="motif-shine" cx="0.3" cy="0.25" r="0.75"><stop offset="0" stop-color="#ffffff" stop-opacity="${strength}"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>` +
+        `<mask id="motif-shape" maskUnits="userSpaceOnUse" x="0" y="0" width="${width}" height="${height}">${place(silhouette(drawing.body, "#ffffff", 0))}</mask></defs>`,
+      `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${iconSize.toFixed(1)}" height="${iconSize.toFixed(1)}" fill="url(#motif-shine)" mask="url(#motif-shape)"/>`,
+    );
+  }
+  return parts.join("");
+}
