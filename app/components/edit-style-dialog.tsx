@@ -9,6 +9,7 @@ import { useKeepDraft } from "~/lib/reload-drafts";
 import type { EditStyleDraft } from "~/lib/style-drafts";
 import { ImageDropzone } from "./image-dropzone";
 import { StyleDefaultsFields, type StyleSettings } from "./new-style-dialog";
+import { paletteAfterDescription } from "#domain/palette";
 import { PaletteEditor } from "./palette-editor";
 import { Button } from "./ui/button";
 import { ModalDialog } from "./ui/sheet-dialog";
@@ -49,6 +50,11 @@ export function EditStyleDialog(props: {
   const [description, setDescription] = useState(draft?.description ?? style.description);
   const [palette, setPalette] = useState(draft?.palette ?? style.palette);
   const [paletteValid, setPaletteValid] = useState(true);
+  // Colours chosen by hand in this dialog stay; otherwise the palette follows new words.
+  const [paletteChosen, setPaletteChosen] = useState(false);
+  // The editor keeps what is typed in it: a palette that followed the words starts it anew.
+  const [paletteKey, setPaletteKey] = useState(0);
+  const paletteFollows = !paletteChosen && palette.join() !== style.palette.join();
   const [references, setReferences] = useState(style.references);
   const [uploadError, setUploadError] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -166,7 +172,14 @@ export function EditStyleDialog(props: {
             label={descriptionOptional ? "Description (optional)" : "Description"}
             maxLength={limits.styleDescription}
             value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            onChange={(e) => {
+              setDescription(e.target.value);
+              if (paletteChosen) return;
+              const followed = paletteAfterDescription(style, e.target.value.trim()) ?? style.palette;
+              if (followed.join() === palette.join()) return;
+              setPalette(followed);
+              setPaletteKey((key) => key + 1);
+            }}
             placeholder={descriptionOptional ? "Leave empty to derive the style from its reference images" : undefined}
             error={errors.description}
           />
@@ -176,7 +189,22 @@ export function EditStyleDialog(props: {
             </p>
           )}
         </div>
-        <PaletteEditor value={palette} onChange={setPalette} onValidity={setPaletteValid} />
+        <div className="grid gap-1.5">
+          <PaletteEditor
+            key={paletteKey}
+            value={palette}
+            onChange={(next) => {
+              setPalette(next);
+              setPaletteChosen(true);
+            }}
+            onValidity={setPaletteValid}
+          />
+          {paletteFollows && (
+            <p className="text-xs text-neutral-600 dark:text-neutral-400" data-testid="palette-follows">
+              The palette follows the new description. Change a colour to choose your own.
+            </p>
+          )}
+        </div>
         <StyleDefaultsFields value={settings} onChange={setSettings} />
         <section className="grid gap-2" aria-labelledby={`${style.id}-references`}>
           <h3 id={`${style.id}-references`} className="text-sm font-medium">

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { AppError } from "#domain/errors";
+import { paletteAfterDescription } from "#domain/palette";
 import type { UpdateStyleInput } from "#domain/styles";
 import type { Database } from "../db/client.server";
 import { styleReferences, styles } from "../db/schema";
@@ -34,10 +35,17 @@ export async function editStyle(
       .where(and(eq(styles.id, current.id), eq(styles.ownerId, options.userId)))
       .for("update");
     if (!locked) throw new AppError("not_found", "No such style.");
-    const next = { ...locked, ...options.changes, derivedDescription };
+    // New words, colours not chosen by hand: the palette follows the words (docs/decisions/066).
+    const { description } = options.changes;
+    const followed =
+      description !== undefined && !options.changes.palette && description.trim()
+        ? paletteAfterDescription(locked, description)
+        : null;
+    const changes = { ...options.changes, ...(followed ? { palette: followed } : {}) };
+    const next = { ...locked, ...changes, derivedDescription };
     return tx
       .update(styles)
-      .set({ ...options.changes, derivedDescription, prompt: stylePromptOf(next), updatedAt: new Date() })
+      .set({ ...changes, derivedDescription, prompt: stylePromptOf(next), updatedAt: new Date() })
       .where(eq(styles.id, locked.id))
       .returning();
   });

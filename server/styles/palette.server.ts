@@ -1,5 +1,4 @@
 import sharp from "sharp";
-import { coloursIn, DEFAULT_PALETTE, shade } from "#domain/colour-words";
 import { withDecodeSlot } from "./uploads.server";
 
 const toHex = (r: number, g: number, b: number) =>
@@ -37,23 +36,4 @@ export async function extractPalette(imagesData: Buffer[], size = 5): Promise<st
     if (chosen.length === size) break;
   }
   return chosen.map((c) => toHex(c.r, c.g, c.b));
-}
-
-/**
- * A palette for a style described in words: the colours it names (with their
- * modifiers: "muted sage", "dark navy"), then lighter and darker shades of those; a
- * style that names none gets the default palette, never colours made up from its text.
- */
-export function paletteFromDescription(description: string, size = 5): string[] {
-  const named = coloursIn(description).slice(0, size);
-  if (named.length === 0) return DEFAULT_PALETTE.slice(0, size);
-  const palette = [...named];
-  for (const amount of [-0.45, 0.55, -0.25, 0.3]) {
-    for (const colour of named) {
-      if (palette.length >= size) return palette;
-      const next = shade(colour, amount);
-      if (!palette.includes(next)) palette.push(next);
-    }
-  }
-  return palette;
 }

@@ -6,7 +6,7 @@ import type { Transaction } from "../credits/credits.server";
 import { styles } from "../db/schema";
 import { styleSystemPrompt } from "../generation/prompts";
 import { newId } from "../ids.server";
-import { paletteFromDescription } from "./palette.server";
+import { paletteFromDescription } from "#domain/palette";
 
 /**
  * The user's own style made from a preset, made the first time it is used from the

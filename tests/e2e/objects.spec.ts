@@ -69,7 +69,9 @@ for (const { width, scheme } of [
     await expect(page.getByRole("list", { name: "Your objects" }).getByRole("heading")).toHaveText(SUBJECTS);
     const setZip = await download(page, page.getByRole("link", { name: "Download set" }));
     const setEntries = new Map((await readZip(readFileSync(setZip.path))).map((e) => [e.name, e.data]));
+    // The preview engine drew them from open icon libraries, whose credit comes along.
     expect([...setEntries.keys()].sort()).toEqual([
+      "ATTRIBUTION.txt",
       "manifest.json",
       "pixel-knights-golden-key.png",
       "pixel-knights-health-potion.png",
@@ -115,6 +117,7 @@ for (const { width, scheme } of [
     await page.getByRole("button", { name: "All variants" }).click();
     const variantsZip = await download(page, page.getByRole("link", { name: "Download ZIP of 1 object" }));
     expect((await readZip(readFileSync(variantsZip.path))).map((e) => e.name).sort()).toEqual([
+      "ATTRIBUTION.txt",
       "manifest.json",
       "pixel-knights-mana-potion-1.png",
       "pixel-knights-mana-potion-2.png",

@@ -30,15 +30,24 @@ test("after an edit, the card says the samples are out of date and makes new one
   await expect(page.getByTestId("credit-badge")).toContainText("88");
 
   const dialog = await editStyle(page, "Edited");
+  const swatchesBefore = await dialog.getByRole("list", { name: "Palette colours" }).getByRole("textbox").all();
+  const firstBefore = await swatchesBefore[0]!.inputValue();
   await dialog.getByLabel("Description").fill("Muted watercolour, sage and rose");
+  // Colours no one chose follow the new words, and the dialog says so before saving.
+  await expect(dialog.getByTestId("palette-follows")).toHaveText(
+    "The palette follows the new description. Change a colour to choose your own.",
+  );
+  await expect(dialog.getByRole("list", { name: "Palette colours" }).getByRole("textbox").first()).not.toHaveValue(
+    firstBefore,
+  );
   await expect(dialog.getByTestId("stale-preview")).toContainText(
-    "The sample images were made for the earlier description.",
+    "The sample images were made for the earlier description and palette.",
   );
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
 
   const stale = card.getByTestId("stale-samples");
-  await expect(stale).toContainText("These samples were made for the earlier description.");
+  await expect(stale).toContainText("These samples were made for the earlier description and palette.");
   await stale.getByRole("button", { name: "Make new samples · 12 credits" }).click();
   await expect(page.getByTestId("credit-badge")).toContainText("76");
   // The old samples go at once; four new ones arrive live.

@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { coloursIn } from "#domain/colour-words";
+import { paletteFromDescription } from "#domain/palette";
 import type { StyleView } from "#domain/styles";
 import { generationJobs, styles } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
@@ -35,12 +37,14 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
 
     const edited = await patch(styleId, { description: "Muted watercolour, sage and rose", defaultSize: "portrait" });
     expect(edited.status).toBe(200);
+    // The palette the old words made follows the new ones.
     expect((await json<{ style: { samplesStale: string[] } }>(edited)).style.samplesStale).toEqual([
       "description",
+      "palette",
       "size",
     ]);
     const view = await styleView(styleId);
-    expect(view.samplesStale).toEqual(["description", "size"]);
+    expect(view.samplesStale).toEqual(["description", "palette", "size"]);
     const [row] = await api.database.db.select().from(styles).where(eq(styles.id, styleId));
     expect(row!.prompt).toContain("Muted watercolour, sage and rose");
 
@@ -51,6 +55,30 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
     expect(keep.status).toBe(200);
     expect((await styleView(styleId)).samplesStale).toEqual([]);
     expect((await styleView(styleId)).anchors).toHaveLength(4);
+  });
+
+  it("makes the palette again from new words when no one chose its colours, and keeps colours chosen by hand", async () => {
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, {
+      name: "Following",
+      description: "Flat icons in lavender",
+    });
+    expect((await styleView(styleId)).palette).toEqual(paletteFromDescription("Flat icons in lavender"));
+    const edited = await patch(styleId, { description: "Flat icons in mint and coral" });
+    expect(edited.status).toBe(200);
+    const view = await styleView(styleId);
+    expect(view.palette).toEqual(paletteFromDescription("Flat icons in mint and coral"));
+    expect(view.palette.slice(0, 2)).toEqual(coloursIn("mint coral"));
+    expect(view.samplesStale).toContain("palette");
+    const [row] = await api.database.db.select().from(styles).where(eq(styles.id, styleId));
+    expect(row!.prompt).toContain(`Colour palette: ${view.palette.join(", ")}.`);
+
+    // Chosen by hand: new words leave the colours alone.
+    await patch(styleId, { palette: ["#112233", "#445566"] });
+    await patch(styleId, { description: "Flat icons in red" });
+    expect((await styleView(styleId)).palette).toEqual(["#112233", "#445566"]);
+    // Words and colours sent together: the colours sent win.
+    await patch(styleId, { description: "Flat icons in navy", palette: ["#abcdef"] });
+    expect((await styleView(styleId)).palette).toEqual(["#abcdef"]);
   });
 
   it("edits the palette directly and writes it into the style prompt", async () => {
