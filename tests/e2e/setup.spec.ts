@@ -3,9 +3,11 @@ import { expectNoViolations } from "./support/axe";
 import { countMails, signInWithApi, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 
-// Both instances name their operators in ADMIN_EMAILS (playwright.config.ts), so no
-// other test's account becomes one by signing in first.
+// Every instance names its operators in ADMIN_EMAILS (playwright.config.ts), so no other
+// test's account becomes one by signing in first; each its own, since sign-in links to one
+// address from two instances at once could cross.
 const OPERATOR = "operator@example.com";
+const OPENAI_OPERATOR = "operator-openai@example.com";
 const openaiBase = `http://localhost:${e2ePorts.openaiApp}`;
 const banner = (page: Page) => page.getByRole("complementary", { name: "Image engine" });
 const screenshotDir = process.env.SETUP_SCREENSHOTS;
@@ -58,7 +60,7 @@ test("the operator is told the preview engine makes the images, and can hide tha
 test("the operator of an instance with two models tests each connection and sees it work, without spending credits", async ({
   page,
 }) => {
-  await signInWithApi(page, OPERATOR, openaiBase);
+  await signInWithApi(page, OPENAI_OPERATOR, openaiBase);
   await page.goto(`${openaiBase}/app`);
   await expect(page.getByTestId("credit-badge")).toContainText("100");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
