@@ -33,6 +33,13 @@ test("the operator is told the preview engine makes the images, and can hide tha
   for (const name of ["IMAGE_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_IMAGE_MODEL"]) {
     await expect(page.getByRole("rowheader", { name, exact: true })).toBeVisible();
   }
+  // On the setup page the banner does not link to the page it is on: it points down to the steps.
+  const here = banner(page).getByRole("link", { name: "Connect a real model" });
+  await expect(here).toHaveAttribute("href", "#connect");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await here.click();
+  await expect(page).toHaveURL(/\/app\/setup#connect$/);
+  await expect(page.getByRole("heading", { name: "Connect a real model" })).toBeInViewport();
   await expect(page.getByRole("region", { name: "Image engine" })).toContainText("Preview engine");
   await expect(page.getByRole("region", { name: "Database" })).toContainText("PGlite");
   const mails = await countMails(page.request, OPERATOR);
