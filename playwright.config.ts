@@ -105,7 +105,8 @@ export default defineConfig({
       GEMINI_PRICE: "2",
       COMFYUI_URL: `http://127.0.0.1:${e2ePorts.comfyui}`,
       PROVIDER_MAX_ATTEMPTS: "2",
-      ADMIN_EMAILS: "operator@example.com",
+      // Its own operator: two instances' sign-in links to one address could cross.
+      ADMIN_EMAILS: "operator-openai@example.com",
       // It sells credits too, through a local fake of Stripe's API.
       STRIPE_SECRET_KEY: "sk_test_motiffake",
       STRIPE_WEBHOOK_SECRET: "whsec_motiffake",

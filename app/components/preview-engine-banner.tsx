@@ -1,6 +1,6 @@
-import { ArrowRight, FlaskConical, X } from "lucide-react";
+import { ArrowDown, ArrowRight, FlaskConical, X } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
 import { SETUP_BANNER_COOKIE } from "#domain/setup";
 
@@ -9,9 +9,18 @@ function hideForThisSession() {
   document.cookie = `${SETUP_BANNER_COOKIE}=hidden; Path=/; SameSite=Lax`;
 }
 
+const SETUP_PATH = "/app/setup";
+/** The setup page's section with the steps to connect a model (app/routes/app/setup.tsx). */
+const CONNECT_SECTION_ID = "connect";
+
+const linkClass =
+  "font-semibold whitespace-nowrap text-warning-900 underline decoration-warning-500 underline-offset-2 hover:decoration-2 dark:text-warning-50";
+
 /** Tells the operator, plainly, that no AI model makes the images yet, and where to connect one. */
 export function PreviewEngineBanner({ className }: { className?: string }) {
   const [hidden, setHidden] = useState(false);
+  // On the setup page itself a link to it would go nowhere: point down to the steps instead.
+  const onSetupPage = useLocation().pathname === SETUP_PATH;
   if (hidden) return null;
   function dismiss() {
     hideForThisSession();
@@ -32,12 +41,15 @@ export function PreviewEngineBanner({ className }: { className?: string }) {
       <FlaskConical aria-hidden className="mt-0.5 size-5 shrink-0 text-warning-700 dark:text-warning-300" />
       <p className="min-w-0 flex-1 leading-relaxed">
         Images are made by the preview engine, not an AI model.{" "}
-        <Link
-          to="/app/setup"
-          className="font-semibold whitespace-nowrap text-warning-900 underline decoration-warning-500 underline-offset-2 hover:decoration-2 dark:text-warning-50"
-        >
-          Connect a real model <ArrowRight aria-hidden className="inline size-4 align-[-3px]" />
-        </Link>
+        {onSetupPage ? (
+          <a href={`#${CONNECT_SECTION_ID}`} className={linkClass}>
+            Connect a real model <ArrowDown aria-hidden className="inline size-4 align-[-3px]" />
+          </a>
+        ) : (
+          <Link to={SETUP_PATH} className={linkClass}>
+            Connect a real model <ArrowRight aria-hidden className="inline size-4 align-[-3px]" />
+          </Link>
+        )}
       </p>
       <button
         type="button"

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { useState } from "react";
+import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { AppNav } from "~/components/app-nav";
 import { AuthProvider, useAuth } from "~/components/auth-provider";
 import { ColorModeMenu } from "~/components/color-mode-menu";
@@ -7,12 +8,14 @@ import { ErrorPage } from "~/components/error-page";
 import { Logo } from "~/components/logo";
 import { MobileNav } from "~/components/mobile-nav";
 import { PreviewEngineBanner } from "~/components/preview-engine-banner";
+import { SignupCreditsNotice } from "~/components/signup-credits-notice";
 import { UserMenu } from "~/components/user-menu";
 import { requireUserMiddleware, userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { presentModels } from "#server/generation/providers/model-views.server";
 import { failedProviderChecks } from "#server/generation/providers/provider-checks.server";
 import { operatorView } from "#server/setup/operator-view.server";
+import { clearSignupNoticeCookie, hasSignupNotice } from "#server/users/signup-notice.server";
 import { MAIN_CONTENT_ID } from "~/lib/return-focus";
 import type { Route } from "./+types/app";
 
@@ -22,14 +25,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const services = context.get(servicesContext);
   const operator = await operatorView(services, { user, request });
+  // A new account that got no sign-up credits is told why, on this first page only.
+  const signupNotice = hasSignupNotice(request);
   // Every price the app shows before generating follows the chosen model's prices (free previews).
-  return {
-    user: { id: user.id, email: user.email },
-    operator,
-    models: presentModels(services.providers, await failedProviderChecks(services.database.db)),
-    // Stripe configured: the Buy credits page and its links exist.
-    buyCredits: Boolean(services.config.billing),
-  };
+  return data(
+    {
+      user: { id: user.id, email: user.email },
+      operator,
+      models: presentModels(services.providers, await failedProviderChecks(services.database.db)),
+      // Stripe configured: the Buy credits page and its links exist.
+      buyCredits: Boolean(services.config.billing),
+      signupNotice,
+    },
+    signupNotice
+      ? { headers: { "Set-Cookie": clearSignupNoticeCookie(services.config.auth.secureCookies) } }
+      : undefined,
+  );
 }
 
 function Shell({ email, children }: { email: string; children: React.ReactNode }) {
@@ -75,8 +86,15 @@ function ShellCredits() {
 }
 
 function ShellBanner() {
-  const show = useRouteLoaderData<typeof loader>("layouts/app")?.operator?.showPreviewBanner;
-  return show ? <PreviewEngineBanner className="mb-6" /> : null;
+  const data = useRouteLoaderData<typeof loader>("layouts/app");
+  // Read once: the shell stays while the person moves between pages, and so does the notice.
+  const [signupNotice] = useState(Boolean(data?.signupNotice));
+  return (
+    <>
+      {signupNotice && <SignupCreditsNotice buyCredits={Boolean(data?.buyCredits)} className="mb-6" />}
+      {data?.operator?.showPreviewBanner && <PreviewEngineBanner className="mb-6" />}
+    </>
+  );
 }
 
 function ShellUserMenu({ email }: { email: string }) {

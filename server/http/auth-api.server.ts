@@ -14,6 +14,7 @@ import { normalizeEmail } from "../auth/tokens.server";
 import { getLogger } from "../logger.server";
 import { loginLinkEmail } from "../mail/login-link-email.server";
 import type { Services } from "../services.server";
+import { signupNoticeCookie } from "../users/signup-notice.server";
 import { ensureUserRecord } from "../users/users.server";
 import { AppError } from "./errors.server";
 import { signInLinkOrigin } from "./origin-check.server";
@@ -158,13 +159,13 @@ export function authApi(getServices: () => Promise<Services>): Router {
       const { db } = services.database;
       const { userId, redirectTo } = await completeOAuth({ db, provider, ...query.data });
       const { signupGrant, addressHashSecret } = services.config.credits;
-      await ensureUserRecord({ db, userId, signupGrant, addressHashSecret });
+      const { grantUsedBefore } = await ensureUserRecord({ db, userId, signupGrant, addressHashSecret });
       const { secureCookies, sessionTtlMs } = services.config.auth;
       const sessionId = await createSession({ db, userId, ttlMs: sessionTtlMs });
-      res.setHeader(
-        "Set-Cookie",
+      res.setHeader("Set-Cookie", [
         serializeSessionCookie({ value: sessionId, secure: secureCookies, maxAgeMs: sessionTtlMs }),
-      );
+        ...(grantUsedBefore ? [signupNoticeCookie(secureCookies)] : []),
+      ]);
       res.redirect(302, redirectTo);
     } catch (error) {
       getLogger().warn({ err: error, provider: req.params.provider }, "federated sign-in failed");

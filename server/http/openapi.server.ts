@@ -356,7 +356,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "Account",
     summary: "Ensure your user record",
     description:
-      "Made once, with the sign-up credits; later calls answer 200 with the same record. Any other request of a signed-in user makes it too, so calling this is optional.",
+      "Made once, with the sign-up credits; later calls answer 200 with the same record. Any other request of a signed-in user makes it too, so calling this is optional. When the address had the sign-up credits with an earlier account, the new record starts at 0 and a signed-in browser gets a short-lived cookie so its next page says why.",
     access: "user",
     responses: {
       200: { description: "The record already existed.", json: replies.userEnsuredReply },

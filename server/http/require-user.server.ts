@@ -14,6 +14,8 @@ export interface ApiUser extends SessionUser {
   apiKeyId: string | null;
   /** Whether this request made the user's record, with the sign-up grant (see withRecord). */
   recordCreated: boolean;
+  /** The record made now got no sign-up credits: its address had them with an earlier account. */
+  grantUsedBefore: boolean;
 }
 
 /** The secret of `Authorization: Bearer <key>`; null when the request has no Authorization header. */
@@ -59,9 +61,12 @@ export async function requireApiUser(req: Request, services: Services): Promise<
  * same way and with the same one-time grant. The identity read says whether the record is
  * there, so a user who has one pays nothing for this.
  */
-async function withRecord(user: Omit<ApiUser, "recordCreated">, services: Services): Promise<ApiUser> {
-  if (user.hasRecord) return { ...user, recordCreated: false };
-  const { created } = await ensureUserRecord({
+async function withRecord(
+  user: Omit<ApiUser, "recordCreated" | "grantUsedBefore">,
+  services: Services,
+): Promise<ApiUser> {
+  if (user.hasRecord) return { ...user, recordCreated: false, grantUsedBefore: false };
+  const { created, grantUsedBefore } = await ensureUserRecord({
     db: services.database.db,
     userId: user.id,
     signupGrant: services.config.credits.signupGrant,
@@ -69,7 +74,7 @@ async function withRecord(user: Omit<ApiUser, "recordCreated">, services: Servic
   });
   // The cached session still says "no record": read it afresh next time.
   services.sessions.forgetUser(user.id);
-  return { ...user, hasRecord: true, recordCreated: created };
+  return { ...user, hasRecord: true, recordCreated: created, grantUsedBefore };
 }
 
 /** For what only a person in a browser may do (manage keys, delete the account): API keys get a 403. */

@@ -4,6 +4,7 @@ import { listCreditHistory } from "../credits/history.server";
 import { clearSessionCookie } from "../auth/session-cookie.server";
 import type { Services } from "../services.server";
 import { userFolder } from "../styles/styles.server";
+import { signupNoticeCookie } from "../users/signup-notice.server";
 import { deleteAccount, getProfile } from "../users/users.server";
 import { AppError } from "./errors.server";
 import { requireApiUser, requireSessionUser } from "./require-user.server";
@@ -15,8 +16,11 @@ export function usersApi(getServices: () => Promise<Services>): Router {
   // Any API request does (requireApiUser); this one says whether it was made now.
   router.post("/new", async (req, res) => {
     const services = await getServices();
-    const { id, recordCreated: created } = await requireApiUser(req, services);
+    const { id, recordCreated: created, grantUsedBefore, apiKeyId } = await requireApiUser(req, services);
     const profile = await getProfile({ db: services.database.db, userId: id });
+    // The browser signing up is told, on its first page, why the balance is 0.
+    if (grantUsedBefore && apiKeyId === null)
+      res.setHeader("Set-Cookie", signupNoticeCookie(services.config.auth.secureCookies));
     res.status(created ? 201 : 200).json({ created, user: profile });
   });
 

@@ -29,7 +29,7 @@ export async function ensureUserRecord(options: {
       .values({ id: userId, credits: 0 })
       .onConflictDoNothing({ target: users.id })
       .returning({ id: users.id });
-    if (inserted.length === 0) return { created: false };
+    if (inserted.length === 0) return { created: false, grantUsedBefore: false };
     if (signupGrant > 0) {
       const [identity] = await tx.select({ email: authUsers.email }).from(authUsers).where(eq(authUsers.id, userId));
       const granted = identity ? await claimSignupGrant(tx, identity.email, addressHashSecret) : false;
@@ -38,8 +38,10 @@ export async function ensureUserRecord(options: {
       await tx
         .insert(creditLedger)
         .values({ userId, delta: amount, reason: "signup_grant", ref: userId, balanceAfter: amount });
+      // The person is told why they start at 0 (signup-notice.server.ts).
+      return { created: true, grantUsedBefore: Boolean(identity) && !granted };
     }
-    return { created: true };
+    return { created: true, grantUsedBefore: false };
   });
 }
 

@@ -1,6 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { countMails, latestLoginLink, requestLoginLink, signIn } from "./support/auth";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
+import { countMails, latestLoginLink, requestLoginLink, signIn, signInWithApi, uniqueEmail } from "./support/auth";
+import { e2ePorts } from "./support/ports";
 import { createStyleInUi } from "./support/styles";
+
+const signupNotice = (page: Page) => page.getByRole("complementary", { name: "Sign-up credits" });
 
 test("log out from the account menu goes to / and ends the session", async ({ page }) => {
   await signIn(page);
@@ -84,6 +88,9 @@ test("delete the account: the address typed to confirm, success toast, home page
   page,
 }) => {
   const email = await signIn(page);
+  // A first account has its sign-up credits: nothing to explain.
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(signupNotice(page)).toHaveCount(0);
   const cookie = (await page.context().cookies()).find((c) => c.name === "motif_session")!;
   await page.goto("/app/settings");
   await expect(page.getByTestId("settings-credits")).toHaveText("100 credits");
@@ -122,12 +129,57 @@ test("delete the account: the address typed to confirm, success toast, home page
   await page.goto(await latestLoginLink(page.request, email, before));
   await expect(page).toHaveURL(/\/app$/);
   await expect(page.getByTestId("credit-badge")).toHaveText("0");
+  // Said on arrival, not only in the history: why 0, and how to get credits (no Stripe here).
+  await expect(signupNotice(page)).toContainText("This account starts with 0 credits.");
+  await expect(signupNotice(page)).toContainText("already had its free sign-up credits, with an earlier account");
+  await expect(signupNotice(page)).toContainText("ask the person who runs this Motif");
   await page.getByTestId("credit-badge").click();
   const history = page.getByRole("list", { name: "Credit history" });
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history.getByRole("listitem").first()).toContainText("No sign-up credits: this address had them before");
   await expect(history.getByRole("listitem").first()).toContainText("balance 0");
   await expect(page.getByTestId("settings-credits")).toHaveText("0 credits");
+  // It stays while the person moves between pages, and is not said again on the next visit.
+  await expect(signupNotice(page)).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("settings-credits")).toHaveText("0 credits");
+  await expect(signupNotice(page)).toHaveCount(0);
+});
+
+test("an address signed up again is told on arrival why it has 0 credits, with a way to buy some, in both themes", async ({
+  page,
+}) => {
+  // Two sign-ups, a deletion and two page loads with checks on the instance that sells credits.
+  test.slow();
+  const base = `http://localhost:${e2ePorts.openaiApp}`;
+  const email = uniqueEmail("again");
+  await signInWithApi(page, email, base);
+  const deleted = await page.request.delete(`${base}/api/users/user`, { headers: { Origin: base } });
+  expect(await deleted.json()).toEqual({ success: true });
+  await signInWithApi(page, email, base);
+
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(`${base}/app`);
+  await expect(page.getByTestId("credit-badge")).toHaveText("0");
+  const notice = signupNotice(page);
+  await expect(notice).toContainText("This account starts with 0 credits.");
+  await expect(notice.getByRole("link", { name: "Buy credits" })).toHaveAttribute("href", "/app/credits");
+  await expectNoViolations(page, "dark app shell with the sign-up credits notice");
+  await page.emulateMedia({ colorScheme: "light" });
+  await expectNoViolations(page, "light app shell with the sign-up credits notice");
+
+  // Closed from the keyboard, the focus stays in the page.
+  const close = notice.getByRole("button", { name: "Close this notice" });
+  await close.focus();
+  await page.keyboard.press("Enter");
+  await expect(notice).toHaveCount(0);
+  await expect(page.locator("main")).toBeFocused();
+
+  // Told once: the next visit does not say it again.
+  await page.goto(`${base}/app`);
+  await expect(page.getByTestId("credit-badge")).toHaveText("0");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(signupNotice(page)).toHaveCount(0);
 });
 
 test("a failing deletion shows the User Deletion Error toast", async ({ page }) => {

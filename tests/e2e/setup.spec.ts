@@ -1,11 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expectNoViolations } from "./support/axe";
 import { countMails, signInWithApi, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
+import { startServerProcess, waitForHealth } from "./support/server-process";
 
-// Both instances name their operators in ADMIN_EMAILS (playwright.config.ts), so no
-// other test's account becomes one by signing in first.
+// Every instance names its operators in ADMIN_EMAILS (playwright.config.ts), so no other
+// test's account becomes one by signing in first; each its own, since sign-in links to one
+// address from two instances at once could cross.
 const OPERATOR = "operator@example.com";
+const OPENAI_OPERATOR = "operator-openai@example.com";
 const openaiBase = `http://localhost:${e2ePorts.openaiApp}`;
 const banner = (page: Page) => page.getByRole("complementary", { name: "Image engine" });
 const screenshotDir = process.env.SETUP_SCREENSHOTS;
@@ -31,6 +37,18 @@ test("the operator is told the preview engine makes the images, and can hide tha
   for (const name of ["IMAGE_PROVIDER", "OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_IMAGE_MODEL"]) {
     await expect(page.getByRole("rowheader", { name, exact: true })).toBeVisible();
   }
+  // No model card yet, so no Test connection button: the last step does not send the operator looking for one.
+  const connect = page.getByRole("region", { name: "Connect a real model" });
+  await expect(connect).toContainText("the model gets its own card at the top of this page");
+  await expect(connect).not.toContainText("Test connection");
+  await expect(page.getByRole("button", { name: "Test connection" })).toHaveCount(0);
+  // On the setup page the banner does not link to the page it is on: it points down to the steps.
+  const here = banner(page).getByRole("link", { name: "Connect a real model" });
+  await expect(here).toHaveAttribute("href", "#connect");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await here.click();
+  await expect(page).toHaveURL(/\/app\/setup#connect$/);
+  await expect(page.getByRole("heading", { name: "Connect a real model" })).toBeInViewport();
   await expect(page.getByRole("region", { name: "Image engine" })).toContainText("Preview engine");
   await expect(page.getByRole("region", { name: "Database" })).toContainText("PGlite");
   const mails = await countMails(page.request, OPERATOR);
@@ -58,7 +76,7 @@ test("the operator is told the preview engine makes the images, and can hide tha
 test("the operator of an instance with two models tests each connection and sees it work, without spending credits", async ({
   page,
 }) => {
-  await signInWithApi(page, OPERATOR, openaiBase);
+  await signInWithApi(page, OPENAI_OPERATOR, openaiBase);
   await page.goto(`${openaiBase}/app`);
   await expect(page.getByTestId("credit-badge")).toContainText("100");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -83,10 +101,56 @@ test("the operator of an instance with two models tests each connection and sees
   await gemini.getByRole("button", { name: "Test connection" }).click();
   await expect(gemini.getByRole("status")).toContainText(/Connected in \d+ ms/);
   await expect(gemini.getByRole("status")).toContainText("gemini-2.5-flash-image");
+  // The buttons are there, so the last step names them.
+  await expect(page.getByRole("region", { name: "Change or add models" })).toContainText(
+    "3. Come back here and press Test connection on the model's card above.",
+  );
   await expectNoViolations(page, "setup page with a connection result");
   if (screenshotDir) await engine.screenshot({ path: `${screenshotDir}/engine-openai.png` });
   await page.reload();
   await expect(page.getByTestId("credit-badge")).toContainText("100");
+});
+
+test.describe("an instance offering the preview engine beside a real model", () => {
+  const port = e2ePorts.mixedModelsApp;
+  const base = `http://localhost:${port}`;
+  const operator = "operator-mixed@example.com";
+  let dataDir: string;
+  let server: ReturnType<typeof startServerProcess>;
+
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "motif-mixed-models-"));
+    server = startServerProcess(port, dataDir, {
+      PUBLIC_URL: base,
+      SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+      SIGNIN_LIMIT_PER_IP: "1000",
+      IMAGE_PROVIDERS: "openai,offline",
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_BASE_URL: `http://127.0.0.1:${e2ePorts.openai}/v1`,
+      ADMIN_EMAILS: operator,
+    });
+    await waitForHealth(port);
+  });
+  test.afterAll(async () => {
+    server?.child.kill("SIGKILL");
+    await server?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("the preview engine's card says a real model is connected, not to connect one", async ({ page }) => {
+    await signInWithApi(page, operator, base);
+    await page.goto(`${base}/app/setup`);
+    await expect(page.getByRole("heading", { level: 1, name: "Setup" })).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(
+      page.getByRole("region", { name: "OpenAI Images API" }).getByText("Default", { exact: true }),
+    ).toBeVisible();
+    const preview = page.getByRole("region", { name: "Preview engine" });
+    await expect(preview).toContainText("A real model is connected too");
+    await expect(preview).not.toContainText("Connect a real model");
+    await expect(page.getByRole("heading", { name: "Change or add models" })).toBeVisible();
+    await expectNoViolations(page, "setup page with the preview engine beside a real model");
+  });
 });
 
 test("anyone else gets the 404 page and the API's 404, and no Setup in their menu", async ({ page }) => {

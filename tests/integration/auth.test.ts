@@ -265,7 +265,9 @@ describe.each(testDatabases)("e-mail link sign-in on $name", (target) => {
 
   it("deletes the account and everything it owns; the address can start afresh", async () => {
     const email = uniqueEmail("delete");
-    const { cookie } = await signIn(email);
+    const { cookie, created } = await signIn(email);
+    // A first account is told nothing about its sign-up credits: it has them.
+    expect(created.headers.get("Set-Cookie")).toBeNull();
     const me = (await (await server.call("/api/users/me", { cookie })).json()) as { user: { uid: string } };
     await requestLink(email); // a pending link
     const response = await server.call("/api/users/user", { method: "DELETE", cookie });
@@ -285,6 +287,8 @@ describe.each(testDatabases)("e-mail link sign-in on $name", (target) => {
     expect(fresh.user.uid).not.toBe(uid);
     // A new account, but not a second sign-up grant; its history says why it starts at 0.
     expect(fresh.user.credits).toBe(0);
+    // The browser is told why on its first page (the app shell reads this cookie once).
+    expect(again.created.headers.get("Set-Cookie")).toMatch(/^motif_signup_notice=grant-used-before; Path=\/;/);
     const history = await server.call("/api/users/me/credits", { cookie: again.cookie });
     expect(((await history.json()) as { entries: unknown[] }).entries).toEqual([
       expect.objectContaining({ delta: 0, reason: "signup_grant", balanceAfter: 0 }),

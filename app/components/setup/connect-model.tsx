@@ -31,8 +31,12 @@ const variables: [name: string, meaning: string][] = [
   ],
 ];
 
-/** The steps and variables that switch Motif from the preview engine to a real model. */
-export function ConnectModel() {
+/**
+ * The steps and variables that switch Motif from the preview engine to a real model.
+ * `testable`: a real model's card, with its Test connection button, is already on the page;
+ * before that the last step names only what the operator will see.
+ */
+export function ConnectModel({ testable }: { testable: boolean }) {
   return (
     <div className="grid gap-6 text-sm">
       <ol className="grid gap-5">
@@ -61,7 +65,17 @@ export function ConnectModel() {
           <CopySnippet label="Optional" text={optional} />
         </li>
         <li>
-          <span className="font-semibold">3. Come back here</span> and press Test connection.
+          {testable ? (
+            <>
+              <span className="font-semibold">3. Come back here</span> and press Test connection on the model&apos;s
+              card above.
+            </>
+          ) : (
+            <>
+              <span className="font-semibold">3. Come back here</span> after the restart: the model gets its own card at
+              the top of this page, where you can check that its key works.
+            </>
+          )}
         </li>
       </ol>
       <table className="w-full text-left text-sm">

@@ -20,8 +20,10 @@ export function SetupSection({
 }) {
   return (
     <section
+      id={id}
       aria-labelledby={`${id}-title`}
-      className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-5 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900"
+      // Clear of the sticky header when a link jumps here.
+      className="min-w-0 scroll-mt-24 rounded-2xl border border-neutral-200 bg-white p-5 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900"
     >
       <div className="flex items-center gap-3">
         <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">

@@ -42,7 +42,21 @@ function lastCheckLine(check: NonNullable<CheckedEngine["lastCheck"]>): string {
   return check.ok ? `Answered (${when} UTC)` : `Not reachable (${when} UTC): ${check.message}`;
 }
 
-function EngineSection({ engine, several }: { engine: CheckedEngine; several: boolean }) {
+const previewOnly =
+  "The preview engine draws placeholder pictures inside Motif: no AI model, no network, no key. It is there to try Motif out. Connect a real model below to generate real images.";
+const previewBeside =
+  "The preview engine draws placeholder pictures inside Motif: no AI model, no network, no key. A real model is connected too: users pick, for each generation, which one makes it.";
+
+function EngineSection({
+  engine,
+  several,
+  realModel,
+}: {
+  engine: CheckedEngine;
+  several: boolean;
+  /** Whether any real model is configured beside the preview engine. */
+  realModel: boolean;
+}) {
   const title = several ? engine.name : "Image engine";
   // With several, the title names the service: the pill says which one new generations default to.
   const pill = several ? (engine.isDefault ? "Default" : "Enabled") : engine.name;
@@ -53,7 +67,7 @@ function EngineSection({ engine, several }: { engine: CheckedEngine; several: bo
         icon={Cpu}
         title={title}
         status={<StatusPill tone="attention">{pill}</StatusPill>}
-        description="The preview engine draws placeholder pictures inside Motif: no AI model, no network, no key. It is there to try Motif out. Connect a real model below to generate real images."
+        description={realModel ? previewBeside : previewOnly}
       />
     );
   }
@@ -223,20 +237,21 @@ function OperatorsSection({ rule }: { rule: SetupStatus["operatorRule"] }) {
 
 export default function SetupPage({ loaderData }: Route.ComponentProps) {
   const { status, email } = loaderData;
+  const realModel = status.engines.some((e) => !e.preview);
   return (
     <>
       <PageHeader title="Setup" description="How this Motif instance runs, and how to connect a real image model." />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         {status.engines.map((engine) => (
-          <EngineSection key={engine.id} engine={engine} several={status.engines.length > 1} />
+          <EngineSection key={engine.id} engine={engine} several={status.engines.length > 1} realModel={realModel} />
         ))}
         <SetupSection
           id="connect"
           icon={PlugZap}
-          title={status.engines.every((e) => e.preview) ? "Connect a real model" : "Change or add models"}
+          title={realModel ? "Change or add models" : "Connect a real model"}
           description="Motif generates with OpenAI, Google Gemini, fal or your own ComfyUI, several at once if you like: users pick the model for each generation. Set these variables where Motif runs and restart it: it checks them at start and refuses to start, naming the variable, if one is wrong."
         >
-          <ConnectModel />
+          <ConnectModel testable={realModel} />
         </SetupSection>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
           <MailSection mail={status.mail} email={email} />

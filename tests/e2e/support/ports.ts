@@ -14,6 +14,8 @@ export const e2ePorts = {
   scaleApp: base + 30,
   /** Seven app servers: the provider-faults spec (three per database) and the unreachable-model spec. */
   faultsApp: base + 40,
+  /** The setup spec's instance with the preview engine beside a real model. */
+  mixedModelsApp: base + 50,
   scaleOpenai: base + 85,
   gemini: base + 86,
   comfyui: base + 87,
