@@ -55,8 +55,8 @@ test("settings show the e-mail, the balance and the colour mode", async ({ page 
 
 test("the credit history shows each change of the balance, and follows new ones live", async ({ page, context }) => {
   await signIn(page);
-  await page.getByTestId("credit-badge").click();
-  await expect(page).toHaveURL(/\/app\/settings#credits$/);
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/app\/settings$/);
   const history = page.getByRole("list", { name: "Credit history" });
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history.getByRole("listitem").first()).toContainText("Sign-up credits");
@@ -122,12 +122,15 @@ test("delete the account: the address typed to confirm, success toast, home page
   await page.goto(await latestLoginLink(page.request, email, before));
   await expect(page).toHaveURL(/\/app$/);
   await expect(page.getByTestId("credit-badge")).toHaveText("0");
+  // The badge leads to the credits page: the balance, its history and how to get more.
   await page.getByTestId("credit-badge").click();
+  await expect(page).toHaveURL(/\/app\/credits$/);
   const history = page.getByRole("list", { name: "Credit history" });
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history.getByRole("listitem").first()).toContainText("No sign-up credits: this address had them before");
   await expect(history.getByRole("listitem").first()).toContainText("balance 0");
-  await expect(page.getByTestId("settings-credits")).toHaveText("0 credits");
+  await expect(page.getByTestId("credits-balance")).toHaveText("0 credits");
+  await expect(page.getByRole("button", { name: "Request credits" })).toBeVisible();
 });
 
 test("a failing deletion shows the User Deletion Error toast", async ({ page }) => {

@@ -1,8 +1,9 @@
 // Asking the operators for credits (POST /api/credits/request) where none are for sale:
 // each operator is e-mailed who asked, their balance and their note; once an hour per person.
 import { describe, expect, it } from "vitest";
+import { creditsPage } from "#server/billing/credits-page.server";
 import { testDatabases } from "../support/databases";
-import { json } from "../support/factories";
+import { grantCredits, json } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi, startApiServer } from "../support/test-server";
 
@@ -106,6 +107,15 @@ describe.each(testDatabases)("requesting credits on $name", (target) => {
     }
     const retried = await api.server.call("/api/credits/request", { method: "POST", cookie, json: {} });
     expect(retried.status).toBe(200);
+  });
+
+  it("shows the credits page without Stripe: nothing for sale instead of a 404", async () => {
+    await grantCredits(api.database.db, api.user.userId, 0);
+    const page = await creditsPage(
+      { db: api.database.db, billing: api.server.config.billing },
+      { userId: api.user.userId, checkoutSessionId: "cs_test_someone_elses" },
+    );
+    expect(page).toEqual({ payments: false, packs: [], debt: 0, checkout: null });
   });
 });
 
