@@ -54,6 +54,11 @@ test("a short balance in the composer offers Buy credits, and the account menu d
   await page.getByLabel("Objects", { exact: true }).fill("Chest\nPotion\nSword\nShield\nKey");
   await page.getByRole("group", { name: "Detail" }).getByText("High", { exact: true }).click();
   await expect(page.getByTestId("composer-short")).toContainText("you have 100");
+  await expect(
+    page.getByTestId("composer-cheaper").getByRole("button", { name: /^Draft would cost 15/ }),
+  ).toBeVisible();
+  // Credits are for sale here: nobody needs to ask the operators.
+  await expect(page.getByRole("button", { name: "Request credits" })).toHaveCount(0);
   await page.getByTestId("composer-buy-credits").click();
   await expect(page).toHaveURL(`${base}/app/credits`);
   await expect(page.getByRole("heading", { name: "Buy credits" })).toBeVisible();
