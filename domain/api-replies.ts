@@ -111,5 +111,10 @@ export const checkoutReply = z.object({
 });
 export const checkoutRequest = z.object({ packId: z.string().min(1, "Choose a credit pack.").max(64) }).strict();
 
+/** POST /api/credits/request */
+export const creditRequestReply = z.object({
+  sent: z.literal(true).meta({ description: "The operators were e-mailed." }),
+});
+
 /** POST /api/stripe/webhook */
 export const webhookReceivedReply = z.object({ received: z.literal(true) });

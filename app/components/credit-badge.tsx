@@ -2,12 +2,12 @@ import { Coins } from "lucide-react";
 import { Link } from "react-router";
 import { Tooltip } from "./ui/tooltip";
 
-/** The balance in the shell; `null` while it is loading. Leads to Buy credits when Stripe is configured. */
+/** The balance in the shell; `null` while it is loading. Leads to the credits page: buying, or asking the operators. */
 export function CreditBadge({ credits, buyCredits = false }: { credits: number | null; buyCredits?: boolean }) {
   return (
-    <Tooltip content={buyCredits ? "Your credit balance · Buy credits" : "Your credit balance"}>
+    <Tooltip content={buyCredits ? "Your credit balance · Buy credits" : "Your credit balance · Get more"}>
       <Link
-        to={buyCredits ? "/app/credits" : "/app/settings#credits"}
+        to="/app/credits"
         className="inline-flex h-9 items-center gap-2 rounded-xl bg-neutral-100 px-3 text-sm font-semibold tabular-nums text-neutral-800 transition-colors hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700"
         aria-label={credits === null ? "Credit balance loading" : `${credits.toLocaleString("en")} credits`}
         data-testid="credit-badge"

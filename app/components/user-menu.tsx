@@ -12,7 +12,7 @@ export function UserMenu({
   email: string;
   /** Operators also get the instance's setup page. */
   operator?: boolean;
-  /** Stripe is configured: the Buy credits page exists. */
+  /** Stripe is configured: the credits page sells packs (otherwise it says how to ask for more). */
   buyCredits?: boolean;
   onSignOut: () => void;
 }) {
@@ -38,14 +38,12 @@ export function UserMenu({
               Settings
             </Link>
           </DropdownMenu.Item>
-          {buyCredits && (
-            <DropdownMenu.Item asChild className={menuItemClasses}>
-              <Link to="/app/credits">
-                <Coins aria-hidden className="size-4" />
-                Buy credits
-              </Link>
-            </DropdownMenu.Item>
-          )}
+          <DropdownMenu.Item asChild className={menuItemClasses}>
+            <Link to="/app/credits">
+              <Coins aria-hidden className="size-4" />
+              {buyCredits ? "Buy credits" : "Credits"}
+            </Link>
+          </DropdownMenu.Item>
           {operator && (
             <DropdownMenu.Item asChild className={menuItemClasses}>
               <Link to="/app/setup">

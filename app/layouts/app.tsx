@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       user: { id: user.id, email: user.email },
       operator,
       models: presentModels(services.providers, await failedProviderChecks(services.database.db)),
-      // Stripe configured: the Buy credits page and its links exist.
+      // Stripe configured: the credits page sells packs; otherwise it says how to ask the operators.
       buyCredits: Boolean(services.config.billing),
       signupNotice,
     },

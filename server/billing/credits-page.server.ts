@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { AppError } from "#domain/errors";
 import { formatPackPrice } from "#domain/credit-packs";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -19,16 +18,17 @@ export interface CheckoutView {
 }
 
 /**
- * What the Buy credits page shows: the packs, what the user owes, and the checkout
- * they came back from (only their own). A 404 without Stripe: there is nothing to buy.
+ * What the credits page shows: with Stripe, the packs, what the user owes, and the
+ * checkout they came back from (only their own); without it, that nothing is for sale
+ * (the page then says how to ask the operators instead).
  */
 export async function creditsPage(
   deps: { db: Database; billing: Config["billing"] },
   input: { userId: string; checkoutSessionId: string | null },
-): Promise<{ packs: PackView[]; debt: number; checkout: CheckoutView | null }> {
+): Promise<{ payments: boolean; packs: PackView[]; debt: number; checkout: CheckoutView | null }> {
   const { db, billing } = deps;
-  if (!billing) throw new AppError("not_found", "Not found");
   const [user] = await db.select({ debt: users.creditDebt }).from(users).where(eq(users.id, input.userId));
+  if (!billing) return { payments: false, packs: [], debt: user?.debt ?? 0, checkout: null };
   let checkout: CheckoutView | null = null;
   if (input.checkoutSessionId) {
     const [row] = await db
@@ -49,6 +49,7 @@ export async function creditsPage(
     if (row) checkout = { credits: row.credits, price: formatPackPrice(row), granted: row.grantId !== null };
   }
   return {
+    payments: true,
     packs: billing.packs.map((pack) => ({ id: pack.id, credits: pack.credits, price: formatPackPrice(pack) })),
     debt: user?.debt ?? 0,
     checkout,

@@ -1,11 +1,13 @@
 import { Router } from "express";
 import { checkoutRequest } from "#domain/api-replies";
+import { creditRequestBody } from "#domain/credit-requests";
 import { formatPackPrice } from "#domain/credit-packs";
 import { startCheckout } from "../billing/checkout.server";
+import { requestCredits } from "../credits/credit-requests.server";
 import type { Services } from "../services.server";
 import { AppError } from "./errors.server";
 import { answerOnce } from "./idempotent.server";
-import { requireApiUser } from "./require-user.server";
+import { requireApiUser, requireSessionUser } from "./require-user.server";
 
 const checkoutInput = checkoutRequest;
 
@@ -15,7 +17,10 @@ function billingOf(services: Services) {
   return services.config.billing;
 }
 
-/** Buying credits: the packs for sale, and a Stripe Checkout Session for one of them. */
+/**
+ * Getting credits: the packs for sale and a Stripe Checkout Session for one of them, or,
+ * with or without Stripe, a request that e-mails the operators.
+ */
 export function creditsApi(getServices: () => Promise<Services>): Router {
   const router = Router();
 
@@ -44,6 +49,19 @@ export function creditsApi(getServices: () => Promise<Services>): Router {
         return { status: 201, body: { url } };
       },
     });
+  });
+
+  // A person asks the operators (by e-mail) for credits; once an hour, so nobody is flooded.
+  router.post("/request", async (req, res) => {
+    const services = await getServices();
+    const user = await requireSessionUser(req, services);
+    const { note } = creditRequestBody.parse(req.body ?? {});
+    await requestCredits(
+      { db: services.database.db, mailer: services.mailer, config: services.config },
+      { userId: user.id, email: user.email, note },
+    );
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ sent: true });
   });
 
   return router;

@@ -7,6 +7,7 @@ import {
 } from "zod-openapi";
 import * as replies from "#domain/api-replies";
 import { creditHistoryPageSchema, creditHistoryQuerySchema } from "#domain/credits";
+import { creditRequestBody } from "#domain/credit-requests";
 import { apiErrorSchema, type AppErrorCode } from "#domain/errors";
 import { liveEventSchemas } from "#domain/events";
 import { idempotencyKeySchema } from "#domain/idempotency";
@@ -415,6 +416,18 @@ export const apiOperations: ApiOperation[] = [
     headers: idempotencyHeaders.partial(),
     errors: [404, 422],
     responses: { 201: { description: "Where to pay.", json: replies.checkoutReply } },
+  },
+  {
+    method: "post",
+    path: "/api/credits/request",
+    tag: "Credits",
+    summary: "Ask the operators for credits",
+    description:
+      "E-mails the operators (ADMIN_EMAILS, or the first account) who is asking, their balance and the note. Once an hour per person: a second request within the hour answers 429 with Retry-After. Only from a browser session.",
+    access: "session",
+    json: creditRequestBody,
+    errors: [429],
+    responses: { 200: { description: "The operators were e-mailed.", json: replies.creditRequestReply } },
   },
   {
     method: "post",

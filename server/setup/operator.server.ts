@@ -30,3 +30,14 @@ export async function requireOperator(
 ): Promise<void> {
   if (!(await isOperator(deps, user))) throw new AppError("not_found", "Not found");
 }
+
+/** Where mail for the operators goes: ADMIN_EMAILS, or the oldest account's address (as isOperator decides). */
+export async function operatorAddresses(deps: { db: Database; adminEmails: readonly string[] }): Promise<string[]> {
+  if (deps.adminEmails.length > 0) return [...deps.adminEmails];
+  const [first] = await deps.db
+    .select({ email: authUsers.email })
+    .from(authUsers)
+    .orderBy(asc(authUsers.createdAt), asc(authUsers.id))
+    .limit(1);
+  return first ? [first.email] : [];
+}

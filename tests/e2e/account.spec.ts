@@ -59,8 +59,8 @@ test("settings show the e-mail, the balance and the colour mode", async ({ page 
 
 test("the credit history shows each change of the balance, and follows new ones live", async ({ page, context }) => {
   await signIn(page);
-  await page.getByTestId("credit-badge").click();
-  await expect(page).toHaveURL(/\/app\/settings#credits$/);
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/app\/settings$/);
   const history = page.getByRole("list", { name: "Credit history" });
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history.getByRole("listitem").first()).toContainText("Sign-up credits");
@@ -133,16 +133,19 @@ test("delete the account: the address typed to confirm, success toast, home page
   await expect(signupNotice(page)).toContainText("This account starts with 0 credits.");
   await expect(signupNotice(page)).toContainText("already had its free sign-up credits, with an earlier account");
   await expect(signupNotice(page)).toContainText("ask the person who runs this Motif");
+  // The badge leads to the credits page: the balance, its history and how to get more.
   await page.getByTestId("credit-badge").click();
+  await expect(page).toHaveURL(/\/app\/credits$/);
   const history = page.getByRole("list", { name: "Credit history" });
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history.getByRole("listitem").first()).toContainText("No sign-up credits: this address had them before");
   await expect(history.getByRole("listitem").first()).toContainText("balance 0");
-  await expect(page.getByTestId("settings-credits")).toHaveText("0 credits");
+  await expect(page.getByTestId("credits-balance")).toHaveText("0 credits");
+  await expect(page.getByRole("button", { name: "Request credits" })).toBeVisible();
   // It stays while the person moves between pages, and is not said again on the next visit.
   await expect(signupNotice(page)).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId("settings-credits")).toHaveText("0 credits");
+  await expect(page.getByTestId("credits-balance")).toHaveText("0 credits");
   await expect(signupNotice(page)).toHaveCount(0);
 });
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { signIn, uniqueEmail } from "./support/auth";
+import { creditRequestMail, signIn, signInWithApi, uniqueEmail } from "./support/auth";
+import { expectNoViolations } from "./support/axe";
 import { e2ePorts } from "./support/ports";
 
 // This instance sells credits through a local fake of Stripe's API; the others do not.
@@ -53,6 +54,11 @@ test("a short balance in the composer offers Buy credits, and the account menu d
   await page.getByLabel("Objects", { exact: true }).fill("Chest\nPotion\nSword\nShield\nKey");
   await page.getByRole("group", { name: "Detail" }).getByText("High", { exact: true }).click();
   await expect(page.getByTestId("composer-short")).toContainText("you have 100");
+  await expect(
+    page.getByTestId("composer-cheaper").getByRole("button", { name: /^Draft would cost 15/ }),
+  ).toBeVisible();
+  // Credits are for sale here: nobody needs to ask the operators.
+  await expect(page.getByRole("button", { name: "Request credits" })).toHaveCount(0);
   await page.getByTestId("composer-buy-credits").click();
   await expect(page).toHaveURL(`${base}/app/credits`);
   await expect(page.getByRole("heading", { name: "Buy credits" })).toBeVisible();
@@ -63,12 +69,43 @@ test("a short balance in the composer offers Buy credits, and the account menu d
   await expect(page.getByRole("menuitem", { name: "Buy credits" })).toBeVisible();
 });
 
-test("without Stripe the page and its links are not there", async ({ page }) => {
-  await signIn(page);
-  await expect(page.getByTestId("credit-badge")).toHaveAttribute("href", "/app/settings#credits");
+test("without Stripe the credits page shows the balance, the history and how to ask the operators", async ({
+  page,
+}) => {
+  const email = await signInWithApi(page, uniqueEmail("asker"));
+  await page.goto("/app");
+  await expect(page.getByTestId("credit-badge")).toHaveAttribute("href", "/app/credits");
   await page.getByRole("button", { name: "Account menu" }).click();
-  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Buy credits" })).toHaveCount(0);
-  const response = await page.goto("/app/credits");
-  expect(response?.status()).toBe(404);
+  await page.getByRole("menuitem", { name: "Credits" }).click();
+  await expect(page).toHaveURL(/\/app\/credits$/);
+  await expect(page.getByRole("heading", { name: "Credits", level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle("Credits · Motif");
+  await expect(page.getByTestId("credits-balance")).toHaveText("100 credits");
+  await expect(page.getByRole("list", { name: "Credit packs" })).toHaveCount(0);
+  const history = page.getByRole("list", { name: "Credit history" });
+  await expect(history.getByRole("listitem")).toHaveCount(1);
+  await expect(history.getByRole("listitem").first()).toContainText("Sign-up credits");
+  expect((await page.request.get("/app/credits")).status()).toBe(200);
+
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoViolations(page, `credits page without Stripe, ${scheme}`);
+  }
+
+  // Asking: the operators are e-mailed once; asking again within the hour is refused in words.
+  await page.getByRole("button", { name: "Request credits" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request credits" });
+  await dialog.getByRole("button", { name: "Send request" }).click();
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "Credits Requested" })).toBeVisible();
+  const mail = await creditRequestMail(page.request, "operator@example.com", email);
+  expect(mail.text).toContain("Their balance: 100 credits.");
+  expect(mail.text).not.toContain("Their note");
+
+  await page.getByRole("button", { name: "Request credits" }).click();
+  await dialog.getByRole("button", { name: "Send request" }).click();
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "Already Requested" })).toContainText(
+    "You already asked for credits in the last hour. You can ask again in 60 minutes.",
+  );
+  await expect(dialog).toHaveCount(0);
 });

@@ -44,6 +44,7 @@ const bodies: Record<string, Record<string, unknown>> = {
   },
   "PATCH /api/objects/:id": { name: "Lamp", coverImageId: "IMAGE" },
   "POST /api/objects/:id/variations": { count: 1, size: "square", detail: "draft" },
+  "POST /api/credits/request": { note: "For the winter set" },
 };
 const GENERIC_BODY = { name: "x", text: "y" };
 const QUERY_KEYS = ["q", "styleId", "setId", "cursor", "ids", "url", "before", "code", "state", "redirectTo", "x"];

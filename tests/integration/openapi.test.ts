@@ -307,6 +307,8 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect((await call("GET", "/api/setup")).status).toBe(200);
     expect((await call("POST", "/api/setup/test-connection", { json: {} })).status).toBe(200);
     expect((await call("POST", "/api/setup/test-email", { json: {} })).status).toBe(200);
+    expect((await call("POST", "/api/credits/request", { json: { note: "For the docs" } })).status).toBe(200);
+    expect((await call("POST", "/api/credits/request", { json: {} })).status).toBe(429);
     expect((await call("POST", "/api/analytics/pageview", { json: { path: "/app" } })).status).toBe(204);
   });
 

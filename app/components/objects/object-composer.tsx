@@ -1,5 +1,6 @@
 import { Coins, LoaderCircle, Sparkles, TriangleAlert } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { flushSync } from "react-dom";
 import { Link, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import {
@@ -32,6 +33,8 @@ import { Switch } from "../ui/switch";
 import { inputClasses, TextField } from "../ui/text-field";
 import { StylePicker, styleChoices, type StyleChoice } from "./style-picker";
 import { detailOptions, sizeOptions, variationOptions } from "~/lib/image-options";
+import { cheaperChoices, type CheaperChoice } from "~/lib/cheaper-choices";
+import { RequestCreditsButton } from "../request-credits";
 
 type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations" | "model";
 type Errors = Partial<Record<Field | "form", string>>;
@@ -86,6 +89,7 @@ export function ObjectComposer(props: {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const generateButton = useRef<HTMLButtonElement>(null);
   const idempotency = useIdempotencyKey();
   const ids = useId();
   const apple = useIsApple();
@@ -122,6 +126,16 @@ export function ObjectComposer(props: {
     setDetail(choice.defaults.detail);
     setTransparent(choice.defaults.transparent);
     setModelId(choice.defaults.model ?? models.defaultId);
+  }
+
+  /** A cheaper setting offered under a short balance. Its button goes away: focus moves to Generate, now enabled. */
+  function chooseCheaper(choice: CheaperChoice) {
+    flushSync(() => {
+      if (choice.kind === "detail") setDetail(choice.detail);
+      else if (choice.kind === "variations") setVariations(choice.variations);
+      else if (choice.kind === "size") setSize(choice.size);
+    });
+    generateButton.current?.focus();
   }
 
   async function submit(event?: FormEvent) {
@@ -310,27 +324,20 @@ export function ObjectComposer(props: {
       <div className="flex flex-col gap-3 border-t border-neutral-200 bg-neutral-50/80 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:border-neutral-800 dark:bg-neutral-950/40">
         <div className="text-sm text-neutral-600 dark:text-neutral-400" aria-live="polite">
           {short ? (
-            <p
-              className="flex items-start gap-2 font-medium text-warning-800 dark:text-warning-300"
-              data-testid="composer-short"
-            >
-              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <span>
-                This needs {plural(price, "credit")}; you have {balance}.
-                {buyCredits && (
-                  <>
-                    {" "}
-                    <Link
-                      to="/app/credits"
-                      className="underline underline-offset-2 hover:text-warning-950 dark:hover:text-warning-100"
-                      data-testid="composer-buy-credits"
-                    >
-                      Buy credits
-                    </Link>
-                  </>
-                )}
-              </span>
-            </p>
+            <ShortOfCredits
+              price={price}
+              balance={balance}
+              buyCredits={buyCredits}
+              choices={cheaperChoices({
+                objects: subjects.length,
+                variations,
+                size,
+                detail,
+                prices: model.prices,
+                balance,
+              })}
+              onChoose={chooseCheaper}
+            />
           ) : (
             <p className="flex items-center gap-2">
               <Coins aria-hidden className="size-4 shrink-0 text-amber-500" />
@@ -353,7 +360,13 @@ export function ObjectComposer(props: {
               Enter
             </span>
           </kbd>
-          <button type="submit" disabled={!canSubmit} className={submitClasses} data-testid="generate-objects">
+          <button
+            ref={generateButton}
+            type="submit"
+            disabled={!canSubmit}
+            className={submitClasses}
+            data-testid="generate-objects"
+          >
             {busy ? (
               <LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin" />
             ) : (
@@ -371,6 +384,68 @@ export function ObjectComposer(props: {
         </div>
       </div>
     </form>
+  );
+}
+
+/**
+ * The price is over the balance: the same sentence as always, then what still fits
+ * (each a button that switches to it), then where more credits come from.
+ */
+function ShortOfCredits(props: {
+  price: number;
+  balance: number;
+  buyCredits: boolean;
+  choices: CheaperChoice[];
+  onChoose(choice: CheaperChoice): void;
+}) {
+  const { choices } = props;
+  return (
+    <div className="flex flex-col gap-2" data-testid="composer-short-help">
+      <p
+        className="flex items-start gap-2 font-medium text-warning-800 dark:text-warning-300"
+        data-testid="composer-short"
+      >
+        <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>
+          This needs {plural(props.price, "credit")}; you have {props.balance}.
+        </span>
+      </p>
+      {choices.length > 0 && (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 pl-6" data-testid="composer-cheaper">
+          {choices.map((choice) =>
+            choice.kind === "objects" ? (
+              <span key={choice.kind}>{choice.text}.</span>
+            ) : (
+              <button
+                key={`${choice.kind}-${choice.price}`}
+                type="button"
+                onClick={() => props.onChoose(choice)}
+                className="rounded font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:text-primary-300 dark:hover:text-primary-200"
+              >
+                {choice.text}
+                <span className="sr-only">: switch to it</span>
+              </button>
+            ),
+          )}
+        </p>
+      )}
+      <div className="pl-6">
+        {props.buyCredits ? (
+          <Link
+            to="/app/credits"
+            className="font-medium text-warning-800 underline underline-offset-2 hover:text-warning-950 dark:text-warning-300 dark:hover:text-warning-100"
+            data-testid="composer-buy-credits"
+          >
+            Buy credits
+          </Link>
+        ) : (
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span>The operators of this Motif can add credits.</span>
+            <RequestCreditsButton size="sm" />
+          </span>
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useAuth } from "~/components/auth-provider";
 import { CreditHistory } from "~/components/credit-history";
 import { PageHeader } from "~/components/page-header";
+import { RequestCreditsButton } from "~/components/request-credits";
 import { Button } from "~/components/ui/button";
 import { api, ApiError } from "~/lib/api";
 import { subscribeLiveEvents } from "~/lib/live-events";
@@ -16,11 +17,11 @@ import { servicesContext } from "#server/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import type { Route } from "./+types/credits";
 
-export function meta() {
-  return [{ title: "Buy credits · Motif" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.payments === false ? "Credits" : "Buy credits"} · Motif` }];
 }
 
-// Without Stripe configured the page does not exist (404), like its links.
+// With Stripe configured the page sells packs; without it, it says how to ask the operators.
 export const loader = withRouteErrors(async ({ context, request }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   const user = context.get(userContext);
@@ -101,9 +102,61 @@ function PackCard({
   );
 }
 
-export default function CreditsPage({ loaderData }: Route.ComponentProps) {
-  const { packs, debt, checkout, cancelled } = loaderData;
+function Balance() {
   const { authUser } = useAuth();
+  return (
+    <p className="mb-6 text-sm text-neutral-600 dark:text-neutral-400">
+      Your balance:{" "}
+      <span className="font-semibold text-neutral-900 tabular-nums dark:text-neutral-100" data-testid="credits-balance">
+        {authUser ? `${authUser.credits.toLocaleString("en")} credits` : "…"}
+      </span>
+    </p>
+  );
+}
+
+function HistorySection() {
+  return (
+    <section className="mt-10 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+      <h2 className="mb-4 text-lg font-semibold">History</h2>
+      <CreditHistory />
+    </section>
+  );
+}
+
+/** Without Stripe nothing is for sale: the balance, its history, and asking the operators for more. */
+function OperatorCredits() {
+  return (
+    <>
+      <PageHeader
+        title="Credits"
+        description="Credits pay for generations. This Motif does not sell them: its operators add them."
+      />
+      <Balance />
+      <section
+        aria-labelledby="more-credits"
+        className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
+      >
+        <h2 id="more-credits" className="flex items-center gap-2 text-lg font-semibold">
+          <Coins aria-hidden className="size-5 text-amber-500" />
+          Getting more credits
+        </h2>
+        <p className="mt-2 max-w-prose text-sm text-neutral-600 dark:text-neutral-400">
+          Ask the operators of this Motif: they get an e-mail with your address, your balance and your note, and the
+          credits they add appear here at once. You can ask once an hour.
+        </p>
+        <RequestCreditsButton variant="primary" className="mt-4" />
+      </section>
+      <HistorySection />
+    </>
+  );
+}
+
+export default function CreditsPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.payments) return <OperatorCredits />;
+  return <BuyCredits {...loaderData} />;
+}
+
+function BuyCredits({ packs, debt, checkout, cancelled }: Route.ComponentProps["loaderData"]) {
   const { keyFor } = useIdempotencyKey();
   const [buying, setBuying] = useState<string | null>(null);
   const revalidate = useCoalescedRevalidate();
@@ -148,15 +201,7 @@ export default function CreditsPage({ loaderData }: Route.ComponentProps) {
           payment. The next pack you buy settles it first; until then generating is paused.
         </p>
       )}
-      <p className="mb-6 text-sm text-neutral-600 dark:text-neutral-400">
-        Your balance:{" "}
-        <span
-          className="font-semibold text-neutral-900 tabular-nums dark:text-neutral-100"
-          data-testid="credits-balance"
-        >
-          {authUser ? `${authUser.credits.toLocaleString("en")} credits` : "…"}
-        </span>
-      </p>
+      <Balance />
       <ul aria-label="Credit packs" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {packs.map((pack) => (
           <PackCard
@@ -168,10 +213,7 @@ export default function CreditsPage({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </ul>
-      <section className="mt-10 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
-        <h2 className="mb-4 text-lg font-semibold">History</h2>
-        <CreditHistory />
-      </section>
+      <HistorySection />
     </>
   );
 }

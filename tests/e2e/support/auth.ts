@@ -74,3 +74,25 @@ export async function signInWithApi(page: Page, email = uniqueEmail(), base = ""
   expect((await page.request.post(`${root}/api/users/new`, { headers })).ok()).toBe(true);
   return email;
 }
+
+/** Every e-mail the SMTP capture holds for `email`, oldest first. */
+export async function mailsTo(request: APIRequestContext, email: string): Promise<CapturedMail[]> {
+  const response = await request.get(`http://127.0.0.1:${e2ePorts.smtpApi}/messages?to=${encodeURIComponent(email)}`);
+  return (await response.json()) as CapturedMail[];
+}
+
+/** Waits for the e-mail asking `operator` for credits on behalf of `requester`, and returns it. */
+export async function creditRequestMail(
+  request: APIRequestContext,
+  operator: string,
+  requester: string,
+): Promise<CapturedMail> {
+  let found: CapturedMail | undefined;
+  await expect
+    .poll(async () => {
+      found = (await mailsTo(request, operator)).find((m) => m.subject === `Credits requested by ${requester}`);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}

@@ -1,0 +1,98 @@
+import { LoaderCircle, Mail } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { creditRequestNoteMax } from "#domain/credit-requests";
+import { api, ApiError, fieldErrors } from "~/lib/api";
+import { refusalMessage } from "~/lib/refusal-message";
+import { toast } from "~/lib/toast-store";
+import { Button, type ButtonProps } from "./ui/button";
+import { ModalDialog } from "./ui/sheet-dialog";
+import { TextAreaField } from "./ui/text-area-field";
+
+/**
+ * "Request credits": where nothing is for sale, the person asks the operators, who get
+ * an e-mail with their address, balance and note (POST /api/credits/request).
+ */
+export function RequestCreditsButton(props: Pick<ButtonProps, "variant" | "size" | "className">) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant={props.variant ?? "secondary"}
+        size={props.size}
+        className={props.className}
+        onClick={() => setOpen(true)}
+        data-testid="request-credits"
+      >
+        <Mail aria-hidden className="size-4" />
+        Request credits
+      </Button>
+      {open && <RequestCreditsDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function RequestCreditsDialog(props: { onClose(): void }) {
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // React passes events up through portals: the composer's form around the button must not see this one.
+    event.stopPropagation();
+    setBusy(true);
+    try {
+      await api<{ sent: true }>("/api/credits/request", { method: "POST", body: { note: note.trim() || undefined } });
+      toast({
+        title: "Credits Requested",
+        description: "The operators of this Motif were e-mailed. Your balance grows as soon as they add credits.",
+        color: "success",
+      });
+      props.onClose();
+    } catch (caught) {
+      const fields = fieldErrors(caught);
+      if (fields.note) return setError(fields.note);
+      toast({
+        title: caught instanceof ApiError && caught.status === 429 ? "Already Requested" : "Request Error",
+        description: refusalMessage(caught, "Your request could not be sent to the operators. Please try again later."),
+        color: "error",
+      });
+      if (caught instanceof ApiError && caught.status === 429) props.onClose();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalDialog
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      title="Request credits"
+      description="The operators of this Motif get an e-mail with your address and your balance. You can ask once an hour."
+    >
+      <form onSubmit={submit} className="grid gap-5" noValidate>
+        <TextAreaField
+          label="Note for the operators (optional)"
+          value={note}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setError(undefined);
+          }}
+          maxLength={creditRequestNoteMax}
+          placeholder="What the credits are for"
+          autoFocus
+          error={error}
+        />
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+            Send request
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,45 @@
+import type { MailMessage } from "./mailer.server";
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * What an operator receives when someone asks for credits: who, their balance, their
+ * note, and the command that grants credits (Motif sells none without Stripe).
+ */
+export function creditRequestEmail(options: {
+  to: string;
+  requester: string;
+  balance: number;
+  note?: string;
+  publicUrl: string;
+}): MailMessage {
+  const { requester, balance, note, publicUrl } = options;
+  const balanceText = `${balance.toLocaleString("en")} credit${balance === 1 ? "" : "s"}`;
+  const command = `npm run credits -- grant ${requester} <credits>`;
+  const text = [
+    "Credits requested",
+    "",
+    `${requester} asks for more credits on ${publicUrl}.`,
+    `Their balance: ${balanceText}.`,
+    ...(note ? ["", "Their note:", note] : []),
+    "",
+    "To give them credits, run this where Motif runs:",
+    command,
+    "",
+    "You receive this because you operate this Motif. They can ask at most once an hour.",
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Credits requested</title></head>
+<body style="margin:0;background:#f3f4f6;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827">
+  <div style="max-width:480px;margin:32px auto;background:#ffffff;border-radius:16px;padding:32px">
+    <h1 style="font-size:22px;margin:0 0 8px">Credits requested</h1>
+    <p style="font-size:15px;line-height:1.6;color:#4b5563;margin:0 0 12px"><strong>${escape(requester)}</strong> asks for more credits on ${escape(publicUrl)}. Their balance: ${escape(balanceText)}.</p>
+    ${note ? `<p style="font-size:15px;line-height:1.6;color:#111827;margin:0 0 12px;padding:12px 16px;background:#f3f4f6;border-radius:12px;white-space:pre-wrap">${escape(note)}</p>` : ""}
+    <p style="font-size:14px;line-height:1.6;color:#4b5563;margin:0">To give them credits, run this where Motif runs:<br><code style="font-size:13px">${escape(command)}</code></p>
+    <p style="font-size:13px;line-height:1.6;color:#6b7280;margin:16px 0 0">You receive this because you operate this Motif. They can ask at most once an hour.</p>
+  </div>
+</body>
+</html>`;
+  return { to: options.to, subject: `Credits requested by ${requester}`, text, html };
+}
