@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowRight, FlaskConical, X } from "lucide-react";
-import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
+import { useDismissal } from "~/lib/use-dismissal";
 import { SETUP_BANNER_COOKIE } from "#domain/setup";
 
 /** Keeps the banner away until the browser closes; the server reads the cookie, so it never flashes back. */
@@ -18,18 +18,10 @@ const linkClass =
 
 /** Tells the operator, plainly, that no AI model makes the images yet, and where to connect one. */
 export function PreviewEngineBanner({ className }: { className?: string }) {
-  const [hidden, setHidden] = useState(false);
+  const { hidden, dismiss } = useDismissal(hideForThisSession);
   // On the setup page itself a link to it would go nowhere: point down to the steps instead.
   const onSetupPage = useLocation().pathname === SETUP_PATH;
   if (hidden) return null;
-  function dismiss() {
-    hideForThisSession();
-    setHidden(true);
-    // The button goes away with the banner: keep keyboard users in the page, not at its top.
-    const main = document.querySelector("main");
-    main?.setAttribute("tabindex", "-1");
-    main?.focus({ preventScroll: true });
-  }
   return (
     <aside
       aria-label="Image engine"

@@ -1,7 +1,7 @@
 import { ArrowRight, Coins, X } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
+import { useDismissal } from "~/lib/use-dismissal";
 
 /**
  * Says, on arrival, why a new account starts at 0 credits when the landing page promised some:
@@ -9,15 +9,8 @@ import { cn } from "~/lib/cn";
  * one-time cookie); kept while the person moves between pages until they close it.
  */
 export function SignupCreditsNotice({ buyCredits, className }: { buyCredits: boolean; className?: string }) {
-  const [hidden, setHidden] = useState(false);
+  const { hidden, dismiss } = useDismissal();
   if (hidden) return null;
-  function dismiss() {
-    setHidden(true);
-    // The button goes away with the notice: keep keyboard users in the page, not at its top.
-    const main = document.querySelector("main");
-    main?.setAttribute("tabindex", "-1");
-    main?.focus({ preventScroll: true });
-  }
   return (
     <aside
       aria-label="Sign-up credits"
