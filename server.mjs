@@ -81,6 +81,9 @@ try {
 const listener = server.listen(port, host, () => {
   const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
   console.log(`Motif is listening on http://${shown}:${port}`);
+  // The operator's commands reach this process on the loopback address.
+  const loopback = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  appModule.listening?.(`http://${loopback.includes(":") ? `[${loopback}]` : loopback}:${port}`).catch(fail);
 });
 
 let stopping = false;

@@ -16,6 +16,7 @@ import { sessionCookieName } from "./auth/session-cookie.server";
 import { FLASH_TOAST_COOKIE } from "~/lib/flash-toast";
 import { COLOR_MODE_COOKIE } from "~/lib/color-mode";
 import { serverTimingHeader } from "./db/statement-count.server";
+import { announceControl, withdrawControl } from "./operator/control-file.server";
 import { metricsRoute } from "./http/metrics-route.server";
 import { requestMetrics } from "./metrics/metrics.server";
 import { installProcessGuards } from "./process-guard.server";
@@ -137,6 +138,16 @@ export async function drain(): Promise<void> {
   (await getServices()).events.endAll();
 }
 
+/**
+ * Once the server answers at `url`: on the embedded database, which no other process may open,
+ * the operator's commands are told where to ask instead (server/operator/control-file.server.ts).
+ */
+export async function listening(url: string): Promise<void> {
+  const services = await getServices();
+  if (services.database.kind === "pglite") announceControl(services.config.dataDir, url);
+}
+
 export async function stop(): Promise<void> {
+  withdrawControl();
   await closeServices();
 }

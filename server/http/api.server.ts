@@ -9,6 +9,7 @@ import { filesApi } from "./files-api.server";
 import { jobsApi } from "./jobs-api.server";
 import { keysApi } from "./keys-api.server";
 import { objectsApi } from "./objects-api.server";
+import { operatorApi } from "./operator-api.server";
 import { stylesApi } from "./styles-api.server";
 import { apiErrorHandler } from "./errors.server";
 import { refuseControlCharacters } from "./refuse-control-characters.server";
@@ -38,6 +39,7 @@ export function createApi(options: { getServices: () => Promise<Services>; origi
   api.use("/events", eventsApi(options.getServices));
   api.use("/setup", setupApi(options.getServices));
   api.use("/keys", keysApi(options.getServices));
+  api.use("/operator", operatorApi(options.getServices));
   api.use(filesApi(options.getServices));
   // Unknown API calls get JSON, not the HTML 404 page.
   api.use((_req, res) => {

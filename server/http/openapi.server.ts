@@ -35,6 +35,7 @@ import {
   pollJobSamples,
   type CodeSample,
 } from "./openapi-examples.server";
+import { operatorCommandReplySchema, operatorCommandSchema } from "./operator-api.server";
 
 /**
  * The API's version. A breaking change (a field removed or renamed, a meaning changed)
@@ -428,6 +429,21 @@ export const apiOperations: ApiOperation[] = [
     json: creditRequestBody,
     errors: [429],
     responses: { 200: { description: "The operators were e-mailed.", json: replies.creditRequestReply } },
+  },
+  {
+    method: "post",
+    path: "/api/operator/credits",
+    tag: "Credits",
+    summary: "Grant credits from the operator's command (for `npm run credits` only)",
+    description:
+      "How `npm run credits -- grant <email> <credits>` reaches a running server that holds the embedded database. Only with the secret the server writes into its data folder's control.json (Authorization: Bearer); anything else answers 404. Not for clients.",
+    access: "public",
+    json: operatorCommandSchema,
+    errors: [404],
+    responses: {
+      200: { description: "Granted.", json: operatorCommandReplySchema },
+      400: { description: "Not granted, and why.", json: operatorCommandReplySchema },
+    },
   },
   {
     method: "post",

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -10,6 +10,7 @@ import { runCreditsCommand } from "#server/credits/credits-command.server";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.server";
 import { creditLedger, users } from "#server/db/schema";
 import { eventsSince } from "#server/events/events.server";
+import { announceControl, withdrawControl } from "#server/operator/control-file.server";
 import { testDatabases } from "../support/databases";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
@@ -145,4 +146,49 @@ describe("npm run credits on the embedded database", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it(
+    "grants through the running app while it holds the embedded database, and only with its secret",
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "motif-credits-"));
+      const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+      const server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" });
+      try {
+        const { userId } = await signInThroughApi(server, "running@example.com");
+        const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+        // An app that has not said where it answers: the folder's lock, named.
+        const locked = await creditsScript(["grant", "running@example.com", "5"], env);
+        expect(locked.code).toBe(1);
+        expect(locked.stderr).toContain("is already open in another Motif process");
+
+        announceControl(dataDir, server.url);
+        expect(statSync(path.join(dataDir, "control.json")).mode & 0o777).toBe(0o600);
+        const granted = await creditsScript(["grant", "running@example.com", "25"], env);
+        expect(granted).toMatchObject({ code: 0, stdout: "Granted 25 credits to running@example.com: balance 125.\n" });
+        expect(await account(database, userId)).toEqual({ credits: 125, debt: 0 });
+        const unknown = await creditsScript(["grant", "nobody@example.com", "5"], env);
+        expect(unknown).toMatchObject({
+          code: 1,
+          stderr: "No account has the address nobody@example.com. Nothing was granted.\n",
+        });
+
+        // Without the app's secret, or with another, there is nothing there.
+        for (const authorization of [undefined, "Bearer not-the-secret"]) {
+          const response = await fetch(`${server.url}/api/operator/credits`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", ...(authorization ? { Authorization: authorization } : {}) },
+            body: JSON.stringify({ args: ["grant", "running@example.com", "5"] }),
+          });
+          expect(response.status).toBe(404);
+        }
+        expect(await account(database, userId)).toEqual({ credits: 125, debt: 0 });
+      } finally {
+        withdrawControl();
+        await server.close();
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -67,7 +67,8 @@ describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => 
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="motif-3-objects.zip"');
     const covers = await readZip(Buffer.from(await response.arrayBuffer()));
     expect(covers.map((e) => e.name).sort()).toEqual(
-      [...slugs.map((s) => `sunny-stickers-${s}.png`), "manifest.json"].sort(),
+      // The preview engine drew them from open icon libraries: their credit comes along.
+      [...slugs.map((s) => `sunny-stickers-${s}.png`), "manifest.json", "ATTRIBUTION.txt"].sort(),
     );
     for (const [i, object] of made.entries()) {
       const entry = covers.find((e) => e.name === `sunny-stickers-${slugs[i]}.png`)!;
@@ -102,7 +103,11 @@ describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => 
 
     const all = await readZip(Buffer.from(await (await exportZip(`setId=${set.job.id}&images=all`)).arrayBuffer()));
     expect(all.map((e) => e.name).sort()).toEqual(
-      [...slugs.flatMap((s) => [1, 2].map((n) => `sunny-stickers-${s}-${n}.png`)), "manifest.json"].sort(),
+      [
+        ...slugs.flatMap((s) => [1, 2].map((n) => `sunny-stickers-${s}-${n}.png`)),
+        "manifest.json",
+        "ATTRIBUTION.txt",
+      ].sort(),
     );
     for (const [i, object] of made.entries()) {
       for (const [n, image] of object.images.entries()) {
@@ -126,6 +131,7 @@ describe.each(testDatabases)("exporting objects as a ZIP on $name", (target) => 
       Buffer.from(await (await exportZip(`ids=${made[1]!.id},${twin.objects[0]!.id}`)).arrayBuffer()),
     );
     expect(twins.map((e) => e.name).sort()).toEqual([
+      "ATTRIBUTION.txt",
       "manifest.json",
       "sunny-stickers-magic-wand-2.png",
       "sunny-stickers-magic-wand.png",

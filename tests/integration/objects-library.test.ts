@@ -110,7 +110,7 @@ describe.each(testDatabases)("the object library on $name", (target) => {
     const mixed = await server.call(`/api/objects/export.zip?ids=${bobObject.id},${lamp.id}`, { cookie: bob.cookie });
     expect(mixed.status).toBe(200);
     const zip = await readZip(Buffer.from(await mixed.arrayBuffer()));
-    expect(zip.map((e) => e.name).sort()).toEqual(["kites-box-kite.png", "manifest.json"]);
+    expect(zip.map((e) => e.name).sort()).toEqual(["ATTRIBUTION.txt", "kites-box-kite.png", "manifest.json"]);
     const manifest = zip.find((e) => e.name === "manifest.json")!.data.toString();
     for (const secret of secrets) expect(manifest).not.toContain(secret);
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { JobView, ObjectDetail, ObjectPage } from "#domain/objects";
@@ -5,6 +8,7 @@ import type { StyleView } from "#domain/styles";
 import { IMAGE_WIDTHS } from "~/lib/image-url";
 import { REFERENCE_SCRIPT_PATH } from "#server/http/api-reference.server";
 import { buildOpenApiDocument } from "#server/http/openapi.server";
+import { announceControl, withdrawControl } from "#server/operator/control-file.server";
 import { fillPath } from "../support/api-routes";
 import { testDatabases } from "../support/databases";
 import { readStream } from "../support/event-stream";
@@ -310,6 +314,19 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect((await call("POST", "/api/credits/request", { json: { note: "For the docs" } })).status).toBe(200);
     expect((await call("POST", "/api/credits/request", { json: {} })).status).toBe(429);
     expect((await call("POST", "/api/analytics/pageview", { json: { path: "/app" } })).status).toBe(204);
+
+    // The operator's command, as it reaches a server holding the embedded database.
+    const folder = mkdtempSync(path.join(tmpdir(), "motif-control-"));
+    try {
+      const secret = announceControl(folder, api.server.url);
+      const grant = (args: string[], key?: string) => call("POST", "/api/operator/credits", { key, json: { args } });
+      expect((await grant(["grant", "openapi@example.com", "5"], secret)).status).toBe(200);
+      expect((await grant(["grant", "nobody@example.com", "5"], secret)).status).toBe(400);
+      expect((await grant(["grant", "openapi@example.com", "5"], "not-the-secret")).status).toBe(404);
+    } finally {
+      withdrawControl();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("deletes an object and a style, revokes the key, and deletes the account", async () => {
