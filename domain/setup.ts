@@ -97,3 +97,16 @@ export const setupCheckLimit = { perWindow: 5, windowMs: 60_000 } as const;
  * read on the server, so a dismissed banner never flashes, and it is gone on the next visit.
  */
 export const SETUP_BANNER_COOKIE = "motif_setup_banner";
+
+/** The operator's grant from the setup page: an account's address and a whole number of credits. */
+export const grantCreditsBody = z
+  .object({
+    email: z.email("Enter the account's e-mail address.").max(320),
+    credits: z
+      .number({ error: "Enter a whole number of credits." })
+      .int("Enter a whole number of credits.")
+      .min(1, "Grant at least 1 credit.")
+      .max(1_000_000, "Grant at most 1,000,000 credits at a time."),
+  })
+  .strict()
+  .meta({ id: "GrantCredits" });

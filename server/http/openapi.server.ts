@@ -21,7 +21,7 @@ import {
   updateObjectSchema,
   variationsRequestSchema,
 } from "#domain/objects";
-import { connectionCheckBody, setupActionBody } from "#domain/setup";
+import { connectionCheckBody, setupActionBody, grantCreditsBody } from "#domain/setup";
 import { createStyleSchema, updateStyleSchema } from "#domain/styles";
 import { createApiKeySchema, updateApiKeySchema } from "#domain/api-keys";
 import { optimizeQuerySchema } from "../images/optimize.server";
@@ -36,6 +36,10 @@ import {
   type CodeSample,
 } from "./openapi-examples.server";
 import { operatorCommandReplySchema, operatorCommandSchema } from "./operator-api.server";
+
+const grantCreditsReply = z
+  .object({ message: z.string().meta({ example: "Granted 100 credits to ann@example.com: balance 350." }) })
+  .meta({ id: "GrantCreditsReply" });
 
 /**
  * The API's version. A breaking change (a field removed or renamed, a meaning changed)
@@ -695,6 +699,18 @@ export const apiOperations: ApiOperation[] = [
     json: setupActionBody,
     errors: [429],
     responses: { 200: { description: "Where it went.", json: replies.testEmailReply } },
+  },
+  {
+    method: "post",
+    path: "/api/setup/grant-credits",
+    tag: "Setup",
+    summary: "Give an account credits",
+    description:
+      'Through the ledger ("Added by the operator"), settling any debt first; the account\'s open pages see the new balance. An address with no account answers 400 and grants nothing.',
+    access: "operator",
+    json: grantCreditsBody,
+    errors: [400],
+    responses: { 200: { description: "What was granted.", json: grantCreditsReply } },
   },
   {
     method: "post",

@@ -9,7 +9,8 @@ import { sendTestEmail } from "../setup/test-email-check.server";
 import { getLogger } from "../logger.server";
 import { AppError } from "./errors.server";
 import { requireSessionUser } from "./require-user.server";
-import { connectionCheckBody, setupActionBody, setupCheckLimit } from "#domain/setup";
+import { connectionCheckBody, grantCreditsBody, setupActionBody, setupCheckLimit } from "#domain/setup";
+import { runCreditsCommand } from "../credits/credits-command.server";
 import { isPreview } from "#domain/preview";
 import { recordProviderCheck } from "../generation/providers/provider-checks.server";
 
@@ -40,6 +41,16 @@ async function limitChecks(services: Services, user: SessionUser): Promise<void>
 /** The operator's setup page calls: everyone else gets the same 404 as an unknown path. */
 export function setupApi(getServices: () => Promise<Services>): Router {
   const router = Router();
+
+  // The operator gives credits from the setup page, as `npm run credits -- grant` does.
+  router.post("/grant-credits", async (req, res) => {
+    const services = await getServices();
+    await requireOperatorUser(req, services);
+    const { email, credits } = grantCreditsBody.parse(req.body);
+    const result = await runCreditsCommand(services.database.db, ["grant", email, String(credits)]);
+    if (!result.ok) throw new AppError("bad_request", result.message);
+    res.json({ message: result.message });
+  });
 
   router.get("/", async (req, res) => {
     const services = await getServices();

@@ -153,6 +153,36 @@ test.describe("an instance offering the preview engine beside a real model", () 
   });
 });
 
+test("the operator gives an account credits from the setup page, and the account's open page shows them", async ({
+  page,
+  browser,
+}) => {
+  const person = await browser.newPage();
+  const email = uniqueEmail("granted");
+  await signInWithApi(person, email);
+  await person.goto("/app");
+  const badge = person.getByTestId("credit-badge");
+  await expect(badge).not.toHaveText(/loading/i);
+  const before = Number((await badge.innerText()).replace(/\D/g, ""));
+
+  await signInWithApi(page, OPERATOR);
+  await page.goto("/app/setup");
+  const section = page.getByRole("region", { name: "Give credits" });
+  await section.getByLabel("Account's e-mail address").fill("not an address");
+  await section.getByLabel("Credits").fill("25");
+  await section.getByRole("button", { name: "Grant credits" }).click();
+  await expect(section.getByText("Enter the account's e-mail address.")).toBeVisible();
+
+  await section.getByLabel("Account's e-mail address").fill(email);
+  await section.getByRole("button", { name: "Grant credits" }).click();
+  await expect(page.getByText(`Granted 25 credits to ${email}: balance ${before + 25}.`).first()).toBeVisible();
+  await expect(section.getByLabel("Account's e-mail address")).toHaveValue("");
+  // The account's open page follows at once.
+  await expect(badge).toHaveText(String(before + 25));
+  await expectNoViolations(page, "setup page with the credits form");
+  await person.close();
+});
+
 test("anyone else gets the 404 page and the API's 404, and no Setup in their menu", async ({ page }) => {
   await signInWithApi(page, uniqueEmail("not-operator"));
   await page.goto("/app");

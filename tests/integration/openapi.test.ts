@@ -311,6 +311,12 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect((await call("GET", "/api/setup")).status).toBe(200);
     expect((await call("POST", "/api/setup/test-connection", { json: {} })).status).toBe(200);
     expect((await call("POST", "/api/setup/test-email", { json: {} })).status).toBe(200);
+    const granted = await call<{ message: string }>("POST", "/api/setup/grant-credits", {
+      json: { email: "openapi@example.com", credits: 5 },
+    });
+    expect(granted.body.message).toMatch(/^Granted 5 credits to openapi@example\.com: balance \d+\.$/);
+    const nobody = { json: { email: "nobody@example.com", credits: 5 } };
+    expect((await call("POST", "/api/setup/grant-credits", nobody)).status).toBe(400);
     expect((await call("POST", "/api/credits/request", { json: { note: "For the docs" } })).status).toBe(200);
     expect((await call("POST", "/api/credits/request", { json: {} })).status).toBe(429);
     expect((await call("POST", "/api/analytics/pageview", { json: { path: "/app" } })).status).toBe(204);

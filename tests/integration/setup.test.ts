@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ConnectionCheck, SetupStatus, TestEmailResult } from "#domain/setup";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { authUsers } from "#server/db/schema";
+import { authUsers, users } from "#server/db/schema";
 import { isOperator } from "#server/setup/operator.server";
 import { startFakeOpenAI } from "../fakes/openai-images";
 import { testDatabases } from "../support/databases";
@@ -109,8 +109,10 @@ describe.each(testDatabases)("the setup page's API on $name", (target) => {
         ["GET", "/api/setup"],
         ["POST", "/api/setup/test-connection"],
         ["POST", "/api/setup/test-email"],
+        ["POST", "/api/setup/grant-credits"],
       ] as const) {
-        const response = await firstAccount.call(path, { method, cookie: second.cookie });
+        const json = path.endsWith("grant-credits") ? { email: "second@example.com", credits: 100 } : undefined;
+        const response = await firstAccount.call(path, { method, cookie: second.cookie, json });
         expect(response.status, `${method} ${path}`).toBe(404);
         expect(await response.json()).toEqual({ error: { code: "not_found", message: "Not found" } });
       }
@@ -135,6 +137,38 @@ describe.each(testDatabases)("the setup page's API on $name", (target) => {
         json: { apiKey: "sk-other" },
       });
       expect(withBody.status).toBe(400);
+    });
+  });
+
+  describe("giving credits", () => {
+    it("adds credits to an account through its ledger, and refuses what it cannot grant, granting nothing", async () => {
+      const grant = (json: unknown) =>
+        firstAccount.call("/api/setup/grant-credits", { method: "POST", cookie: first.cookie, json });
+      const balance = async () =>
+        (await database.db.select({ credits: users.credits }).from(users).where(eq(users.id, second.userId)))[0]!
+          .credits;
+      const before = await balance();
+      const granted = await grant({ email: "Second@Example.com", credits: 75 });
+      expect(granted.status).toBe(200);
+      expect(await granted.json()).toEqual({
+        message: `Granted 75 credits to second@example.com: balance ${before + 75}.`,
+      });
+      expect(await balance()).toBe(before + 75);
+
+      const unknown = await grant({ email: "nobody@example.com", credits: 5 });
+      expect(unknown.status).toBe(400);
+      expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe(
+        "No account has the address nobody@example.com. Nothing was granted.",
+      );
+      for (const body of [
+        { email: "second@example.com", credits: 0 },
+        { email: "second@example.com", credits: 1.5 },
+        { email: "x", credits: 5 },
+        { email: "second@example.com", credits: 5, extra: 1 },
+      ]) {
+        expect((await grant(body)).status, JSON.stringify(body)).toBe(400);
+      }
+      expect(await balance()).toBe(before + 75);
     });
   });
 

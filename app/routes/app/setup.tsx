@@ -1,7 +1,8 @@
-import { Cpu, Database, HardDrive, Mail, PlugZap, Send, ShieldCheck, Zap } from "lucide-react";
+import { Coins, Cpu, Database, HardDrive, Mail, PlugZap, Send, ShieldCheck, Zap } from "lucide-react";
 import { PageHeader } from "~/components/page-header";
 import { CheckAction, type CheckOutcome } from "~/components/setup/check-action";
 import { ConnectModel } from "~/components/setup/connect-model";
+import { GrantCreditsForm } from "~/components/setup/grant-credits";
 import { Facts, SetupSection, StatusPill } from "~/components/setup/setup-section";
 import type { CheckedEngine, ConnectionCheck, SetupStatus, TestEmailResult } from "#domain/setup";
 import { userContext } from "#server/auth/require-user.server";
@@ -252,6 +253,14 @@ export default function SetupPage({ loaderData }: Route.ComponentProps) {
           description="Motif generates with OpenAI, Google Gemini, fal or your own ComfyUI, several at once if you like: users pick the model for each generation. Set these variables where Motif runs and restart it: it checks them at start and refuses to start, naming the variable, if one is wrong."
         >
           <ConnectModel testable={realModel} />
+        </SetupSection>
+        <SetupSection
+          id="credits"
+          icon={Coins}
+          title="Give credits"
+          description="Adds credits to an account through its ledger (shown to them as added by the operator), settling anything it owes first. People ask for credits from their Credits page; their request reaches you by e-mail."
+        >
+          <GrantCreditsForm />
         </SetupSection>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
           <MailSection mail={status.mail} email={email} />
