@@ -26,9 +26,6 @@ describe("finding a subject in the open icon libraries", () => {
       expect(commonSubjects.length).toBeGreaterThan(200);
       const missing = commonSubjects.filter((subject) => iconFor(subject, style) === null);
       expect(missing.length / commonSubjects.length, `not found: ${missing.join(", ")}`).toBeLessThanOrEqual(0.1);
-      console.log(
-        `${name}: ${commonSubjects.length - missing.length} of ${commonSubjects.length}; not found: ${missing.join(", ")}`,
-      );
     },
   );
 
