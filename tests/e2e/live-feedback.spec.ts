@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInWithApi } from "./support/auth";
-import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
+import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 
 // What the user just started shows where they are looking, and live updates cost one
 // page load per burst of events.
@@ -30,7 +30,9 @@ test("after Make 2 more, the object's images, where the new ones appear, are scr
   await page.setViewportSize({ width: 375, height: 800 });
   await signInWithApi(page);
   const styleId = await createStyleWithApi(page, "More icons");
-  const { objects } = await generateObjectsWithApi(page, { styleId, subjects: ["compass"] });
+  const { objects, job } = await generateObjectsWithApi(page, { styleId, subjects: ["compass"] });
+  // The page is laid out as it will stay once the object has its image.
+  await waitForJob(page, job.id);
   await page.goto(`/app/object/${objects[0]!.id}`);
   const more = page.getByTestId("more-variations");
   await more.scrollIntoViewIfNeeded();

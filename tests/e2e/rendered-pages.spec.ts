@@ -1,13 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { signInWithApi, uniqueEmail } from "./support/auth";
-import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
+import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 
 const base = `http://localhost:${e2ePorts.app}`;
-
-interface JobReply {
-  job: { status: string };
-}
 
 // A page the server rendered before is sent again only while its address and data are the same.
 test("a signed-in page is the same bytes while nothing changed, and follows a change at once", async ({
@@ -20,11 +16,7 @@ test("a signed-in page is the same bytes while nothing changed, and follows a ch
   const { objects, job } = await generateObjectsWithApi(page, { styleId, subjects: ["Lantern"] }, base);
   const address = `${base}/app/object/${objects[0]!.id}`;
   // Its data settles once the set is made: until then each look may differ, and rightly so.
-  await expect
-    .poll(async () => ((await (await page.request.get(`${base}/api/jobs/${job.id}`)).json()) as JobReply).job.status, {
-      timeout: 30_000,
-    })
-    .toBe("succeeded");
+  await waitForJob(page, job.id, base);
 
   // The create page's data is kept too (styles, job cards, latest objects): read it once.
   const createPage = await page.request.get(`${base}/app`);

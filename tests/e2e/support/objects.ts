@@ -42,3 +42,18 @@ export async function generateObjectsWithApi(
   expect(response.status()).toBe(202);
   return (await response.json()) as { job: { id: string }; objects: { id: string; name: string }[] };
 }
+
+/** Waits until a job has made everything it will (its status succeeded). */
+export async function waitForJob(page: Page, jobId: string, base = `http://localhost:${e2ePorts.app}`) {
+  await expect
+    .poll(
+      async () => {
+        const reply = (await (await page.request.get(`${base}/api/jobs/${jobId}`)).json()) as {
+          job: { status: string };
+        };
+        return reply.job.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("succeeded");
+}
