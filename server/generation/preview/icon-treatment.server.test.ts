@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createOfflineProvider, offlinePicture } from "../providers/offline.server";
 import type { GenerateRequest } from "../providers/provider";
+import { styleSystemPrompt, subjectPrompt } from "../prompts";
 import { recolour, treatmentOf } from "./icon-treatment.server";
 
 const pastel = {
@@ -83,6 +84,22 @@ describe("a set redrawn in one style", () => {
       expect(bounds.top).toBeGreaterThanOrEqual(margin - 2);
       expect(bounds.right).toBeLessThanOrEqual(1024 - margin + 2);
     }
+  });
+
+  it("takes its treatment from the style's own words, not from the sentences every prompt carries", () => {
+    // Every transparent prompt says "no shadow box" and every prompt "shading": a plain flat style has neither.
+    const prompt = subjectPrompt({
+      subject: "fox",
+      transparent: true,
+      stylePrompt: styleSystemPrompt({ description: "Flat icons", palette: pastel.palette }),
+    });
+    expect(prompt).toContain("shading");
+    expect(prompt).toContain("no shadow box");
+    const flat = offlinePicture({ ...request("fox", pastel), prompt, detail: "high" }, 0);
+    expect(flat.body).toMatch(/<ellipse [^>]*fill-opacity="0.18"/);
+    expect(flat.body).toContain('stop-opacity="0.14"');
+    const soft = offlinePicture({ ...request("fox", pastel), detail: "high" }, 0);
+    expect(soft.body).toContain('stop-opacity="0.32"');
   });
 
   it("gives another style another treatment: its own colours, tiles and outlines", async () => {

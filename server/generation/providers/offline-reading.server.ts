@@ -20,6 +20,8 @@ export interface PromptReading {
   /** Only those named with the subject ("a red fox"): a library icon keeps the style's palette otherwise. */
   subjectColours: string[];
   look: { mode: RenderMode; pixel: boolean; painterly: boolean };
+  /** The style's and the object's own words: the prompt after its subject, without the sentences every prompt carries. */
+  styleWords: string;
   understood: string[];
   unknown: string[];
 }
@@ -114,6 +116,7 @@ export function readPrompt(prompt: string, options: { withIcons?: boolean } = {}
     colours: unique([...subjectColours.colours, ...restColours.colours].map((c) => c.hex)),
     subjectColours: unique(subjectColours.colours.map((c) => c.hex)),
     look,
+    styleWords: rest,
     understood: unique(understood),
     unknown: unique(unknown).filter((w) => !understood.includes(w)),
   };

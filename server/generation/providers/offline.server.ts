@@ -245,13 +245,13 @@ function iconPicture(
   const drawing = iconDrawing(chosen.set, chosen.name);
   if (!drawing) return null;
   const set = iconSets[chosen.set];
-  const styleWords = request.prompt.slice(request.prompt.indexOf(".") + 1);
   // The style's words already made its palette; colours the subject names come first: two or more
   // replace the palette, one joins it as the icon's main colour.
   const named = reading.subjectColours;
   const byLight = [...palette].sort((a, b) => luminance(a) - luminance(b));
   const colours = named.length >= 2 ? named : named.length === 1 ? [byLight[0]!, named[0]!, byLight.at(-1)!] : byLight;
-  const treatment = treatmentOf(styleWords, reading.look.mode, colours);
+  // The style's own words: the sentences every prompt carries name shading and "no shadow box".
+  const treatment = treatmentOf(reading.styleWords, reading.look.mode, colours);
   const lightest = treatment.palette.at(-1)!;
   return {
     width,
