@@ -98,6 +98,13 @@ export const setupCheckLimit = { perWindow: 5, windowMs: 60_000 } as const;
  */
 export const SETUP_BANNER_COOKIE = "motif_setup_banner";
 
+/** How much the operator may grant at once, from the command or the setup page. */
+export const grantLimits = {
+  max: 1_000_000,
+  tooFew: "Grant at least 1 credit.",
+  tooMany: "Grant at most 1,000,000 credits at a time.",
+} as const;
+
 /** The operator's grant from the setup page: an account's address and a whole number of credits. */
 export const grantCreditsBody = z
   .object({
@@ -105,8 +112,8 @@ export const grantCreditsBody = z
     credits: z
       .number({ error: "Enter a whole number of credits." })
       .int("Enter a whole number of credits.")
-      .min(1, "Grant at least 1 credit.")
-      .max(1_000_000, "Grant at most 1,000,000 credits at a time."),
+      .min(1, grantLimits.tooFew)
+      .max(grantLimits.max, grantLimits.tooMany),
   })
   .strict()
   .meta({ id: "GrantCredits" });

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { grantLimits } from "#domain/setup";
 import type { Database } from "../db/client.server";
 import { authUsers, users } from "../db/schema";
 import { grantCreditsWithin } from "./credit-grants.server";
 import { publishBalance } from "./credits.server";
 
 export const CREDITS_USAGE = "Usage: npm run credits -- grant <email> <credits>";
-const MAX_GRANT = 1_000_000;
 
 const grantArgs = z.tuple([
   z.literal("grant"),
@@ -16,12 +16,7 @@ const grantArgs = z.tuple([
     .string()
     .regex(/^\d+$/, { error: (issue) => `"${String(issue.input)}" is not a whole number of credits.` })
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, "Grant at least 1 credit.")
-        .max(MAX_GRANT, `Grant at most ${MAX_GRANT.toLocaleString("en")} credits at a time.`),
-    ),
+    .pipe(z.number().min(1, grantLimits.tooFew).max(grantLimits.max, grantLimits.tooMany)),
 ]);
 
 export type CreditsCommand = { email: string; amount: number };
@@ -42,7 +37,14 @@ export function parseCreditsCommand(args: string[]): CreditsCommand | { error: s
 export async function runCreditsCommand(db: Database, args: string[]): Promise<{ ok: boolean; message: string }> {
   const command = parseCreditsCommand(args);
   if ("error" in command) return { ok: false, message: command.error };
-  const { email, amount } = command;
+  return grantCreditsByEmail(db, command);
+}
+
+/** The operator's grant (the command's, the setup page's): what to say and whether it worked. */
+export async function grantCreditsByEmail(
+  db: Database,
+  { email, amount }: CreditsCommand,
+): Promise<{ ok: boolean; message: string }> {
   const [user] = await db
     .select({ id: users.id })
     .from(authUsers)

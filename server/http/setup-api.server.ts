@@ -10,7 +10,7 @@ import { getLogger } from "../logger.server";
 import { AppError } from "./errors.server";
 import { requireSessionUser } from "./require-user.server";
 import { connectionCheckBody, grantCreditsBody, setupActionBody, setupCheckLimit } from "#domain/setup";
-import { runCreditsCommand } from "../credits/credits-command.server";
+import { grantCreditsByEmail } from "../credits/credits-command.server";
 import { isPreview } from "#domain/preview";
 import { recordProviderCheck } from "../generation/providers/provider-checks.server";
 
@@ -47,7 +47,7 @@ export function setupApi(getServices: () => Promise<Services>): Router {
     const services = await getServices();
     await requireOperatorUser(req, services);
     const { email, credits } = grantCreditsBody.parse(req.body);
-    const result = await runCreditsCommand(services.database.db, ["grant", email, String(credits)]);
+    const result = await grantCreditsByEmail(services.database.db, { email: email.toLowerCase(), amount: credits });
     if (!result.ok) throw new AppError("bad_request", result.message);
     res.json({ message: result.message });
   });
