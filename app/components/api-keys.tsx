@@ -1,10 +1,11 @@
-import { KeyRound, LoaderCircle, Plus } from "lucide-react";
+import { KeyRound, Plus } from "lucide-react";
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import type { ApiKeyView } from "#domain/api-keys";
 import { api, ApiError, fieldErrors } from "~/lib/api";
 import { toast } from "~/lib/toast-store";
 import { CopySnippet } from "./setup/copy-snippet";
 import { Button } from "./ui/button";
+import { DialogFormActions } from "./ui/dialog-form-actions";
 import { ConfirmDialog } from "./ui/confirm-dialog";
 import { ModalDialog } from "./ui/sheet-dialog";
 import { inputClasses, TextField } from "./ui/text-field";
@@ -246,15 +247,7 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
             hint="Optional. Motif posts a signed message here when a job this key started finishes or fails."
             error={errors.webhookUrl}
           />
-          <div className="flex justify-end gap-3">
-            <Button type="button" variant="secondary" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-              Create key
-            </Button>
-          </div>
+          <DialogFormActions busy={busy} submitLabel="Create key" onCancel={props.onClose} />
         </form>
       )}
     </ModalDialog>

@@ -11,7 +11,7 @@ import { ImageDropzone } from "./image-dropzone";
 import { StyleDefaultsFields, type StyleSettings } from "./new-style-dialog";
 import { paletteAfterDescription } from "#domain/palette";
 import { PaletteEditor } from "./palette-editor";
-import { Button } from "./ui/button";
+import { DialogFormActions } from "./ui/dialog-form-actions";
 import { ModalDialog } from "./ui/sheet-dialog";
 import { TextAreaField } from "./ui/text-area-field";
 import { TextField } from "./ui/text-field";
@@ -277,14 +277,7 @@ export function EditStyleDialog(props: {
             </span>
           </p>
         )}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy || !paletteValid}>
-            Save
-          </Button>
-        </div>
+        <DialogFormActions busy={busy} disabled={!paletteValid} submitLabel="Save" onCancel={props.onClose} />
       </form>
     </ModalDialog>
   );

@@ -1,10 +1,11 @@
-import { LoaderCircle, Mail } from "lucide-react";
+import { Mail } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { creditRequestNoteMax } from "#domain/credit-requests";
 import { api, ApiError, fieldErrors } from "~/lib/api";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { Button, type ButtonProps } from "./ui/button";
+import { DialogFormActions } from "./ui/dialog-form-actions";
 import { ModalDialog } from "./ui/sheet-dialog";
 import { TextAreaField } from "./ui/text-area-field";
 
@@ -83,15 +84,7 @@ function RequestCreditsDialog(props: { onClose(): void }) {
           autoFocus
           error={error}
         />
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-            Send request
-          </Button>
-        </div>
+        <DialogFormActions busy={busy} submitLabel="Send request" onCancel={props.onClose} />
       </form>
     </ModalDialog>
   );

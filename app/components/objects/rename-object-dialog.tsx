@@ -1,11 +1,10 @@
-import { LoaderCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { limits } from "#domain/limits";
 import type { ObjectDetail } from "#domain/objects";
 import { api, fieldErrors } from "~/lib/api";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
-import { Button } from "../ui/button";
+import { DialogFormActions } from "../ui/dialog-form-actions";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { TextField } from "../ui/text-field";
 
@@ -58,15 +57,7 @@ export function RenameObjectDialog(props: { object: { id: string; name: string }
           onFocus={(e) => e.currentTarget.select()}
           error={error}
         />
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-            Save
-          </Button>
-        </div>
+        <DialogFormActions busy={busy} submitLabel="Save" onCancel={props.onClose} />
       </form>
     </ModalDialog>
   );
