@@ -85,16 +85,23 @@ export function readIconSet(id: IconSetId): IconifyJson {
     known.timer.refresh();
     return known.json;
   }
-  const json = JSON.parse(readFileSync(require.resolve(`@iconify-json/${id}/icons.json`), "utf8")) as IconifyJson;
+  const json = parseIconSet(id);
   const timer = setTimeout(() => loaded.delete(id), KEEP_LOADED_MS);
   timer.unref();
   loaded.set(id, { json, timer });
   return json;
 }
 
-/** The names a set draws (hidden icons and aliases left out: they repeat others). */
+const parseIconSet = (id: IconSetId) =>
+  JSON.parse(readFileSync(require.resolve(`@iconify-json/${id}/icons.json`), "utf8")) as IconifyJson;
+
+/**
+ * The names a set draws (hidden icons and aliases left out: they repeat others). Read for the
+ * index, which needs no drawings: the set is not kept, so a process that only reads images'
+ * notes (a web process) never holds the libraries.
+ */
 export function iconNames(id: IconSetId): string[] {
-  const { icons } = readIconSet(id);
+  const { icons } = loaded.get(id)?.json ?? parseIconSet(id);
   return Object.keys(icons).filter((name) => !icons[name]!.hidden);
 }
 
