@@ -1,4 +1,5 @@
 // Runs the production build (or, with NODE_ENV=development, the Vite dev server).
+import "./scripts/malloc-tuning.mjs";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";

@@ -1,8 +1,8 @@
 // The preview engine with the open icon libraries: `npm run bench -- preview-icons`.
 //  1. The first drawing in a fresh process, which reads the libraries and builds the name index.
 //  2. Time per 1024 × 1024 image at high detail, for common subjects in three styles.
-//  3. This process's memory before drawing, with the libraries loaded, and once they are let go
-//     (a minute after their last use), against the server's budgets.
+//  3. This process's memory before drawing, at its highest while drawing, and a minute after,
+//     against the server's budgets. Only the names are kept; drawings are read from disk.
 import { readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -55,7 +55,7 @@ for (const style of styles) {
     peak = Math.max(peak, megabytes());
   }
 }
-// The libraries are let go a minute after their last use; the name index stays.
+// What drawing leaves behind once the process is quiet.
 await new Promise((resolve) => setTimeout(resolve, 65_000));
 collect();
 const after = megabytes();
@@ -84,14 +84,10 @@ report(
       target: null,
       better: "lower",
     },
-    {
-      name: "Memory with the libraries loaded, above before",
-      measured: peak - before,
-      unit: "MB",
-      target: 250,
-      better: "lower",
-    },
-    { name: "Memory a minute after, above before", measured: after - before, unit: "MB", target: 100, better: "lower" },
+    // Whole-process figures against the server's budgets: this process's own start-up leaves more
+    // behind for a while than drawing does, so a difference from "before" says little.
+    { name: "Highest while drawing", measured: peak, unit: "MB", target: 500, better: "lower" },
+    { name: "A minute after the last drawing", measured: after, unit: "MB", target: 250, better: "lower" },
   ],
   { images: times.length, styles: styles.length, rssBeforeMb: before, rssPeakMb: peak, rssAfterMb: after },
 );

@@ -1,5 +1,7 @@
 // `npm run bench`: every benchmark under bench/, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL.
 // Each runs whatever the others found; the command fails at the end if any was over its target.
+// Benchmarks that draw in their own process run with the servers' memory settings.
+import "./malloc-tuning.mjs";
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 

@@ -1,4 +1,5 @@
 // `npm start`: builds the app when the sources changed since the last build, then serves it.
+import "./malloc-tuning.mjs";
 import { enableCompileCache } from "node:module";
 
 // V8's compiled code for the server's modules is kept between starts (in the system's temporary

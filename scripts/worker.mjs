@@ -1,5 +1,6 @@
 // `npm run worker`: a process that only runs generation jobs (no HTTP). Needs DATABASE_URL:
 // the embedded database belongs to the one process that opened it.
+import "./malloc-tuning.mjs";
 import { enableCompileCache } from "node:module";
 
 // V8's compiled code for the server's modules is kept between starts (in the system's temporary

@@ -1,6 +1,7 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "../db/client.server";
 import { longestBackoffMs } from "./retry.server";
+import { asQuietWork } from "../runtime/collect-when-quiet.server";
 
 const QUEUE = "generation";
 /**
@@ -96,7 +97,7 @@ export async function startGenerationQueue(options: {
         async ([job]) => {
           if (!job) return;
           try {
-            await handler(job.data.jobId, job.signal);
+            await asQuietWork(() => handler(job.data.jobId, job.signal));
           } finally {
             // A slot, and maybe a user's share, is free: look again now rather than at the next poll.
             wakeWorkers(boss, QUEUE);

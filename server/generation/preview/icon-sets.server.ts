@@ -1,5 +1,20 @@
-import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /** How a set draws: in its own colours, as one-colour silhouettes, or as strokes. */
 export type IconKind = "colour" | "silhouette" | "line";
@@ -65,58 +80,132 @@ interface IconifyJson {
     string,
     { body: string; left?: number; top?: number; width?: number; height?: number; hidden?: boolean }
   >;
-  aliases?: Record<string, { parent: string; hFlip?: boolean; vFlip?: boolean; rotate?: number }>;
+}
+
+/** Where an icon's drawing lies in its set's bodies file, and its box. */
+interface StoredIcon {
+  offset: number;
+  length: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+interface StoredSet {
+  bodiesPath: string;
+  icons: Map<string, StoredIcon>;
 }
 
 const require = createRequire(import.meta.url);
 
-/** How long a set's drawings stay loaded after their last use. */
-const KEEP_LOADED_MS = 60_000;
-
-const loaded = new Map<IconSetId, { json: IconifyJson; timer: NodeJS.Timeout }>();
+const stored = new Map<IconSetId, StoredSet>();
 
 /**
- * A set's Iconify JSON (several MB each), read on first use and let go a minute after its
- * last, so an idle server holds none of them; only the name index stays (icon-index.server.ts).
+ * A set's icons as this process keeps them: names and boxes only (about 1 MB for all three sets).
+ * The drawings stay on disk in a bodies file made from the set's Iconify JSON once per machine and
+ * version (in the system's temporary folder, like the compiled-code cache), and each drawing is
+ * read from it when drawn. Parsing a set's JSON takes 20–40 MB of heap for a while; a process
+ * that reads the made files never does (docs/decisions/069).
  */
-export function readIconSet(id: IconSetId): IconifyJson {
-  const known = loaded.get(id);
-  if (known) {
-    known.timer.refresh();
-    return known.json;
+function storedSet(id: IconSetId): StoredSet {
+  const known = stored.get(id);
+  if (known) return known;
+  const { version } = require(`@iconify-json/${id}/package.json`) as { version: string };
+  const folder = privateFolder();
+  const bodiesPath = join(folder, `${id}-${version}.bodies`);
+  const namesPath = join(folder, `${id}-${version}.names`);
+  if (!existsSync(namesPath) || !existsSync(bodiesPath)) writeStoredSet(id, folder, bodiesPath, namesPath);
+  const icons = new Map<string, StoredIcon>();
+  for (const line of readFileSync(namesPath, "utf8").split("\n")) {
+    if (!line) continue;
+    const [name, ...numbers] = line.split("\t");
+    const [offset, length, left, top, width, height] = numbers.map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    icons.set(name!, { offset, length, left, top, width, height });
   }
-  const json = parseIconSet(id);
-  const timer = setTimeout(() => loaded.delete(id), KEEP_LOADED_MS);
-  timer.unref();
-  loaded.set(id, { json, timer });
-  return json;
+  const set = { bodiesPath, icons };
+  stored.set(id, set);
+  return set;
 }
 
-const parseIconSet = (id: IconSetId) =>
-  JSON.parse(readFileSync(require.resolve(`@iconify-json/${id}/icons.json`), "utf8")) as IconifyJson;
+let folderInUse: string | null = null;
 
 /**
- * The names a set draws (hidden icons and aliases left out: they repeat others). Read for the
- * index, which needs no drawings: the set is not kept, so a process that only reads images'
- * notes (a web process) never holds the libraries.
+ * This user's folder for the made files, readable by no one else. One that someone else made
+ * first is not trusted (its files are drawn): this process then makes its own.
  */
-export function iconNames(id: IconSetId): string[] {
-  const { icons } = loaded.get(id)?.json ?? parseIconSet(id);
-  return Object.keys(icons).filter((name) => !icons[name]!.hidden);
+function privateFolder(): string {
+  if (folderInUse) return folderInUse;
+  const uid = process.getuid?.();
+  let folder = join(tmpdir(), `motif-icons-${uid ?? "user"}`);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const owner = statSync(folder);
+  if (uid !== undefined && (owner.uid !== uid || (owner.mode & 0o022) !== 0)) {
+    folder = mkdtempSync(join(tmpdir(), "motif-icons-"));
+  }
+  folderInUse = folder;
+  return folder;
 }
 
-/** One icon's drawing, or null when the set has no such icon. */
+/**
+ * The set's drawings one after another, and a names file (name, offset, length and box per line;
+ * hidden icons left out: they repeat others). Written under unique names and renamed into place,
+ * names last, so a process never reads a half-written pair, and two that make it at once agree.
+ */
+function writeStoredSet(id: IconSetId, folder: string, bodiesPath: string, namesPath: string): void {
+  const json = JSON.parse(readFileSync(require.resolve(`@iconify-json/${id}/icons.json`), "utf8")) as IconifyJson;
+  const bodies: Buffer[] = [];
+  const lines: string[] = [];
+  let offset = 0;
+  for (const [name, icon] of Object.entries(json.icons)) {
+    if (icon.hidden) continue;
+    const body = Buffer.from(icon.body, "utf8");
+    const box = [icon.left ?? 0, icon.top ?? 0, icon.width ?? json.width ?? 16, icon.height ?? json.height ?? 16];
+    lines.push([name, offset, body.length, ...box].join("\t"));
+    bodies.push(body);
+    offset += body.length;
+  }
+  mkdirSync(folder, { recursive: true });
+  const unique = `${process.pid}-${randomUUID()}`;
+  writeFileSync(`${bodiesPath}.${unique}`, Buffer.concat(bodies));
+  renameSync(`${bodiesPath}.${unique}`, bodiesPath);
+  writeFileSync(`${namesPath}.${unique}`, `${lines.join("\n")}\n`);
+  renameSync(`${namesPath}.${unique}`, namesPath);
+}
+
+/** The names a set draws (hidden icons and aliases left out: they repeat others). */
+export function iconNames(id: IconSetId): string[] {
+  return [...storedSet(id).icons.keys()];
+}
+
+/** One icon's drawing, read from the set's bodies file, or null when the set has no such icon. */
 export function iconDrawing(id: IconSetId, name: string): IconDrawing | null {
-  const json = readIconSet(id);
-  const icon = json.icons[name];
+  const set = storedSet(id);
+  const icon = set.icons.get(name);
   if (!icon) return null;
-  return {
-    body: icon.body,
-    left: icon.left ?? 0,
-    top: icon.top ?? 0,
-    width: icon.width ?? json.width ?? 16,
-    height: icon.height ?? json.height ?? 16,
-  };
+  let file: number;
+  try {
+    file = openSync(set.bodiesPath, "r");
+  } catch (error) {
+    // The system's temporary folder was cleaned since: made again.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT" || !stored.delete(id)) throw error;
+    rmSync(set.bodiesPath.replace(/\.bodies$/, ".names"), { force: true });
+    return iconDrawing(id, name);
+  }
+  const bytes = Buffer.alloc(icon.length);
+  try {
+    readSync(file, bytes, 0, icon.length, icon.offset);
+  } finally {
+    closeSync(file);
+  }
+  return { body: bytes.toString("utf8"), left: icon.left, top: icon.top, width: icon.width, height: icon.height };
 }
 
 /** An emoji set's names by code point ("1f98a" → "fox"), from its chars.json. */

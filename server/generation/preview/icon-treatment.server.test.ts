@@ -1,9 +1,17 @@
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createOfflineProvider, offlinePicture } from "../providers/offline.server";
 import type { GenerateRequest } from "../providers/provider";
 import { styleSystemPrompt, subjectPrompt } from "../prompts";
+import type * as iconSetsModule from "./icon-sets.server";
+import { iconDrawing } from "./icon-sets.server";
 import { recolour, treatmentOf } from "./icon-treatment.server";
+
+// The library reads, counted (they still read the library).
+vi.mock("./icon-sets.server", async (original) => {
+  const actual = await original<typeof iconSetsModule>();
+  return { ...actual, iconDrawing: vi.fn(actual.iconDrawing) };
+});
 
 const pastel = {
   words: "Flat pastel isometric icons",
@@ -120,5 +128,20 @@ describe("a set redrawn in one style", () => {
     const tileTop = Math.ceil(1024 * stickerTreatment.padding) + 4;
     expect(alphaAt(512, tileTop)).toBe(255);
     expect(alphaAt(tileTop, 512)).toBe(255);
+  });
+
+  it("redraws an icon in a treatment once: the same subject again reads no library and gives the same image", async () => {
+    const provider = createOfflineProvider();
+    const once = { ...request("hedgehog", sticker), seed: 29 };
+    const reads = vi.mocked(iconDrawing);
+    reads.mockClear();
+    const first = (await provider.generate(once)).images[0]!.data;
+    expect(reads).toHaveBeenCalledTimes(1);
+    const again = (await provider.generate(once)).images[0]!.data;
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(again.equals(first)).toBe(true);
+    // Another treatment of the same icon is drawn anew.
+    await provider.generate({ ...once, prompt: once.prompt.replace("Cartoon sticker", "Minimal line art") });
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 });

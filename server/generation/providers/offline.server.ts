@@ -7,6 +7,7 @@ import { standardPrices, type PriceTable } from "#domain/pricing";
 import { painter, subjectGlyphs } from "./offline-glyphs.server";
 import { pixelate } from "./offline-pixel.server";
 import { readPrompt, type PromptReading } from "./offline-reading.server";
+import { BytesCache } from "../../cache/bytes-cache.server";
 import { hashText } from "../prompts";
 import { iconDrawing, iconSets, type IconSet } from "../preview/icon-sets.server";
 import { luminance, treatedIcon, treatmentOf } from "../preview/icon-treatment.server";
@@ -226,6 +227,12 @@ export function offlinePicture(request: GenerateRequest, index: number): Offline
 }
 
 /**
+ * Icons already redrawn, by (icon, treatment, canvas): a style's samples drawn again, a set made
+ * twice or a subject asked for again read no library and redo no treatment.
+ */
+const treatedIcons = new BytesCache(2 * 1024 * 1024);
+
+/**
  * A subject an open library draws: one of its equally good icons (chosen by the seed and the
  * image's place, so variations differ), redrawn in the style's treatment. Null if the chosen
  * icon cannot be read (a library changed under the index).
@@ -242,8 +249,6 @@ function iconPicture(
   const variant = hashText(`${request.seed}`) + index;
   const chosen = choices[variant % choices.length]!;
   const mirrored = choices.length === 1 && variant % 2 === 1;
-  const drawing = iconDrawing(chosen.set, chosen.name);
-  if (!drawing) return null;
   const set = iconSets[chosen.set];
   // The style's words already made its palette; colours the subject names come first: two or more
   // replace the palette, one joins it as the icon's main colour.
@@ -253,13 +258,22 @@ function iconPicture(
   // The style's own words: the sentences every prompt carries name shading and "no shadow box".
   const treatment = treatmentOf(reading.styleWords, reading.look.mode, colours);
   const lightest = treatment.palette.at(-1)!;
+  const canvas = { width, height, detail: request.detail, mirrored };
+  const key = JSON.stringify([chosen.set, chosen.name, treatment, canvas]);
+  let body = treatedIcons.get(key)?.toString("utf8");
+  if (body === undefined) {
+    const drawing = iconDrawing(chosen.set, chosen.name);
+    if (!drawing) return null;
+    body = treatedIcon(drawing, set.kind, treatment, canvas);
+    treatedIcons.set(key, Buffer.from(body, "utf8"));
+  }
   return {
     width,
     height,
     reading,
     // A pale tint of the style's lightest colour, so the icon's own colours stand out on it.
     background: request.transparent ? null : shade(lightest, luminance(lightest) > 200 ? 0.5 : 0.8),
-    body: treatedIcon(drawing, set.kind, treatment, { width, height, detail: request.detail, mirrored }),
+    body,
     label: null,
     source: { set, icon: chosen.name },
     colours: treatment.palette,
