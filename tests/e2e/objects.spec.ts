@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { creditRequestMail, signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
-import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
+import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 import { readZip } from "../support/zip";
 
@@ -196,6 +196,58 @@ for (const { width, scheme } of [
     }
   });
 }
+
+test("a short balance on the object page offers fewer images or cheaper settings, and asks the operators", async ({
+  page,
+}) => {
+  await signInWithApi(page, uniqueEmail("short-variations"));
+  const styleId = await createStyleWithApi(page, "Variations on a budget");
+  await page.goto("/app");
+  const balance = Number((await page.getByTestId("credit-badge").innerText()).replace(/\D/g, ""));
+  // High detail costs 30 an image: leave between 30 and 59 credits, so one more image fits and two do not.
+  const count = Math.floor(balance / 30) - 1;
+  const subjects = ["Lantern", "Compass", "Anchor"].slice(0, count);
+  const response = await page.request.post("/api/objects", {
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    data: { styleId, subjects, size: "square", detail: "high", transparent: true, variations: 1 },
+  });
+  expect(response.status()).toBe(202);
+  const { job, objects } = (await response.json()) as { job: { id: string }; objects: { id: string }[] };
+  await waitForJob(page, job.id);
+  const left = balance - 30 * count;
+
+  await page.goto(`/app/object/${objects[0]!.id}`);
+  const panel = page.getByRole("region", { name: "More variations" });
+  await expect(panel.getByTestId("variations-short")).toHaveText(`This needs 60 credits; you have ${left}.`);
+  await expect(panel.getByTestId("more-variations")).toBeDisabled();
+  // Only fewer images here: the object's own settings stay.
+  await expect(panel.getByTestId("variations-cheaper").getByRole("button")).toHaveText([
+    "1 variation would cost 30: switch to it",
+  ]);
+  await expect(panel.getByRole("button", { name: "Request credits" })).toBeVisible();
+  await expectNoViolations(page, "object page, short balance");
+  await panel.getByTestId("variations-cheaper").getByRole("button").click();
+  await expect(panel.getByRole("group", { name: "How many" }).getByRole("radio", { name: "1" })).toBeChecked();
+  await expect(panel.getByTestId("variations-short")).toHaveCount(0);
+  await expect(panel.getByTestId("more-variations")).toBeEnabled();
+  await expect(panel.getByTestId("more-variations")).toContainText("30 credits");
+
+  // In other settings: a lower detail or fewer images, each a switch.
+  await panel.getByRole("button", { name: /Generate again in other settings/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Generate again" });
+  await dialog.getByRole("group", { name: "How many" }).getByText("2", { exact: true }).click();
+  await expect(dialog.getByTestId("again-short")).toHaveText(`This needs 60 credits; you have ${left}.`);
+  await expect(dialog.getByTestId("again-cheaper").getByRole("button")).toHaveText([
+    "Standard would cost 16: switch to it",
+    "Draft would cost 6: switch to it",
+    "1 variation would cost 30: switch to it",
+  ]);
+  await expect(dialog.getByRole("button", { name: /^Generate 2/ })).toBeDisabled();
+  await dialog.getByTestId("again-cheaper").getByRole("button", { name: /^Draft would cost 6/ }).click();
+  await expect(dialog.getByRole("group", { name: "Detail" }).getByRole("radio", { name: "Draft" })).toBeChecked();
+  await expect(dialog.getByTestId("again-short")).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: /^Generate 2/ })).toBeEnabled();
+});
 
 test("the library searches, filters and sorts, and keeps them in the address", async ({ page }) => {
   await signInWithApi(page);

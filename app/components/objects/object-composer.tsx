@@ -1,7 +1,6 @@
-import { Coins, LoaderCircle, Sparkles, TriangleAlert } from "lucide-react";
+import { Coins, LoaderCircle, Sparkles } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { flushSync } from "react-dom";
-import { Link, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import {
   detailLevels,
@@ -34,7 +33,7 @@ import { inputClasses, TextField } from "../ui/text-field";
 import { StylePicker, styleChoices, type StyleChoice } from "./style-picker";
 import { detailOptions, sizeOptions, variationOptions } from "~/lib/image-options";
 import { cheaperChoices, type CheaperChoice } from "~/lib/cheaper-choices";
-import { RequestCreditsButton } from "../request-credits";
+import { ShortOfCredits } from "../short-of-credits";
 
 type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations" | "model";
 type Errors = Partial<Record<Field | "form", string>>;
@@ -113,7 +112,6 @@ export function ObjectComposer(props: {
   const count = subjects.length * variations;
   const price = priceOf({ size, detail, count, prices: model.prices });
   const balance = authUser?.credits ?? null;
-  const buyCredits = Boolean(useRouteLoaderData<{ buyCredits?: boolean }>("layouts/app")?.buyCredits);
   const short = balance !== null && count > 0 && balance < price;
   const canSubmit = !busy && style !== null && subjects.length > 0 && !tooMany && !short && model.reachable;
 
@@ -327,7 +325,7 @@ export function ObjectComposer(props: {
             <ShortOfCredits
               price={price}
               balance={balance}
-              buyCredits={buyCredits}
+              testId="composer"
               choices={cheaperChoices({
                 objects: subjects.length,
                 variations,
@@ -384,68 +382,6 @@ export function ObjectComposer(props: {
         </div>
       </div>
     </form>
-  );
-}
-
-/**
- * The price is over the balance: the same sentence as always, then what still fits
- * (each a button that switches to it), then where more credits come from.
- */
-function ShortOfCredits(props: {
-  price: number;
-  balance: number;
-  buyCredits: boolean;
-  choices: CheaperChoice[];
-  onChoose(choice: CheaperChoice): void;
-}) {
-  const { choices } = props;
-  return (
-    <div className="flex flex-col gap-2" data-testid="composer-short-help">
-      <p
-        className="flex items-start gap-2 font-medium text-warning-800 dark:text-warning-300"
-        data-testid="composer-short"
-      >
-        <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-        <span>
-          This needs {plural(props.price, "credit")}; you have {props.balance}.
-        </span>
-      </p>
-      {choices.length > 0 && (
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 pl-6" data-testid="composer-cheaper">
-          {choices.map((choice) =>
-            choice.kind === "objects" ? (
-              <span key={choice.kind}>{choice.text}.</span>
-            ) : (
-              <button
-                key={`${choice.kind}-${choice.price}`}
-                type="button"
-                onClick={() => props.onChoose(choice)}
-                className="rounded font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:text-primary-300 dark:hover:text-primary-200"
-              >
-                {choice.text}
-                <span className="sr-only">: switch to it</span>
-              </button>
-            ),
-          )}
-        </p>
-      )}
-      <div className="pl-6">
-        {props.buyCredits ? (
-          <Link
-            to="/app/credits"
-            className="font-medium text-warning-800 underline underline-offset-2 hover:text-warning-950 dark:text-warning-300 dark:hover:text-warning-100"
-            data-testid="composer-buy-credits"
-          >
-            Buy credits
-          </Link>
-        ) : (
-          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span>The operators of this Motif can add credits.</span>
-            <RequestCreditsButton size="sm" />
-          </span>
-        )}
-      </div>
-    </div>
   );
 }
 

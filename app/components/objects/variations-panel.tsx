@@ -1,4 +1,4 @@
-import { Coins, LoaderCircle, RefreshCw, SlidersHorizontal, Sparkles, TriangleAlert } from "lucide-react";
+import { Coins, LoaderCircle, RefreshCw, SlidersHorizontal, Sparkles } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
 import type { JobView } from "#domain/objects";
@@ -17,6 +17,8 @@ import { SegmentedControl } from "../ui/segmented-control";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { Switch } from "../ui/switch";
 import { detailOptions, sizeOptions, variationOptions } from "~/lib/image-options";
+import { cheaperChoices, type CheaperChoice } from "~/lib/cheaper-choices";
+import { ShortOfCredits } from "../short-of-credits";
 
 interface Settings {
   size: ImageSize;
@@ -63,15 +65,6 @@ function settingsLine(s: Settings): string {
   return [imageSizes[s.size].label, detailLevels[s.detail].label, s.transparent ? "Transparent" : "Opaque"].join(" · ");
 }
 
-function ShortOfCredits(props: { price: number; balance: number }) {
-  return (
-    <p className="flex items-start gap-2 text-sm font-medium text-warning-800 dark:text-warning-300">
-      <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-      This needs {plural(props.price, "credit")}; you have {props.balance}.
-    </p>
-  );
-}
-
 /**
  * "More variations": 1 to 4 new images of the object in its own settings, matched
  * to its cover, with their price; and "Generate again" in other settings.
@@ -116,7 +109,22 @@ export function VariationsPanel(props: {
         options={variationOptions}
         onChange={(v) => setCount(Number(v))}
       />
-      {short && balance !== null && <ShortOfCredits price={price} balance={balance} />}
+      {short && balance !== null && (
+        <ShortOfCredits
+          price={price}
+          balance={balance}
+          // The object's own settings stay; only fewer images are offered here (other settings: Generate again).
+          choices={cheaperChoices({
+            objects: 1,
+            variations: count,
+            ...props.settings,
+            prices: model.prices,
+            balance,
+          }).filter((choice) => choice.kind === "variations")}
+          onChoose={(choice) => choice.kind === "variations" && setCount(choice.variations)}
+          testId="variations"
+        />
+      )}
       {!model.reachable && <UnreachableModelNote model={model} />}
       <div className="grid gap-2">
         <Button
@@ -169,6 +177,12 @@ function GenerateAgainDialog(props: {
   const price = priceOf({ ...settings, count, prices: chosen.prices });
   const short = props.balance !== null && props.balance < price;
 
+  function choose(choice: CheaperChoice) {
+    if (choice.kind === "detail") setSettings({ ...settings, detail: choice.detail });
+    else if (choice.kind === "size") setSettings({ ...settings, size: choice.size });
+    else if (choice.kind === "variations") setCount(choice.variations);
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (props.busy || short || !chosen.reachable) return;
@@ -213,7 +227,19 @@ function GenerateAgainDialog(props: {
         />
         <div className="flex flex-col gap-3 border-t border-neutral-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-800">
           {short && props.balance !== null ? (
-            <ShortOfCredits price={price} balance={props.balance} />
+            <ShortOfCredits
+              price={price}
+              balance={props.balance}
+              choices={cheaperChoices({
+                objects: 1,
+                variations: count,
+                ...settings,
+                prices: chosen.prices,
+                balance: props.balance,
+              })}
+              onChoose={choose}
+              testId="again"
+            />
           ) : (
             <p className="flex items-start gap-2 text-sm text-neutral-600 dark:text-neutral-400">
               <Coins aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-500" />
