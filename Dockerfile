@@ -15,8 +15,9 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    NODE_OPTIONS=--max-semi-space-size=8 \
-    MALLOC_MMAP_THRESHOLD_=131072
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_ARENA_MAX=2 \
+    NODE_OPTIONS=--max-semi-space-size=8
 COPY --from=build /app/package.json /app/server.mjs ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

@@ -59,6 +59,13 @@ describe("deploy files", () => {
     const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? "[]") as string[];
     expect([command[0], command.at(-1)]).toEqual(["node", "server.mjs"]);
     expect([...nodeOptions, ...command.slice(1, -1)].sort()).toEqual([...webProcessFlags].sort());
+    // glibc's malloc as scripts/malloc-tuning.mjs sets it for processes started otherwise.
+    const tuning = readFileSync("scripts/malloc-tuning.mjs", "utf8");
+    for (const name of ["MALLOC_MMAP_THRESHOLD_", "MALLOC_ARENA_MAX"]) {
+      const value = new RegExp(`${name}: (?:process\\.env\\.${name} \\?\\? )?"(\\d+)"`).exec(tuning)?.[1];
+      expect(value, name).toBeDefined();
+      expect(dockerfile).toMatch(new RegExp(`^\\s*${name}=${value}\\b`, "m"));
+    }
   });
 
   it("build an image that runs as its own user, checks its health and keeps data in a volume", () => {
