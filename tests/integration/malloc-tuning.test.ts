@@ -24,7 +24,14 @@ function run(env: Record<string, string | undefined>) {
     encoding: "utf8",
   });
   expect(child.status, child.stderr).toBe(0);
-  return { ...(JSON.parse(child.stdout) as Record<string, unknown>), childPid: child.pid };
+  const seen = JSON.parse(child.stdout) as {
+    pid: number;
+    argv: string[];
+    execArgv: string[];
+    threshold: string | null;
+    arenas: string | null;
+  };
+  return { ...seen, childPid: child.pid };
 }
 
 // Linux only: elsewhere the module does nothing.
