@@ -243,7 +243,10 @@ test("a short balance on the object page offers fewer images or cheaper settings
     "1 variation would cost 30: switch to it",
   ]);
   await expect(dialog.getByRole("button", { name: /^Generate 2/ })).toBeDisabled();
-  await dialog.getByTestId("again-cheaper").getByRole("button", { name: /^Draft would cost 6/ }).click();
+  await dialog
+    .getByTestId("again-cheaper")
+    .getByRole("button", { name: /^Draft would cost 6/ })
+    .click();
   await expect(dialog.getByRole("group", { name: "Detail" }).getByRole("radio", { name: "Draft" })).toBeChecked();
   await expect(dialog.getByTestId("again-short")).toHaveCount(0);
   await expect(dialog.getByRole("button", { name: /^Generate 2/ })).toBeEnabled();

@@ -48,7 +48,10 @@ describe("the icon libraries kept on disk", () => {
     }
     expect(iconDrawing("game-icons", "no-such-icon")).toBeNull();
     const made = readdirSync(folderOf()).sort();
-    expect(made).toEqual([expect.stringMatching(/^game-icons-.+\.bodies$/), expect.stringMatching(/^game-icons-.+\.names$/)]);
+    expect(made).toEqual([
+      expect.stringMatching(/^game-icons-.+\.bodies$/),
+      expect.stringMatching(/^game-icons-.+\.names$/),
+    ]);
 
     // A second process reads the files and never the JSON.
     const parse = vi.spyOn(JSON, "parse");
