@@ -60,7 +60,8 @@ export const objectsSubmittedReply = z.object({
 export const objectReply = z.object({ object: objectDetailSchema });
 export const jobReply = z.object({ job: jobViewSchema });
 export const jobCancelledReply = cancelledReply.extend({ job: jobViewSchema });
-export const backgroundRemovedReply = z.object({ image: objectImageViewSchema });
+/** An image made from another (a background removal, an upscale). */
+export const madeImageReply = z.object({ image: objectImageViewSchema });
 
 export const userEnsuredReply = z.object({
   created: z.boolean().meta({ description: "True the first time: the record was made, with the sign-up credits." }),

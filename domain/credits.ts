@@ -14,6 +14,7 @@ export const creditReasonValues = [
   "purchase_refunded",
   "purchase_disputed",
 ] as const;
+export type CreditReason = (typeof creditReasonValues)[number];
 
 /** One line of a user's credit history, as the browser shows it. */
 export const creditHistoryEntrySchema = z

@@ -3,6 +3,7 @@ import { modelChoice } from "./models";
 import { detailValues, imageSizeValues } from "./images";
 import { jobKinds, jobStatuses } from "./jobs";
 import { imageSignature } from "./image-links";
+import { imageLineageSchema } from "./image-lineage";
 import { limits } from "./limits";
 import { text } from "./text";
 
@@ -167,6 +168,7 @@ export const objectImageViewSchema = z
     createdAt: isoTime,
     previewNotes: previewNotesSchema.nullable(),
     credit: imageCreditSchema.nullable(),
+    lineage: imageLineageSchema,
   })
   .meta({ id: "ObjectImage", description: "A stored image of an object." });
 export type ObjectImageView = z.output<typeof objectImageViewSchema>;

@@ -143,6 +143,8 @@ const configSchema = z
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
     REMOVE_BACKGROUND_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
+    // The longest side an upscale may make (a 1536 px portrait ×4 is 6144).
+    UPSCALE_MAX_SIDE: z.coerce.number().int().min(256).max(16384).default(8192),
     ADDRESS_HASH_SECRET: z
       .string()
       .min(16)
@@ -298,6 +300,7 @@ const configSchema = z
       addressHashSecret: env.ADDRESS_HASH_SECRET,
       removeBackground: env.REMOVE_BACKGROUND_CREDITS,
     },
+    upscale: { maxSide: env.UPSCALE_MAX_SIDE },
     adminEmails: env.ADMIN_EMAILS,
     apiKeys: { perMinute: env.API_KEY_REQUESTS_PER_MINUTE },
     // Set only when Stripe is configured: it turns on the Buy credits page, checkout and the webhook.

@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { detailValues, imageSizeValues } from "../../domain/images";
+import { imageOperations, type ImageOperationParams } from "../../domain/image-lineage";
 import type { ImageCredit } from "../../domain/objects";
 import { creditReasonValues } from "../../domain/credits";
 import { jobKinds, jobStatuses } from "../../domain/jobs";
@@ -445,6 +446,10 @@ export const images = pgTable(
      * model generated. A source keeps one background-removed image: asking again returns it.
      */
     parentImageId: text("parent_image_id").references((): AnyPgColumn => images.id, { onDelete: "set null" }),
+    /** How it was made: by a model, or from its parent (docs/decisions/070). */
+    operation: text("operation", { enum: imageOperations }).notNull().default("generated"),
+    /** What the operation was asked for (an upscale's factor and method). */
+    operationParams: jsonb("operation_params").$type<ImageOperationParams>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** A preview drawing's source icon, library and licence (docs/decisions/066); null otherwise. */
     credit: jsonb("credit").$type<ImageCredit>(),

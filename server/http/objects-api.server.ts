@@ -15,6 +15,8 @@ import { makeVariations } from "../objects/make-variations.server";
 import { deleteObject, updateObject } from "../objects/object-commands.server";
 import { getObjectDetail, listObjects, requireObjectDetail } from "../objects/object-queries.server";
 import { removeImageBackground } from "../objects/remove-background.server";
+import { upscaleObjectImage } from "../objects/upscale-image.server";
+import { upscaleImageSchema } from "#domain/image-lineage";
 import type { Services } from "../services.server";
 import { answerOnce } from "./idempotent.server";
 import { requireApiUser } from "./require-user.server";
@@ -26,7 +28,7 @@ export async function presentSubmittedJob(services: Services, job: GenerationJob
   return getJobView(services.database.db, { userId: job.ownerId, jobId: job.id });
 }
 
-/** Objects: generate sets, list, read, rename, choose covers, delete, make variations, remove backgrounds, export. */
+/** Objects: generate sets, list, read, rename, choose covers, delete, make variations, remove backgrounds, upscale, export. */
 export function objectsApi(getServices: () => Promise<Services>): Router {
   const router = Router();
 
@@ -149,6 +151,29 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
             price: services.config.credits.removeBackground,
             apiKeyId: user.apiKeyId,
           },
+        );
+        return { status: existing ? 200 : 201, body: { image } };
+      },
+    });
+  });
+
+  // A larger copy of one of the object's images, by the basic upscale (no AI, free).
+  router.post("/:id/upscale", async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const input = upscaleImageSchema.parse(req.body);
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: input,
+      async run() {
+        const { image, existing } = await upscaleObjectImage(
+          {
+            db: services.database.db,
+            storage: services.storage,
+            signer: services.imageUrls,
+            maxSide: services.config.upscale.maxSide,
+          },
+          { userId: user.id, objectId: req.params.id, ...input },
         );
         return { status: existing ? 200 : 201, body: { image } };
       },

@@ -11,6 +11,7 @@ import { creditRequestBody } from "#domain/credit-requests";
 import { apiErrorSchema, type AppErrorCode } from "#domain/errors";
 import { liveEventSchemas } from "#domain/events";
 import { idempotencyKeySchema } from "#domain/idempotency";
+import { upscaleImageSchema } from "#domain/image-lineage";
 import { limits } from "#domain/limits";
 import {
   exportQuerySchema,
@@ -326,9 +327,23 @@ export const apiOperations: ApiOperation[] = [
     responses: {
       200: {
         description: "The image made from it earlier; nothing was charged.",
-        json: replies.backgroundRemovedReply,
+        json: replies.madeImageReply,
       },
-      201: { description: "The new image.", json: replies.backgroundRemovedReply },
+      201: { description: "The new image.", json: replies.madeImageReply },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/objects/:id/upscale",
+    tag: "Objects",
+    summary: "Upscale an image",
+    description:
+      "A new image of the object, 2 or 4 times the width and height of one of its images, by Motif's basic upscale: Lanczos resampling and light sharpening, no AI, free. Transparency is kept. An image is upscaled by each factor once: asking again answers with that image (200). Refused with 400 when the result would be longer on a side than the instance allows (`UPSCALE_MAX_SIDE`, 8192 by default).",
+    access: "user",
+    json: upscaleImageSchema,
+    responses: {
+      200: { description: "The image made from it earlier by the same factor.", json: replies.madeImageReply },
+      201: { description: "The new image.", json: replies.madeImageReply },
     },
   },
 

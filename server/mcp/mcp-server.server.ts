@@ -3,13 +3,15 @@ import { registerGenerateTool } from "./generate-tool.server";
 import { registerImagesTool } from "./images-tool.server";
 import { registerJobTool } from "./job-tool.server";
 import { registerStyleTools } from "./style-tools.server";
+import { registerUpscaleTool } from "./upscale-tool.server";
 import type { ToolContext } from "./tool-results.server";
 
 const INSTRUCTIONS =
   "Motif makes sets of images (icons, sprites, props) that share one visual style. " +
   "Typical flow: list_styles to find a style (or create_style from a description and wait for its samples), " +
   "generate_objects with one subject per object, get_job with wait_seconds until it has succeeded, " +
-  "then get_images to see them. Every image costs credits; prices are in list_styles.";
+  "then get_images to see them. Every image costs credits; prices are in list_styles. " +
+  "upscale_image makes a larger copy of an image (free, no AI).";
 
 /** One MCP server for one request, acting as the API key's user. */
 export function createMcpServer(context: ToolContext): McpServer {
@@ -18,5 +20,6 @@ export function createMcpServer(context: ToolContext): McpServer {
   registerGenerateTool(server, context);
   registerJobTool(server, context);
   registerImagesTool(server, context);
+  registerUpscaleTool(server, context);
   return server;
 }

@@ -183,6 +183,9 @@ export async function getObjectDetail(
       jobId: images.jobId,
       credit: images.credit,
       createdAt: images.createdAt,
+      parentImageId: images.parentImageId,
+      operation: images.operation,
+      operationParams: images.operationParams,
     })
     .from(images)
     .where(eq(images.objectId, row.id))
@@ -192,11 +195,17 @@ export async function getObjectDetail(
     prompt: row.prompt,
     coverImageId: row.cover_id,
     // No storage keys: the image's URL instead.
-    images: imageRows.map((image) => ({
+    images: imageRows.map(({ parentImageId, operation, operationParams, ...image }) => ({
       ...image,
       ...presentImageLink(options.signer, { kind: "image", id: image.id }),
       createdAt: image.createdAt.toISOString(),
       previewNotes: previewNotesOf(image),
+      lineage: {
+        operation,
+        parentImageId,
+        factor: operationParams?.factor ?? null,
+        method: operationParams?.method ?? null,
+      },
     })),
   };
 }

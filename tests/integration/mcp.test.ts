@@ -14,7 +14,7 @@ import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi, type ApiTestServer } from "../support/test-server";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const TOOLS = ["create_style", "generate_objects", "get_images", "get_job", "list_styles"];
+const TOOLS = ["create_style", "generate_objects", "get_images", "get_job", "list_styles", "upscale_image"];
 
 async function createKey(server: ApiTestServer, cookie: string, body: Record<string, unknown> = { name: "Editor" }) {
   const response = await server.call("/api/keys", { method: "POST", cookie, json: body });
@@ -85,7 +85,7 @@ interface JobAnswer {
 describe.each(testDatabases)("the MCP server on $name", (target) => {
   const api = setUpSignedInApi(target, "ann-mcp@example.com");
 
-  it("lists its five tools, each described with an input schema", async () => {
+  it("lists its six tools, each described with an input schema", async () => {
     const { secret } = await createKey(api.server, api.user.cookie);
     const client = await connect(api.server, secret);
     expect(client.getServerVersion()?.name).toBe("motif");
@@ -247,6 +247,50 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
     expect(small).toHaveLength(1);
     expect((await sharp(Buffer.from(small[0]!.data, "base64")).metadata()).width).toBeLessThanOrEqual(128);
     expect(byObjects.structuredContent).toMatchObject({ total: 2, offset: 1, images: [{ id: done.images[2]!.id }] });
+  });
+
+  it("upscales an image of an object for free, once per factor, and refuses another user's", async () => {
+    const { secret } = await createKey(api.server, api.user.cookie);
+    const client = await connect(api.server, secret);
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Compass"] });
+    await runJob(api.server, set.job.id);
+    const objectId = set.objects[0]!.id;
+    const [made] = (await callOk<JobAnswer>(client, "get_job", { jobId: set.job.id })).images;
+    const before = await balanceOf(api.database.db, api.user.userId);
+
+    const result = await call(client, "upscale_image", { objectId, imageId: made!.id, factor: 2 });
+    expect(result.isError).toBeFalsy();
+    const answer = result.structuredContent as {
+      image: { id: string; width: number; height: number; url: string };
+      lineage: { operation: string; parentImageId: string; factor: number; method: string };
+      existing: boolean;
+    };
+    expect(answer).toMatchObject({
+      image: { width: 2048, height: 2048 },
+      lineage: { operation: "upscaled", parentImageId: made!.id, factor: 2, method: "basic" },
+      existing: false,
+    });
+    expect(textOf(result)).toContain(`Upscaled ×2: image ${answer.image.id}, 2048 × 2048 px, free.`);
+    const full = await fetch(answer.image.url.replace(api.server.config.publicUrl, api.server.url), {
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect((await sharp(Buffer.from(await full.arrayBuffer())).metadata()).width).toBe(2048);
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before);
+
+    const again = await callOk<{ image: { id: string }; existing: boolean }>(client, "upscale_image", {
+      objectId,
+      imageId: made!.id,
+      factor: 2,
+    });
+    expect(again).toMatchObject({ image: { id: answer.image.id }, existing: true });
+    expect(await callError(client, "upscale_image", { objectId, imageId: made!.id, factor: 3 })).toMatch(/2|4/);
+
+    const bob = await signInThroughApi(api.server, "bob-mcp-upscale@example.com");
+    const bobClient = await connect(api.server, (await createKey(api.server, bob.cookie)).secret);
+    expect(await callError(bobClient, "upscale_image", { objectId, imageId: made!.id, factor: 4 })).toBe(
+      "No such object.",
+    );
   });
 
   it("waits for a job with wait_seconds, bounded, and says so when it is still running", async () => {

@@ -249,6 +249,17 @@ describe.each(testDatabases)("every documented operation answers as documented, 
       json: { imageId: state.imageId },
     });
     expect([201, 409]).toContain(removal.status);
+    // A larger copy, then the same one again.
+    const upscaled = await callWithKey<{ image: { id: string; width: number } }>("POST", "/api/objects/:id/upscale", {
+      params: { id: state.objectId },
+      json: { imageId: state.imageId, factor: 2 },
+    });
+    expect(upscaled.status).toBe(201);
+    const again = await callWithKey<{ image: { id: string } }>("POST", "/api/objects/:id/upscale", {
+      params: { id: state.objectId },
+      json: { imageId: state.imageId, factor: 2 },
+    });
+    expect([again.status, again.body.image.id]).toEqual([200, upscaled.body.image.id]);
   });
 
   it("with the key: serves the images, sizes of them, SVGs and a ZIP of the set", async () => {

@@ -1,0 +1,32 @@
+import { AppError } from "#domain/errors";
+import type { UpscaleFactor } from "#domain/image-lineage";
+import type { ObjectImageView } from "#domain/objects";
+import { basicUpscale } from "../images/basic-upscale.server";
+import { deriveObjectImage, type DerivedImageDeps } from "./derived-images.server";
+
+/**
+ * "Upscale ×2 / ×4" on one of an object's images, by Motif's basic upscale (no AI, free): a new
+ * image of the object, made once per image and factor; asking again answers with that image.
+ * Refused, before the upscale is made, when the result would be longer than `maxSide` on a side.
+ */
+export async function upscaleObjectImage(
+  deps: DerivedImageDeps & { maxSide: number },
+  options: { userId: string; objectId: string; imageId: string; factor: UpscaleFactor },
+): Promise<{ image: ObjectImageView; existing: boolean }> {
+  const { factor } = options;
+  return deriveObjectImage(
+    deps,
+    options,
+    { operation: "upscaled", params: { factor, method: "basic" }, suffix: `-x${factor}` },
+    async (source, original) => {
+      const [width, height] = [source.width * factor, source.height * factor];
+      if (Math.max(width, height) > deps.maxSide) {
+        throw new AppError(
+          "bad_request",
+          `×${factor} would make ${width} × ${height} px; this Motif makes images up to ${deps.maxSide} px on a side.`,
+        );
+      }
+      return basicUpscale(original, factor);
+    },
+  );
+}
