@@ -1,6 +1,7 @@
 import { Copy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { operationLine } from "#domain/image-lineage";
 import { detailLevels, imageSizes } from "#domain/images";
 import { creditLine, type ImageCredit, type ObjectImageView, type PreviewNotes } from "#domain/objects";
 import { isPreview, previewTexts } from "#domain/preview";
@@ -19,8 +20,15 @@ export async function copyPrompt(prompt: string) {
 }
 
 /** How the shown image was made: the prompt as sent, its settings, who made it and what it cost. */
-export function ImageDetails(props: { image: ObjectImageView; style: { id: string; name: string } }) {
+export function ImageDetails(props: {
+  image: ObjectImageView;
+  style: { id: string; name: string };
+  /** The object's images in order, to name and show the one this was made from. */
+  images: ObjectImageView[];
+  onSelect(imageId: string): void;
+}) {
   const { image } = props;
+  const parentIndex = props.images.findIndex((i) => i.id === image.lineage.parentImageId);
   return (
     <section
       aria-labelledby="image-details"
@@ -51,6 +59,28 @@ export function ImageDetails(props: { image: ObjectImageView; style: { id: strin
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2.5 text-sm">
+        {image.lineage.operation !== "generated" && (
+          <Row term="Made from">
+            <span data-testid="image-lineage">
+              {operationLine(image.lineage)}
+              {parentIndex >= 0 ? (
+                <>
+                  {" "}
+                  from{" "}
+                  <button
+                    type="button"
+                    onClick={() => props.onSelect(image.lineage.parentImageId!)}
+                    className="font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-300 dark:hover:text-primary-200"
+                  >
+                    image {parentIndex + 1}
+                  </button>
+                </>
+              ) : (
+                " from an image since deleted"
+              )}
+            </span>
+          </Row>
+        )}
         <Row term="Style">
           <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
             {props.style.name}

@@ -1,4 +1,5 @@
 import { Star } from "lucide-react";
+import { operationLine } from "#domain/image-lineage";
 import type { ObjectImageView } from "#domain/objects";
 import { isPreview } from "#domain/preview";
 import { checkerboard } from "~/lib/checkerboard";
@@ -7,6 +8,10 @@ import { responsiveImage } from "~/lib/image-url";
 import { PreviewBadge } from "../preview-badge";
 
 const THUMB_CSS_PX = 80;
+
+/** ", upscaled ×4": a made-from image's thumbnail says what it is. */
+const madeFromLabel = ({ lineage }: ObjectImageView) =>
+  lineage.operation === "generated" ? "" : `, ${operationLine({ ...lineage, method: null }).toLowerCase()}`;
 
 /** The object's images as thumbnails: the pressed one is shown large, a star marks the cover; pulsing tiles are on their way. */
 export function VariantStrip(props: {
@@ -32,7 +37,7 @@ export function VariantStrip(props: {
               type="button"
               onClick={() => props.onSelect(image.id)}
               aria-pressed={selected}
-              aria-label={`Image ${i + 1}${cover ? " (cover)" : ""}${isPreview(image.provider) ? ", preview" : ""}`}
+              aria-label={`Image ${i + 1}${cover ? " (cover)" : ""}${madeFromLabel(image)}${isPreview(image.provider) ? ", preview" : ""}`}
               className={cn(
                 "relative block size-16 overflow-hidden rounded-xl ring-offset-2 ring-offset-neutral-50 transition sm:size-20 dark:ring-offset-neutral-950",
                 image.hasAlpha ? checkerboard("bg-[length:10px_10px]") : "bg-neutral-100 dark:bg-neutral-800",
@@ -50,6 +55,14 @@ export function VariantStrip(props: {
                 className="size-full animate-fade-in object-contain"
               />
               <PreviewBadge provider={image.provider} overlay compact className="absolute right-1 bottom-1" />
+              {image.lineage.operation !== "generated" && (
+                <span
+                  aria-hidden
+                  className="absolute top-1 right-1 rounded-md bg-neutral-900/80 px-1 py-px text-[10px] leading-4 font-semibold text-white"
+                >
+                  {image.lineage.operation === "upscaled" ? `×${image.lineage.factor}` : "BG"}
+                </span>
+              )}
               {cover && (
                 <span className="absolute top-1 left-1 grid size-5 place-items-center rounded-full bg-white/95 shadow-sm dark:bg-neutral-900/95">
                   <Star aria-hidden className="size-3 fill-amber-400 text-amber-500" />

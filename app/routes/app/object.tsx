@@ -1,9 +1,10 @@
-import { ChevronRight, Download, Eraser, LoaderCircle, Pencil, Star, Trash2 } from "lucide-react";
+import { ChevronRight, Download, LoaderCircle, Pencil, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { JobView, ObjectImageView } from "#domain/objects";
+import type { JobView } from "#domain/objects";
 import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
+import { ImageWork } from "~/components/objects/image-work";
 import { RenameObjectDialog } from "~/components/objects/rename-object-dialog";
 import { useReveal } from "~/lib/use-reveal";
 import { VariantStrip } from "~/components/objects/variant-strip";
@@ -16,7 +17,6 @@ import { refusalMessage } from "~/lib/refusal-message";
 import { mergeJob, pendingImages } from "~/lib/job-progress";
 import { formatDate, plural, webpDownloadUrl } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
-import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
 import { userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
@@ -45,6 +45,7 @@ export const loader = withRouteErrors(async ({ params, context }: Route.LoaderAr
     // SVG is offered for flat styles only; null hides its download.
     svgLook: await styleLook(db, { userId: user.id, styleId: object.style.id }),
     removeBackgroundCredits: services.config.credits.removeBackground,
+    upscaleMaxSide: services.config.upscale.maxSide,
   };
 });
 
@@ -59,9 +60,6 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [settingCover, setSettingCover] = useState(false);
-  const [removingBackground, setRemovingBackground] = useState(false);
-  const idempotency = useIdempotencyKey();
-  const price = loaderData.removeBackgroundCredits;
 
   const known = new Set(loaderData.jobs.map((j) => j.id));
   const jobs = [...submitted.filter((j) => !known.has(j.id)), ...loaderData.jobs].map((j) => mergeJob(j, live[j.id]));
@@ -107,40 +105,6 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
       });
     } finally {
       setSettingCover(false);
-    }
-  }
-
-  async function removeBackground() {
-    if (!image) return;
-    setRemovingBackground(true);
-    try {
-      const url = `/api/objects/${object.id}/remove-background`;
-      const body = { imageId: image.id };
-      const { image: made } = await api<{ image: ObjectImageView }>(url, {
-        method: "POST",
-        body,
-        headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
-      });
-      idempotency.done();
-      // An image's background is removed once: asked again, the server answers with that copy.
-      const madeEarlier = object.images.some((shown) => shown.id === made.id);
-      toast({
-        title: "Background Removed",
-        description: madeEarlier
-          ? `Image ${index + 1} already has a transparent copy: it is shown now. You were not charged again.`
-          : `A transparent copy of image ${index + 1} was added to ${object.name}.`,
-        color: "success",
-      });
-      revalidate();
-      select(made.id);
-    } catch (error) {
-      toast({
-        title: "Background Error",
-        description: refusalMessage(error, "The background could not be removed. You were not charged."),
-        color: "error",
-      });
-    } finally {
-      setRemovingBackground(false);
     }
   }
 
@@ -275,19 +239,19 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                   </a>
                 )}
               </div>
-              {!image.hasAlpha && (
-                <Button variant="secondary" disabled={removingBackground} onClick={() => void removeBackground()}>
-                  {removingBackground ? (
-                    <LoaderCircle aria-hidden className="size-4 animate-spin" />
-                  ) : (
-                    <Eraser aria-hidden className="size-4" />
-                  )}
-                  Remove background
-                  <span className="text-neutral-500 dark:text-neutral-400">
-                    · {price === 0 ? "free" : plural(price, "credit")}
-                  </span>
-                </Button>
-              )}
+              <ImageWork
+                objectId={object.id}
+                objectName={object.name}
+                image={image}
+                number={index + 1}
+                knownIds={images.map((shown) => shown.id)}
+                removeBackgroundCredits={loaderData.removeBackgroundCredits}
+                upscaleMaxSide={loaderData.upscaleMaxSide}
+                onMade={(imageId) => {
+                  revalidate();
+                  select(imageId);
+                }}
+              />
               {!isCover && (
                 <Button variant="secondary" disabled={settingCover} onClick={() => void setCover()}>
                   {settingCover ? (
@@ -322,7 +286,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
               revalidate();
             }}
           />
-          {image && <ImageDetails image={image} style={object.style} />}
+          {image && <ImageDetails image={image} style={object.style} images={images} onSelect={select} />}
         </div>
       </div>
 
