@@ -90,24 +90,31 @@ export const listObjectsQuerySchema = z.object({
 export type ListObjectsQuery = z.output<typeof listObjectsQuerySchema>;
 
 /** GET /api/objects/export.zip: one of ids, setId or styleId. */
-export const exportQuerySchema = z
-  .object({
-    ids: text()
-      .max(limits.exportObjects * 65)
-      .transform((s) => s.split(",").filter(Boolean))
-      .optional(),
-    setId: text().min(1).max(64).optional(),
-    styleId: text().min(1).max(64).optional(),
-    images: z.enum(["cover", "all"]).default("cover"),
+/** Which objects an export takes: by ids, by set or by style (exactly one), and which of their images. */
+export const exportSelectionSchema = z.object({
+  ids: text()
+    .max(limits.exportObjects * 65)
+    .transform((s) => s.split(",").filter(Boolean))
+    .optional(),
+  setId: text().min(1).max(64).optional(),
+  styleId: text().min(1).max(64).optional(),
+  images: z.enum(["cover", "all"]).default("cover"),
+});
+
+/** One way of choosing the objects, not two. */
+export const oneSelection = (q: { ids?: string[]; setId?: string; styleId?: string }) =>
+  [q.ids?.length, q.setId, q.styleId].filter(Boolean).length === 1;
+export const oneSelectionMessage = "Choose objects by ids, setId or styleId.";
+
+/** A query flag: "true" or "1" is on. */
+export const queryFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+export const exportQuerySchema = exportSelectionSchema
+  .extend({
     /** Also an SVG of each image in a flat style. */
-    svg: z
-      .enum(["true", "false", "1", "0"])
-      .transform((v) => v === "true" || v === "1")
-      .default(false),
+    svg: queryFlag.default(false),
   })
-  .refine((q) => [q.ids?.length, q.setId, q.styleId].filter(Boolean).length === 1, {
-    message: "Choose objects by ids, setId or styleId.",
-  });
+  .refine(oneSelection, { message: oneSelectionMessage });
 
 const isoTime = z.string().meta({ format: "date-time" });
 

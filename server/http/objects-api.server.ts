@@ -17,6 +17,8 @@ import { getObjectDetail, listObjects, requireObjectDetail } from "../objects/ob
 import { removeImageBackground } from "../objects/remove-background.server";
 import { upscaleObjectImage } from "../objects/upscale-image.server";
 import { upscaleImageSchema } from "#domain/image-lineage";
+import { spriteSheetQuerySchema } from "#domain/exports";
+import { writeSpriteSheetZip } from "../objects/sprite-export.server";
 import type { Services } from "../services.server";
 import { answerOnce } from "./idempotent.server";
 import { requireApiUser } from "./require-user.server";
@@ -73,6 +75,35 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
     ).catch((error: unknown) => {
       // The reader went away: nothing to answer, and nothing went wrong here.
       if (!res.destroyed) throw error;
+    });
+  });
+
+  // A packed sprite sheet and its atlas, for game engines.
+  router.get("/sprite-sheet.zip", async (req, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const { images, frameSize, padding, trim, ...selection } = spriteSheetQuerySchema.parse(req.query);
+    const objects = await selectExportObjects(services.database.db, {
+      userId: user.id,
+      selection: { ...selection, images },
+    });
+    const name = objects.length === 1 ? slugify(objects[0]!.name) : `motif-${objects.length}-objects`;
+    await writeSpriteSheetZip(
+      { db: services.database.db, storage: services.storage },
+      {
+        objects,
+        images,
+        sheet: { frameSize, padding, trim },
+        out: res,
+        onPacked() {
+          res.setHeader("Content-Type", "application/zip");
+          res.setHeader("Content-Disposition", `attachment; filename="${name}-sprites.zip"`);
+          res.setHeader("Cache-Control", "no-store");
+        },
+      },
+    ).catch((error: unknown) => {
+      if (!res.headersSent) throw error;
+      if (!res.destroyed) res.destroy();
     });
   });
 

@@ -12,6 +12,7 @@ import { apiErrorSchema, type AppErrorCode } from "#domain/errors";
 import { liveEventSchemas } from "#domain/events";
 import { idempotencyKeySchema } from "#domain/idempotency";
 import { upscaleImageSchema } from "#domain/image-lineage";
+import { spriteSheetQuerySchema } from "#domain/exports";
 import { limits } from "#domain/limits";
 import {
   exportQuerySchema,
@@ -277,6 +278,25 @@ export const apiOperations: ApiOperation[] = [
       },
     },
     codeSamples: exportZipSamples,
+  },
+  {
+    method: "get",
+    path: "/api/objects/sprite-sheet.zip",
+    tag: "Objects",
+    summary: "Download a sprite sheet",
+    description:
+      "The chosen objects' images (the covers, or all) packed into one PNG (`sprites.png`, at most 4096 × 4096) with its atlas in TexturePacker's JSON hash format (`sprites.json`), which Phaser's `load.atlas` and PixiJS's `Assets.load` read. Each picture is scaled to fit a `frameSize` square, its see-through border cut off when `trim` is on (the atlas keeps where it sat), with `padding` pixels between frames. Frames are named after their objects. Choose by `ids` (comma-separated), `setId` or `styleId`. Refused with 400 when the images do not fit one sheet.",
+    access: "user",
+    query: spriteSheetQuerySchema,
+    responses: {
+      200: {
+        description: "The ZIP archive.",
+        media: { "application/zip": { schema: binary } },
+        headers: {
+          "Content-Disposition": { description: 'attachment; filename="…-sprites.zip"', schema: { type: "string" } },
+        },
+      },
+    },
   },
   {
     method: "get",

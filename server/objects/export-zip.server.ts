@@ -52,6 +52,25 @@ export async function selectExportObjects(db: Database, options: { userId: strin
   return rows;
 }
 
+/** An exported object's images: its cover (or its first image), or all of them, oldest first. */
+export async function exportedImages(
+  db: Database,
+  object: { id: string; coverImageId: string | null },
+  which: "cover" | "all",
+) {
+  return db
+    .select()
+    .from(images)
+    .where(
+      and(
+        eq(images.objectId, object.id),
+        which === "cover" && object.coverImageId ? eq(images.id, object.coverImageId) : sql`true`,
+      ),
+    )
+    .orderBy(asc(images.createdAt), asc(images.position))
+    .limit(which === "cover" ? 1 : 1000);
+}
+
 /**
  * Streams a ZIP of the objects' images (the cover of each, or all variants) and a
  * manifest into `out`. One file is open at a time and the archive follows the
@@ -87,17 +106,7 @@ export async function writeObjectsZip(
     const look = options.svg
       ? flatLookOf({ presetId: object.stylePresetId, description: object.styleDescription })
       : null;
-    const rows = await deps.db
-      .select()
-      .from(images)
-      .where(
-        and(
-          eq(images.objectId, object.id),
-          options.images === "cover" && object.coverImageId ? eq(images.id, object.coverImageId) : sql`true`,
-        ),
-      )
-      .orderBy(asc(images.createdAt), asc(images.position))
-      .limit(options.images === "cover" ? 1 : 1000);
+    const rows = await exportedImages(deps.db, object, options.images);
     const files = [];
     for (const [i, image] of rows.entries()) {
       gone.signal.throwIfAborted();

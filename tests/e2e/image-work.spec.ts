@@ -3,7 +3,8 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInWithApi } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
-import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
+import { readZip } from "../support/zip";
+import { createStyleWithApi, downloadThroughDialog, generateObjectsWithApi, waitForJob } from "./support/objects";
 
 for (const { width, scheme } of [
   { width: 1440, scheme: "light" },
@@ -71,6 +72,78 @@ for (const { width, scheme } of [
       "This Motif makes images up to 8192 px on a side.",
     );
   });
+}
+
+test("download a set as a sprite sheet: every frame lies inside the PNG and shows its object", async ({ page }) => {
+  await signInWithApi(page);
+  const styleId = await createStyleWithApi(page, "Sprite icons");
+  const subjects = ["Sword", "Shield", "Potion", "Key"];
+  const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects });
+  await waitForJob(page, job.id);
+  await page.goto("/app/object");
+  for (const name of subjects.slice(0, 3)) await page.getByRole("checkbox", { name: `Select ${name}` }).check();
+
+  const path = await downloadThroughDialog(
+    page,
+    page.getByRole("button", { name: "Download 3 objects…" }),
+    async (dialog) => {
+      await expectNoViolations(page, "download dialog");
+      await dialog.getByRole("group", { name: "Download as" }).getByText("Sprite sheet", { exact: true }).click();
+      await dialog.getByRole("group", { name: "Frame size" }).getByText("128 px", { exact: true }).click();
+      await expect(dialog.getByRole("switch", { name: "Trim see-through edges" })).toBeChecked();
+    },
+  );
+  const entries = await readZip(readFileSync(path));
+  expect(entries.map((e) => e.name).sort()).toEqual(["ATTRIBUTION.txt", "sprites.json", "sprites.png"]);
+  const atlas = JSON.parse(entries.find((e) => e.name === "sprites.json")!.data.toString()) as {
+    frames: Record<
+      string,
+      { frame: Box; spriteSourceSize: Box; sourceSize: { w: number; h: number }; trimmed: boolean; rotated: boolean }
+    >;
+    meta: { image: string; size: { w: number; h: number } };
+  };
+  expect(Object.keys(atlas.frames).sort()).toEqual(["potion", "shield", "sword"]);
+  const sheet = await sharp(entries.find((e) => e.name === "sprites.png")!.data)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  expect([sheet.info.width, sheet.info.height]).toEqual([atlas.meta.size.w, atlas.meta.size.h]);
+  expect(atlas.meta.image).toBe("sprites.png");
+
+  for (const object of objects.slice(0, 3)) {
+    const { frame, spriteSourceSize, sourceSize, rotated } = atlas.frames[object.name.toLowerCase()]!;
+    expect(rotated).toBe(false);
+    expect(frame.x + frame.w).toBeLessThanOrEqual(sheet.info.width);
+    expect(frame.y + frame.h).toBeLessThanOrEqual(sheet.info.height);
+    expect(Math.max(sourceSize.w, sourceSize.h)).toBe(128);
+    // The object's cover at the frame's size, cut where the atlas says: the same pixels.
+    const detail = (await (await page.request.get(`/api/objects/${object.id}`)).json()) as {
+      object: { images: { url: string }[] };
+    };
+    const cover = Buffer.from(await (await page.request.get(detail.object.images[0]!.url)).body());
+    const expected = await sharp(cover)
+      .ensureAlpha()
+      .resize(128, 128, { fit: "inside" })
+      .extract({ left: spriteSourceSize.x, top: spriteSourceSize.y, width: frame.w, height: frame.h })
+      .raw()
+      .toBuffer();
+    let difference = 0;
+    for (let y = 0; y < frame.h; y++) {
+      for (let x = 0; x < frame.w; x++) {
+        const at = ((frame.y + y) * sheet.info.width + frame.x + x) * 4;
+        const own = (y * frame.w + x) * 4;
+        for (let c = 0; c < 4; c++) difference += Math.abs(sheet.data[at + c]! - expected[own + c]!);
+      }
+    }
+    expect(difference / (frame.w * frame.h * 4), object.name).toBeLessThan(2);
+  }
+});
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 /**

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { creditRequestMail, signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
-import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
+import { createStyleWithApi, downloadThroughDialog, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 import { readZip } from "../support/zip";
 
@@ -67,8 +67,17 @@ for (const { width, scheme } of [
     await expect(page.getByRole("region", { name: "This set" })).toContainText("5 objects");
     await page.getByLabel("Sort").selectOption("oldest");
     await expect(page.getByRole("list", { name: "Your objects" }).getByRole("heading")).toHaveText(SUBJECTS);
-    const setZip = await download(page, page.getByRole("link", { name: "Download set" }));
-    const setEntries = new Map((await readZip(readFileSync(setZip.path))).map((e) => [e.name, e.data]));
+    // Asked what to take first: the covers, as a ZIP of images.
+    const setZip = await downloadThroughDialog(
+      page,
+      page.getByRole("button", { name: "Download set…" }),
+      async (dialog) => {
+        await expect(
+          dialog.getByRole("group", { name: "Images" }).getByRole("radio", { name: "Covers only" }),
+        ).toBeChecked();
+      },
+    );
+    const setEntries = new Map((await readZip(readFileSync(setZip))).map((e) => [e.name, e.data]));
     // The preview engine drew them from open icon libraries, whose credit comes along.
     expect([...setEntries.keys()].sort()).toEqual([
       "ATTRIBUTION.txt",
@@ -114,9 +123,12 @@ for (const { width, scheme } of [
     // In the library, a ZIP of one object with all its variants.
     await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Objects" }).click();
     await page.getByRole("checkbox", { name: "Select Mana potion" }).check();
-    await page.getByRole("button", { name: "All variants" }).click();
-    const variantsZip = await download(page, page.getByRole("link", { name: "Download ZIP of 1 object" }));
-    expect((await readZip(readFileSync(variantsZip.path))).map((e) => e.name).sort()).toEqual([
+    const variantsZip = await downloadThroughDialog(
+      page,
+      page.getByRole("button", { name: "Download 1 object…" }),
+      (dialog) => dialog.getByRole("group", { name: "Images" }).getByText("Every image", { exact: true }).click(),
+    );
+    expect((await readZip(readFileSync(variantsZip))).map((e) => e.name).sort()).toEqual([
       "ATTRIBUTION.txt",
       "manifest.json",
       "pixel-knights-mana-potion-1.png",

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { readZip } from "../support/zip";
 import { signInWithApi, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
+import { downloadThroughDialog } from "./support/objects";
 import { openNewStyleDialog } from "./support/styles";
 
 // The second instance runs as a fresh install does: no keys, the preview engine, free.
@@ -16,11 +17,6 @@ async function closeToasts(page: Page) {
   for (const close of await page.getByRole("button", { name: "Close", exact: true }).all()) await close.click();
   // A whole-page picture is taken from the top, where the fixed header and menu belong.
   await page.evaluate(() => window.scrollTo(0, 0));
-}
-
-async function download(page: Page, link: Locator) {
-  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  return readFileSync((await file.path())!);
 }
 
 test("a fresh install draws a set of five different animals in one look, each with its licence", async ({ page }) => {
@@ -70,7 +66,9 @@ test("a fresh install draws a set of five different animals in one look, each wi
   }
 
   // The set's ZIP names each file's icon and the library's credit.
-  const zip = await readZip(await download(page, page.getByRole("link", { name: "Download set" })));
+  const zip = await readZip(
+    readFileSync(await downloadThroughDialog(page, page.getByRole("button", { name: "Download set…" }))),
+  );
   const attribution = zip.find((entry) => entry.name === "ATTRIBUTION.txt")!.data.toString("utf8");
   for (const animal of ANIMALS) {
     expect(attribution).toMatch(

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { readZip } from "../support/zip";
 import { describe, expect, it } from "vitest";
 import type { JobView, ObjectDetail, ObjectPage } from "#domain/objects";
 import type { StyleView } from "#domain/styles";
@@ -293,6 +294,28 @@ describe.each(testDatabases)("every documented operation answers as documented, 
         .subarray(0, 2)
         .toString(),
     ).toBe("PK");
+
+    // A sprite sheet of the set: a packed PNG and its atlas, every frame inside the sheet.
+    const sheet = await callWithKey("GET", "/api/objects/sprite-sheet.zip", {
+      query: `setId=${state.setId}&frameSize=128&padding=2`,
+    });
+    expect(sheet.status).toBe(200);
+    const entries = await readZip(Buffer.from(await sheet.response.arrayBuffer()));
+    const atlas = JSON.parse(entries.find((e) => e.name === "sprites.json")!.data.toString()) as {
+      frames: Record<string, { frame: { x: number; y: number; w: number; h: number } }>;
+      meta: { size: { w: number; h: number } };
+    };
+    const png = await sharp(entries.find((e) => e.name === "sprites.png")!.data).metadata();
+    expect([png.width, png.height]).toEqual([atlas.meta.size.w, atlas.meta.size.h]);
+    expect(Object.keys(atlas.frames).length).toBeGreaterThan(0);
+    for (const { frame } of Object.values(atlas.frames)) {
+      expect(frame.x + frame.w).toBeLessThanOrEqual(png.width);
+      expect(frame.y + frame.h).toBeLessThanOrEqual(png.height);
+    }
+    const tooBig = await callWithKey("GET", "/api/objects/sprite-sheet.zip", {
+      query: `setId=${state.setId}&frameSize=100`,
+    });
+    expect(tooBig.status).toBe(400);
   });
 
   it("streams live events whose data match the documented shapes", async () => {

@@ -1,14 +1,11 @@
-import { CheckCheck, Download, Images, PenTool, Trash2, X } from "lucide-react";
+import { CheckCheck, Download, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { plural } from "~/lib/object-format";
 import { Button } from "../ui/button";
+import { DownloadDialog } from "./download-dialog";
 
 const barButton =
   "inline-flex h-8 items-center gap-1.5 rounded-xl px-2.5 text-sm font-medium whitespace-nowrap text-neutral-200 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-400";
-
-/** Export URL for a ZIP of these objects' covers, or of all their images (with SVGs of flat-style images when asked). */
-export const exportZipUrl = (ids: string[], allImages = false, svg = false) =>
-  `/api/objects/export.zip?ids=${ids.map(encodeURIComponent).join(",")}${allImages ? "&images=all" : ""}${svg ? "&svg=true" : ""}`;
 
 /**
  * What can be done with the selected objects, floating above the bottom of the
@@ -23,9 +20,7 @@ export function SelectionBar(props: {
   onClear(): void;
 }) {
   const count = props.ids.length;
-  // The ZIP holds each object's cover, or every variant of it.
-  const [allImages, setAllImages] = useState(false);
-  const [withSvg, setWithSvg] = useState(false);
+  const [downloading, setDownloading] = useState(false);
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center px-3 pb-4 desk:pl-64">
       <div
@@ -45,33 +40,13 @@ export function SelectionBar(props: {
         )}
         <button
           type="button"
-          aria-pressed={allImages}
-          onClick={() => setAllImages((on) => !on)}
-          title="Put every variant in the ZIP, not only each cover"
-          className={`${barButton} aria-pressed:bg-white/15 aria-pressed:text-white`}
-        >
-          <Images aria-hidden className="size-4" />
-          <span className="sr-only sm:not-sr-only">All variants</span>
-        </button>
-        <button
-          type="button"
-          aria-pressed={withSvg}
-          onClick={() => setWithSvg((on) => !on)}
-          title="Also put an SVG of each image in a flat style (icons, line art, pixel art) in the ZIP"
-          className={`${barButton} aria-pressed:bg-white/15 aria-pressed:text-white`}
-        >
-          <PenTool aria-hidden className="size-4" />
-          <span className="sr-only sm:not-sr-only">With SVG</span>
-        </button>
-        <a
-          href={exportZipUrl(props.ids, allImages, withSvg)}
-          download
-          aria-label={`Download ZIP of ${plural(count, "object")}`}
+          onClick={() => setDownloading(true)}
+          aria-label={`Download ${plural(count, "object")}…`}
           className="inline-flex h-8 items-center gap-1.5 rounded-xl bg-white px-3 text-sm font-medium whitespace-nowrap text-neutral-900 transition hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-400"
         >
           <Download aria-hidden className="size-4" />
-          <span className="hidden sm:inline">Download</span> ZIP
-        </a>
+          <span aria-hidden>Download…</span>
+        </button>
         <Button variant="danger" size="sm" onClick={props.onDelete} aria-label={`Delete ${plural(count, "object")}`}>
           <Trash2 aria-hidden className="size-4" />
           <span aria-hidden className="hidden sm:inline">
@@ -85,6 +60,14 @@ export function SelectionBar(props: {
           </span>
         </button>
       </div>
+      {downloading && (
+        <DownloadDialog
+          selection={`ids=${props.ids.map(encodeURIComponent).join(",")}`}
+          title={`Download ${plural(count, "object")}`}
+          description="Their images in a ZIP, or packed into a sprite sheet for a game engine."
+          onClose={() => setDownloading(false)}
+        />
+      )}
     </div>
   );
 }

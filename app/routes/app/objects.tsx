@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { OBJECTS_PAGE, type ObjectSummary } from "#domain/objects";
 import { EmptyState } from "~/components/empty-state";
+import { DownloadDialog } from "~/components/objects/download-dialog";
 import { LibraryToolbar } from "~/components/objects/library-toolbar";
 import { ObjectCard, ObjectCardSkeleton, objectGridClasses } from "~/components/objects/object-card";
 import { SelectionBar } from "~/components/objects/selection-bar";
@@ -85,6 +86,8 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
   useLiveJobs(revalidate);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  // "Download all…" / "Download set…": what to include is asked first.
+  const [downloading, setDownloading] = useState<{ selection: string; title: string } | null>(null);
 
   // The address is the view: the loader data belongs to the address it was loaded for.
   const [searchParams] = useSearchParams();
@@ -175,14 +178,18 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             {activeStyle && objects.length > 0 && (
-              <a
-                href={`/api/objects/export.zip?styleId=${encodeURIComponent(activeStyle.id)}`}
-                download
-                className={buttonClasses("secondary")}
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  setDownloading({
+                    selection: `styleId=${encodeURIComponent(activeStyle.id)}`,
+                    title: `Download everything in ${activeStyle.name}`,
+                  })
+                }
               >
-                <Download aria-hidden className="size-4" /> Download all
+                <Download aria-hidden className="size-4" /> Download all…
                 <span className="sr-only"> in {activeStyle.name}</span>
-              </a>
+              </Button>
             )}
             <Link to="/app" className={buttonClasses("primary")}>
               <Plus aria-hidden className="size-4" /> New objects
@@ -206,13 +213,15 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
             </h2>
           </div>
           <div className="flex items-center gap-2">
-            <a
-              href={`/api/objects/export.zip?setId=${encodeURIComponent(set.id)}`}
-              download
-              className={buttonClasses("secondary", "sm")}
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() =>
+                setDownloading({ selection: `setId=${encodeURIComponent(set.id)}`, title: "Download this set" })
+              }
             >
-              <Download aria-hidden className="size-4" /> Download set
-            </a>
+              <Download aria-hidden className="size-4" /> Download set…
+            </Button>
             <Button variant="ghost" size="sm" onClick={() => show({ ...view, setId: null, pages: 1 })}>
               <X aria-hidden className="size-4" /> All objects
             </Button>
@@ -334,6 +343,14 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
           }
           confirmLabel={`Delete ${plural(selectedIds.length, "object")}`}
           onConfirm={() => void deleteSelected()}
+        />
+      )}
+      {downloading && (
+        <DownloadDialog
+          selection={downloading.selection}
+          title={downloading.title}
+          description="The images in a ZIP, or packed into a sprite sheet for a game engine."
+          onClose={() => setDownloading(null)}
         />
       )}
     </div>

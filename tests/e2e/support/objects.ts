@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { e2ePorts } from "./ports";
 
 /** Creates a style through the API (draft, transparent) and waits for its samples. */
@@ -56,4 +56,22 @@ export async function waitForJob(page: Page, jobId: string, base = `http://local
       { timeout: 30_000 },
     )
     .toBe("succeeded");
+}
+
+/**
+ * Opens a "Download…" dialog with `open`, makes the choices `choose` makes in it, presses its
+ * Download button and waits for the file; the dialog closes. The file's path.
+ */
+export async function downloadThroughDialog(
+  page: Page,
+  open: Locator,
+  choose?: (dialog: Locator) => Promise<void>,
+): Promise<string> {
+  await open.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await choose?.(dialog);
+  const [file] = await Promise.all([page.waitForEvent("download"), dialog.getByTestId("download-confirm").click()]);
+  await expect(dialog).toHaveCount(0);
+  return (await file.path())!;
 }

@@ -1,0 +1,120 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { spriteFrameSizes } from "#domain/exports";
+import { buttonClasses } from "../ui/button";
+import { SegmentedControl } from "../ui/segmented-control";
+import { ModalDialog } from "../ui/sheet-dialog";
+import { Switch } from "../ui/switch";
+
+type Kind = "images" | "sprites";
+type Which = "cover" | "all";
+
+const kindOptions: { value: Kind; label: string; hint: string }[] = [
+  { value: "images", label: "Images", hint: "A ZIP of PNGs" },
+  { value: "sprites", label: "Sprite sheet", hint: "One PNG and its atlas" },
+];
+const whichOptions: { value: Which; label: string }[] = [
+  { value: "cover", label: "Covers only" },
+  { value: "all", label: "Every image" },
+];
+const frameOptions = spriteFrameSizes.map((size) => ({ value: String(size), label: `${size} px` }));
+const paddingOptions = ["0", "2", "4", "8"].map((value) => ({ value, label: `${value} px` }));
+
+/** Where the download comes from, as the export routes take it. */
+export function downloadUrl(
+  selection: string,
+  choice: { kind: Kind; which: Which; svg: boolean; frameSize: string; padding: string; trim: boolean },
+): string {
+  const images = choice.which === "all" ? "&images=all" : "";
+  if (choice.kind === "images") return `/api/objects/export.zip?${selection}${images}${choice.svg ? "&svg=true" : ""}`;
+  return `/api/objects/sprite-sheet.zip?${selection}${images}&frameSize=${choice.frameSize}&padding=${choice.padding}&trim=${choice.trim}`;
+}
+
+/**
+ * "Download…": what to take before the file comes — a ZIP of the images (each object's cover or
+ * every image, SVGs too for flat styles) or a sprite sheet for a game engine (frame size, padding,
+ * trimmed or not). `selection` is the export routes' query for the objects (ids, setId or styleId).
+ */
+export function DownloadDialog(props: { selection: string; title: string; description: string; onClose(): void }) {
+  const [kind, setKind] = useState<Kind>("images");
+  const [which, setWhich] = useState<Which>("cover");
+  const [svg, setSvg] = useState(false);
+  const [frameSize, setFrameSize] = useState("256");
+  const [padding, setPadding] = useState("2");
+  const [trim, setTrim] = useState(true);
+  const href = downloadUrl(props.selection, { kind, which, svg, frameSize, padding, trim });
+
+  return (
+    <ModalDialog
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      title={props.title}
+      description={props.description}
+    >
+      <div className="grid gap-5">
+        <SegmentedControl<Kind>
+          legend="Download as"
+          name="download-kind"
+          value={kind}
+          options={kindOptions}
+          onChange={setKind}
+        />
+        <SegmentedControl<Which>
+          legend="Images"
+          name="download-which"
+          value={which}
+          options={whichOptions}
+          onChange={setWhich}
+        />
+        {kind === "images" ? (
+          <Switch
+            label="With SVG"
+            hint="A traced SVG of each image in a flat style (icons, line art, pixel art), beside its PNG."
+            checked={svg}
+            onChange={setSvg}
+          />
+        ) : (
+          <>
+            <SegmentedControl
+              legend="Frame size"
+              name="download-frame"
+              value={frameSize}
+              options={frameOptions}
+              onChange={setFrameSize}
+            />
+            <SegmentedControl
+              legend="Padding"
+              name="download-padding"
+              value={padding}
+              options={paddingOptions}
+              onChange={setPadding}
+            />
+            <Switch
+              label="Trim see-through edges"
+              hint="Frames are cut to what is drawn; the atlas keeps where each sat, so engines place them as before."
+              checked={trim}
+              onChange={setTrim}
+            />
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">
+              A ZIP with <code>sprites.png</code> and <code>sprites.json</code> in TexturePacker&apos;s JSON hash
+              format, which Phaser (<code>load.atlas</code>) and PixiJS (<code>Assets.load</code>) read. Frames are
+              named after the objects.
+            </p>
+          </>
+        )}
+        <div className="flex justify-end border-t border-neutral-200 pt-5 dark:border-neutral-800">
+          <a
+            href={href}
+            download
+            onClick={() => props.onClose()}
+            className={buttonClasses("primary")}
+            data-testid="download-confirm"
+          >
+            <Download aria-hidden className="size-4" />
+            {kind === "images" ? "Download ZIP" : "Download sprite sheet"}
+          </a>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}
