@@ -28,3 +28,12 @@ export const spriteSheetQuerySchema = exportSelectionSchema
   .refine(oneSelection, { message: oneSelectionMessage });
 
 export type SpriteSheetOptions = Pick<z.output<typeof spriteSheetQuerySchema>, "frameSize" | "padding" | "trim">;
+
+/** GET /api/objects/{id}/app-icons.zip */
+export const appIconsQuerySchema = z.object({
+  imageId: z.string().min(1).max(64).optional(),
+  background: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, "Choose a background colour as #rrggbb.")
+    .default("#ffffff"),
+});

@@ -17,7 +17,8 @@ import { getObjectDetail, listObjects, requireObjectDetail } from "../objects/ob
 import { removeImageBackground } from "../objects/remove-background.server";
 import { upscaleObjectImage } from "../objects/upscale-image.server";
 import { upscaleImageSchema } from "#domain/image-lineage";
-import { spriteSheetQuerySchema } from "#domain/exports";
+import { appIconsQuerySchema, spriteSheetQuerySchema } from "#domain/exports";
+import { writeAppIconsZip } from "../objects/app-icons-export.server";
 import { writeSpriteSheetZip } from "../objects/sprite-export.server";
 import type { Services } from "../services.server";
 import { answerOnce } from "./idempotent.server";
@@ -98,6 +99,30 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
         onPacked() {
           res.setHeader("Content-Type", "application/zip");
           res.setHeader("Content-Disposition", `attachment; filename="${name}-sprites.zip"`);
+          res.setHeader("Cache-Control", "no-store");
+        },
+      },
+    ).catch((error: unknown) => {
+      if (!res.headersSent) throw error;
+      if (!res.destroyed) res.destroy();
+    });
+  });
+
+  // App icons from one of the object's images: every size, favicon.ico, iOS and Android sets.
+  router.get("/:id/app-icons.zip", async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const query = appIconsQuerySchema.parse(req.query);
+    await writeAppIconsZip(
+      { db: services.database.db, storage: services.storage },
+      {
+        userId: user.id,
+        objectId: req.params.id,
+        ...query,
+        out: res,
+        onReady(objectName) {
+          res.setHeader("Content-Type", "application/zip");
+          res.setHeader("Content-Disposition", `attachment; filename="${slugify(objectName)}-app-icons.zip"`);
           res.setHeader("Cache-Control", "no-store");
         },
       },

@@ -12,7 +12,7 @@ import { apiErrorSchema, type AppErrorCode } from "#domain/errors";
 import { liveEventSchemas } from "#domain/events";
 import { idempotencyKeySchema } from "#domain/idempotency";
 import { upscaleImageSchema } from "#domain/image-lineage";
-import { spriteSheetQuerySchema } from "#domain/exports";
+import { appIconsQuerySchema, spriteSheetQuerySchema } from "#domain/exports";
 import { limits } from "#domain/limits";
 import {
   exportQuerySchema,
@@ -294,6 +294,25 @@ export const apiOperations: ApiOperation[] = [
         media: { "application/zip": { schema: binary } },
         headers: {
           "Content-Disposition": { description: 'attachment; filename="…-sprites.zip"', schema: { type: "string" } },
+        },
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/objects/:id/app-icons.zip",
+    tag: "Objects",
+    summary: "Download app icons",
+    description:
+      "App icons made from one of the object's images (its cover unless `imageId` names another): PNGs of every size from 16 to 1024 (`png/`), a `favicon.ico` (16, 32 and 48), an Xcode `ios/AppIcon.appiconset` with its `Contents.json` (opaque, on `background`: the App Store refuses transparency) and Android's `android/mipmap-*/ic_launcher.png` with a 512 px Play Store icon.",
+    access: "user",
+    query: appIconsQuerySchema,
+    responses: {
+      200: {
+        description: "The ZIP archive.",
+        media: { "application/zip": { schema: binary } },
+        headers: {
+          "Content-Disposition": { description: 'attachment; filename="…-app-icons.zip"', schema: { type: "string" } },
         },
       },
     },

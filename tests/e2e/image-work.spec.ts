@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInWithApi } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
+import { APP_ICON_SIZES } from "../../server/objects/app-icons.server";
 import { readZip } from "../support/zip";
 import { createStyleWithApi, downloadThroughDialog, generateObjectsWithApi, waitForJob } from "./support/objects";
 
@@ -136,6 +137,44 @@ test("download a set as a sprite sheet: every frame lies inside the PNG and show
       }
     }
     expect(difference / (frame.w * frame.h * 4), object.name).toBeLessThan(2);
+  }
+});
+
+test("download app icons from the object page: every size there, each the picture at that size", async ({ page }) => {
+  await signInWithApi(page);
+  const styleId = await createStyleWithApi(page, "Launcher art");
+  const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Rocket"] });
+  await waitForJob(page, job.id);
+  await page.goto(`/app/object/${objects[0]!.id}`);
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "App icons" }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe("rocket-app-icons.zip");
+  const entries = new Map((await readZip(readFileSync((await file.path())!))).map((e) => [e.name, e.data]));
+
+  const detail = (await (await page.request.get(`/api/objects/${objects[0]!.id}`)).json()) as {
+    object: { images: { url: string }[] };
+  };
+  const cover = Buffer.from(await (await page.request.get(detail.object.images[0]!.url)).body());
+  for (const size of APP_ICON_SIZES) {
+    const png = entries.get(`png/icon-${size}.png`);
+    expect(png, `png/icon-${size}.png`).toBeDefined();
+    const { data, info } = await sharp(png!).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([size, size]);
+    const expected = await sharp(cover).ensureAlpha().resize(size, size, { kernel: "lanczos3" }).raw().toBuffer();
+    let difference = 0;
+    for (let i = 0; i < data.length; i++) difference += Math.abs(data[i]! - expected[i]!);
+    expect(difference / data.length, `icon-${size}`).toBeLessThan(3);
+  }
+  expect(entries.get("favicon.ico")!.readUInt16LE(4)).toBe(3);
+  const contents = JSON.parse(entries.get("ios/AppIcon.appiconset/Contents.json")!.toString()) as {
+    images: { filename: string }[];
+  };
+  for (const { filename } of contents.images)
+    expect(entries.has(`ios/AppIcon.appiconset/${filename}`), filename).toBe(true);
+  for (const density of ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]) {
+    expect(entries.has(`android/mipmap-${density}/ic_launcher.png`), density).toBe(true);
   }
 });
 

@@ -316,6 +316,14 @@ describe.each(testDatabases)("every documented operation answers as documented, 
       query: `setId=${state.setId}&frameSize=100`,
     });
     expect(tooBig.status).toBe(400);
+
+    // App icons from the object's cover.
+    const icons = await callWithKey("GET", "/api/objects/:id/app-icons.zip", { params: { id: state.objectId } });
+    expect(icons.status).toBe(200);
+    const iconNames = (await readZip(Buffer.from(await icons.response.arrayBuffer()))).map((e) => e.name);
+    expect(iconNames).toEqual(
+      expect.arrayContaining(["favicon.ico", "png/icon-1024.png", "ios/AppIcon.appiconset/Contents.json"]),
+    );
   });
 
   it("streams live events whose data match the documented shapes", async () => {

@@ -1,4 +1,4 @@
-import { ChevronRight, Download, LoaderCircle, Pencil, Star, Trash2 } from "lucide-react";
+import { ChevronRight, Download, LoaderCircle, Pencil, Smartphone, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { JobView } from "#domain/objects";
@@ -238,6 +238,14 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                     <Download aria-hidden className="size-4" /> SVG
                   </a>
                 )}
+                <a
+                  href={`/api/objects/${object.id}/app-icons.zip?imageId=${encodeURIComponent(image.id)}`}
+                  download
+                  className={buttonClasses("secondary")}
+                  title="Every size from 16 to 1024, favicon.ico, an iOS AppIcon set and Android mipmaps"
+                >
+                  <Smartphone aria-hidden className="size-4" /> App icons
+                </a>
               </div>
               <ImageWork
                 objectId={object.id}
@@ -265,7 +273,8 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
               <p className="text-xs text-neutral-500 dark:text-neutral-400">
                 {image.format.toUpperCase()} is the original file, {image.width} × {image.height}
                 {image.hasAlpha ? " with transparency" : ""}; WebP is a smaller copy for the web
-                {loaderData.svgLook ? "; SVG is a traced vector copy" : ""}.
+                {loaderData.svgLook ? "; SVG is a traced vector copy" : ""}; App icons is a ZIP of every size an app, a
+                phone or a browser asks for.
               </p>
             </section>
           )}

@@ -1,0 +1,50 @@
+import type { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { and, eq } from "drizzle-orm";
+import { AppError } from "#domain/errors";
+import type { Database } from "../db/client.server";
+import { images } from "../db/schema";
+import type { FileStorage } from "../storage/storage.server";
+import { appIconFiles } from "./app-icons.server";
+import { requireOwnedObject } from "./object-records.server";
+
+/**
+ * A ZIP of app icons made from one of the user's object's images (its cover unless `imageId`
+ * names another): every size, favicon.ico, Xcode's AppIcon.appiconset, Android's mipmaps.
+ */
+export async function writeAppIconsZip(
+  deps: { db: Database; storage: FileStorage },
+  options: {
+    userId: string;
+    objectId: string;
+    imageId?: string;
+    background: string;
+    out: Writable;
+    /** Called once the icons are made, before the first byte: where the answer's headers are set. */
+    onReady(objectName: string): void;
+  },
+): Promise<void> {
+  const object = await requireOwnedObject(deps.db, options);
+  const imageId = options.imageId ?? object.coverImageId;
+  const [image] = await deps.db
+    .select({ fileKey: images.fileKey })
+    .from(images)
+    .where(
+      and(
+        eq(images.objectId, object.id),
+        eq(images.ownerId, options.userId),
+        imageId ? eq(images.id, imageId) : undefined,
+      ),
+    )
+    .limit(1);
+  const file = image ? await deps.storage.read(image.fileKey) : null;
+  if (!file) throw new AppError("not_found", "No such image.");
+  const files = await appIconFiles(file, { background: options.background });
+  options.onReady(object.name);
+  const { default: archiver } = await import("archiver");
+  const archive = archiver("zip", { zlib: { level: 6 } });
+  const delivered = pipeline(archive, options.out);
+  for (const { name, data } of files) archive.append(data, { name });
+  await archive.finalize();
+  await delivered;
+}
