@@ -59,6 +59,9 @@ describe("job kinds", () => {
       "4 objects (“A”, “B” and 2 more) · Pixel Knights",
     );
     expect(jobTitle("variations", { styleName: "", name: "Sword", count: 3 })).toBe("3 variations of “Sword”");
+    expect(jobTitle("variations", { styleName: "", name: "Knight", count: 4, views: true })).toBe(
+      "4 views of “Knight”",
+    );
     expect(jobTitle("style-samples", { styleName: "Warm icons" })).toBe("Sample images for “Warm icons”");
   });
 });

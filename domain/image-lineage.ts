@@ -16,6 +16,8 @@ export type UpscaleMethod = (typeof upscaleMethods)[number];
 export interface ImageOperationParams {
   factor?: UpscaleFactor;
   method?: UpscaleMethod;
+  /** The pose, view or state a generated image was asked for ("side view"), from its object's cover. */
+  view?: string;
 }
 
 /** POST /api/objects/{id}/upscale */
@@ -33,6 +35,7 @@ export const imageLineageSchema = z
     parentImageId: z.string().nullable().meta({ description: "The image it was made from; null for a generated one." }),
     factor: z.union(upscaleFactors.map((f) => z.literal(f))).nullable(),
     method: z.enum(upscaleMethods).nullable(),
+    view: z.string().nullable().meta({ description: "The pose, view or state it was asked for, if any." }),
   })
   .meta({ id: "ImageLineage", description: "How an image was made, and from which image of the same object." });
 export type ImageLineage = z.output<typeof imageLineageSchema>;

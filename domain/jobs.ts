@@ -39,13 +39,17 @@ export const objectImagesParams = z.object({
     .max(limits.subjectsPerSet),
 });
 
-/** More images of one object, matched to its cover. */
+/**
+ * More images of one object, matched to its cover; with `views`, one image of each pose, view or
+ * state asked for ("side view", "asleep"), and `count` is how many there are.
+ */
 export const variationsParams = z.object({
   v: z.literal(1),
   ...imageSettings,
   objectId: z.string().min(1),
   name: z.string().min(1),
-  count: z.number().int().min(1).max(limits.variations),
+  count: z.number().int().min(1).max(limits.objectViews),
+  views: z.array(z.string().min(1).max(limits.objectView)).min(1).max(limits.objectViews).optional(),
 });
 
 export const jobParamsSchemas = {
@@ -78,7 +82,7 @@ const quoted = (name: string) => `“${name}”`;
 /** What a job made, in words: the line the credit history shows for it. */
 export function jobTitle(
   kind: JobKind,
-  options: { styleName: string; objectNames?: string[]; count?: number; name?: string },
+  options: { styleName: string; objectNames?: string[]; count?: number; name?: string; views?: boolean },
 ): string {
   switch (kind) {
     case "style-samples":
@@ -92,7 +96,8 @@ export function jobTitle(
     }
     case "variations": {
       const count = options.count ?? 1;
-      return `${count} ${count === 1 ? "variation" : "variations"} of ${quoted(options.name ?? "an object")}`;
+      const what = options.views ? (count === 1 ? "view" : "views") : count === 1 ? "variation" : "variations";
+      return `${count} ${what} of ${quoted(options.name ?? "an object")}`;
     }
   }
 }

@@ -8,6 +8,9 @@ export const limits = {
   subjectsPerSet: 50,
   /** Images made of each object in one submission, and per "more variations". */
   variations: 4,
+  /** Poses, views or states asked of one object at once, and the length of each. */
+  objectViews: 8,
+  objectView: 80,
   /** Input images sent to a provider with each image (style references, samples, chained results). */
   providerReferences: 16,
   objectName: 120,

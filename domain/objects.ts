@@ -63,6 +63,35 @@ export const variationsRequestSchema = z.object({
   model: modelChoice.optional(),
 });
 
+/** Lists of views a person often wants of one object. */
+export const viewPresets = {
+  turnaround: { label: "Turnaround", views: ["front view", "three-quarter view", "side view", "back view"] },
+  states: { label: "UI states", views: ["idle", "hover", "pressed", "disabled"] },
+} as const;
+
+/** POST /api/objects/:id/views: one new image of the object per pose, view or state. */
+export const objectViewsRequestSchema = z.object({
+  views: z
+    .array(
+      text()
+        .transform((view) => view.trim().replace(/\s+/g, " "))
+        .pipe(
+          z
+            .string()
+            .min(1, "Name each view.")
+            .max(limits.objectView, `Keep each view under ${limits.objectView} characters.`),
+        ),
+    )
+    .min(1, "Name at least one view.")
+    .max(limits.objectViews, `Ask for at most ${limits.objectViews} views at a time.`)
+    // Repeats dropped, whatever their case; the first spelling kept.
+    .transform((views) => views.filter((v, i) => views.findIndex((w) => w.toLowerCase() === v.toLowerCase()) === i)),
+  size: z.enum(imageSizeValues).optional(),
+  detail: z.enum(detailValues).optional(),
+  transparent: z.boolean().optional(),
+  model: modelChoice.optional(),
+});
+
 /** PATCH /api/objects/:id */
 export const updateObjectSchema = z
   .object({ name: objectName.optional(), coverImageId: text().min(1).max(64).optional() })

@@ -54,7 +54,8 @@ function titleNow(job: GenerationJob, objectNames: string[], styleName: string |
   if (styleName === undefined || objectNames.length === 0) return job.title;
   if (job.kind === "object-images") return jobTitle(job.kind, { styleName, objectNames });
   if (job.kind === "variations") {
-    return jobTitle(job.kind, { styleName, name: objectNames[0], count: job.imageCount });
+    const views = jobParamsSchemas.variations.safeParse(job.params).data?.views !== undefined;
+    return jobTitle(job.kind, { styleName, name: objectNames[0], count: job.imageCount, views });
   }
   return job.title;
 }

@@ -158,6 +158,7 @@ async function makeImages(
         transparent: params.transparent,
         credits: unitCreditsOf(job),
         durationMs: Date.now() - started,
+        view: task.view,
       },
     });
     if (outcome.kind === "job-ended") return { ended: true, imageError };

@@ -5,13 +5,14 @@ import {
   listObjectsQuerySchema,
   removeBackgroundSchema,
   updateObjectSchema,
+  objectViewsRequestSchema,
   variationsRequestSchema,
 } from "#domain/objects";
 import { getJobView } from "../generation/job-views.server";
 import type { GenerationJob } from "../generation/job-record.server";
 import { slugify, selectExportObjects, writeObjectsZip } from "../objects/export-zip.server";
 import { generateObjects } from "../objects/generate-objects.server";
-import { makeVariations } from "../objects/make-variations.server";
+import { makeVariations, makeViews } from "../objects/make-variations.server";
 import { deleteObject, updateObject } from "../objects/object-commands.server";
 import { getObjectDetail, listObjects, requireObjectDetail } from "../objects/object-queries.server";
 import { removeImageBackground } from "../objects/remove-background.server";
@@ -174,6 +175,26 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       content: input,
       async run() {
         const result = await makeVariations(services, {
+          userId: user.id,
+          objectId: req.params.id,
+          input,
+          apiKeyId: user.apiKeyId,
+        });
+        return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
+      },
+    });
+  });
+
+  // One new image of the object per pose, view or state asked for.
+  router.post("/:id/views", async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const input = objectViewsRequestSchema.parse(req.body);
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: input,
+      async run() {
+        const result = await makeViews(services, {
           userId: user.id,
           objectId: req.params.id,
           input,

@@ -21,6 +21,7 @@ import {
   objectPageSchema,
   removeBackgroundSchema,
   updateObjectSchema,
+  objectViewsRequestSchema,
   variationsRequestSchema,
 } from "#domain/objects";
 import { connectionCheckBody, setupActionBody, grantCreditsBody } from "#domain/setup";
@@ -350,6 +351,18 @@ export const apiOperations: ApiOperation[] = [
     description: "More images of the object, matched to its cover; size, detail and model default to the cover's.",
     access: "user",
     json: variationsRequestSchema,
+    spends: true,
+    responses: { 202: { description: "The job.", json: replies.jobReply } },
+  },
+  {
+    method: "post",
+    path: "/api/objects/:id/views",
+    tag: "Objects",
+    summary: "Draw the object in new poses, views or states",
+    description:
+      'One new image of the object per entry of `views` ("running", "side view", "damaged"; up to 8, repeats dropped), each drawn from the object\'s cover and its style\'s references, so the object stays the same thing. Each image records the view it was asked for (`lineage.view`) and the cover it came from. Size, detail and model default to the cover\'s. Priced and paid like variations.',
+    access: "user",
+    json: objectViewsRequestSchema,
     spends: true,
     responses: { 202: { description: "The job.", json: replies.jobReply } },
   },

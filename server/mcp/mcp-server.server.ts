@@ -4,6 +4,7 @@ import { registerImagesTool } from "./images-tool.server";
 import { registerJobTool } from "./job-tool.server";
 import { registerStyleTools } from "./style-tools.server";
 import { registerUpscaleTool } from "./upscale-tool.server";
+import { registerViewsTool } from "./views-tool.server";
 import type { ToolContext } from "./tool-results.server";
 
 const INSTRUCTIONS =
@@ -11,7 +12,7 @@ const INSTRUCTIONS =
   "Typical flow: list_styles to find a style (or create_style from a description and wait for its samples), " +
   "generate_objects with one subject per object, get_job with wait_seconds until it has succeeded, " +
   "then get_images to see them. Every image costs credits; prices are in list_styles. " +
-  "upscale_image makes a larger copy of an image (free, no AI).";
+  "upscale_image makes a larger copy of an image (free, no AI); draw_views draws an object again in other poses, views or states.";
 
 /** One MCP server for one request, acting as the API key's user. */
 export function createMcpServer(context: ToolContext): McpServer {
@@ -21,5 +22,6 @@ export function createMcpServer(context: ToolContext): McpServer {
   registerJobTool(server, context);
   registerImagesTool(server, context);
   registerUpscaleTool(server, context);
+  registerViewsTool(server, context);
   return server;
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { jobTitle, type VariationsParams } from "#domain/jobs";
-import type { variationsRequestSchema } from "#domain/objects";
+import type { objectViewsRequestSchema, variationsRequestSchema } from "#domain/objects";
 import { unitPrice } from "#domain/pricing";
 import { eq } from "drizzle-orm";
 import { styles } from "../db/schema";
@@ -9,6 +9,19 @@ import { dispatchJob } from "../generation/dispatch.server";
 import { insertPaidJob } from "../generation/submit.server";
 import type { ObjectDeps } from "./generate-objects.server";
 import { requireOwnedObject } from "./object-records.server";
+
+type ViewsInput = z.output<typeof objectViewsRequestSchema>;
+
+/**
+ * The same object again, one image per pose, view or state asked for ("running", "side view"):
+ * a variations job whose images each carry their view, drawn from the object's cover.
+ */
+export function makeViews(
+  deps: ObjectDeps,
+  options: { userId: string; objectId: string; input: ViewsInput; apiKeyId?: string | null },
+) {
+  return makeVariations(deps, options);
+}
 
 /**
  * More images of one object, as a paid job: by default in the object's own size,
@@ -19,7 +32,7 @@ export async function makeVariations(
   options: {
     userId: string;
     objectId: string;
-    input: z.output<typeof variationsRequestSchema>;
+    input: z.output<typeof variationsRequestSchema> | ViewsInput;
     apiKeyId?: string | null;
   },
 ) {
@@ -38,7 +51,8 @@ export async function makeVariations(
       v: 1,
       objectId: object.id,
       name: object.name,
-      count: options.input.count,
+      count: "views" in options.input ? options.input.views.length : options.input.count,
+      ...("views" in options.input ? { views: options.input.views } : {}),
       size: options.input.size ?? object.size,
       detail: options.input.detail ?? object.detail,
       transparent: options.input.transparent ?? object.transparent,
@@ -48,7 +62,12 @@ export async function makeVariations(
       kind: "variations",
       styleId: object.styleId,
       params,
-      title: jobTitle("variations", { styleName: "", name: object.name, count: params.count }),
+      title: jobTitle("variations", {
+        styleName: "",
+        name: object.name,
+        count: params.count,
+        views: params.views !== undefined,
+      }),
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
       apiKeyId: options.apiKeyId,

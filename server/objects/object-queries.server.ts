@@ -205,6 +205,7 @@ export async function getObjectDetail(
         parentImageId,
         factor: operationParams?.factor ?? null,
         method: operationParams?.method ?? null,
+        view: operationParams?.view ?? null,
       },
     })),
   };

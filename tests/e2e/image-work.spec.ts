@@ -178,6 +178,41 @@ test("download app icons from the object page: every size there, each the pictur
   }
 });
 
+test("make a turnaround of four views of an object; each says what it was asked for and comes from the cover", async ({
+  page,
+}) => {
+  await signInWithApi(page);
+  const styleId = await createStyleWithApi(page, "Turnaround art");
+  const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Robot"] });
+  await waitForJob(page, job.id);
+  await page.goto(`/app/object/${objects[0]!.id}`);
+  const balance = Number((await page.getByTestId("credit-badge").innerText()).replace(/\D/g, ""));
+
+  const panel = page.getByRole("region", { name: "New images of this object" });
+  await panel.getByRole("button", { name: /^Turnaround/ }).click();
+  await expect(panel.getByLabel("What to draw, one a line")).toHaveValue(
+    "front view\nthree-quarter view\nside view\nback view",
+  );
+  // Draft squares at 3 credits each: four images, 12 credits.
+  await expect(panel.getByTestId("draw-views")).toHaveText("Draw 4 images· 12 credits");
+  await expectNoViolations(page, "object page, views panel");
+  await panel.getByTestId("draw-views").click();
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "Drawing 4 Views" })).toBeVisible();
+
+  const strip = page.getByTestId("variant-strip");
+  for (const [i, view] of ["front view", "three-quarter view", "side view", "back view"].entries()) {
+    await expect(strip.getByRole("button", { name: `Image ${i + 2}, ${view}, preview` })).toBeVisible({
+      timeout: 30_000,
+    });
+  }
+  await expect(page.getByTestId("credit-badge")).toContainText(String(balance - 12));
+  await strip.getByRole("button", { name: /side view/ }).click();
+  await expect(page.getByTestId("image-view")).toHaveText("side view, drawn from image 1");
+  // Any of them can become the cover.
+  await page.getByRole("button", { name: "Set as cover" }).click();
+  await expect(strip.getByRole("button", { name: "Image 4 (cover), side view, preview" })).toBeVisible();
+});
+
 interface Box {
   x: number;
   y: number;

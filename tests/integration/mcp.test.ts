@@ -14,7 +14,15 @@ import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi, type ApiTestServer } from "../support/test-server";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const TOOLS = ["create_style", "generate_objects", "get_images", "get_job", "list_styles", "upscale_image"];
+const TOOLS = [
+  "create_style",
+  "draw_views",
+  "generate_objects",
+  "get_images",
+  "get_job",
+  "list_styles",
+  "upscale_image",
+];
 
 async function createKey(server: ApiTestServer, cookie: string, body: Record<string, unknown> = { name: "Editor" }) {
   const response = await server.call("/api/keys", { method: "POST", cookie, json: body });
@@ -85,7 +93,7 @@ interface JobAnswer {
 describe.each(testDatabases)("the MCP server on $name", (target) => {
   const api = setUpSignedInApi(target, "ann-mcp@example.com");
 
-  it("lists its six tools, each described with an input schema", async () => {
+  it("lists its seven tools, each described with an input schema", async () => {
     const { secret } = await createKey(api.server, api.user.cookie);
     const client = await connect(api.server, secret);
     expect(client.getServerVersion()?.name).toBe("motif");
@@ -290,6 +298,28 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
     const bobClient = await connect(api.server, (await createKey(api.server, bob.cookie)).secret);
     expect(await callError(bobClient, "upscale_image", { objectId, imageId: made!.id, factor: 4 })).toBe(
       "No such object.",
+    );
+  });
+
+  it("draws an object in new views as a paid job, and refuses an empty list", async () => {
+    const { secret } = await createKey(api.server, api.user.cookie);
+    const client = await connect(api.server, secret);
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Knight"] });
+    await runJob(api.server, set.job.id);
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const started = await callOk<{ job: { id: string; images: number; creditsReserved: number }; views: string[] }>(
+      client,
+      "draw_views",
+      { objectId: set.objects[0]!.id, views: ["front view", "back view"] },
+    );
+    expect(started).toMatchObject({ job: { images: 2 }, views: ["front view", "back view"] });
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - started.job.creditsReserved);
+    await runJob(api.server, started.job.id);
+    const done = await callOk<JobAnswer>(client, "get_job", { jobId: started.job.id });
+    expect(done.job).toMatchObject({ status: "succeeded", completed: 2 });
+    expect(await callError(client, "draw_views", { objectId: set.objects[0]!.id, views: [] })).toBe(
+      "Name at least one view. (views)",
     );
   });
 

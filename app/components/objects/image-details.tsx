@@ -81,6 +81,25 @@ export function ImageDetails(props: {
             </span>
           </Row>
         )}
+        {image.lineage.view && (
+          <Row term="Asked for">
+            <span data-testid="image-view">
+              {image.lineage.view}
+              {parentIndex >= 0 && (
+                <>
+                  , drawn from{" "}
+                  <button
+                    type="button"
+                    onClick={() => props.onSelect(image.lineage.parentImageId!)}
+                    className="font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-300 dark:hover:text-primary-200"
+                  >
+                    image {parentIndex + 1}
+                  </button>
+                </>
+              )}
+            </span>
+          </Row>
+        )}
         <Row term="Style">
           <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
             {props.style.name}

@@ -9,9 +9,13 @@ import { PreviewBadge } from "../preview-badge";
 
 const THUMB_CSS_PX = 80;
 
-/** ", upscaled ×4": a made-from image's thumbnail says what it is. */
+/** ", upscaled ×4", ", side view": a made-from image's thumbnail says what it is. */
 const madeFromLabel = ({ lineage }: ObjectImageView) =>
-  lineage.operation === "generated" ? "" : `, ${operationLine({ ...lineage, method: null }).toLowerCase()}`;
+  lineage.view
+    ? `, ${lineage.view}`
+    : lineage.operation === "generated"
+      ? ""
+      : `, ${operationLine({ ...lineage, method: null }).toLowerCase()}`;
 
 /** The object's images as thumbnails: the pressed one is shown large, a star marks the cover; pulsing tiles are on their way. */
 export function VariantStrip(props: {

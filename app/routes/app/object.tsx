@@ -9,6 +9,7 @@ import { RenameObjectDialog } from "~/components/objects/rename-object-dialog";
 import { useReveal } from "~/lib/use-reveal";
 import { VariantStrip } from "~/components/objects/variant-strip";
 import { VariationsPanel } from "~/components/objects/variations-panel";
+import { ViewsPanel } from "~/components/objects/views-panel";
 import { downloadName } from "~/components/sample-viewer";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -106,6 +107,14 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
     } finally {
       setSettingCover(false);
     }
+  }
+
+  /** A job making images of this object has started: its card shows, and the strip where they will appear. */
+  function jobStarted(job: JobView) {
+    setSubmitted((current) => [job, ...current]);
+    // The new images' places are beside the picture, above where the button was pressed.
+    reveal('[data-testid="variant-strip"]');
+    revalidate();
   }
 
   async function deleteObject() {
@@ -288,12 +297,14 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                 ? { size: image.size, detail: image.detail, transparent: image.transparent }
                 : { size: object.size, detail: object.detail, transparent: object.transparent }
             }
-            onStarted={(job) => {
-              setSubmitted((current) => [job, ...current]);
-              // The new images' places are beside the picture, above where the button was pressed.
-              reveal('[data-testid="variant-strip"]');
-              revalidate();
-            }}
+            onStarted={jobStarted}
+          />
+          <ViewsPanel
+            objectId={object.id}
+            name={object.name}
+            settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
+            model={object.style.defaultModel}
+            onStarted={jobStarted}
           />
           {image && <ImageDetails image={image} style={object.style} images={images} onSelect={select} />}
         </div>

@@ -14,6 +14,8 @@ export interface ImageTask {
   prompt: string;
   objectId: string | null;
   seed: number;
+  /** The pose, view or state asked for, and the image it is drawn from (the object's cover). */
+  view?: { name: string; fromImageId: string | null };
 }
 
 /** What a kind tells the runner: the images to make, what to match them to, where they go. */

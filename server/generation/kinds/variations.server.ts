@@ -8,7 +8,7 @@ import { requireJobStyle, type JobKindModule } from "./kind.server";
 /**
  * More images of one object: matched to its cover first, then to the style's
  * references and samples. Seeds continue after the object's earlier images, so each
- * variation differs from those.
+ * variation differs from those. With views, each image is one of them, and remembers it.
  */
 export const variationsKind: JobKindModule<"variations"> = {
   async plan(ctx, job, params) {
@@ -17,7 +17,7 @@ export const variationsKind: JobKindModule<"variations"> = {
     if (!object) throw new Error("The object was deleted");
     const [cover, [earlier], stored, { references, samples }] = await Promise.all([
       ctx.db
-        .select({ fileKey: images.fileKey, format: images.format })
+        .select({ id: images.id, fileKey: images.fileKey, format: images.format })
         .from(images)
         .where(
           and(eq(images.objectId, object.id), object.coverImageId ? eq(images.id, object.coverImageId) : undefined),
@@ -32,21 +32,27 @@ export const variationsKind: JobKindModule<"variations"> = {
       styleReferenceFiles(ctx.db, { styleId: style.id }),
     ]);
     const offset = earlier?.count ?? 0;
+    const fromImageId = cover[0]?.id ?? null;
     return {
       style,
       role: "object",
-      tasks: Array.from({ length: params.count }, (_, position) => ({
-        position,
-        subject: object.name,
-        prompt: subjectPrompt({
+      tasks: Array.from({ length: params.count }, (_, position) => {
+        const view = params.views?.[position];
+        return {
+          position,
           subject: object.name,
-          extra: object.prompt,
-          stylePrompt: style.prompt,
-          transparent: params.transparent,
-        }),
-        objectId: object.id,
-        seed: seedFor(style.seed, object.name, offset + position),
-      })),
+          prompt: subjectPrompt({
+            subject: object.name,
+            // A view is said after the object's own words: the same thing, drawn another way.
+            extra: [object.prompt, view && `The same ${object.name}, ${view}`].filter(Boolean).join(", ") || null,
+            stylePrompt: style.prompt,
+            transparent: params.transparent,
+          }),
+          objectId: object.id,
+          seed: seedFor(style.seed, object.name, offset + position),
+          ...(view ? { view: { name: view, fromImageId } } : {}),
+        };
+      }),
       finished: new Set(stored.map((s) => s.position)),
       references: await readReferences(ctx.storage, [...cover, ...references, ...samples]),
       chain: null,
