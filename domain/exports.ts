@@ -37,3 +37,8 @@ export const appIconsQuerySchema = z.object({
     .regex(/^#[0-9a-fA-F]{6}$/, "Choose a background colour as #rrggbb.")
     .default("#ffffff"),
 });
+
+/** GET /api/objects/svg-sprite.svg: the objects, as for a ZIP; their covers become the symbols. */
+export const svgSpriteQuerySchema = exportSelectionSchema
+  .omit({ images: true })
+  .refine(oneSelection, { message: oneSelectionMessage });

@@ -18,7 +18,8 @@ import { getObjectDetail, listObjects, requireObjectDetail } from "../objects/ob
 import { removeImageBackground } from "../objects/remove-background.server";
 import { upscaleObjectImage } from "../objects/upscale-image.server";
 import { upscaleImageSchema } from "#domain/image-lineage";
-import { appIconsQuerySchema, spriteSheetQuerySchema } from "#domain/exports";
+import { appIconsQuerySchema, spriteSheetQuerySchema, svgSpriteQuerySchema } from "#domain/exports";
+import { svgSprite } from "../objects/svg-sprite.server";
 import { writeAppIconsZip } from "../objects/app-icons-export.server";
 import { writeSpriteSheetZip } from "../objects/sprite-export.server";
 import type { Services } from "../services.server";
@@ -78,6 +79,25 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       // The reader went away: nothing to answer, and nothing went wrong here.
       if (!res.destroyed) throw error;
     });
+  });
+
+  // An SVG sprite: one <symbol> per object in a flat style.
+  router.get("/svg-sprite.svg", async (req, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const selection = svgSpriteQuerySchema.parse(req.query);
+    const objects = await selectExportObjects(services.database.db, {
+      userId: user.id,
+      selection: { ...selection, images: "cover" },
+    });
+    const sprite = await svgSprite({ db: services.database.db, storage: services.storage }, objects);
+    const name = objects.length === 1 ? slugify(objects[0]!.name) : `motif-${objects.length}-objects`;
+    res.setHeader("Content-Type", "image/svg+xml");
+    res.setHeader("Content-Disposition", `attachment; filename="${name}-sprite.svg"`);
+    res.setHeader("Cache-Control", "no-store");
+    // Served as a download and never run: no script can be in it (traced paths only), and none would run.
+    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+    res.send(sprite);
   });
 
   // A packed sprite sheet and its atlas, for game engines.

@@ -12,7 +12,7 @@ import { apiErrorSchema, type AppErrorCode } from "#domain/errors";
 import { liveEventSchemas } from "#domain/events";
 import { idempotencyKeySchema } from "#domain/idempotency";
 import { upscaleImageSchema } from "#domain/image-lineage";
-import { appIconsQuerySchema, spriteSheetQuerySchema } from "#domain/exports";
+import { appIconsQuerySchema, spriteSheetQuerySchema, svgSpriteQuerySchema } from "#domain/exports";
 import { limits } from "#domain/limits";
 import {
   exportQuerySchema,
@@ -279,6 +279,25 @@ export const apiOperations: ApiOperation[] = [
       },
     },
     codeSamples: exportZipSamples,
+  },
+  {
+    method: "get",
+    path: "/api/objects/svg-sprite.svg",
+    tag: "Objects",
+    summary: "Download an SVG sprite",
+    description:
+      "One SVG with a `<symbol>` per chosen object whose style is flat (icons, line art, pixel art): its cover, traced, with the object's name as the symbol's id, for `<svg><use href=\"sprite.svg#health-potion\"/></svg>`. Objects in other looks are left out; when none is flat, 400. Choose by `ids` (comma-separated), `setId` or `styleId`.",
+    access: "user",
+    query: svgSpriteQuerySchema,
+    responses: {
+      200: {
+        description: "The SVG sprite.",
+        media: { "image/svg+xml": { schema: { type: "string" } } },
+        headers: {
+          "Content-Disposition": { description: 'attachment; filename="…-sprite.svg"', schema: { type: "string" } },
+        },
+      },
+    },
   },
   {
     method: "get",

@@ -104,6 +104,24 @@ test("download a set as a sprite sheet: every frame lies inside the PNG and show
     meta: { image: string; size: { w: number; h: number } };
   };
   expect(Object.keys(atlas.frames).sort()).toEqual(["potion", "shield", "sword"]);
+
+  // The same selection as an SVG sprite: a symbol for each, named after it.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const spritePath = await downloadThroughDialog(
+    page,
+    page.getByRole("button", { name: "Download 3 objects…" }),
+    async (dialog) => {
+      await dialog.getByRole("group", { name: "Download as" }).getByText("SVG sprite", { exact: true }).click();
+      await expect(dialog.getByRole("group", { name: "Images" })).toHaveCount(0);
+      await expectNoViolations(page, "download dialog, SVG sprite, 375 px");
+    },
+  );
+  const sprite = readFileSync(spritePath, "utf8");
+  expect([...sprite.matchAll(/<symbol id="([^"]+)" viewBox="[^"]+">/g)].map((m) => m[1]).sort()).toEqual([
+    "potion",
+    "shield",
+    "sword",
+  ]);
   const sheet = await sharp(entries.find((e) => e.name === "sprites.png")!.data)
     .ensureAlpha()
     .raw()

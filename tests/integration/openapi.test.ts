@@ -323,6 +323,11 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     });
     expect(tooBig.status).toBe(400);
 
+    // An SVG sprite of the set's flat icons: one symbol per object.
+    const sprite = await callWithKey("GET", "/api/objects/svg-sprite.svg", { query: `setId=${state.setId}` });
+    expect(sprite.status).toBe(200);
+    expect(await sprite.response.text()).toMatch(/^<svg [^>]*style="display:none"><symbol id="[a-z0-9-]+" viewBox=/);
+
     // App icons from the object's cover.
     const icons = await callWithKey("GET", "/api/objects/:id/app-icons.zip", { params: { id: state.objectId } });
     expect(icons.status).toBe(200);

@@ -6,12 +6,13 @@ import { SegmentedControl } from "../ui/segmented-control";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { Switch } from "../ui/switch";
 
-type Kind = "images" | "sprites";
+type Kind = "images" | "sprites" | "svg-sprite";
 type Which = "cover" | "all";
 
 const kindOptions: { value: Kind; label: string; hint: string }[] = [
   { value: "images", label: "Images", hint: "A ZIP of PNGs" },
   { value: "sprites", label: "Sprite sheet", hint: "One PNG and its atlas" },
+  { value: "svg-sprite", label: "SVG sprite", hint: "One <symbol> per icon" },
 ];
 const whichOptions: { value: Which; label: string }[] = [
   { value: "cover", label: "Covers only" },
@@ -27,6 +28,7 @@ export function downloadUrl(
 ): string {
   const images = choice.which === "all" ? "&images=all" : "";
   if (choice.kind === "images") return `/api/objects/export.zip?${selection}${images}${choice.svg ? "&svg=true" : ""}`;
+  if (choice.kind === "svg-sprite") return `/api/objects/svg-sprite.svg?${selection}`;
   return `/api/objects/sprite-sheet.zip?${selection}${images}&frameSize=${choice.frameSize}&padding=${choice.padding}&trim=${choice.trim}`;
 }
 
@@ -59,14 +61,23 @@ export function DownloadDialog(props: { selection: string; title: string; descri
           options={kindOptions}
           onChange={setKind}
         />
-        <SegmentedControl<Which>
-          legend="Images"
-          name="download-which"
-          value={which}
-          options={whichOptions}
-          onChange={setWhich}
-        />
-        {kind === "images" ? (
+        {kind !== "svg-sprite" && (
+          <SegmentedControl<Which>
+            legend="Images"
+            name="download-which"
+            value={which}
+            options={whichOptions}
+            onChange={setWhich}
+          />
+        )}
+        {kind === "svg-sprite" ? (
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            One SVG file with a <code>&lt;symbol&gt;</code> for each object in a flat style (icons, line art, pixel
+            art), traced from its cover and named after it: use one with{" "}
+            <code>&lt;svg&gt;&lt;use href=&quot;sprite.svg#name&quot;/&gt;&lt;/svg&gt;</code>. Objects in other styles
+            are left out.
+          </p>
+        ) : kind === "images" ? (
           <Switch
             label="With SVG"
             hint="A traced SVG of each image in a flat style (icons, line art, pixel art), beside its PNG."
@@ -111,7 +122,7 @@ export function DownloadDialog(props: { selection: string; title: string; descri
             data-testid="download-confirm"
           >
             <Download aria-hidden className="size-4" />
-            {kind === "images" ? "Download ZIP" : "Download sprite sheet"}
+            {kind === "images" ? "Download ZIP" : kind === "sprites" ? "Download sprite sheet" : "Download SVG sprite"}
           </a>
         </div>
       </div>
