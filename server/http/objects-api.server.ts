@@ -1,4 +1,4 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import {
   exportQuerySchema,
   generateObjectsSchema,
@@ -27,6 +27,22 @@ import { answerOnce } from "./idempotent.server";
 import { requireApiUser } from "./require-user.server";
 
 type Params = Request<{ id: string }>;
+
+/** A ZIP download's headers, set once its content is ready to go. */
+function sendingZip(res: Response, fileName: string): void {
+  res.setHeader("Content-Type", "application/zip");
+  res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
+  res.setHeader("Cache-Control", "no-store");
+}
+
+/**
+ * A download that failed: an error answer while nothing was sent; after that, the connection is
+ * cut, so a partial file is never taken for a whole one.
+ */
+const failedDownload = (res: Response) => (error: unknown) => {
+  if (!res.headersSent) throw error;
+  if (!res.destroyed) res.destroy();
+};
 
 /** The job as its submitter sees it right after submission. */
 export async function presentSubmittedJob(services: Services, job: GenerationJob) {
@@ -69,9 +85,7 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       objects.length === 1
         ? `${slugify(objects[0]!.styleName)}-${slugify(objects[0]!.name)}`
         : `motif-${objects.length}-objects`;
-    res.setHeader("Content-Type", "application/zip");
-    res.setHeader("Content-Disposition", `attachment; filename="${name}.zip"`);
-    res.setHeader("Cache-Control", "no-store");
+    sendingZip(res, `${name}.zip`);
     await writeObjectsZip(
       { db: services.database.db, storage: services.storage },
       { objects, images: selection.images, svg: selection.svg, out: res },
@@ -117,16 +131,9 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
         images,
         sheet: { frameSize, padding, trim },
         out: res,
-        onPacked() {
-          res.setHeader("Content-Type", "application/zip");
-          res.setHeader("Content-Disposition", `attachment; filename="${name}-sprites.zip"`);
-          res.setHeader("Cache-Control", "no-store");
-        },
+        onPacked: () => sendingZip(res, `${name}-sprites.zip`),
       },
-    ).catch((error: unknown) => {
-      if (!res.headersSent) throw error;
-      if (!res.destroyed) res.destroy();
-    });
+    ).catch(failedDownload(res));
   });
 
   // App icons from one of the object's images: every size, favicon.ico, iOS and Android sets.
@@ -141,16 +148,9 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
         objectId: req.params.id,
         ...query,
         out: res,
-        onReady(objectName) {
-          res.setHeader("Content-Type", "application/zip");
-          res.setHeader("Content-Disposition", `attachment; filename="${slugify(objectName)}-app-icons.zip"`);
-          res.setHeader("Cache-Control", "no-store");
-        },
+        onReady: (objectName) => sendingZip(res, `${slugify(objectName)}-app-icons.zip`),
       },
-    ).catch((error: unknown) => {
-      if (!res.headersSent) throw error;
-      if (!res.destroyed) res.destroy();
-    });
+    ).catch(failedDownload(res));
   });
 
   router.get("/:id", async (req: Params, res) => {

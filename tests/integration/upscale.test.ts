@@ -72,6 +72,7 @@ describe.each(testDatabases)("upscaling an object's image on $name", (target) =>
       parentImageId: null,
       factor: null,
       method: null,
+      view: null,
     });
 
     // Again: the same image, 200, nothing new stored.

@@ -67,13 +67,7 @@ export function ImageDetails(props: {
                 <>
                   {" "}
                   from{" "}
-                  <button
-                    type="button"
-                    onClick={() => props.onSelect(image.lineage.parentImageId!)}
-                    className="font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-300 dark:hover:text-primary-200"
-                  >
-                    image {parentIndex + 1}
-                  </button>
+                  <ImageButton number={parentIndex + 1} onClick={() => props.onSelect(image.lineage.parentImageId!)} />
                 </>
               ) : (
                 " from an image since deleted"
@@ -88,13 +82,7 @@ export function ImageDetails(props: {
               {parentIndex >= 0 && (
                 <>
                   , drawn from{" "}
-                  <button
-                    type="button"
-                    onClick={() => props.onSelect(image.lineage.parentImageId!)}
-                    className="font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-300 dark:hover:text-primary-200"
-                  >
-                    image {parentIndex + 1}
-                  </button>
+                  <ImageButton number={parentIndex + 1} onClick={() => props.onSelect(image.lineage.parentImageId!)} />
                 </>
               )}
             </span>
@@ -139,6 +127,19 @@ export function ImageDetails(props: {
         </Row>
       </dl>
     </section>
+  );
+}
+
+/** "image 2": shows that image of the object. */
+function ImageButton(props: { number: number; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={props.onClick}
+      className="font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800 dark:text-primary-300 dark:hover:text-primary-200"
+    >
+      image {props.number}
+    </button>
   );
 }
 

@@ -23,6 +23,16 @@ export async function expectNoViolations(page: Page, label: string, options: { t
   } else {
     builder = builder.exclude("[data-toast-id]");
   }
+  // Colours still easing (a switch to dark mode, a hover fading out) are measured half-way and read
+  // as low contrast: wait until every finite transition and animation outside the toasts has ended.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => {
+      if (a.playState !== "running") return true;
+      const effect = a.effect as KeyframeEffect | null;
+      if (effect?.getTiming().iterations === Infinity) return true;
+      return Boolean(effect?.target?.closest?.("[data-toast-id]"));
+    }),
+  );
   const results = await builder.analyze();
   const found = results.violations.map((v) => ({
     rule: v.id,
