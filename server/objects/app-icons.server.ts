@@ -36,8 +36,9 @@ export interface IconFile {
  * and each size scaled down from that with Lanczos.
  */
 export async function appIconFiles(image: Buffer, options: { background: string }): Promise<IconFile[]> {
+  // Decoded once: each of the ~40 files below is resized from the same pixels.
   const square = await squared(image);
-  const at = (size: number) => sharp(square).resize(size, size, { kernel: "lanczos3" });
+  const at = (size: number) => sharp(square.data, { raw: square.info }).resize(size, size, { kernel: "lanczos3" });
   const files: IconFile[] = [];
   for (const size of APP_ICON_SIZES) {
     files.push({ name: `png/icon-${size}.png`, data: await at(size).png().toBuffer() });
@@ -65,8 +66,8 @@ export async function appIconFiles(image: Buffer, options: { background: string 
   return files;
 }
 
-/** The image on a transparent square as large as its longer side, at least 1024 (a smaller one is scaled up once). */
-async function squared(image: Buffer): Promise<Buffer> {
+/** The image's pixels on a transparent square as large as its longer side, at least 1024 (a smaller one is scaled up once). */
+async function squared(image: Buffer) {
   const { width = 1, height = 1 } = await sharp(image).metadata();
   const side = Math.max(width, height);
   const placed = await sharp(image)
@@ -78,9 +79,14 @@ async function squared(image: Buffer): Promise<Buffer> {
       right: Math.ceil((side - width) / 2),
       background: { r: 0, g: 0, b: 0, alpha: 0 },
     })
-    .png()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (side >= 1024) return { data: placed.data, info: { width: side, height: side, channels: 4 as const } };
+  const data = await sharp(placed.data, { raw: placed.info })
+    .resize(1024, 1024, { kernel: "lanczos3" })
+    .raw()
     .toBuffer();
-  return side >= 1024 ? placed : sharp(placed).resize(1024, 1024, { kernel: "lanczos3" }).png().toBuffer();
+  return { data, info: { width: 1024, height: 1024, channels: 4 as const } };
 }
 
 /**
