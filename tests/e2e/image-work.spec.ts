@@ -204,7 +204,9 @@ test("make a turnaround of four views of an object; each says what it was asked 
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Robot"] });
   await waitForJob(page, job.id);
   await page.goto(`/app/object/${objects[0]!.id}`);
-  const balance = Number((await page.getByTestId("credit-badge").innerText()).replace(/\D/g, ""));
+  const balanceNow = async () =>
+    ((await (await page.request.get("/api/users/me")).json()) as { user: { credits: number } }).user.credits;
+  const balance = await balanceNow();
 
   const panel = page.getByRole("region", { name: "New images of this object" });
   await panel.getByRole("button", { name: /^Turnaround/ }).click();
@@ -223,6 +225,7 @@ test("make a turnaround of four views of an object; each says what it was asked 
       timeout: 30_000,
     });
   }
+  expect(await balanceNow()).toBe(balance - 12);
   await expect(page.getByTestId("credit-badge")).toContainText(String(balance - 12));
   await strip.getByRole("button", { name: /side view/ }).click();
   await expect(page.getByTestId("image-view")).toHaveText("side view, drawn from image 1");
