@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { limits } from "./limits";
+import { modelChoice } from "./models";
 import { text } from "./text";
 
 /** How an image came to be: drawn by a model, or made from another image of the object. */
-export const imageOperations = ["generated", "background-removed", "upscaled"] as const;
+export const imageOperations = ["generated", "edited", "repainted", "background-removed", "upscaled"] as const;
 export type ImageOperation = (typeof imageOperations)[number];
 
 export const upscaleFactors = [2, 4] as const;
@@ -18,6 +20,8 @@ export interface ImageOperationParams {
   method?: UpscaleMethod;
   /** The pose, view or state a generated image was asked for ("side view"), from its object's cover. */
   view?: string;
+  /** What an edit or a repaint was asked for in words ("wearing a red scarf"). */
+  instruction?: string;
 }
 
 /** POST /api/objects/{id}/upscale */
@@ -36,6 +40,10 @@ export const imageLineageSchema = z
     factor: z.union(upscaleFactors.map((f) => z.literal(f))).nullable(),
     method: z.enum(upscaleMethods).nullable(),
     view: z.string().nullable().meta({ description: "The pose, view or state it was asked for, if any." }),
+    instruction: z
+      .string()
+      .nullable()
+      .meta({ description: "What an edit or a repainted region was asked for, in words; null for other operations." }),
   })
   .meta({ id: "ImageLineage", description: "How an image was made, and from which image of the same object." });
 export type ImageLineage = z.output<typeof imageLineageSchema>;
@@ -47,9 +55,43 @@ export function operationLine(lineage: Pick<ImageLineage, "operation" | "factor"
   switch (lineage.operation) {
     case "generated":
       return "Generated";
+    case "edited":
+      return "Edited";
+    case "repainted":
+      return "Region repainted";
     case "background-removed":
       return "Background removed";
     case "upscaled":
       return `Upscaled ×${lineage.factor ?? 2}${lineage.method === "basic" ? ` · ${basicUpscaleLabel}` : ""}`;
   }
 }
+
+/** An edit's words: what to change ("wearing a red scarf", "make it night"). */
+export const editInstruction = text()
+  .transform((words) => words.trim().replace(/\s+/g, " "))
+  .pipe(
+    z
+      .string()
+      .min(1, "Say what to change.")
+      .max(limits.editInstruction, `Keep the words under ${limits.editInstruction} characters.`),
+  );
+
+/**
+ * POST /api/objects/{id}/edit: a new image of the object from one of its images, changed as the
+ * words say; with a mask, only the painted region is drawn again.
+ */
+export const editImageSchema = z.object({
+  imageId: text({ error: "Choose an image." }).min(1, "Choose an image.").max(64),
+  instruction: editInstruction,
+  mask: z
+    .string()
+    .max(limits.editMaskBase64, "The painted region is too large to send; paint a smaller area or use a smaller image.")
+    .regex(/^(data:image\/png;base64,)?[A-Za-z0-9+/]+={0,2}$/, "The painted region must be a PNG, as base64.")
+    .optional()
+    .meta({
+      description:
+        "The region to repaint: a PNG of the image's exact size, as base64 (a data: URL is accepted). Opaque light pixels mark the region; transparent or black pixels are kept as they are.",
+    }),
+  model: modelChoice.optional(),
+});
+export type EditImageInput = z.output<typeof editImageSchema>;

@@ -7,7 +7,7 @@ import { limits } from "./limits";
  * and parsed with these schemas when a job runs, never cast: a job stored by an
  * older release still parses, and a malformed one fails cleanly (and is refunded).
  */
-export const jobKinds = ["style-samples", "object-images", "variations"] as const;
+export const jobKinds = ["style-samples", "object-images", "variations", "edit"] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "canceled"] as const;
@@ -52,16 +52,32 @@ export const variationsParams = z.object({
   views: z.array(z.string().min(1).max(limits.objectView)).min(1).max(limits.objectViews).optional(),
 });
 
+/**
+ * One image of an object changed as the words say, from one of its images (the base); with a
+ * mask (a PNG of the base's size, as base64, white where to repaint), only that region changes.
+ */
+export const editParams = z.object({
+  v: z.literal(1),
+  ...imageSettings,
+  objectId: z.string().min(1),
+  name: z.string().min(1),
+  imageId: z.string().min(1),
+  instruction: z.string().min(1).max(limits.editInstruction),
+  mask: z.string().min(1).nullable(),
+});
+
 export const jobParamsSchemas = {
   "style-samples": styleSamplesParams,
   "object-images": objectImagesParams,
   variations: variationsParams,
+  edit: editParams,
 } as const satisfies Record<JobKind, z.ZodType>;
 
 export type JobParams<K extends JobKind> = z.output<(typeof jobParamsSchemas)[K]>;
 export type StyleSamplesParams = JobParams<"style-samples">;
 export type ObjectImagesParams = JobParams<"object-images">;
 export type VariationsParams = JobParams<"variations">;
+export type EditParams = JobParams<"edit">;
 
 /** How many images a job of this kind makes: the unit of its price, progress and queue time. */
 export function imageCountOf(kind: JobKind, params: unknown): number {
@@ -74,6 +90,9 @@ export function imageCountOf(kind: JobKind, params: unknown): number {
     }
     case "variations":
       return variationsParams.parse(params).count;
+    case "edit":
+      editParams.parse(params);
+      return 1;
   }
 }
 
@@ -82,7 +101,15 @@ const quoted = (name: string) => `“${name}”`;
 /** What a job made, in words: the line the credit history shows for it. */
 export function jobTitle(
   kind: JobKind,
-  options: { styleName: string; objectNames?: string[]; count?: number; name?: string; views?: boolean },
+  options: {
+    styleName: string;
+    objectNames?: string[];
+    count?: number;
+    name?: string;
+    views?: boolean;
+    /** An edit that repaints a painted region only. */
+    region?: boolean;
+  },
 ): string {
   switch (kind) {
     case "style-samples":
@@ -99,5 +126,7 @@ export function jobTitle(
       const what = options.views ? (count === 1 ? "view" : "views") : count === 1 ? "variation" : "variations";
       return `${count} ${what} of ${quoted(options.name ?? "an object")}`;
     }
+    case "edit":
+      return `${options.region ? "Region repainted in" : "Edit of"} ${quoted(options.name ?? "an object")}`;
   }
 }

@@ -11,6 +11,9 @@ export const limits = {
   /** Poses, views or states asked of one object at once, and the length of each. */
   objectViews: 8,
   objectView: 80,
+  /** The words of one edit or repaint, and the largest painted-region PNG it may send (base64). */
+  editInstruction: 1000,
+  editMaskBase64: 5_000_000,
   /** Input images sent to a provider with each image (style references, samples, chained results). */
   providerReferences: 16,
   objectName: 120,

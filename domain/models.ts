@@ -27,6 +27,13 @@ export const modelViewSchema = z
       description:
         "false when the model's last connection check failed: generations with it are refused (409) until a check succeeds.",
     }),
+    edit: z
+      .object({
+        words: z.boolean().meta({ description: "Changes an image as words say (POST /api/objects/{id}/edit)." }),
+        region: z.boolean().meta({ description: "Repaints only a painted region (the edit's mask)." }),
+        why: z.string().nullable().meta({ description: "Why it cannot do one of these, in one sentence." }),
+      })
+      .meta({ description: "What the model can do to an image that exists." }),
   })
   .meta({ id: "Model", description: "A model a user may generate with." });
 export type ModelView = z.output<typeof modelViewSchema>;
@@ -50,6 +57,7 @@ export const standardModels: ModelsView = {
       sizes: {},
       detail: {},
       reachable: true,
+      edit: { words: false, region: false, why: null },
     },
   ],
   defaultId: "",

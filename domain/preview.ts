@@ -17,6 +17,9 @@ export const previewTexts = {
    */
   software: "Motif preview engine, not an AI model",
   freePrice: "Free preview",
+  /** Why the preview engine offers no edits, where an edit would be. */
+  cannotEdit:
+    "The preview engine draws from open icon libraries and cannot change an image; editing needs an AI model.",
 } as const;
 
 /** True for images and jobs made by the preview engine. */

@@ -13,6 +13,7 @@ const gemini: ModelView = {
   sizes: {},
   detail: {},
   reachable: true,
+  edit: { words: true, region: false, why: null },
 };
 
 describe("the model picker's hint", () => {

@@ -19,6 +19,10 @@ function plannedObjects(job: GenerationJob): { id: string; name: string; total: 
     const params = jobParamsSchemas.variations.safeParse(job.params);
     return params.success ? [{ id: params.data.objectId, name: params.data.name, total: params.data.count }] : [];
   }
+  if (job.kind === "edit") {
+    const params = jobParamsSchemas.edit.safeParse(job.params);
+    return params.success ? [{ id: params.data.objectId, name: params.data.name, total: 1 }] : [];
+  }
   return [];
 }
 
@@ -56,6 +60,10 @@ function titleNow(job: GenerationJob, objectNames: string[], styleName: string |
   if (job.kind === "variations") {
     const views = jobParamsSchemas.variations.safeParse(job.params).data?.views !== undefined;
     return jobTitle(job.kind, { styleName, name: objectNames[0], count: job.imageCount, views });
+  }
+  if (job.kind === "edit") {
+    const region = Boolean(jobParamsSchemas.edit.safeParse(job.params).data?.mask);
+    return jobTitle(job.kind, { styleName, name: objectNames[0], region });
   }
   return job.title;
 }
@@ -114,7 +122,7 @@ export async function listRecentJobs(db: Database, options: { userId: string }):
     .where(
       and(
         eq(generationJobs.ownerId, options.userId),
-        inArray(generationJobs.kind, ["object-images", "variations"]),
+        inArray(generationJobs.kind, ["object-images", "variations", "edit"]),
         or(
           inArray(generationJobs.status, ["queued", "running"]),
           gt(generationJobs.finishedAt, new Date(Date.now() - RECENT_MS)),

@@ -45,3 +45,23 @@ export function hashText(text: string): number {
 export function seedFor(styleSeed: number, subject: string, variant: number): number {
   return ((styleSeed + hashText(subject.toLowerCase()) + variant * 7919) % 2147483646) + 1;
 }
+
+/**
+ * An edit's prompt: the change first (what the model must do), then what must stay (the same
+ * subject in the same style), so a model that reads it as a description still draws the object.
+ */
+export function editPrompt(options: {
+  subject: string;
+  instruction: string;
+  stylePrompt: string;
+  transparent: boolean;
+  /** Only a painted region is repainted. */
+  region: boolean;
+}): string {
+  const change = options.instruction.trim().replace(/\.?$/, ".");
+  const where = options.region ? "Repaint only the marked region: " : "Edit this image of ";
+  const subject = options.region ? `${change} ` : `${options.subject}: ${change} `;
+  const keep = `Keep everything else about the ${options.subject} as it is, in the same style. ${options.stylePrompt}`;
+  const background = options.transparent ? promptSentences.transparent : promptSentences.opaque;
+  return `${where}${subject}${keep} ${background}`;
+}

@@ -44,6 +44,8 @@ export async function generateWithRetries(
   request: GenerateRequest,
   options: RetryOptions,
   stillWanted: () => Promise<boolean>,
+  /** The call to make: the provider's generate, or its edit of an image. */
+  call: (request: GenerateRequest) => Promise<GenerateResult> = (r) => provider.generate(r),
 ): Promise<GenerateResult | null> {
   const backoff = options.backoffMs ?? defaultBackoff;
   for (let attempt = 1; ; attempt++) {
@@ -51,7 +53,7 @@ export async function generateWithRetries(
     const timer = providerDuration.startTimer({ provider: provider.id });
     try {
       const result = await withDeadline(options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS, request.signal, (signal) =>
-        provider.generate({ ...request, signal }),
+        call({ ...request, signal }),
       );
       timer({ outcome: "ok" });
       return result;

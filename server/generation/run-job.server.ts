@@ -7,7 +7,8 @@ import type { FileStorage } from "../storage/storage.server";
 import { styleFolder } from "../styles/styles.server";
 import { parseJobParams, unitCreditsOf, type GenerationJob } from "./job-record.server";
 import { jobKindModules } from "./kinds/index.server";
-import type { ImageTask, JobPlan } from "./kinds/kind.server";
+import type { EditTask, ImageTask, JobPlan } from "./kinds/kind.server";
+import { keepOutsideRegion } from "../images/edit-mask.server";
 import { isRunning, watchForCancel } from "./cancel-watch.server";
 import { keyedTransparency } from "./keyed-transparency.server";
 import type { MattingModel } from "./pipeline/matting-model.server";
@@ -16,6 +17,7 @@ import {
   ProviderOpaqueImageError,
   ProviderRefusalError,
   type GenerateProgress,
+  type GenerateRequest,
   type ImageProvider,
 } from "./providers/provider";
 import type { ProviderRegistry } from "./providers/registry.server";
@@ -61,6 +63,8 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
     if (!provider) throw new ProviderUnavailableError(job.provider);
     const params = parseJobParams(job);
     const plan = await jobKindModules[job.kind].plan(ctx, job, params as never);
+    // An edit queued before the operator changed the model's settings cannot run on it now.
+    if (plan.tasks.some((task) => task.edit) && !provider.edit) throw new ProviderUnavailableError(job.provider);
     const outcome = await makeImages(ctx, job, params, plan, provider);
     if (outcome.ended) return null;
     return await finishJob(ctx, job, outcome.imageError);
@@ -123,8 +127,13 @@ async function makeImages(
         },
         { ...ctx, signal: cancel.signal },
         () => isRunning(ctx.db, job.id),
+        task.edit ? editOf(provider, task.edit) : undefined,
       );
       if (keyed && result?.images[0]) result.images[0] = await keyed.matte(result.images[0]);
+      if (task.edit?.mask && result?.images[0]) {
+        const repainted = await keepOutsideRegion(task.edit.original, result.images[0].data, task.edit.mask);
+        result.images[0] = { ...result.images[0], data: repainted, format: "png" };
+      }
       const image = result?.images[0];
       if (image && params.transparent && !(await hasRealAlpha(image.data))) throw new ProviderOpaqueImageError();
     } catch (error) {
@@ -158,7 +167,7 @@ async function makeImages(
         transparent: params.transparent,
         credits: unitCreditsOf(job),
         durationMs: Date.now() - started,
-        view: task.view,
+        madeFrom: task.madeFrom,
       },
     });
     if (outcome.kind === "job-ended") return { ended: true, imageError };
@@ -181,6 +190,11 @@ async function makeImages(
     });
   }
   return { ended: false, imageError };
+}
+
+/** The provider's edit of the task's base (and mask), in place of drawing a new image. */
+function editOf(provider: ImageProvider, edit: EditTask) {
+  return (request: GenerateRequest) => provider.edit!({ ...request, base: edit.base, mask: edit.mask });
 }
 
 /** Tells the owner's pages how far the image being made has come, a few times a second at most. */

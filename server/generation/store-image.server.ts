@@ -5,6 +5,7 @@ import { queryRows, type Database } from "../db/client.server";
 import { newId } from "../ids.server";
 import type { FileStorage } from "../storage/storage.server";
 import type { GenerationJob } from "./job-record.server";
+import type { MadeFrom } from "./kinds/kind.server";
 import type { GeneratedImage } from "./providers/provider";
 
 export interface ImageRecord {
@@ -19,8 +20,8 @@ export interface ImageRecord {
   transparent: boolean;
   credits: number;
   durationMs: number;
-  /** A view of an object: what was asked, and its cover, which it is recorded as made from. */
-  view?: { name: string; fromImageId: string | null };
+  /** The image it was made from (a view's cover, an edit's base), how, and what was asked. */
+  madeFrom?: MadeFrom;
 }
 
 export type StoreOutcome =
@@ -68,16 +69,17 @@ export async function storeImage(
       stored as (
         insert into images (id, owner_id, style_id, object_id, job_id, position, role, subject, file_key,
           width, height, format, has_alpha, bytes, seed, provider, model, prompt,
-          size, detail, transparent, credits, duration_ms, credit, parent_image_id, operation_params)
+          size, detail, transparent, credits, duration_ms, credit, parent_image_id, operation, operation_params)
         select ${imageId}, ${job.ownerId}, ${job.styleId}, ${record.objectId}::text, job.id, ${record.position}::int,
           ${record.role}, ${record.subject}, ${fileKey},
           ${meta.width ?? 0}::int, ${meta.height ?? 0}::int, ${image.format}, ${Boolean(meta.hasAlpha)}::boolean,
           ${image.data.length}::int, ${record.seed}::int, ${job.provider}, ${job.model}, ${record.prompt},
           ${record.size}, ${record.detail}, ${record.transparent}::boolean, ${record.credits}::int, ${record.durationMs}::int,
           ${image.credit ? JSON.stringify(image.credit) : null}::jsonb,
-          -- The cover it was drawn from, unless it was deleted meanwhile.
-          (select id from images where id = ${record.view?.fromImageId ?? null}::text),
-          ${record.view ? JSON.stringify({ view: record.view.name }) : null}::jsonb
+          -- The image it was made from, unless it was deleted meanwhile.
+          (select id from images where id = ${record.madeFrom?.imageId ?? null}::text),
+          ${record.madeFrom?.operation ?? "generated"},
+          ${record.madeFrom ? JSON.stringify(record.madeFrom.params) : null}::jsonb
         from job, target
         on conflict (job_id, position) do nothing
         returning id

@@ -25,6 +25,8 @@ export function createApi(options: { getServices: () => Promise<Services>; origi
   api.use(apiRequestGuard);
   // Stripe signs the raw body and is no browser: before the JSON parser and the origin check.
   api.use("/stripe/webhook", stripeWebhook(options.getServices));
+  // An edit may carry its painted region, a PNG as base64 (limits.editMaskBase64).
+  api.use("/objects/:id/edit", express.json({ limit: "6mb" }));
   api.use(express.json({ limit: "32kb" }));
   api.use(refuseControlCharacters);
   api.use(requireSameOrigin(options.origins));

@@ -16,8 +16,9 @@ import { makeVariations, makeViews } from "../objects/make-variations.server";
 import { deleteObject, updateObject } from "../objects/object-commands.server";
 import { getObjectDetail, listObjects, requireObjectDetail } from "../objects/object-queries.server";
 import { removeImageBackground } from "../objects/remove-background.server";
+import { editObjectImage } from "../objects/edit-image.server";
 import { upscaleObjectImage } from "../objects/upscale-image.server";
-import { upscaleImageSchema } from "#domain/image-lineage";
+import { editImageSchema, upscaleImageSchema } from "#domain/image-lineage";
 import { appIconsQuerySchema, spriteSheetQuerySchema, svgSpriteQuerySchema } from "#domain/exports";
 import { svgSprite } from "../objects/svg-sprite.server";
 import { writeAppIconsZip } from "../objects/app-icons-export.server";
@@ -215,6 +216,26 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       content: input,
       async run() {
         const result = await makeViews(services, {
+          userId: user.id,
+          objectId: req.params.id,
+          input,
+          apiKeyId: user.apiKeyId,
+        });
+        return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
+      },
+    });
+  });
+
+  // One of the object's images changed as the words say; with a mask, one painted region only.
+  router.post("/:id/edit", async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const input = editImageSchema.parse(req.body);
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: input,
+      async run() {
+        const result = await editObjectImage(services, {
           userId: user.id,
           objectId: req.params.id,
           input,

@@ -11,7 +11,7 @@ import { creditRequestBody } from "#domain/credit-requests";
 import { apiErrorSchema, type AppErrorCode } from "#domain/errors";
 import { liveEventSchemas } from "#domain/events";
 import { idempotencyKeySchema } from "#domain/idempotency";
-import { upscaleImageSchema } from "#domain/image-lineage";
+import { editImageSchema, upscaleImageSchema } from "#domain/image-lineage";
 import { appIconsQuerySchema, spriteSheetQuerySchema, svgSpriteQuerySchema } from "#domain/exports";
 import { limits } from "#domain/limits";
 import {
@@ -383,6 +383,19 @@ export const apiOperations: ApiOperation[] = [
     access: "user",
     json: objectViewsRequestSchema,
     spends: true,
+    responses: { 202: { description: "The job.", json: replies.jobReply } },
+  },
+  {
+    method: "post",
+    path: "/api/objects/:id/edit",
+    tag: "Objects",
+    summary: "Edit an image with words, or repaint a region",
+    description:
+      "A new image of the object made from one of its images, changed as `instruction` says (\"wearing a red scarf\", \"make it night\"), in the object's style: the image goes to the model as the base, with the style's references. With `mask`, a PNG of the image's exact size whose light opaque pixels mark a region, only that region is drawn again and every other pixel (transparency included) is kept. Priced and paid like one image of the object; refunded if it fails. The model is the one asked for, else the style's default or the first model on offer that can do it; a model that cannot is refused with 409 and says why (see `edit` on each model in GET /api/models). The new image records what it was made from (`lineage`: `edited` or `repainted`, with the instruction).",
+    access: "user",
+    json: editImageSchema,
+    spends: true,
+    errors: [409],
     responses: { 202: { description: "The job.", json: replies.jobReply } },
   },
   {

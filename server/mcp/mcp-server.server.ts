@@ -1,4 +1,5 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { registerEditTool } from "./edit-tool.server";
 import { registerGenerateTool } from "./generate-tool.server";
 import { registerImagesTool } from "./images-tool.server";
 import { registerJobTool } from "./job-tool.server";
@@ -12,7 +13,8 @@ const INSTRUCTIONS =
   "Typical flow: list_styles to find a style (or create_style from a description and wait for its samples), " +
   "generate_objects with one subject per object, get_job with wait_seconds until it has succeeded, " +
   "then get_images to see them. Every image costs credits; prices are in list_styles. " +
-  "upscale_image makes a larger copy of an image (free, no AI); draw_views draws an object again in other poses, views or states.";
+  "upscale_image makes a larger copy of an image (free, no AI); draw_views draws an object again in other poses, views or states; " +
+  "edit_image changes an image as words say, or repaints one region of it.";
 
 /** One MCP server for one request, acting as the API key's user. */
 export function createMcpServer(context: ToolContext): McpServer {
@@ -23,5 +25,6 @@ export function createMcpServer(context: ToolContext): McpServer {
   registerImagesTool(server, context);
   registerUpscaleTool(server, context);
   registerViewsTool(server, context);
+  registerEditTool(server, context);
   return server;
 }

@@ -206,6 +206,7 @@ export async function getObjectDetail(
         factor: operationParams?.factor ?? null,
         method: operationParams?.method ?? null,
         view: operationParams?.view ?? null,
+        instruction: operationParams?.instruction ?? null,
       },
     })),
   };

@@ -5,6 +5,7 @@
 // and then stalls the body. "Bearer sk-invalid" is refused with a 401.
 // Behaviour is set through POST /__control. Run alone: node tests/fakes/openai-images.ts <port>
 import { takeConnectionFault, type ConnectionFaultCounts, type ConnectionFaultRule } from "./connection-faults.ts";
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
@@ -52,6 +53,10 @@ export interface RecordedRequest {
   authorization: string;
   fields: Record<string, string>;
   imageCount: number;
+  /** The input images' SHA-256, in order (the first is the one a mask applies to). */
+  imageHashes: string[];
+  /** The mask sent with an edit: its size and whether it has an alpha channel. */
+  mask: { width: number; height: number; hasAlpha: boolean; transparentPixels: number } | null;
 }
 
 const SIZES: Record<string, [number, number]> = {
@@ -103,11 +108,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** Parses multipart/form-data the way the API does: text fields, and `image`/`image[]` files. */
-function parseMultipart(body: Buffer, contentType: string): { fields: Record<string, string>; images: Buffer[] } {
+function parseMultipart(
+  body: Buffer,
+  contentType: string,
+): { fields: Record<string, string>; images: Buffer[]; mask: Buffer | null } {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
   const marker = Buffer.from(`--${boundary?.[1] ?? boundary?.[2]}`);
   const fields: Record<string, string> = {};
   const images: Buffer[] = [];
+  let mask: Buffer | null = null;
   let start = body.indexOf(marker);
   while (start !== -1) {
     const next = body.indexOf(marker, start + marker.length);
@@ -119,12 +128,30 @@ function parseMultipart(body: Buffer, contentType: string): { fields: Record<str
     const name = /name="([^"]+)"/.exec(headers)?.[1] ?? "";
     if (/filename="/.test(headers)) {
       if (name === "image" || name === "image[]") images.push(content);
+      if (name === "mask") mask = content;
     } else {
       fields[name] = content.toString();
     }
     start = next;
   }
-  return { fields, images };
+  return { fields, images, mask };
+}
+
+/** What the API checks of a mask: a PNG with an alpha channel, the first image's exact size. */
+async function readMask(mask: Buffer, image: Buffer): Promise<RecordedRequest["mask"] | string> {
+  const [maskMeta, imageMeta] = await Promise.all([sharp(mask).metadata(), sharp(image).metadata()]).catch(() => [
+    null,
+    null,
+  ]);
+  if (!maskMeta || maskMeta.format !== "png") return "Invalid mask image: the mask must be a PNG.";
+  if (!maskMeta.hasAlpha) return "Invalid mask image: the mask must have an alpha channel.";
+  if (maskMeta.width !== imageMeta?.width || maskMeta.height !== imageMeta?.height) {
+    return `Invalid mask image: mask (${maskMeta.width}x${maskMeta.height}) and image (${imageMeta?.width}x${imageMeta?.height}) must have the same dimensions.`;
+  }
+  const alpha = await sharp(mask).extractChannel("alpha").raw().toBuffer();
+  let transparentPixels = 0;
+  for (const value of alpha) if (value === 0) transparentPixels++;
+  return { width: maskMeta.width!, height: maskMeta.height!, hasAlpha: true, transparentPixels };
 }
 
 // Rendered once per (size, background, colour): the fake should cost its configured latency, not CPU.
@@ -225,14 +252,22 @@ export async function startFakeOpenAI(port = 0) {
     const contentType = req.headers["content-type"] ?? "";
     let fields: Record<string, string>;
     let inputImages: Buffer[] = [];
+    let mask: RecordedRequest["mask"] = null;
     if (isEdit) {
+      let maskFile: Buffer | null;
       if (!contentType.startsWith("multipart/form-data"))
         return json(400, { error: { message: "Expected multipart/form-data", type: "invalid_request_error" } });
-      ({ fields, images: inputImages } = parseMultipart(body, contentType));
+      ({ fields, images: inputImages, mask: maskFile } = parseMultipart(body, contentType));
       if (inputImages.length === 0)
         return json(400, { error: { message: "image is required", type: "invalid_request_error", param: "image" } });
       if (inputImages.length > 16)
         return json(400, { error: { message: "Too many images", type: "invalid_request_error", param: "image" } });
+      if (maskFile) {
+        const checked = await readMask(maskFile, inputImages[0]!);
+        if (typeof checked === "string")
+          return json(400, { error: { message: checked, type: "invalid_request_error", param: "mask", code: null } });
+        mask = checked;
+      }
     } else {
       fields = Object.fromEntries(Object.entries(JSON.parse(body.toString())).map(([k, v]) => [k, String(v)]));
     }
@@ -242,6 +277,8 @@ export async function startFakeOpenAI(port = 0) {
       authorization: req.headers.authorization,
       fields,
       imageCount: inputImages.length,
+      imageHashes: inputImages.map((image) => createHash("sha256").update(image).digest("hex")),
+      mask,
     });
 
     if (!fields.prompt)

@@ -17,6 +17,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const TOOLS = [
   "create_style",
   "draw_views",
+  "edit_image",
   "generate_objects",
   "get_images",
   "get_job",
@@ -93,7 +94,7 @@ interface JobAnswer {
 describe.each(testDatabases)("the MCP server on $name", (target) => {
   const api = setUpSignedInApi(target, "ann-mcp@example.com");
 
-  it("lists its seven tools, each described with an input schema", async () => {
+  it("lists its eight tools, each described with an input schema", async () => {
     const { secret } = await createKey(api.server, api.user.cookie);
     const client = await connect(api.server, secret);
     expect(client.getServerVersion()?.name).toBe("motif");

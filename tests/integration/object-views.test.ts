@@ -64,6 +64,7 @@ describe.each(testDatabases)("drawing an object in new poses, views and states o
         factor: null,
         method: null,
         view,
+        instruction: null,
       })),
     );
     expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balanceOf(api.database.db, api.user.userId));

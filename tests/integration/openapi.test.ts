@@ -267,6 +267,12 @@ describe.each(testDatabases)("every documented operation answers as documented, 
       json: { imageId: state.imageId, factor: 2 },
     });
     expect([again.status, again.body.image.id]).toEqual([200, upscaled.body.image.id]);
+    // The preview engine is the only model here, and it cannot edit: said, as documented.
+    const edit = await callWithKey<{ error: { message: string } }>("POST", "/api/objects/:id/edit", {
+      params: { id: state.objectId },
+      json: { imageId: state.imageId, instruction: "wearing a red scarf" },
+    });
+    expect([edit.status, edit.body.error.message]).toEqual([409, expect.stringContaining("cannot edit images")]);
   });
 
   it("with the key: serves the images, sizes of them, SVGs and a ZIP of the set", async () => {

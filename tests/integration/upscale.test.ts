@@ -73,6 +73,7 @@ describe.each(testDatabases)("upscaling an object's image on $name", (target) =>
       factor: null,
       method: null,
       view: null,
+      instruction: null,
     });
 
     // Again: the same image, 200, nothing new stored.

@@ -1,4 +1,5 @@
 import type { JobKind } from "#domain/jobs";
+import { editKind } from "./edit.server";
 import type { JobKindModule } from "./kind.server";
 import { objectImagesKind } from "./object-images.server";
 import { styleSamplesKind } from "./style-samples.server";
@@ -9,4 +10,5 @@ export const jobKindModules: { [K in JobKind]: JobKindModule<K> } = {
   "style-samples": styleSamplesKind,
   "object-images": objectImagesKind,
   variations: variationsKind,
+  edit: editKind,
 };

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { ImageOperation, ImageOperationParams } from "#domain/image-lineage";
 import type { JobKind, JobParams } from "#domain/jobs";
 import type { Database } from "../../db/client.server";
 import { styles } from "../../db/schema";
@@ -14,8 +15,28 @@ export interface ImageTask {
   prompt: string;
   objectId: string | null;
   seed: number;
-  /** The pose, view or state asked for, and the image it is drawn from (the object's cover). */
-  view?: { name: string; fromImageId: string | null };
+  /**
+   * The image it is drawn from and how: a view drawn from the object's cover ("side view"), an
+   * edit or a repaint of one of its images. Recorded on the image as its lineage.
+   */
+  madeFrom?: MadeFrom;
+  /** An edit: the provider changes this image instead of drawing a new one. */
+  edit?: EditTask;
+}
+
+export interface MadeFrom {
+  imageId: string | null;
+  operation: Extract<ImageOperation, "generated" | "edited" | "repainted">;
+  params: ImageOperationParams;
+}
+
+export interface EditTask {
+  /** The image as the provider gets it (at most EDIT_INPUT_SIDE on a side). */
+  base: ReferenceImage;
+  /** The image as stored, whose pixels outside a painted region are kept. */
+  original: Buffer;
+  /** White where to repaint, the base's size; null for an edit of the whole image. */
+  mask: Buffer | null;
 }
 
 /** What a kind tells the runner: the images to make, what to match them to, where they go. */

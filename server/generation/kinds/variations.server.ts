@@ -50,7 +50,7 @@ export const variationsKind: JobKindModule<"variations"> = {
           }),
           objectId: object.id,
           seed: seedFor(style.seed, object.name, offset + position),
-          ...(view ? { view: { name: view, fromImageId } } : {}),
+          ...(view ? { madeFrom: { imageId: fromImageId, operation: "generated", params: { view } } } : {}),
         };
       }),
       finished: new Set(stored.map((s) => s.position)),

@@ -17,7 +17,14 @@ export interface ComfyNode {
 /** Placeholders whose whole-value use becomes a number, not a string. */
 const NUMBER_PLACEHOLDERS = ["seed", "width", "height", "steps"] as const;
 const TEXT_PLACEHOLDERS = ["prompt", "negative_prompt"] as const;
-export const COMFY_PLACEHOLDERS = [...TEXT_PLACEHOLDERS, ...NUMBER_PLACEHOLDERS, "reference_N"] as const;
+/** LoadImage / LoadImageMask file names of an edit: the image changed, and the painted region. */
+const FILE_PLACEHOLDERS = ["image", "mask"] as const;
+export const COMFY_PLACEHOLDERS = [
+  ...TEXT_PLACEHOLDERS,
+  ...NUMBER_PLACEHOLDERS,
+  ...FILE_PLACEHOLDERS,
+  "reference_N",
+] as const;
 
 export interface PlaceholderValues {
   prompt: string;
@@ -28,12 +35,19 @@ export interface PlaceholderValues {
   steps: number;
   /** The file names of the uploaded references, in order: reference_1 is the first. */
   references: string[];
+  /** An edit's uploaded image and mask (white where to repaint). */
+  image?: string;
+  mask?: string;
 }
 
 /** The workflows shipped with Motif, found from the working directory as the migrations are. */
 export const SHIPPED_COMFY_WORKFLOWS = {
   textToImage: path.resolve("server/generation/providers/comfyui-workflows/text-to-image.json"),
   referenceImg2Img: path.resolve("server/generation/providers/comfyui-workflows/reference-img2img.json"),
+  /** An edit from words: the image, partly noised and drawn again as the prompt says. */
+  edit: path.resolve("server/generation/providers/comfyui-workflows/edit-img2img.json"),
+  /** A repaint: only the mask's white region is drawn again. */
+  inpaint: path.resolve("server/generation/providers/comfyui-workflows/inpaint.json"),
 } as const;
 
 const PLACEHOLDER = /\{\{\s*([a-z_0-9]+)\s*\}\}/g;
@@ -111,6 +125,11 @@ export function referenceSlots(workflow: ComfyWorkflow): number {
   return placeholdersOf(workflow, "").references;
 }
 
+/** True when the workflow takes the file placeholder (an edit's {{image}}, a repaint's {{mask}}). */
+export function takesFile(workflow: ComfyWorkflow, name: (typeof FILE_PLACEHOLDERS)[number]): boolean {
+  return placeholdersOf(workflow, "").names.has(name);
+}
+
 /** The checkpoint file a CheckpointLoaderSimple node of the workflow loads, if any. */
 export function checkpointOf(workflow: ComfyWorkflow): string | null {
   for (const node of Object.values(workflow)) {
@@ -169,6 +188,9 @@ function placeholdersOf(workflow: ComfyWorkflow, where: string): { names: Set<st
         const name = match[1]!;
         const at = `in node ${id} (${node.class_type}), input ${input}`;
         const reference = REFERENCE.exec(name);
+        if ((FILE_PLACEHOLDERS as readonly string[]).includes(name) && !whole) {
+          throw new ComfyWorkflowError(`${where}: {{${name}}} ${at} must be the whole value, a file name.`);
+        }
         if (reference) {
           if (!whole) {
             throw new ComfyWorkflowError(`${where}: {{${name}}} ${at} must be the whole value, a LoadImage file name.`);
@@ -176,7 +198,8 @@ function placeholdersOf(workflow: ComfyWorkflow, where: string): { names: Set<st
           references = Math.max(references, Number(reference[1]));
         } else if (
           !(TEXT_PLACEHOLDERS as readonly string[]).includes(name) &&
-          !(NUMBER_PLACEHOLDERS as readonly string[]).includes(name)
+          !(NUMBER_PLACEHOLDERS as readonly string[]).includes(name) &&
+          !(FILE_PLACEHOLDERS as readonly string[]).includes(name)
         ) {
           throw new ComfyWorkflowError(
             `${where}: {{${name}}} ${at} is not a placeholder Motif knows (${COMFY_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")}).`,

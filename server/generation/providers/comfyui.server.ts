@@ -33,6 +33,10 @@ export interface ComfyUIProviderOptions {
    * it, references are not sent unless `workflow` itself takes them.
    */
   referenceWorkflow?: ComfyWorkflow;
+  /** The workflow that edits an image from words ({{image}}); without it, edits are not offered. */
+  editWorkflow?: ComfyWorkflow;
+  /** The workflow that repaints a region ({{image}} and {{mask}}); without it, repaints are not offered. */
+  inpaintWorkflow?: ComfyWorkflow;
   /** A label for the model, e.g. the checkpoint file: recorded on each image and shown in the UI. */
   model: string;
   /** The longest one image may take, upload to download; past it the prompt is interrupted. */
@@ -88,6 +92,37 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
       detail: mapValues(steps, (n) => `${n} steps`),
       cancel: true,
       progress: true,
+      edit: {
+        words: Boolean(options.editWorkflow),
+        region: Boolean(options.inpaintWorkflow),
+        ...(options.editWorkflow && options.inpaintWorkflow
+          ? {}
+          : {
+              why: "This ComfyUI has no edit or inpaint workflow set (COMFYUI_EDIT_WORKFLOW, COMFYUI_INPAINT_WORKFLOW).",
+            }),
+      },
+    },
+    edit(request) {
+      const workflow = request.mask ? options.inpaintWorkflow : options.editWorkflow;
+      if (!workflow) throw new ProviderError("This ComfyUI has no workflow for this edit");
+      return withDeadline(options.timeoutMs, request.signal, async (signal) => ({
+        images: [
+          await client.run({
+            workflow,
+            references: [],
+            files: { image: request.base, mask: request.mask },
+            values: {
+              prompt: request.prompt,
+              negative_prompt: options.negativePrompt ?? COMFY_DEFAULT_NEGATIVE_PROMPT,
+              seed: request.seed,
+              ...sizes[request.size],
+              steps: steps[request.detail],
+            },
+            onProgress: request.onProgress,
+            signal,
+          }),
+        ],
+      }));
     },
     generate(request) {
       return withDeadline(options.timeoutMs, request.signal, async (signal) => {
@@ -128,6 +163,8 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
 interface RunOptions {
   workflow: ComfyWorkflow;
   references: ReferenceImage[];
+  /** An edit's image ({{image}}) and painted region ({{mask}}). */
+  files?: { image: ReferenceImage; mask: Buffer | null };
   values: { prompt: string; negative_prompt: string; seed: number; width: number; height: number; steps: number };
   onProgress?: GenerateRequest["onProgress"];
   signal: AbortSignal;
@@ -363,7 +400,9 @@ function comfyClient(options: ComfyUIProviderOptions) {
     }
     // Fewer references than the workflow takes: they repeat in order (one fills every slot).
     const references = Array.from({ length: slots }, (_, i) => files[i % files.length]!);
-    const prompt = fillComfyWorkflow(run.workflow, { ...run.values, references });
+    const base = run.files ? await upload(run.files.image, signal) : undefined;
+    const mask = run.files?.mask ? await upload({ data: run.files.mask, mimeType: "image/png" }, signal) : undefined;
+    const prompt = fillComfyWorkflow(run.workflow, { ...run.values, references, image: base, mask });
 
     const clientId = randomUUID();
     const inbox = createInbox();

@@ -10,6 +10,7 @@ import {
   ProviderError,
   ProviderRefusalError,
   ProviderRetryableError,
+  type EditRequest,
   type GenerateProgress,
   type GenerateRequest,
   type GenerateResult,
@@ -18,6 +19,8 @@ import {
 
 /** FLUX.1 Kontext [max] with several reference images. */
 export const DEFAULT_FAL_MODEL = "fal-ai/flux-pro/kontext/max/multi";
+/** FLUX.1 Fill [pro]: repaints the white region of a mask, keeping the rest. */
+export const DEFAULT_FAL_FILL_MODEL = "fal-ai/flux-pro/v1/fill";
 /**
  * The most references sent with one request. fal's multi endpoints state no maximum;
  * they lay the images out on one canvas, so each added image gets less room.
@@ -37,6 +40,8 @@ export interface FalProviderOptions {
   key: string;
   /** FAL_MODEL: the endpoint used with references, e.g. fal-ai/flux-pro/kontext/max/multi. */
   model: string;
+  /** FAL_FILL_MODEL: the endpoint that repaints a masked region (FLUX.1 Fill [pro] when not given). */
+  fillModel?: string;
   /** FAL_BASE_URL: replaces fal's hosts (queue, storage, platform API) for a gateway or a test's fake. */
   baseUrl?: string;
   /** The longest one image may take, upload to download (PROVIDER_TIMEOUT_SECONDS). */
@@ -98,6 +103,7 @@ const outputSchema = z.object({
  */
 export function createFalProvider(options: FalProviderOptions): ImageProvider {
   const endpoints = falEndpoints(options.model);
+  const fillModel = options.fillModel ?? DEFAULT_FAL_FILL_MODEL;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const uploadReference = createReferenceUploads();
   const client = (signal: AbortSignal): FalClient =>
@@ -156,17 +162,51 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     const references = request.references.slice(0, FAL_MAX_REFERENCES);
     const endpoint = (references.length > 0 ? endpoints.withReferences : endpoints.withoutReferences)[request.detail];
     const imageUrls = await Promise.all(references.map((ref, i) => uploadReference(fal, ref, i)));
+    return run(fal, request, signal, endpoint, {
+      prompt: request.prompt,
+      ...(imageUrls.length > 0 ? { image_urls: imageUrls } : {}),
+      aspect_ratio: aspectRatio[request.size],
+      num_images: Math.min(Math.max(request.n, 1), MAX_IMAGES_PER_REQUEST),
+      seed: request.seed,
+      output_format: "png",
+    });
+  }
+
+  /**
+   * An edit: Kontext with the base as its first image and the words as the change; a repaint:
+   * the fill endpoint with the base and its mask (white where to paint), which takes no references.
+   */
+  async function edit(request: EditRequest, signal: AbortSignal): Promise<GenerateResult> {
+    if (!request.mask) {
+      return generate({ ...request, references: [request.base, ...request.references] }, signal);
+    }
+    const fal = client(signal);
+    const [imageUrl, maskUrl] = await Promise.all([
+      uploadReference(fal, request.base, 0),
+      uploadReference(fal, { data: request.mask, mimeType: "image/png" }, 1),
+    ]);
+    return run(fal, request, signal, fillModel, {
+      prompt: request.prompt,
+      image_url: imageUrl,
+      mask_url: maskUrl,
+      num_images: 1,
+      seed: request.seed,
+      output_format: "png",
+    });
+  }
+
+  /** Submits one request to fal's queue, follows it, and downloads what it made. */
+  async function run(
+    fal: FalClient,
+    request: GenerateRequest,
+    signal: AbortSignal,
+    endpoint: string,
+    input: Record<string, unknown>,
+  ): Promise<GenerateResult> {
     // fal drops a request that has not started by the time Motif stops waiting (at least 2 s).
     const startTimeout = Math.floor(options.timeoutMs / 1000);
     const { request_id: requestId } = await fal.queue.submit(endpoint, {
-      input: {
-        prompt: request.prompt,
-        ...(imageUrls.length > 0 ? { image_urls: imageUrls } : {}),
-        aspect_ratio: aspectRatio[request.size],
-        num_images: Math.min(Math.max(request.n, 1), MAX_IMAGES_PER_REQUEST),
-        seed: request.seed,
-        output_format: "png",
-      },
+      input,
       storageSettings: { expiresIn: STORAGE_EXPIRY },
       ...(startTimeout >= 2 ? { startTimeout } : {}),
       abortSignal: signal,
@@ -190,6 +230,19 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     return { images: await Promise.all(kept.map((image) => downloadImage(image.url, signal))) };
   }
 
+  /** One call, upload to download, within the deadline; transport failures said as provider errors. */
+  async function withinDeadline(
+    request: GenerateRequest,
+    call: (signal: AbortSignal) => Promise<GenerateResult>,
+  ): Promise<GenerateResult> {
+    try {
+      return await withDeadline(options.timeoutMs, request.signal, call);
+    } catch (error) {
+      if (isProviderError(error)) throw error;
+      throw transportError(error, request.signal);
+    }
+  }
+
   return {
     id: "fal",
     model: options.model,
@@ -206,15 +259,10 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
       },
       cancel: true,
       progress: true,
+      edit: { words: true, region: true },
     },
-    async generate(request) {
-      try {
-        return await withDeadline(options.timeoutMs, request.signal, (signal) => generate(request, signal));
-      } catch (error) {
-        if (isProviderError(error)) throw error;
-        throw transportError(error, request.signal);
-      }
-    },
+    generate: (request) => withinDeadline(request, (signal) => generate(request, signal)),
+    edit: (request) => withinDeadline(request, (signal) => edit(request, signal)),
     checkConnection: (signal) =>
       checkFalConnection({ ...options, endpoints: [...new Set([options.model, ...allEndpoints(endpoints)])] }, signal),
   };

@@ -9,6 +9,7 @@ import {
   type ConnectionProbe,
   type GeneratedImage,
   type GenerateRequest,
+  type GenerateResult,
   type ImageProvider,
 } from "./provider";
 
@@ -100,44 +101,53 @@ export function createGeminiProvider(options: GeminiProviderOptions): ImageProvi
           },
       cancel: false,
       progress: false,
+      edit: {
+        words: true,
+        region: false,
+        why: "Gemini changes the whole image from words; it cannot keep to a painted region.",
+      },
     },
-    async generate(request) {
-      const references = request.references.slice(0, traits.maxReferences);
-      const left = request.references.length - references.length;
-      const notes =
-        left > 0
-          ? [
-              `Gemini ${options.model} takes at most ${traits.maxReferences} reference images: ` +
-                `the last ${left} of ${request.references.length} were left out.`,
-            ]
-          : [];
-      try {
-        const images: GeneratedImage[] = [];
-        let usage: { inputTokens: number; outputTokens: number } | undefined;
-        // One image per call: Gemini's image models answer each request with one image.
-        for (let i = 0; i < request.n; i++) {
-          const answer = await generateOne(request, references);
-          images.push(answer.image);
-          if (answer.usage) {
-            // Thinking tokens are billed as output.
-            usage = {
-              inputTokens: (usage?.inputTokens ?? 0) + (answer.usage.promptTokenCount ?? 0),
-              outputTokens:
-                (usage?.outputTokens ?? 0) +
-                (answer.usage.candidatesTokenCount ?? 0) +
-                (answer.usage.thoughtsTokenCount ?? 0),
-            };
-          }
-        }
-        return { images, ...(usage ? { usage } : {}), ...(notes.length ? { notes } : {}) };
-      } catch (error) {
-        throw classifyGeminiError(error);
-      }
-    },
+    generate: generateAll,
+    // The base goes first, so the words are read as changes to it.
+    edit: (request) => generateAll({ ...request, references: [request.base, ...request.references] }),
     async checkConnection(signal) {
       return checkGeminiConnection(client, options.model, signal);
     },
   };
+
+  async function generateAll(request: GenerateRequest): Promise<GenerateResult> {
+    const references = request.references.slice(0, traits.maxReferences);
+    const left = request.references.length - references.length;
+    const notes =
+      left > 0
+        ? [
+            `Gemini ${options.model} takes at most ${traits.maxReferences} reference images: ` +
+              `the last ${left} of ${request.references.length} were left out.`,
+          ]
+        : [];
+    try {
+      const images: GeneratedImage[] = [];
+      let usage: { inputTokens: number; outputTokens: number } | undefined;
+      // One image per call: Gemini's image models answer each request with one image.
+      for (let i = 0; i < request.n; i++) {
+        const answer = await generateOne(request, references);
+        images.push(answer.image);
+        if (answer.usage) {
+          // Thinking tokens are billed as output.
+          usage = {
+            inputTokens: (usage?.inputTokens ?? 0) + (answer.usage.promptTokenCount ?? 0),
+            outputTokens:
+              (usage?.outputTokens ?? 0) +
+              (answer.usage.candidatesTokenCount ?? 0) +
+              (answer.usage.thoughtsTokenCount ?? 0),
+          };
+        }
+      }
+      return { images, ...(usage ? { usage } : {}), ...(notes.length ? { notes } : {}) };
+    } catch (error) {
+      throw classifyGeminiError(error);
+    }
+  }
 }
 
 /** The image in an answer, or why there is none. */

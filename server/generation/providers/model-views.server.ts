@@ -20,6 +20,7 @@ export function presentModel(
     sizes: capabilities.sizes,
     detail: capabilities.detail,
     reachable: !failedCheckOf(failed, provider),
+    edit: { words: capabilities.edit.words, region: capabilities.edit.region, why: capabilities.edit.why ?? null },
   };
 }
 

@@ -41,6 +41,7 @@ export function createOfflineProvider(options: { prices?: PriceTable } = {}): Im
       detail: { draft: "fewer shapes", standard: "more shapes", high: "most shapes" },
       cancel: true,
       progress: false,
+      edit: { words: false, region: false, why: previewTexts.cannotEdit },
     },
     async generate(request) {
       const images = [];

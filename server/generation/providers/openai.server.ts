@@ -4,7 +4,15 @@ import type { ImageGenerateParams } from "openai/resources/images";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { bufferedFetch } from "./buffered-fetch.server";
 import { checkOpenAIConnection } from "./openai-check.server";
-import { ProviderError, ProviderRefusalError, ProviderRetryableError, type ImageProvider } from "./provider";
+import { transparentWhereRepainted } from "../../images/edit-mask.server";
+import {
+  ProviderError,
+  ProviderRefusalError,
+  ProviderRetryableError,
+  type GenerateRequest,
+  type ImageProvider,
+  type ReferenceImage,
+} from "./provider";
 
 const sizeParam: Record<ImageSize, "1024x1024" | "1024x1536" | "1536x1024"> = {
   square: "1024x1024",
@@ -48,53 +56,65 @@ export function createOpenAIProvider(options: {
       detail: { draft: "quality: low", standard: "quality: medium", high: "quality: high" },
       cancel: false,
       progress: false,
+      edit: { words: true, region: true },
     },
     checkConnection: (signal) => checkOpenAIConnection(client, { model: options.model, host, signal }),
-    async generate(request) {
-      const common = {
-        model: options.model,
-        prompt: request.prompt,
-        n: request.n,
-        size: sizeParam[request.size],
-        quality: qualityParam[request.detail],
-        background: request.transparent ? ("transparent" as const) : ("opaque" as const),
-        output_format: "png" as const,
-        ...(request.user ? { user: request.user } : {}),
-      };
-      try {
-        const response =
-          request.references.length > 0
-            ? await client.images.edit(
-                {
-                  ...common,
-                  image: await Promise.all(
-                    request.references
-                      .slice(0, MAX_REFERENCES)
-                      .map((ref, i) =>
-                        toFile(ref.data, `reference-${i}.${ref.mimeType.split("/")[1]}`, { type: ref.mimeType }),
-                      ),
-                  ),
-                  input_fidelity: "high",
-                },
-                { signal: request.signal },
-              )
-            : await client.images.generate({ ...common, moderation: "auto" } satisfies ImageGenerateParams, {
-                signal: request.signal,
-              });
-        const images = (response.data ?? []).map((item) => {
-          if (!item.b64_json) throw new ProviderError("The provider returned no image data");
-          return { data: Buffer.from(item.b64_json, "base64"), format: "png" as const };
-        });
-        if (images.length === 0) throw new ProviderError("The provider returned no images");
-        const usage = response.usage
-          ? { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens }
-          : undefined;
-        return { images, usage };
-      } catch (error) {
-        throw classifyOpenAIError(error);
-      }
-    },
+    generate: (request) => call(request, request.references, null),
+    // The base goes first: the mask, when there is one, applies to the first image.
+    edit: async (request) =>
+      call(
+        request,
+        [request.base, ...request.references],
+        request.mask ? await transparentWhereRepainted(request.mask) : null,
+      ),
   };
+
+  /** One call: a generation without input images, otherwise an edit of them (with the first's mask). */
+  async function call(request: GenerateRequest, inputs: ReferenceImage[], mask: Buffer | null) {
+    const common = {
+      model: options.model,
+      prompt: request.prompt,
+      n: request.n,
+      size: sizeParam[request.size],
+      quality: qualityParam[request.detail],
+      background: request.transparent ? ("transparent" as const) : ("opaque" as const),
+      output_format: "png" as const,
+      ...(request.user ? { user: request.user } : {}),
+    };
+    try {
+      const response =
+        inputs.length > 0
+          ? await client.images.edit(
+              {
+                ...common,
+                image: await Promise.all(
+                  inputs
+                    .slice(0, MAX_REFERENCES)
+                    .map((ref, i) =>
+                      toFile(ref.data, `reference-${i}.${ref.mimeType.split("/")[1]}`, { type: ref.mimeType }),
+                    ),
+                ),
+                ...(mask ? { mask: await toFile(mask, "mask.png", { type: "image/png" }) } : {}),
+                input_fidelity: "high",
+              },
+              { signal: request.signal },
+            )
+          : await client.images.generate({ ...common, moderation: "auto" } satisfies ImageGenerateParams, {
+              signal: request.signal,
+            });
+      const images = (response.data ?? []).map((item) => {
+        if (!item.b64_json) throw new ProviderError("The provider returned no image data");
+        return { data: Buffer.from(item.b64_json, "base64"), format: "png" as const };
+      });
+      if (images.length === 0) throw new ProviderError("The provider returned no images");
+      const usage = response.usage
+        ? { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens }
+        : undefined;
+      return { images, usage };
+    } catch (error) {
+      throw classifyOpenAIError(error);
+    }
+  }
 }
 
 export function classifyOpenAIError(error: unknown): Error {

@@ -29,6 +29,17 @@ export interface GenerateRequest {
   onProgress?: (progress: GenerateProgress) => void;
 }
 
+/** An image changed as the words (`prompt`) say; the references are the style's. */
+export interface EditRequest extends GenerateRequest {
+  /** The image to change: the model's starting point, sent before any reference. */
+  base: ReferenceImage;
+  /**
+   * A PNG of the base's exact size, white where to repaint and black where to keep; null
+   * changes the whole image. Sent only to providers whose capabilities say `region`.
+   */
+  mask: Buffer | null;
+}
+
 /** How far one image has come: `step` of `steps` (a sampler's steps, say). */
 export interface GenerateProgress {
   step: number;
@@ -65,6 +76,11 @@ export interface ProviderCapabilities {
   cancel: boolean;
   /** Reports progress within one image through `onProgress`. */
   progress: boolean;
+  /**
+   * Changes a given image as words say (`words`), and repaints only a masked region of it
+   * (`region`), through `edit`. Where it cannot, `why` says so in one plain sentence.
+   */
+  edit: { words: boolean; region: boolean; why?: string };
 }
 
 /** What a connection check found: the service answered; whether it offers the model, when it can tell. */
@@ -84,6 +100,8 @@ export interface ImageProvider {
   prices?: PriceTable;
   capabilities: ProviderCapabilities;
   generate(request: GenerateRequest): Promise<GenerateResult>;
+  /** Present when `capabilities.edit.words`: one changed image of `request.base`. */
+  edit?(request: EditRequest): Promise<GenerateResult>;
   /**
    * One free, authenticated call that proves the address, the key and (where it can) the
    * model, without making an image. Throws on failure with an Error whose message is one

@@ -54,6 +54,7 @@ const builders: Builders = {
       key: generation.fal.key!,
       baseUrl: generation.fal.baseUrl,
       model: generation.fal.model,
+      fillModel: generation.fal.fillModel,
       timeoutMs: generation.timeoutMs,
     }),
   comfyui: async ({ generation }) => {
@@ -68,6 +69,8 @@ const builders: Builders = {
       baseUrl: generation.comfyui.url!,
       workflow,
       referenceWorkflow: reference ? loadComfyWorkflow(reference) : undefined,
+      editWorkflow: loadComfyWorkflow(generation.comfyui.editWorkflow ?? SHIPPED_COMFY_WORKFLOWS.edit),
+      inpaintWorkflow: loadComfyWorkflow(generation.comfyui.inpaintWorkflow ?? SHIPPED_COMFY_WORKFLOWS.inpaint),
       authHeader: generation.comfyui.authHeader,
       model: checkpointOf(workflow) ?? path.basename(file, ".json"),
       timeoutMs: generation.timeoutMs,

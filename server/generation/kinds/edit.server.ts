@@ -1,0 +1,86 @@
+import { and, count, eq } from "drizzle-orm";
+import sharp, { type Sharp } from "sharp";
+import { images, objects } from "../../db/schema";
+import { objectFolder } from "../../objects/object-files.server";
+import { editPrompt, seedFor } from "../prompts";
+import { readReferences, styleReferenceFiles } from "../references.server";
+import { requireJobStyle, type JobKindModule } from "./kind.server";
+
+/**
+ * The longest side of the image a provider gets to edit: an upscaled base is sent smaller
+ * (models take about a megapixel), while the pixels a repaint keeps come from the stored file.
+ */
+export const EDIT_INPUT_SIDE = 1536;
+
+/**
+ * One image of an object changed as the words say: the chosen image goes to the model as the
+ * base, with the style's references and samples; with a mask, only the painted region is
+ * drawn again. The new image is recorded as made from the base.
+ */
+export const editKind: JobKindModule<"edit"> = {
+  async plan(ctx, job, params) {
+    const style = await requireJobStyle(ctx, job);
+    const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));
+    if (!object) throw new Error("The object was deleted");
+    const [[base], [earlier], stored, { references, samples }] = await Promise.all([
+      ctx.db
+        .select({ id: images.id, fileKey: images.fileKey, format: images.format })
+        .from(images)
+        .where(and(eq(images.id, params.imageId), eq(images.objectId, object.id))),
+      ctx.db.select({ count: count() }).from(images).where(eq(images.objectId, object.id)),
+      ctx.db.select({ position: images.position }).from(images).where(eq(images.jobId, job.id)),
+      styleReferenceFiles(ctx.db, { styleId: style.id }),
+    ]);
+    const original = base && (await ctx.storage.read(base.fileKey));
+    if (!base || !original) throw new Error("The image to edit was deleted");
+    const region = params.mask !== null;
+    const { width = 0, height = 0 } = await sharp(original).metadata();
+    const fits = Math.max(width, height) <= EDIT_INPUT_SIDE;
+    const shrink = (image: Sharp) =>
+      fits ? image : image.resize({ width: EDIT_INPUT_SIDE, height: EDIT_INPUT_SIDE, fit: "inside" });
+    // The stored file itself when it is small enough: the model sees exactly what the person saw.
+    const [baseImage, mask] = await Promise.all([
+      fits
+        ? { data: original, mimeType: base.format === "webp" ? ("image/webp" as const) : ("image/png" as const) }
+        : shrink(sharp(original))
+            .png()
+            .toBuffer()
+            .then((data) => ({ data, mimeType: "image/png" as const })),
+      params.mask
+        ? shrink(sharp(Buffer.from(params.mask, "base64")))
+            .png()
+            .toBuffer()
+        : null,
+    ]);
+    return {
+      style,
+      role: "object",
+      tasks: [
+        {
+          position: 0,
+          subject: object.name,
+          prompt: editPrompt({
+            subject: object.name,
+            instruction: params.instruction,
+            stylePrompt: style.prompt,
+            transparent: params.transparent,
+            region,
+          }),
+          objectId: object.id,
+          seed: seedFor(style.seed, object.name, earlier?.count ?? 0),
+          madeFrom: {
+            imageId: base.id,
+            operation: region ? "repainted" : "edited",
+            params: { instruction: params.instruction },
+          },
+          edit: { base: baseImage, original, mask },
+        },
+      ],
+      finished: new Set(stored.map((s) => s.position)),
+      references: await readReferences(ctx.storage, [...references, ...samples]),
+      chain: null,
+      baseline: 0,
+      folder: () => objectFolder(job.ownerId, style.id, object.id),
+    };
+  },
+};

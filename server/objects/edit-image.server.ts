@@ -1,0 +1,93 @@
+import { and, eq } from "drizzle-orm";
+import type { EditImageInput } from "#domain/image-lineage";
+import { AppError } from "#domain/errors";
+import { jobTitle, type EditParams } from "#domain/jobs";
+import { unitPrice } from "#domain/pricing";
+import { images, styles } from "../db/schema";
+import { chooseProvider } from "../generation/choose-provider.server";
+import { dispatchJob } from "../generation/dispatch.server";
+import type { ImageProvider } from "../generation/providers/provider";
+import type { ProviderRegistry } from "../generation/providers/registry.server";
+import { insertPaidJob } from "../generation/submit.server";
+import { readPaintedMask } from "../images/edit-mask.server";
+import type { ObjectDeps } from "./generate-objects.server";
+import { requireOwnedObject } from "./object-records.server";
+
+/**
+ * The model an edit runs with: the one asked for, which must be able to do it; otherwise the
+ * style's default, the operator's default, or the first model on offer that can.
+ */
+export function chooseEditor(
+  providers: ProviderRegistry,
+  options: { requested?: string | null; styleDefault?: string | null; region: boolean },
+): ImageProvider {
+  const can = (p: ImageProvider) =>
+    Boolean(p.edit) && p.capabilities.edit.words && (!options.region || p.capabilities.edit.region);
+  const preferred = chooseProvider(providers, options);
+  if (options.requested || can(preferred)) {
+    if (!can(preferred)) throw cannotEdit(preferred, options.region);
+    return preferred;
+  }
+  const able = providers.offered.find(can);
+  if (!able) throw cannotEdit(preferred, options.region);
+  return able;
+}
+
+function cannotEdit(provider: ImageProvider, region: boolean): AppError {
+  const what = region ? "repaint a region of an image" : "edit images";
+  const why = provider.capabilities.edit.why ? ` ${provider.capabilities.edit.why}` : "";
+  return new AppError("conflict", `${provider.label} cannot ${what}.${why}`, { field: "model" });
+}
+
+/**
+ * "Edit with words" and "repaint a region" on one of an object's images, as a paid job of one
+ * image: priced like one image of the object, paid once, refunded by the job's rules. The new
+ * image keeps the base's transparency and is recorded as made from it.
+ */
+export async function editObjectImage(
+  deps: ObjectDeps,
+  options: { userId: string; objectId: string; input: EditImageInput; apiKeyId?: string | null },
+) {
+  const { db } = deps.database;
+  const { input } = options;
+  const object = await requireOwnedObject(db, options);
+  const [[base], [style]] = await Promise.all([
+    db
+      .select({ id: images.id, width: images.width, height: images.height, hasAlpha: images.hasAlpha })
+      .from(images)
+      .where(and(eq(images.id, input.imageId), eq(images.objectId, object.id))),
+    db.select({ defaultModel: styles.defaultModel }).from(styles).where(eq(styles.id, object.styleId)),
+  ]);
+  if (!base) throw new AppError("not_found", "No such image.", { field: "imageId" });
+  const provider = chooseEditor(deps.providers, {
+    requested: input.model,
+    styleDefault: style?.defaultModel,
+    region: input.mask !== undefined,
+  });
+  const mask = input.mask ? (await readPaintedMask(input.mask, base)).toString("base64") : null;
+  const params: EditParams = {
+    v: 1,
+    objectId: object.id,
+    name: object.name,
+    imageId: base.id,
+    instruction: input.instruction,
+    mask,
+    size: object.size,
+    detail: object.detail,
+    transparent: base.hasAlpha,
+  };
+  const job = await db.transaction((tx) =>
+    insertPaidJob(tx, {
+      userId: options.userId,
+      kind: "edit",
+      styleId: object.styleId,
+      params,
+      title: jobTitle("edit", { styleName: "", name: object.name, region: mask !== null }),
+      unitCredits: unitPrice({ ...params, prices: provider.prices }),
+      provider,
+      apiKeyId: options.apiKeyId,
+    }),
+  );
+  await dispatchJob(deps, job);
+  return { job };
+}
