@@ -1,13 +1,16 @@
 // A local stand-in for a ComfyUI server, speaking its HTTP and WebSocket API as ComfyUI's
 // server.py and execution.py do: POST /prompt with its validation errors (an unknown node
-// type, a checkpoint that is not installed, an input of the wrong type, a LoadImage file
-// that was never uploaded), one prompt running at a time with the rest pending, the
+// type, a checkpoint that is not installed, an input of the wrong type, a LoadImage or
+// LoadImageMask file that was never uploaded, a mask channel it has not), one prompt running at a time with the rest pending, the
 // /ws?clientId= messages (status, execution_start, execution_cached, executing, progress,
 // executed, execution_success, execution_error, execution_interrupted, and executing with
-// node null at the end), /history/{id}, /view of real PNGs of the latent's size,
+// node null at the end), /history/{id}, /view of real PNGs of the latent's size (or of the
+// loaded image's, for a workflow with neither an empty latent nor a scale, as an inpaint is),
 // /upload/image (multipart), /interrupt (targeted by prompt_id or global), GET and POST
-// /queue, /system_stats and /object_info/{class}. Stricter than ComfyUI in one way: a
-// string still holding a "{{placeholder}}" is refused, since a client must fill them all.
+// /queue, /system_stats and /object_info/{class}. Stricter than ComfyUI in two ways: a
+// string still holding a "{{placeholder}}" is refused, since a client must fill them all; and
+// VAEEncodeForInpaint fails (an execution_error) when its mask's file is not the size of its
+// pixels' file, where ComfyUI would stretch the mask, since a client must send them alike.
 // Behaviour is set through `control` (or POST /__control). Run alone: node tests/fakes/comfyui.ts <port>
 import { takeConnectionFault, type ConnectionFaultCounts, type ConnectionFaultRule } from "./connection-faults.ts";
 import { randomUUID } from "node:crypto";
@@ -82,6 +85,8 @@ const NODE_TYPES: Record<string, { ints?: string[]; output?: boolean }> = {
   VAEDecode: {},
   VAEEncode: {},
   LoadImage: {},
+  LoadImageMask: {},
+  VAEEncodeForInpaint: { ints: ["grow_mask_by"] },
   ImageScale: { ints: ["width", "height"] },
   LatentBlend: {},
   SaveImage: { output: true },
@@ -89,6 +94,10 @@ const NODE_TYPES: Record<string, { ints?: string[]; output?: boolean }> = {
 };
 
 const PLACEHOLDER = /\{\{[^}]*\}\}/;
+/** The channels LoadImageMask takes its mask from. */
+const MASK_CHANNELS = ["alpha", "red", "green", "blue"];
+/** Nodes that load an uploaded file from the input folder. */
+const LOADERS = new Set(["LoadImage", "LoadImageMask"]);
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -181,10 +190,37 @@ export async function startFakeComfyUI(port = 0) {
       messages.push(["execution_interrupted", { ...data, prompt_id: item.promptId }]);
       return { status_str: "error" as const, completed: false, messages, outputs };
     };
+    const failed = (node: string, exceptionType: string, message: string) => {
+      const data = {
+        node_id: node,
+        node_type: item.prompt[node]?.class_type,
+        executed,
+        exception_message: message,
+        exception_type: exceptionType,
+        traceback: ['  File "execution.py", line 496, in execute\n'],
+        current_inputs: {},
+        current_outputs: [],
+      };
+      emit("execution_error", data, true);
+      return { status_str: "error" as const, completed: false, messages, outputs };
+    };
     for (const id of order) {
       const node = item.prompt[id]!;
       if (item.interrupted) return interrupted(id);
       emit("executing", { node: id, display_node: id });
+      if (node.class_type === "VAEEncodeForInpaint") {
+        const [pixels, mask] = await Promise.all([
+          sizeAt(item.prompt, node.inputs?.pixels),
+          sizeAt(item.prompt, node.inputs?.mask),
+        ]);
+        if (pixels && mask && (pixels[0] !== mask[0] || pixels[1] !== mask[1])) {
+          return failed(
+            id,
+            "RuntimeError",
+            `The mask is ${mask[0]}x${mask[1]} but the image it masks is ${pixels[0]}x${pixels[1]}: the mask must be the image's size.`,
+          );
+        }
+      }
       if (node.class_type === "KSampler") {
         if (control.stall) {
           while (!item.interrupted) await pause(item, null);
@@ -193,18 +229,7 @@ export async function startFakeComfyUI(port = 0) {
         const failure = control.failExecution;
         if (failure && failure.count > 0) {
           failure.count--;
-          const data = {
-            node_id: id,
-            node_type: "KSampler",
-            executed,
-            exception_message: failure.message,
-            exception_type: failure.exceptionType,
-            traceback: ['  File "execution.py", line 496, in execute\n'],
-            current_inputs: {},
-            current_outputs: [],
-          };
-          emit("execution_error", data, true);
-          return { status_str: "error", completed: false, messages, outputs };
+          return failed(id, failure.exceptionType, failure.message);
         }
         const steps = Number(node.inputs?.steps);
         for (let step = 1; step <= steps; step++) {
@@ -224,7 +249,7 @@ export async function startFakeComfyUI(port = 0) {
         }
       }
       if (node.class_type === "SaveImage") {
-        const [width, height] = imageSize(item.prompt);
+        const [width, height] = await imageSize(item.prompt);
         const filename = `${String(node.inputs?.filename_prefix ?? "ComfyUI")}_${String(++fileCounter).padStart(5, "0")}_.png`;
         files.set(`output/${filename}`, await renderPng(width, height));
         const output = { images: [{ filename, subfolder: "", type: "output" }] };
@@ -237,12 +262,41 @@ export async function startFakeComfyUI(port = 0) {
     return { status_str: "success", completed: true, messages, outputs };
   }
 
-  /** Width and height of the image the workflow makes: its empty latent, or the size it scales a reference to. */
-  function imageSize(prompt: Prompt): [number, number] {
+  /**
+   * Width and height of the image the workflow makes: its empty latent, or the size it scales a
+   * reference to; without either (an inpaint), the size of the image it loads.
+   */
+  async function imageSize(prompt: Prompt): Promise<[number, number]> {
     const sized = Object.values(prompt).find(
       (n) => n.class_type === "EmptyLatentImage" || n.class_type === "ImageScale",
     );
-    return [Number(sized?.inputs?.width ?? 512), Number(sized?.inputs?.height ?? 512)];
+    if (sized) return [Number(sized.inputs?.width ?? 512), Number(sized.inputs?.height ?? 512)];
+    const loaded = Object.values(prompt).find((n) => n.class_type === "LoadImage");
+    return (loaded && (await fileSize(loaded))) ?? [512, 512];
+  }
+
+  /** The size of the file a LoadImage or LoadImageMask node loads, if it was uploaded and is an image. */
+  async function fileSize(node: Node): Promise<[number, number] | null> {
+    const file = files.get(`input/${String(node.inputs?.image)}`);
+    if (!file) return null;
+    const meta = await sharp(file)
+      .metadata()
+      .catch(() => null);
+    return meta?.width && meta.height ? [meta.width, meta.height] : null;
+  }
+
+  /**
+   * The size of the image (or mask) a link carries, followed back to the node that loads or
+   * scales it; null when the fake cannot tell.
+   */
+  async function sizeAt(prompt: Prompt, link: unknown, depth = 0): Promise<[number, number] | null> {
+    if (!Array.isArray(link) || typeof link[0] !== "string" || depth > 32) return null;
+    const node = prompt[link[0]];
+    if (!node) return null;
+    if (LOADERS.has(String(node.class_type))) return fileSize(node);
+    if (node.class_type === "ImageScale") return [Number(node.inputs?.width), Number(node.inputs?.height)];
+    const upstream = node.inputs?.image ?? node.inputs?.pixels ?? node.inputs?.mask;
+    return sizeAt(prompt, upstream, depth + 1);
   }
 
   /** Runs prompts one at a time, as ComfyUI's single prompt worker does. */
@@ -314,12 +368,20 @@ export async function startFakeComfyUI(port = 0) {
           extra_info: { input_name: "ckpt_name", received_value: node.inputs?.ckpt_name },
         });
       }
-      if (node.class_type === "LoadImage" && !files.has(`input/${String(node.inputs?.image)}`)) {
+      if (LOADERS.has(String(node.class_type)) && !files.has(`input/${String(node.inputs?.image)}`)) {
         errors.push({
           type: "custom_validation_failed",
           message: "Custom validation failed for node",
           details: `image - Invalid image file: ${String(node.inputs?.image)}`,
           extra_info: {},
+        });
+      }
+      if (node.class_type === "LoadImageMask" && !MASK_CHANNELS.includes(String(node.inputs?.channel))) {
+        errors.push({
+          type: "value_not_in_list",
+          message: "Value not in list",
+          details: `channel: '${String(node.inputs?.channel)}' not in ${JSON.stringify(MASK_CHANNELS)}`,
+          extra_info: { input_name: "channel", received_value: node.inputs?.channel },
         });
       }
       if (errors.length > 0) nodeErrors[id] = { errors, dependent_outputs: [], class_type: node.class_type };

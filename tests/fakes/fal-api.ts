@@ -2,8 +2,12 @@
 // hosts (the provider's base URL rewrites queue.fal.run, rest.fal.ai and api.fal.ai
 // onto it): the queue (submit, status with logs, result, cancel), storage uploads
 // (initiate, then a PUT of the bytes to the signed URL), the files it serves (uploads
-// and output images, real PNGs or JPEGs made with sharp at the asked aspect ratio),
-// and the pricing list a connection check reads. "Authorization: Key <key>" is checked.
+// and output images, real PNGs or JPEGs made with sharp at the asked aspect ratio, or at
+// the image's size for FLUX.1 Fill), and the pricing list a connection check reads.
+// "Authorization: Key <key>" is checked. Input images are downloaded as fal's runners do:
+// every image_urls entry, and Fill's image_url and mask_url, must be a file this fake's
+// storage served (an upload), decode as an image, and a mask must be its image's size;
+// otherwise the submission is refused with fal's 422 validation body.
 // Failures and stalls are set through `control` (or POST /__control).
 // Run alone: node tests/fakes/fal-api.ts <port>
 import { takeConnectionFault, type ConnectionFaultCounts, type ConnectionFaultRule } from "./connection-faults.ts";
@@ -60,7 +64,24 @@ export interface RecordedSubmission {
   input: Record<string, unknown>;
   /** How many of input.image_urls are files uploaded to this fake's storage. */
   uploadedReferences: number;
+  /** The files input.image_urls named, in order, as the fake downloaded them from its storage. */
+  images: ReceivedImage[];
+  /** FLUX.1 Fill's image_url, as downloaded; null on other endpoints. */
+  image: ReceivedImage | null;
+  /** FLUX.1 Fill's mask_url (white where to repaint), as downloaded; null on other endpoints. */
+  mask: ReceivedImage | null;
   headers: Record<string, string | undefined>;
+}
+
+/** An input image as fal's runner received it: one of the files its storage served. */
+export interface ReceivedImage {
+  url: string;
+  /** The sha256 of the file's bytes. */
+  sha256: string;
+  width: number;
+  height: number;
+  /** Pixels whose grey is at least half white: a mask's painted region. */
+  whitePixels: number;
 }
 
 export interface RecordedUpload {
@@ -81,7 +102,12 @@ export const FAL_PRICES: Record<string, number> = {
   "fal-ai/flux-pro/kontext/multi": 0.04,
   "fal-ai/flux-pro/kontext/text-to-image": 0.04,
   "fal-ai/flux-pro/kontext": 0.04,
+  "fal-ai/flux-pro/v1/fill": 0.05,
 };
+/** The unit each price is for ("image" unless listed). */
+const FAL_PRICE_UNITS: Record<string, string> = { "fal-ai/flux-pro/v1/fill": "megapixels" };
+/** Endpoints that repaint the white region of a mask: image_url and mask_url, no aspect ratio. */
+const isFill = (model: string) => /\/fill$/.test(model);
 const ASPECT_RATIOS = ["21:9", "16:9", "4:3", "3:2", "1:1", "2:3", "3:4", "9:16", "9:21"];
 /** About one megapixel at each ratio, as FLUX.1 Kontext answers. */
 const DIMENSIONS: Record<string, [number, number]> = {
@@ -101,6 +127,8 @@ interface Job {
   owner: string;
   alias: string;
   input: Record<string, unknown>;
+  /** The output's size: the aspect ratio's, or Fill's image's. */
+  size: [number, number];
   polls: number;
   cancelled: boolean;
   completed: boolean;
@@ -115,10 +143,9 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 const rendered = new Map<string, Promise<Buffer>>();
-function renderImage(ratio: string, format: "png" | "jpeg", black: boolean): Promise<Buffer> {
-  const key = `${ratio}|${format}|${black}`;
+function renderImage([width, height]: [number, number], format: "png" | "jpeg", black: boolean): Promise<Buffer> {
+  const key = `${width}x${height}|${format}|${black}`;
   if (!rendered.has(key)) {
-    const [width, height] = DIMENSIONS[ratio] ?? DIMENSIONS["1:1"]!;
     const svg = black
       ? `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/></svg>`
       : `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#2a9d8f"/></svg>`;
@@ -200,7 +227,12 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
       return json(200, {
         prices: ids
           .filter((id) => id in FAL_PRICES)
-          .map((id) => ({ endpoint_id: id, unit_price: FAL_PRICES[id], unit: "image", currency: "USD" })),
+          .map((id) => ({
+            endpoint_id: id,
+            unit_price: FAL_PRICES[id],
+            unit: FAL_PRICE_UNITS[id] ?? "image",
+            currency: "USD",
+          })),
         next_cursor: null,
         has_more: false,
       });
@@ -249,7 +281,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
     if (req.method === "POST") return submit(path.slice(1), body);
     return json(404, { detail: "Not Found" });
 
-    function submit(model: string, raw: Buffer) {
+    async function submit(model: string, raw: Buffer) {
       calls.submit++;
       if (!(model in FAL_PRICES)) return json(404, { detail: `Application '${model}' not found` });
       let failure = control.failAlways;
@@ -272,12 +304,17 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
       const imageUrls = Array.isArray(input.image_urls) ? (input.image_urls as unknown[]) : [];
       const invalid = validate(model, input, imageUrls);
       if (invalid) return json(422, { detail: [invalid] });
+      const received = await download(model, input, imageUrls);
+      if ("error" in received) return json(422, { detail: [received.error] });
       const [owner, alias] = model.split("/");
       const job: Job = {
         id: randomUUID(),
         owner: owner!,
         alias: alias!,
         input,
+        size: received.image
+          ? [received.image.width, received.image.height]
+          : (DIMENSIONS[String(input.aspect_ratio ?? "1:1")] ?? DIMENSIONS["1:1"]!),
         polls: 0,
         cancelled: false,
         completed: false,
@@ -290,6 +327,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
         input,
         uploadedReferences: imageUrls.filter((u) => typeof u === "string" && files.has(u.replace(`${url}/files/`, "")))
           .length,
+        ...received,
         headers: {
           priority: header("x-fal-queue-priority"),
           lifecycle: header("x-fal-object-lifecycle-preference"),
@@ -328,7 +366,88 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
       for (const u of imageUrls)
         if (typeof u !== "string" || !/^https?:\/\//.test(u))
           return error(["body", "image_urls"], "Input should be a valid URL", "url_parsing");
+      if (isFill(model)) {
+        for (const field of ["image_url", "mask_url"]) {
+          if (input[field] === undefined) return error(["body", field], "Field required", "missing");
+          if (typeof input[field] !== "string" || !/^https?:\/\//.test(input[field]))
+            return error(["body", field], "Input should be a valid URL", "url_parsing");
+        }
+      }
       return null;
+    }
+
+    /**
+     * Downloads the input images as fal's runner does, from this fake's storage: a URL it did
+     * not serve cannot be downloaded, a file that is not an image cannot be loaded, and Fill's
+     * mask must be its image's size.
+     */
+    async function download(
+      model: string,
+      input: Record<string, unknown>,
+      imageUrls: unknown[],
+    ): Promise<
+      | { images: ReceivedImage[]; image: ReceivedImage | null; mask: ReceivedImage | null }
+      | { error: { loc: (string | number)[]; msg: string; type: string; url?: string } }
+    > {
+      const images: ReceivedImage[] = [];
+      for (const [i, u] of imageUrls.entries()) {
+        const got = await receive(String(u), ["body", "image_urls", i]);
+        if ("error" in got) return got;
+        images.push(got);
+      }
+      if (!isFill(model)) return { images, image: null, mask: null };
+      const image = await receive(String(input.image_url), ["body", "image_url"]);
+      if ("error" in image) return image;
+      const mask = await receive(String(input.mask_url), ["body", "mask_url"]);
+      if ("error" in mask) return mask;
+      if (mask.width !== image.width || mask.height !== image.height) {
+        return {
+          error: {
+            loc: ["body", "mask_url"],
+            msg: `The mask must be the same size as the image: the image is ${image.width}x${image.height}, the mask is ${mask.width}x${mask.height}.`,
+            type: "value_error",
+          },
+        };
+      }
+      return { images, image, mask };
+    }
+
+    async function receive(
+      address: string,
+      loc: (string | number)[],
+    ): Promise<ReceivedImage | { error: { loc: (string | number)[]; msg: string; type: string; url: string } }> {
+      const file = address.startsWith(`${url}/files/`) ? files.get(address.slice(`${url}/files/`.length)) : undefined;
+      if (!file) {
+        return {
+          error: {
+            loc,
+            msg: "Failed to download the file. Please check if the URL is accessible and try again.",
+            type: "file_download_error",
+            url: "https://docs.fal.ai/errors#file_download_error",
+          },
+        };
+      }
+      try {
+        const { data, info } = await sharp(file.data).greyscale().raw().toBuffer({ resolveWithObject: true });
+        let whitePixels = 0;
+        for (let p = 0; p < info.width * info.height; p++) if (data[p * info.channels]! >= 128) whitePixels++;
+        return {
+          url: address,
+          sha256: createHash("sha256").update(file.data).digest("hex"),
+          width: info.width,
+          height: info.height,
+          whitePixels,
+        };
+      } catch {
+        return {
+          error: {
+            loc,
+            msg: "Failed to load the image. Please ensure the image file is not corrupted and is in a supported format.",
+            type: "image_load_error",
+            url: "https://docs.fal.ai/errors#image_load_error",
+          },
+        };
+      }
     }
 
     function base(job: Job) {
@@ -397,14 +516,16 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
         });
       }
       if (control.stall === "result") return stall();
-      const ratio = String(job.input.aspect_ratio ?? "1:1");
       const format = job.input.output_format === "png" && !control.forceJpeg ? "png" : "jpeg";
       const n = Number(job.input.num_images ?? 1);
-      const [width, height] = DIMENSIONS[ratio] ?? DIMENSIONS["1:1"]!;
+      const [width, height] = job.size;
       const images = [];
       for (let i = 0; i < n; i++) {
         const filePath = `output/${job.id}-${i}.${format === "png" ? "png" : "jpg"}`;
-        files.set(filePath, { contentType: `image/${format}`, data: await renderImage(ratio, format, control.nsfw) });
+        files.set(filePath, {
+          contentType: `image/${format}`,
+          data: await renderImage(job.size, format, control.nsfw),
+        });
         images.push({ url: `${url}/files/${filePath}`, width, height, content_type: `image/${format}` });
       }
       return json(

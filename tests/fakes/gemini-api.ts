@@ -8,6 +8,7 @@
 // instead of an image); and an answer that sends its headers and then stalls the body.
 // Behaviour is set through POST /__control. Run alone: node tests/fakes/gemini-api.ts <port>
 import { takeConnectionFault, type ConnectionFaultCounts, type ConnectionFaultRule } from "./connection-faults.ts";
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
@@ -56,6 +57,10 @@ export interface RecordedGeminiRequest {
   inlineMimeTypes: string[];
   /** The decoded bytes of each inline image, in order. */
   inlineImages: Buffer[];
+  /** The sha256 of each inline image's bytes, in order (an edit's base first, then its references). */
+  inlineImageHashes: string[];
+  /** What each part was, in the order sent. */
+  partKinds: ("text" | "image")[];
   responseModalities: string[] | undefined;
   aspectRatio: string | undefined;
   imageSize: string | undefined;
@@ -297,6 +302,14 @@ export async function startFakeGemini(port = 0) {
       inlineImageCount: images.length,
       inlineMimeTypes: images.map((image) => image.mimeType ?? ""),
       inlineImages: images.map((image) => Buffer.from(image.data ?? "", "base64")),
+      inlineImageHashes: images.map((image) =>
+        createHash("sha256")
+          .update(Buffer.from(image.data ?? "", "base64"))
+          .digest("hex"),
+      ),
+      partKinds: parts.flatMap((part) =>
+        part.inlineData ? ["image" as const] : part.text !== undefined ? ["text" as const] : [],
+      ),
       responseModalities: config.responseModalities,
       aspectRatio: config.imageConfig?.aspectRatio,
       imageSize: config.imageConfig?.imageSize,
