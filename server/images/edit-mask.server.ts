@@ -36,6 +36,7 @@ export async function readPaintedMask(base64: string, image: { width: number; he
   }
   if (painted === 0) throw new AppError("bad_request", "Paint the region to repaint first.");
   return sharp(grey, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .toColourspace("b-w")
     .png({ compressionLevel: 9 })
     .toBuffer();
 }

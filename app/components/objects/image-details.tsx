@@ -75,6 +75,11 @@ export function ImageDetails(props: {
             </span>
           </Row>
         )}
+        {image.lineage.instruction && (
+          <Row term="Change">
+            <span data-testid="image-instruction">“{image.lineage.instruction}”</span>
+          </Row>
+        )}
         {image.lineage.view && (
           <Row term="Asked for">
             <span data-testid="image-view">

@@ -10,6 +10,13 @@ import { PreviewBadge } from "../preview-badge";
 const THUMB_CSS_PX = 80;
 
 /** ", upscaled ×4", ", side view": a made-from image's thumbnail says what it is. */
+/** The corner badge of an image made from another: what was done, in a glance. */
+const stripBadges: Partial<Record<ObjectImageView["lineage"]["operation"], string>> = {
+  "background-removed": "BG",
+  edited: "Edited",
+  repainted: "Region",
+};
+
 const madeFromLabel = ({ lineage }: ObjectImageView) =>
   lineage.view
     ? `, ${lineage.view}`
@@ -64,7 +71,7 @@ export function VariantStrip(props: {
                   aria-hidden
                   className="absolute top-1 right-1 rounded-md bg-neutral-900/80 px-1 py-px text-[10px] leading-4 font-semibold text-white"
                 >
-                  {image.lineage.operation === "upscaled" ? `×${image.lineage.factor}` : "BG"}
+                  {stripBadges[image.lineage.operation] ?? `×${image.lineage.factor}`}
                 </span>
               )}
               {cover && (

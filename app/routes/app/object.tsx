@@ -4,7 +4,9 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import type { JobView } from "#domain/objects";
 import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
+import { EditPanel, emptyBrush } from "~/components/objects/edit-panel";
 import { ImageWork } from "~/components/objects/image-work";
+import { PaintStage, type RegionBrush } from "~/components/objects/paint-stage";
 import { RenameObjectDialog } from "~/components/objects/rename-object-dialog";
 import { useReveal } from "~/lib/use-reveal";
 import { VariantStrip } from "~/components/objects/variant-strip";
@@ -61,6 +63,12 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [settingCover, setSettingCover] = useState(false);
+  // The region brush belongs to the shown image: another image starts unpainted.
+  const [paint, setPaint] = useState<{ imageId: string | null; on: boolean; brush: RegionBrush }>({
+    imageId: null,
+    on: false,
+    brush: emptyBrush,
+  });
 
   const known = new Set(loaderData.jobs.map((j) => j.id));
   const jobs = [...submitted.filter((j) => !known.has(j.id)), ...loaderData.jobs].map((j) => mergeJob(j, live[j.id]));
@@ -75,6 +83,14 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
   );
   const image = images[index] ?? null;
   const isCover = image !== null && image.id === object.coverImageId;
+  const painting = paint.on && paint.imageId === image?.id;
+  const brush = paint.imageId === image?.id ? paint.brush : emptyBrush;
+  const setBrush = (next: RegionBrush) => setPaint({ imageId: image?.id ?? null, on: painting, brush: next });
+  const setPainting = (on: boolean) => {
+    setPaint({ imageId: image?.id ?? null, on, brush });
+    // The brush is on the image: bring it into view when the panel that asked for it is below.
+    if (on) reveal('[data-testid="paint-stage"]');
+  };
   const fileName = (extension: string) => downloadName(extension, object.style.name, object.name, String(index + 1));
 
   function select(imageId: string) {
@@ -184,7 +200,9 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
         <div className="grid min-w-0 content-start gap-4">
-          {image ? (
+          {image && painting ? (
+            <PaintStage image={image} alt={`${object.name}, image ${index + 1}`} brush={brush} onChange={setBrush} />
+          ) : image ? (
             <ImageStage
               image={image}
               alt={`${object.name}, image ${index + 1}`}
@@ -286,6 +304,20 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                 phone or a browser asks for.
               </p>
             </section>
+          )}
+          {image && (
+            <EditPanel
+              objectId={object.id}
+              name={object.name}
+              image={image}
+              settings={{ size: object.size, detail: object.detail }}
+              model={object.style.defaultModel}
+              painting={painting}
+              onPaintingChange={setPainting}
+              brush={brush}
+              onBrushChange={setBrush}
+              onStarted={jobStarted}
+            />
           )}
           <VariationsPanel
             objectId={object.id}
