@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import type { JobView, ObjectDetail } from "#domain/objects";
+import type { JobView, ObjectDetail, ObjectImageView } from "#domain/objects";
 import { previewTexts } from "#domain/preview";
 import { generationJobs, images } from "#server/db/schema";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
@@ -15,7 +15,16 @@ import { providerRegistry } from "#server/generation/providers/registry.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
 import { startFakeOpenAI } from "../fakes/openai-images";
 import { testDatabases } from "../support/databases";
-import { balanceOf, createStyleThroughApi, json, ledgerSum, runJob, submitObjects } from "../support/factories";
+import {
+  balanceOf,
+  createStyleThroughApi,
+  json,
+  ledgerSum,
+  objectWithImage,
+  runJob,
+  submitObjects,
+} from "../support/factories";
+import { compositeOverBackground, renderSubject } from "../support/matte-fixtures";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
 
@@ -157,6 +166,43 @@ describe.each(testDatabases)("editing and repainting an image on $name", (target
     // Inside it: the model's (the fake draws a disc of one colour in the middle).
     expect(pixel(now!, 450, 450)).not.toEqual(pixel(was!, 450, 450));
     expect(pixel(now!, 450, 450)).toEqual(pixel(now!, 480, 470));
+  });
+
+  it("keeps the lineage through edit → upscale → background removal, each paid step charged once", async () => {
+    const flat = await compositeOverBackground(await renderSubject("potion", 512), {
+      background: { r: 250, g: 246, b: 236 },
+      lossless: true,
+    });
+    const { objectId, imageId } = await objectWithImage(api, flat);
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const { job } = await json<{ job: JobView }>(await askEdit(objectId, { imageId, instruction: "glowing green" }));
+    expect((await runJob(api.server, job.id, openai()))?.status).toBe("succeeded");
+    const edited = (await getObject(objectId)).images.find((image) => image.jobId === job.id)!;
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const response = await api.server.call(`/api/objects/${objectId}/${path}`, {
+        method: "POST",
+        cookie: api.user.cookie,
+        json: body,
+      });
+      expect(response.status, path).toBe(201);
+      return (await json<{ image: ObjectImageView }>(response)).image;
+    };
+    const upscaled = await post("upscale", { imageId: edited.id, factor: 2 });
+    const cut = await post("remove-background", { imageId: upscaled.id });
+    expect(cut.hasAlpha).toBe(true);
+
+    const lineage = new Map((await getObject(objectId)).images.map((image) => [image.id, image.lineage]));
+    expect(lineage.get(imageId)).toMatchObject({ operation: "generated", parentImageId: null });
+    expect(lineage.get(edited.id)).toMatchObject({
+      operation: "edited",
+      parentImageId: imageId,
+      instruction: "glowing green",
+    });
+    expect(lineage.get(upscaled.id)).toMatchObject({ operation: "upscaled", parentImageId: edited.id, factor: 2 });
+    expect(lineage.get(cut.id)).toMatchObject({ operation: "background-removed", parentImageId: upscaled.id });
+    // The edit and the removal are paid, the basic upscale is free: once each.
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - job.credits - cut.credits);
+    await expectLedgerExact();
   });
 
   it("refuses a mask of another size, an empty one and one that is not a PNG, charging nothing", async () => {
