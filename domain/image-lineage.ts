@@ -10,8 +10,11 @@ export type ImageOperation = (typeof imageOperations)[number];
 export const upscaleFactors = [2, 4] as const;
 export type UpscaleFactor = (typeof upscaleFactors)[number];
 
-/** "basic": Motif's own resampling (Lanczos and light sharpening), no AI, free. */
-export const upscaleMethods = ["basic"] as const;
+/**
+ * "basic": Motif's own resampling (Lanczos and light sharpening), no AI, free. "model": an AI
+ * upscaler of one of the models on offer (fal's, a ComfyUI upscale model), as a paid job.
+ */
+export const upscaleMethods = ["basic", "model"] as const;
 export type UpscaleMethod = (typeof upscaleMethods)[number];
 
 /** What an operation was asked for, kept with the image it made. */
@@ -32,6 +35,9 @@ export const upscaleImageSchema = z.object({
     { error: "Choose ×2 or ×4." },
   ),
 });
+
+/** POST /api/objects/{id}/ai-upscale: a larger copy by a model's AI upscaler, as a paid job. */
+export const aiUpscaleSchema = upscaleImageSchema.extend({ model: modelChoice.optional() });
 
 export const imageLineageSchema = z
   .object({

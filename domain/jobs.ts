@@ -7,7 +7,7 @@ import { limits } from "./limits";
  * and parsed with these schemas when a job runs, never cast: a job stored by an
  * older release still parses, and a malformed one fails cleanly (and is refunded).
  */
-export const jobKinds = ["style-samples", "object-images", "variations", "edit"] as const;
+export const jobKinds = ["style-samples", "object-images", "variations", "edit", "upscale"] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "canceled"] as const;
@@ -66,11 +66,22 @@ export const editParams = z.object({
   mask: z.string().min(1).nullable(),
 });
 
+/** One of an object's images made `factor` times larger by a model's AI upscaler. */
+export const upscaleParams = z.object({
+  v: z.literal(1),
+  ...imageSettings,
+  objectId: z.string().min(1),
+  name: z.string().min(1),
+  imageId: z.string().min(1),
+  factor: z.union([z.literal(2), z.literal(4)]),
+});
+
 export const jobParamsSchemas = {
   "style-samples": styleSamplesParams,
   "object-images": objectImagesParams,
   variations: variationsParams,
   edit: editParams,
+  upscale: upscaleParams,
 } as const satisfies Record<JobKind, z.ZodType>;
 
 export type JobParams<K extends JobKind> = z.output<(typeof jobParamsSchemas)[K]>;
@@ -78,6 +89,7 @@ export type StyleSamplesParams = JobParams<"style-samples">;
 export type ObjectImagesParams = JobParams<"object-images">;
 export type VariationsParams = JobParams<"variations">;
 export type EditParams = JobParams<"edit">;
+export type UpscaleParams = JobParams<"upscale">;
 
 /** How many images a job of this kind makes: the unit of its price, progress and queue time. */
 export function imageCountOf(kind: JobKind, params: unknown): number {
@@ -92,6 +104,9 @@ export function imageCountOf(kind: JobKind, params: unknown): number {
       return variationsParams.parse(params).count;
     case "edit":
       editParams.parse(params);
+      return 1;
+    case "upscale":
+      upscaleParams.parse(params);
       return 1;
   }
 }
@@ -109,6 +124,8 @@ export function jobTitle(
     views?: boolean;
     /** An edit that repaints a painted region only. */
     region?: boolean;
+    /** An upscale's factor. */
+    factor?: number;
   },
 ): string {
   switch (kind) {
@@ -128,5 +145,7 @@ export function jobTitle(
     }
     case "edit":
       return `${options.region ? "Region repainted in" : "Edit of"} ${quoted(options.name ?? "an object")}`;
+    case "upscale":
+      return `AI upscale ×${options.factor ?? 2} of ${quoted(options.name ?? "an object")}`;
   }
 }

@@ -34,6 +34,10 @@ export const modelViewSchema = z
         why: z.string().nullable().meta({ description: "Why it cannot do one of these, in one sentence." }),
       })
       .meta({ description: "What the model can do to an image that exists." }),
+    upscaler: z
+      .string()
+      .nullable()
+      .meta({ description: "The model's AI upscaler (POST /api/objects/{id}/ai-upscale), or null when it has none." }),
   })
   .meta({ id: "Model", description: "A model a user may generate with." });
 export type ModelView = z.output<typeof modelViewSchema>;
@@ -58,6 +62,7 @@ export const standardModels: ModelsView = {
       detail: {},
       reachable: true,
       edit: { words: false, region: false, why: null },
+      upscaler: null,
     },
   ],
   defaultId: "",

@@ -176,6 +176,8 @@ const configSchema = z
     FAL_MODEL: z.string().min(1).default("fal-ai/flux-pro/kontext/max/multi"),
     // The endpoint that repaints a painted region of an image.
     FAL_FILL_MODEL: z.string().min(1).default("fal-ai/flux-pro/v1/fill"),
+    // The AI upscaler offered as "AI upscale" on fal.
+    FAL_UPSCALE_MODEL: z.string().min(1).default("fal-ai/esrgan"),
     FAL_PRICE: priceSetting("standard"),
     COMFYUI_URL: providerUrl,
     // A workflow in ComfyUI's API format with Motif's placeholders; the shipped one when unset.
@@ -185,6 +187,8 @@ const configSchema = z
     // The workflows that edit an image from words ({{image}}) and repaint a region ({{image}}, {{mask}}); the shipped ones when unset.
     COMFYUI_EDIT_WORKFLOW: optionalText,
     COMFYUI_INPAINT_WORKFLOW: optionalText,
+    // The AI upscale workflow ({{image}}, {{scale_by}}), e.g. the shipped upscale.json once its model is installed.
+    COMFYUI_UPSCALE_WORKFLOW: optionalText,
     // Sent as Authorization to a ComfyUI behind an authenticating proxy ("Bearer …").
     COMFYUI_AUTH_HEADER: optionalText,
     COMFYUI_PRICE: priceSetting("standard"),
@@ -344,13 +348,20 @@ const configSchema = z
       providers: env.IMAGE_PROVIDERS ?? [env.IMAGE_PROVIDER],
       openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL },
       gemini: { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, model: env.GEMINI_IMAGE_MODEL },
-      fal: { key: env.FAL_KEY, baseUrl: env.FAL_BASE_URL, model: env.FAL_MODEL, fillModel: env.FAL_FILL_MODEL },
+      fal: {
+        key: env.FAL_KEY,
+        baseUrl: env.FAL_BASE_URL,
+        model: env.FAL_MODEL,
+        fillModel: env.FAL_FILL_MODEL,
+        upscaleModel: env.FAL_UPSCALE_MODEL,
+      },
       comfyui: {
         url: env.COMFYUI_URL,
         workflow: env.COMFYUI_WORKFLOW,
         referenceWorkflow: env.COMFYUI_REFERENCE_WORKFLOW,
         editWorkflow: env.COMFYUI_EDIT_WORKFLOW,
         inpaintWorkflow: env.COMFYUI_INPAINT_WORKFLOW,
+        upscaleWorkflow: env.COMFYUI_UPSCALE_WORKFLOW,
         authHeader: env.COMFYUI_AUTH_HEADER,
       },
       prices: {

@@ -14,6 +14,7 @@ const gemini: ModelView = {
   detail: {},
   reachable: true,
   edit: { words: true, region: false, why: null },
+  upscaler: null,
 };
 
 describe("the model picker's hint", () => {

@@ -19,8 +19,8 @@ function plannedObjects(job: GenerationJob): { id: string; name: string; total: 
     const params = jobParamsSchemas.variations.safeParse(job.params);
     return params.success ? [{ id: params.data.objectId, name: params.data.name, total: params.data.count }] : [];
   }
-  if (job.kind === "edit") {
-    const params = jobParamsSchemas.edit.safeParse(job.params);
+  if (job.kind === "edit" || job.kind === "upscale") {
+    const params = jobParamsSchemas[job.kind].safeParse(job.params);
     return params.success ? [{ id: params.data.objectId, name: params.data.name, total: 1 }] : [];
   }
   return [];
@@ -64,6 +64,10 @@ function titleNow(job: GenerationJob, objectNames: string[], styleName: string |
   if (job.kind === "edit") {
     const region = Boolean(jobParamsSchemas.edit.safeParse(job.params).data?.mask);
     return jobTitle(job.kind, { styleName, name: objectNames[0], region });
+  }
+  if (job.kind === "upscale") {
+    const factor = jobParamsSchemas.upscale.safeParse(job.params).data?.factor;
+    return jobTitle(job.kind, { styleName, name: objectNames[0], factor });
   }
   return job.title;
 }
@@ -122,7 +126,7 @@ export async function listRecentJobs(db: Database, options: { userId: string }):
     .where(
       and(
         eq(generationJobs.ownerId, options.userId),
-        inArray(generationJobs.kind, ["object-images", "variations", "edit"]),
+        inArray(generationJobs.kind, ["object-images", "variations", "edit", "upscale"]),
         or(
           inArray(generationJobs.status, ["queued", "running"]),
           gt(generationJobs.finishedAt, new Date(Date.now() - RECENT_MS)),

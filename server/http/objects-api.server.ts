@@ -16,9 +16,10 @@ import { makeVariations, makeViews } from "../objects/make-variations.server";
 import { deleteObject, updateObject } from "../objects/object-commands.server";
 import { getObjectDetail, listObjects, requireObjectDetail } from "../objects/object-queries.server";
 import { removeImageBackground } from "../objects/remove-background.server";
+import { aiUpscaleObjectImage } from "../objects/ai-upscale.server";
 import { editObjectImage } from "../objects/edit-image.server";
 import { upscaleObjectImage } from "../objects/upscale-image.server";
-import { editImageSchema, upscaleImageSchema } from "#domain/image-lineage";
+import { aiUpscaleSchema, editImageSchema, upscaleImageSchema } from "#domain/image-lineage";
 import { appIconsQuerySchema, spriteSheetQuerySchema, svgSpriteQuerySchema } from "#domain/exports";
 import { svgSprite } from "../objects/svg-sprite.server";
 import { writeAppIconsZip } from "../objects/app-icons-export.server";
@@ -236,6 +237,26 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
       content: input,
       async run() {
         const result = await editObjectImage(services, {
+          userId: user.id,
+          objectId: req.params.id,
+          input,
+          apiKeyId: user.apiKeyId,
+        });
+        return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
+      },
+    });
+  });
+
+  // A larger copy of one of the object's images by a model's AI upscaler, as a paid job.
+  router.post("/:id/ai-upscale", async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const input = aiUpscaleSchema.parse(req.body);
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: input,
+      async run() {
+        const result = await aiUpscaleObjectImage(services, {
           userId: user.id,
           objectId: req.params.id,
           input,

@@ -11,7 +11,7 @@ import { creditRequestBody } from "#domain/credit-requests";
 import { apiErrorSchema, type AppErrorCode } from "#domain/errors";
 import { liveEventSchemas } from "#domain/events";
 import { idempotencyKeySchema } from "#domain/idempotency";
-import { editImageSchema, upscaleImageSchema } from "#domain/image-lineage";
+import { aiUpscaleSchema, editImageSchema, upscaleImageSchema } from "#domain/image-lineage";
 import { appIconsQuerySchema, spriteSheetQuerySchema, svgSpriteQuerySchema } from "#domain/exports";
 import { limits } from "#domain/limits";
 import {
@@ -431,6 +431,19 @@ export const apiOperations: ApiOperation[] = [
     },
   },
 
+  {
+    method: "post",
+    path: "/api/objects/:id/ai-upscale",
+    tag: "Objects",
+    summary: "Upscale an image with a model's AI upscaler",
+    description:
+      "A new image of the object, 2 or 4 times the width and height of one of its images, by the AI upscaler of a model on offer (fal's Real-ESRGAN, a ComfyUI upscale model; see `upscaler` on each model in GET /api/styles), as a paid job of one image: priced like one image of the object on that model, refunded if it fails, cancellable. Transparency is kept: the upscaler gets the picture without its alpha and Motif puts the alpha back, resampled. The model is the one asked for, else the style's default or the first on offer with an upscaler; none is a 409 (the basic upscale, POST /api/objects/{id}/upscale, works with every model). Refused with 400 when the result would be longer on a side than the instance allows.",
+    access: "user",
+    json: aiUpscaleSchema,
+    spends: true,
+    errors: [409],
+    responses: { 202: { description: "The job.", json: replies.jobReply } },
+  },
   // Jobs
   {
     method: "get",

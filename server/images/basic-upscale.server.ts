@@ -98,3 +98,49 @@ async function splitWithFilledColour(rgba: Buffer, width: number, height: number
   }
   return { colour, alpha };
 }
+
+/**
+ * An AI upscaler's side of an upscale: upscalers answer opaque, so they get the picture without its
+ * alpha (the colour under see-through pixels filled from the visible ones, so no dark fringe is
+ * enlarged), and `finish` sizes their answer to exactly `factor` times the original and puts the
+ * original's alpha back on it, resampled as the basic upscale does.
+ */
+export async function prepareForUpscaler(
+  original: Buffer,
+  factor: UpscaleFactor,
+): Promise<{ input: Buffer; finish(answer: Buffer): Promise<Buffer> }> {
+  const { data: rgba, info } = await sharp(original).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const size = { width: width * factor, height: height * factor };
+  const opaque = rgba.every((value, i) => i % 4 !== 3 || value === 255);
+  const sized = (answer: Buffer) =>
+    sharp(answer)
+      .removeAlpha()
+      .resize({ ...size, kernel: "lanczos3", fit: "fill" });
+  if (opaque) {
+    return {
+      input: await sharp(rgba, { raw: { width, height, channels: 4 } })
+        .removeAlpha()
+        .png()
+        .toBuffer(),
+      finish: (answer) => sized(answer).png({ compressionLevel: PNG_COMPRESSION }).toBuffer(),
+    };
+  }
+  const { colour, alpha } = await splitWithFilledColour(rgba, width, height);
+  return {
+    input: await sharp(colour, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer(),
+    async finish(answer) {
+      const resizedAlpha = await sharp(alpha, { raw: { width, height, channels: 1 } })
+        .resize({ ...size, kernel: "lanczos3", fit: "fill" })
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
+      return sized(answer)
+        .joinChannel(resizedAlpha, { raw: { ...size, channels: 1 } })
+        .png({ compressionLevel: PNG_COMPRESSION })
+        .toBuffer();
+    },
+  };
+}

@@ -19,14 +19,19 @@ export async function upscaleObjectImage(
     options,
     { operation: "upscaled", params: { factor, method: "basic" }, suffix: `-x${factor}` },
     async (source, original) => {
-      const [width, height] = [source.width * factor, source.height * factor];
-      if (Math.max(width, height) > deps.maxSide) {
-        throw new AppError(
-          "bad_request",
-          `×${factor} would make ${width} × ${height} px; this Motif makes images up to ${deps.maxSide} px on a side.`,
-        );
-      }
+      upscaleTooLarge(source, factor, deps.maxSide);
       return basicUpscale(original, factor);
     },
   );
+}
+
+/** Refuses, before any work, an upscale whose result would be longer than `maxSide` on a side. */
+export function upscaleTooLarge(source: { width: number; height: number }, factor: UpscaleFactor, maxSide: number) {
+  const [width, height] = [source.width * factor, source.height * factor];
+  if (Math.max(width, height) > maxSide) {
+    throw new AppError(
+      "bad_request",
+      `×${factor} would make ${width} × ${height} px; this Motif makes images up to ${maxSide} px on a side.`,
+    );
+  }
 }

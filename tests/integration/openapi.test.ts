@@ -273,6 +273,12 @@ describe.each(testDatabases)("every documented operation answers as documented, 
       json: { imageId: state.imageId, instruction: "wearing a red scarf" },
     });
     expect([edit.status, edit.body.error.message]).toEqual([409, expect.stringContaining("cannot edit images")]);
+    // Nor has it an AI upscaler: the answer points to the basic upscale.
+    const ai = await callWithKey<{ error: { message: string } }>("POST", "/api/objects/:id/ai-upscale", {
+      params: { id: state.objectId },
+      json: { imageId: state.imageId, factor: 2 },
+    });
+    expect([ai.status, ai.body.error.message]).toEqual([409, expect.stringContaining("has no AI upscaler")]);
   });
 
   it("with the key: serves the images, sizes of them, SVGs and a ZIP of the set", async () => {

@@ -73,7 +73,7 @@ export const editKind: JobKindModule<"edit"> = {
             operation: region ? "repainted" : "edited",
             params: { instruction: params.instruction },
           },
-          edit: { base: baseImage, original, mask },
+          work: { kind: "edit", base: baseImage, original, mask },
         },
       ],
       finished: new Set(stored.map((s) => s.position)),

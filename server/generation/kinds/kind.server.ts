@@ -20,23 +20,33 @@ export interface ImageTask {
    * edit or a repaint of one of its images. Recorded on the image as its lineage.
    */
   madeFrom?: MadeFrom;
-  /** An edit: the provider changes this image instead of drawing a new one. */
-  edit?: EditTask;
+  /** Work on an image that exists (an edit, an upscale) instead of drawing a new one. */
+  work?: EditTask | UpscaleTask;
 }
 
 export interface MadeFrom {
   imageId: string | null;
-  operation: Extract<ImageOperation, "generated" | "edited" | "repainted">;
+  operation: Extract<ImageOperation, "generated" | "edited" | "repainted" | "upscaled">;
   params: ImageOperationParams;
 }
 
 export interface EditTask {
+  kind: "edit";
   /** The image as the provider gets it (at most EDIT_INPUT_SIDE on a side). */
   base: ReferenceImage;
   /** The image as stored, whose pixels outside a painted region are kept. */
   original: Buffer;
   /** White where to repaint, the base's size; null for an edit of the whole image. */
   mask: Buffer | null;
+}
+
+export interface UpscaleTask {
+  kind: "upscale";
+  /** What the upscaler gets: the image without its alpha. */
+  source: ReferenceImage;
+  factor: 2 | 4;
+  /** The upscaler's answer at exactly `factor` times the original, its alpha put back. */
+  finish(answer: Buffer): Promise<Buffer>;
 }
 
 /** What a kind tells the runner: the images to make, what to match them to, where they go. */

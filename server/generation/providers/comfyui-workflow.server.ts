@@ -15,7 +15,7 @@ export interface ComfyNode {
 }
 
 /** Placeholders whose whole-value use becomes a number, not a string. */
-const NUMBER_PLACEHOLDERS = ["seed", "width", "height", "steps"] as const;
+const NUMBER_PLACEHOLDERS = ["seed", "width", "height", "steps", "scale_by"] as const;
 const TEXT_PLACEHOLDERS = ["prompt", "negative_prompt"] as const;
 /** LoadImage / LoadImageMask file names of an edit: the image changed, and the painted region. */
 const FILE_PLACEHOLDERS = ["image", "mask"] as const;
@@ -38,6 +38,8 @@ export interface PlaceholderValues {
   /** An edit's uploaded image and mask (white where to repaint). */
   image?: string;
   mask?: string;
+  /** An upscale's resize after its ×4 model: the factor asked for, over 4. */
+  scale_by?: number;
 }
 
 /** The workflows shipped with Motif, found from the working directory as the migrations are. */
@@ -48,6 +50,8 @@ export const SHIPPED_COMFY_WORKFLOWS = {
   edit: path.resolve("server/generation/providers/comfyui-workflows/edit-img2img.json"),
   /** A repaint: only the mask's white region is drawn again. */
   inpaint: path.resolve("server/generation/providers/comfyui-workflows/inpaint.json"),
+  /** An AI upscale with a ×4 upscale model (RealESRGAN_x4plus.pth) the operator installs. */
+  upscale: path.resolve("server/generation/providers/comfyui-workflows/upscale.json"),
 } as const;
 
 const PLACEHOLDER = /\{\{\s*([a-z_0-9]+)\s*\}\}/g;
@@ -66,25 +70,36 @@ export class ComfyWorkflowError extends Error {
 }
 
 /** Reads and checks a workflow file; throws a ComfyWorkflowError naming the file and the problem. */
-export function loadComfyWorkflow(file: string): ComfyWorkflow {
+/** Which setting a workflow file comes from, and whether it must take the prompt (an upscale needs none). */
+export interface WorkflowRole {
+  variable: string;
+  needsPrompt: boolean;
+}
+const mainWorkflow: WorkflowRole = { variable: "COMFYUI_WORKFLOW", needsPrompt: true };
+
+export function loadComfyWorkflow(file: string, role: WorkflowRole = mainWorkflow): ComfyWorkflow {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch {
-    throw new ComfyWorkflowError(`The ComfyUI workflow ${file} (COMFYUI_WORKFLOW) could not be read.`);
+    throw new ComfyWorkflowError(`The ComfyUI workflow ${file} (${role.variable}) could not be read.`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ComfyWorkflowError(`The ComfyUI workflow ${file} (COMFYUI_WORKFLOW) is not valid JSON.`);
+    throw new ComfyWorkflowError(`The ComfyUI workflow ${file} (${role.variable}) is not valid JSON.`);
   }
-  return parseComfyWorkflow(json, file);
+  return parseComfyWorkflow(json, file, role);
 }
 
 /** Checks a parsed workflow (see loadComfyWorkflow); `source` names it in messages. */
-export function parseComfyWorkflow(json: unknown, source = "the workflow"): ComfyWorkflow {
-  const where = `The ComfyUI workflow ${source} (COMFYUI_WORKFLOW)`;
+export function parseComfyWorkflow(
+  json: unknown,
+  source = "the workflow",
+  role: WorkflowRole = mainWorkflow,
+): ComfyWorkflow {
+  const where = `The ComfyUI workflow ${source} (${role.variable})`;
   if (json && typeof json === "object" && "nodes" in json && "links" in json) {
     throw new ComfyWorkflowError(
       `${where} is in ComfyUI's editor format: in ComfyUI, export it with Workflow → Export (API) instead.`,
@@ -100,7 +115,7 @@ export function parseComfyWorkflow(json: unknown, source = "the workflow"): Comf
   }
   const workflow = parsed.data as ComfyWorkflow;
   const found = placeholdersOf(workflow, where);
-  if (!found.names.has("prompt")) {
+  if (role.needsPrompt && !found.names.has("prompt")) {
     throw new ComfyWorkflowError(
       `${where} has no {{prompt}} placeholder: put "{{prompt}}" as the text of the positive CLIPTextEncode node.`,
     );

@@ -21,6 +21,7 @@ import {
   type GeneratedImage,
   type ImageProvider,
   type ReferenceImage,
+  type UpscaleRequest,
 } from "./provider";
 
 export interface ComfyUIProviderOptions {
@@ -37,6 +38,8 @@ export interface ComfyUIProviderOptions {
   editWorkflow?: ComfyWorkflow;
   /** The workflow that repaints a region ({{image}} and {{mask}}); without it, repaints are not offered. */
   inpaintWorkflow?: ComfyWorkflow;
+  /** The workflow that upscales an image ×4 ({{image}}, then {{scale_by}}); without it, AI upscales are not offered. */
+  upscaleWorkflow?: ComfyWorkflow;
   /** A label for the model, e.g. the checkpoint file: recorded on each image and shown in the UI. */
   model: string;
   /** The longest one image may take, upload to download; past it the prompt is interrupted. */
@@ -101,7 +104,35 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
               why: "This ComfyUI has no edit or inpaint workflow set (COMFYUI_EDIT_WORKFLOW, COMFYUI_INPAINT_WORKFLOW).",
             }),
       },
+      ...(options.upscaleWorkflow ? { upscale: { label: "the upscale model in ComfyUI" } } : {}),
     },
+    ...(options.upscaleWorkflow
+      ? {
+          upscale(request: UpscaleRequest) {
+            const workflow = options.upscaleWorkflow!;
+            return withDeadline(options.timeoutMs, request.signal, async (signal) => ({
+              images: [
+                await client.run({
+                  workflow,
+                  references: [],
+                  files: { image: request.image, mask: null },
+                  // The shipped workflow's model enlarges ×4; {{scale_by}} brings that to the factor asked.
+                  values: {
+                    ...sizes.square,
+                    prompt: "",
+                    negative_prompt: "",
+                    seed: 0,
+                    steps: 1,
+                    scale_by: request.factor / 4,
+                  },
+                  onProgress: request.onProgress,
+                  signal,
+                }),
+              ],
+            }));
+          },
+        }
+      : {}),
     edit(request) {
       const workflow = request.mask ? options.inpaintWorkflow : options.editWorkflow;
       if (!workflow) throw new ProviderError("This ComfyUI has no workflow for this edit");
@@ -165,7 +196,15 @@ interface RunOptions {
   references: ReferenceImage[];
   /** An edit's image ({{image}}) and painted region ({{mask}}). */
   files?: { image: ReferenceImage; mask: Buffer | null };
-  values: { prompt: string; negative_prompt: string; seed: number; width: number; height: number; steps: number };
+  values: {
+    prompt: string;
+    negative_prompt: string;
+    seed: number;
+    width: number;
+    height: number;
+    steps: number;
+    scale_by?: number;
+  };
   onProgress?: GenerateRequest["onProgress"];
   signal: AbortSignal;
 }

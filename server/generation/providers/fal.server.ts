@@ -11,6 +11,7 @@ import {
   ProviderRefusalError,
   ProviderRetryableError,
   type EditRequest,
+  type UpscaleRequest,
   type GenerateProgress,
   type GenerateRequest,
   type GenerateResult,
@@ -21,6 +22,9 @@ import {
 export const DEFAULT_FAL_MODEL = "fal-ai/flux-pro/kontext/max/multi";
 /** FLUX.1 Fill [pro]: repaints the white region of a mask, keeping the rest. */
 export const DEFAULT_FAL_FILL_MODEL = "fal-ai/flux-pro/v1/fill";
+/** Real-ESRGAN on fal: an upscaler that takes a scale of 2 or 4. */
+export const DEFAULT_FAL_UPSCALE_MODEL = "fal-ai/esrgan";
+const describeUpscaler = (endpoint: string) => (endpoint === DEFAULT_FAL_UPSCALE_MODEL ? "Real-ESRGAN" : endpoint);
 /**
  * The most references sent with one request. fal's multi endpoints state no maximum;
  * they lay the images out on one canvas, so each added image gets less room.
@@ -42,6 +46,8 @@ export interface FalProviderOptions {
   model: string;
   /** FAL_FILL_MODEL: the endpoint that repaints a masked region (FLUX.1 Fill [pro] when not given). */
   fillModel?: string;
+  /** FAL_UPSCALE_MODEL: the AI upscaler (ESRGAN when not given). */
+  upscaleModel?: string;
   /** FAL_BASE_URL: replaces fal's hosts (queue, storage, platform API) for a gateway or a test's fake. */
   baseUrl?: string;
   /** The longest one image may take, upload to download (PROVIDER_TIMEOUT_SECONDS). */
@@ -90,10 +96,14 @@ function describeEndpoint(endpoint: string): string {
   return endpoint.includes("/kontext/max") ? "FLUX.1 Kontext [max]" : "FLUX.1 Kontext [pro]";
 }
 
-const outputSchema = z.object({
-  images: z.array(z.object({ url: z.string() })),
-  has_nsfw_concepts: z.array(z.boolean().nullable()).nullish(),
-});
+/** Image endpoints answer `images`; upscalers (ESRGAN) answer one `image`. */
+const outputSchema = z
+  .object({
+    images: z.array(z.object({ url: z.string() })).optional(),
+    image: z.object({ url: z.string() }).optional(),
+    has_nsfw_concepts: z.array(z.boolean().nullable()).nullish(),
+  })
+  .refine((output) => output.images || output.image);
 
 /**
  * fal.ai through its official client: references go to fal's storage, the request to
@@ -104,6 +114,7 @@ const outputSchema = z.object({
 export function createFalProvider(options: FalProviderOptions): ImageProvider {
   const endpoints = falEndpoints(options.model);
   const fillModel = options.fillModel ?? DEFAULT_FAL_FILL_MODEL;
+  const upscaleModel = options.upscaleModel ?? DEFAULT_FAL_UPSCALE_MODEL;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const uploadReference = createReferenceUploads();
   const client = (signal: AbortSignal): FalClient =>
@@ -195,10 +206,22 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     });
   }
 
+  /** ESRGAN (or FAL_UPSCALE_MODEL) on the image, uploaded to fal's storage, at the factor asked. */
+  async function upscale(request: UpscaleRequest, signal: AbortSignal): Promise<GenerateResult> {
+    const fal = client(signal);
+    const imageUrl = await uploadReference(fal, request.image, 0);
+    return run(fal, request, signal, upscaleModel, {
+      image_url: imageUrl,
+      scale: request.factor,
+      model: "RealESRGAN_x4plus",
+      output_format: "png",
+    });
+  }
+
   /** Submits one request to fal's queue, follows it, and downloads what it made. */
   async function run(
     fal: FalClient,
-    request: GenerateRequest,
+    request: Pick<GenerateRequest, "onProgress">,
     signal: AbortSignal,
     endpoint: string,
     input: Record<string, unknown>,
@@ -220,7 +243,8 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     const { data } = await fal.queue.result(endpoint, { requestId, abortSignal: signal });
     const parsed = outputSchema.safeParse(data);
     if (!parsed.success) throw new ProviderError("The image service answered in a form Motif does not know");
-    const { images, has_nsfw_concepts: flagged } = parsed.data;
+    const { has_nsfw_concepts: flagged } = parsed.data;
+    const images = parsed.data.images ?? (parsed.data.image ? [parsed.data.image] : []);
     // fal blanks an image its safety checker flags and says so here.
     const kept = images.filter((_, i) => !flagged?.[i]);
     if (images.length > 0 && kept.length === 0) {
@@ -232,7 +256,7 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
 
   /** One call, upload to download, within the deadline; transport failures said as provider errors. */
   async function withinDeadline(
-    request: GenerateRequest,
+    request: Pick<GenerateRequest, "signal">,
     call: (signal: AbortSignal) => Promise<GenerateResult>,
   ): Promise<GenerateResult> {
     try {
@@ -260,9 +284,11 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
       cancel: true,
       progress: true,
       edit: { words: true, region: true },
+      upscale: { label: describeUpscaler(upscaleModel) },
     },
     generate: (request) => withinDeadline(request, (signal) => generate(request, signal)),
     edit: (request) => withinDeadline(request, (signal) => edit(request, signal)),
+    upscale: (request) => withinDeadline(request, (signal) => upscale(request, signal)),
     checkConnection: (signal) =>
       checkFalConnection({ ...options, endpoints: [...new Set([options.model, ...allEndpoints(endpoints)])] }, signal),
   };

@@ -40,6 +40,15 @@ export interface EditRequest extends GenerateRequest {
   mask: Buffer | null;
 }
 
+/** An image made `factor` times wider and taller by the provider's upscaler. */
+export interface UpscaleRequest {
+  image: ReferenceImage;
+  factor: 2 | 4;
+  user?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: GenerateProgress) => void;
+}
+
 /** How far one image has come: `step` of `steps` (a sampler's steps, say). */
 export interface GenerateProgress {
   step: number;
@@ -81,6 +90,8 @@ export interface ProviderCapabilities {
    * (`region`), through `edit`. Where it cannot, `why` says so in one plain sentence.
    */
   edit: { words: boolean; region: boolean; why?: string };
+  /** Makes an image larger with an AI upscaler, through `upscale`; `label` names it ("ESRGAN"). */
+  upscale?: { label: string };
 }
 
 /** What a connection check found: the service answered; whether it offers the model, when it can tell. */
@@ -102,6 +113,8 @@ export interface ImageProvider {
   generate(request: GenerateRequest): Promise<GenerateResult>;
   /** Present when `capabilities.edit.words`: one changed image of `request.base`. */
   edit?(request: EditRequest): Promise<GenerateResult>;
+  /** Present when `capabilities.upscale`: the image, `factor` times larger (roughly: Motif sizes it exactly). */
+  upscale?(request: UpscaleRequest): Promise<GenerateResult>;
   /**
    * One free, authenticated call that proves the address, the key and (where it can) the
    * model, without making an image. Throws on failure with an Error whose message is one

@@ -55,6 +55,7 @@ const builders: Builders = {
       baseUrl: generation.fal.baseUrl,
       model: generation.fal.model,
       fillModel: generation.fal.fillModel,
+      upscaleModel: generation.fal.upscaleModel,
       timeoutMs: generation.timeoutMs,
     }),
   comfyui: async ({ generation }) => {
@@ -69,8 +70,21 @@ const builders: Builders = {
       baseUrl: generation.comfyui.url!,
       workflow,
       referenceWorkflow: reference ? loadComfyWorkflow(reference) : undefined,
-      editWorkflow: loadComfyWorkflow(generation.comfyui.editWorkflow ?? SHIPPED_COMFY_WORKFLOWS.edit),
-      inpaintWorkflow: loadComfyWorkflow(generation.comfyui.inpaintWorkflow ?? SHIPPED_COMFY_WORKFLOWS.inpaint),
+      editWorkflow: loadComfyWorkflow(generation.comfyui.editWorkflow ?? SHIPPED_COMFY_WORKFLOWS.edit, {
+        variable: "COMFYUI_EDIT_WORKFLOW",
+        needsPrompt: true,
+      }),
+      inpaintWorkflow: loadComfyWorkflow(generation.comfyui.inpaintWorkflow ?? SHIPPED_COMFY_WORKFLOWS.inpaint, {
+        variable: "COMFYUI_INPAINT_WORKFLOW",
+        needsPrompt: true,
+      }),
+      // Offered only once the operator has installed an upscale model and named the workflow.
+      upscaleWorkflow: generation.comfyui.upscaleWorkflow
+        ? loadComfyWorkflow(generation.comfyui.upscaleWorkflow, {
+            variable: "COMFYUI_UPSCALE_WORKFLOW",
+            needsPrompt: false,
+          })
+        : undefined,
       authHeader: generation.comfyui.authHeader,
       model: checkpointOf(workflow) ?? path.basename(file, ".json"),
       timeoutMs: generation.timeoutMs,

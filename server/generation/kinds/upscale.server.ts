@@ -1,0 +1,53 @@
+import { and, eq } from "drizzle-orm";
+import { images, objects } from "../../db/schema";
+import { prepareForUpscaler } from "../../images/basic-upscale.server";
+import { objectFolder } from "../../objects/object-files.server";
+import { requireJobStyle, type JobKindModule } from "./kind.server";
+
+/**
+ * One of an object's images made larger by a model's AI upscaler: the upscaler gets the picture
+ * without its alpha, Motif sizes the answer to exactly `factor` times and puts the alpha back.
+ * The new image is recorded as upscaled from the source, by a model.
+ */
+export const upscaleKind: JobKindModule<"upscale"> = {
+  async plan(ctx, job, params) {
+    const style = await requireJobStyle(ctx, job);
+    const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));
+    if (!object) throw new Error("The object was deleted");
+    const [[source], stored] = await Promise.all([
+      ctx.db
+        .select({ id: images.id, fileKey: images.fileKey, seed: images.seed })
+        .from(images)
+        .where(and(eq(images.id, params.imageId), eq(images.objectId, object.id))),
+      ctx.db.select({ position: images.position }).from(images).where(eq(images.jobId, job.id)),
+    ]);
+    const original = source && (await ctx.storage.read(source.fileKey));
+    if (!source || !original) throw new Error("The image to upscale was deleted");
+    const prepared = await prepareForUpscaler(original, params.factor);
+    return {
+      style,
+      role: "object",
+      tasks: [
+        {
+          position: 0,
+          subject: object.name,
+          prompt: `${object.name}, upscaled ×${params.factor}`,
+          objectId: object.id,
+          seed: source.seed ?? 0,
+          madeFrom: { imageId: source.id, operation: "upscaled", params: { factor: params.factor, method: "model" } },
+          work: {
+            kind: "upscale",
+            source: { data: prepared.input, mimeType: "image/png" },
+            factor: params.factor,
+            finish: prepared.finish,
+          },
+        },
+      ],
+      finished: new Set(stored.map((s) => s.position)),
+      references: [],
+      chain: null,
+      baseline: 0,
+      folder: () => objectFolder(job.ownerId, style.id, object.id),
+    };
+  },
+};

@@ -1,0 +1,78 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { AppError } from "#domain/errors";
+import type { aiUpscaleSchema } from "#domain/image-lineage";
+import { jobTitle, type UpscaleParams } from "#domain/jobs";
+import { unitPrice } from "#domain/pricing";
+import { images, styles } from "../db/schema";
+import { chooseProvider } from "../generation/choose-provider.server";
+import { dispatchJob } from "../generation/dispatch.server";
+import type { ImageProvider } from "../generation/providers/provider";
+import { insertPaidJob } from "../generation/submit.server";
+import type { ObjectDeps } from "./generate-objects.server";
+import { requireOwnedObject } from "./object-records.server";
+import { upscaleTooLarge } from "./upscale-image.server";
+
+/**
+ * "AI upscale ×2 / ×4": one of an object's images made larger by a model's upscaler, as a paid job
+ * of one image (priced like one image of the object on that model), refunded by the job's rules.
+ * The model is the one asked for, else the style's or the operator's default when it can, else
+ * the first on offer that can; none that can is a 409 that points to the basic upscale.
+ */
+export async function aiUpscaleObjectImage(
+  deps: ObjectDeps,
+  options: {
+    userId: string;
+    objectId: string;
+    input: z.output<typeof aiUpscaleSchema>;
+    apiKeyId?: string | null;
+  },
+) {
+  const { db } = deps.database;
+  const { input } = options;
+  const object = await requireOwnedObject(db, options);
+  const [[source], [style]] = await Promise.all([
+    db
+      .select({ id: images.id, width: images.width, height: images.height })
+      .from(images)
+      .where(and(eq(images.id, input.imageId), eq(images.objectId, object.id))),
+    db.select({ defaultModel: styles.defaultModel }).from(styles).where(eq(styles.id, object.styleId)),
+  ]);
+  if (!source) throw new AppError("not_found", "No such image.", { field: "imageId" });
+  upscaleTooLarge(source, input.factor, deps.config.upscale.maxSide);
+  const can = (p: ImageProvider) => Boolean(p.upscale && p.capabilities.upscale);
+  const preferred = chooseProvider(deps.providers, { requested: input.model, styleDefault: style?.defaultModel });
+  const provider = can(preferred) ? preferred : input.model ? null : (deps.providers.offered.find(can) ?? null);
+  if (!provider) {
+    throw new AppError(
+      "conflict",
+      `${preferred.label} has no AI upscaler. The basic upscale (no AI, free) works with every model.`,
+      { field: "model" },
+    );
+  }
+  const params: UpscaleParams = {
+    v: 1,
+    objectId: object.id,
+    name: object.name,
+    imageId: source.id,
+    factor: input.factor,
+    size: object.size,
+    detail: object.detail,
+    // The upscaler answers opaque; the source's alpha is put back by Motif, not keyed.
+    transparent: false,
+  };
+  const job = await db.transaction((tx) =>
+    insertPaidJob(tx, {
+      userId: options.userId,
+      kind: "upscale",
+      styleId: object.styleId,
+      params,
+      title: jobTitle("upscale", { styleName: "", name: object.name, factor: input.factor }),
+      unitCredits: unitPrice({ ...params, prices: provider.prices }),
+      provider,
+      apiKeyId: options.apiKeyId,
+    }),
+  );
+  await dispatchJob(deps, job);
+  return { job };
+}
