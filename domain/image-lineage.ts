@@ -68,7 +68,7 @@ export function operationLine(lineage: Pick<ImageLineage, "operation" | "factor"
     case "background-removed":
       return "Background removed";
     case "upscaled":
-      return `Upscaled ×${lineage.factor ?? 2}${lineage.method === "basic" ? ` · ${basicUpscaleLabel}` : ""}`;
+      return `Upscaled ×${lineage.factor ?? 2}${lineage.method ? ` · ${lineage.method === "model" ? "AI upscaler" : basicUpscaleLabel}` : ""}`;
   }
 }
 

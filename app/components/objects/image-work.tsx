@@ -1,12 +1,15 @@
-import { Eraser, LoaderCircle, Maximize2 } from "lucide-react";
+import { Eraser, LoaderCircle, Maximize2, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { basicUpscaleLabel, upscaleFactors, type UpscaleFactor } from "#domain/image-lineage";
-import type { ObjectImageView } from "#domain/objects";
+import { pickModel } from "#domain/models";
+import type { JobView, ObjectImageView } from "#domain/objects";
+import { priceOf } from "#domain/pricing";
 import { api } from "~/lib/api";
-import { plural } from "~/lib/object-format";
+import { plural, priceText, reservedText } from "~/lib/object-format";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
+import { useModels } from "~/lib/use-models";
 import { Button } from "../ui/button";
 
 type Work = "remove-background" | `upscale-${UpscaleFactor}`;
@@ -25,7 +28,12 @@ export function ImageWork(props: {
   knownIds: string[];
   removeBackgroundCredits: number;
   upscaleMaxSide: number;
+  /** For an AI upscale's price: the object's size and detail, and its style's model. */
+  settings: { size: "square" | "portrait" | "landscape"; detail: "draft" | "standard" | "high" };
+  model: string | null;
   onMade(imageId: string): void;
+  /** An AI upscale started as a job: its image arrives when the job makes it. */
+  onStarted(job: JobView): void;
 }) {
   const { image, number } = props;
   const [busy, setBusy] = useState<Work | null>(null);
@@ -128,6 +136,85 @@ export function ImageWork(props: {
             );
           })}
         </div>
+      </div>
+      <AiUpscale {...props} />
+    </div>
+  );
+}
+
+/**
+ * "AI upscale ×2 / ×4" with the upscaler of the object's model, or of the first model that has one;
+ * shown only where a model on offer has one. A paid job: its image arrives beside the others.
+ */
+function AiUpscale(props: Parameters<typeof ImageWork>[0]) {
+  const { image } = props;
+  const models = useModels();
+  const [busy, setBusy] = useState<UpscaleFactor | null>(null);
+  const idempotency = useIdempotencyKey();
+  const preferred = pickModel(models, props.model);
+  const upscaler = preferred.upscaler ? preferred : models.models.find((m) => m.upscaler);
+  if (!upscaler) return null;
+  const price = priceOf({ ...props.settings, count: 1, prices: upscaler.prices });
+
+  async function start(factor: UpscaleFactor) {
+    setBusy(factor);
+    try {
+      const url = `/api/objects/${props.objectId}/ai-upscale`;
+      const body = { imageId: image.id, factor, model: upscaler!.id };
+      const { job } = await api<{ job: JobView }>(url, {
+        method: "POST",
+        body,
+        headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
+      });
+      idempotency.done();
+      toast({ title: `Upscaling ×${factor}`, description: reservedText(job.credits), color: "success" });
+      props.onStarted(job);
+    } catch (error) {
+      toast({
+        title: "Upscale Error",
+        description: refusalMessage(error, "The upscale could not be started. You were not charged. Please try again."),
+        color: "error",
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div role="group" aria-labelledby="ai-upscale-heading" className="grid gap-1.5" data-testid="ai-upscale">
+      <div className="flex items-baseline justify-between gap-2">
+        <h3 id="ai-upscale-heading" className="text-sm font-medium">
+          AI upscale
+        </h3>
+        <span className="truncate text-xs text-neutral-500 dark:text-neutral-400">
+          {upscaler.upscaler} · {priceText(price)}
+        </span>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        {upscaleFactors.map((factor) => {
+          const [width, height] = [image.width * factor, image.height * factor];
+          const tooLarge = Math.max(width, height) > props.upscaleMaxSide;
+          return (
+            <Button
+              key={factor}
+              variant="secondary"
+              disabled={busy !== null || tooLarge || !upscaler.reachable}
+              title={tooLarge ? `This Motif makes images up to ${props.upscaleMaxSide} px on a side.` : undefined}
+              onClick={() => void start(factor)}
+            >
+              {busy === factor ? (
+                <LoaderCircle aria-hidden className="size-4 animate-spin" />
+              ) : (
+                <Sparkles aria-hidden className="size-4" />
+              )}
+              AI ×{factor}
+              <span className="text-xs font-normal text-neutral-500 tabular-nums dark:text-neutral-400">
+                <span className="sr-only"> to </span>
+                {width} px
+              </span>
+            </Button>
+          );
+        })}
       </div>
     </div>
   );

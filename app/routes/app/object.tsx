@@ -282,6 +282,9 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                 knownIds={images.map((shown) => shown.id)}
                 removeBackgroundCredits={loaderData.removeBackgroundCredits}
                 upscaleMaxSide={loaderData.upscaleMaxSide}
+                settings={{ size: object.size, detail: object.detail }}
+                model={object.style.defaultModel}
+                onStarted={jobStarted}
                 onMade={(imageId) => {
                   revalidate();
                   select(imageId);
