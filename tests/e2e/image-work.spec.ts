@@ -227,6 +227,8 @@ test("make a turnaround of four views of an object; each says what it was asked 
   }
   expect(await balanceNow()).toBe(balance - 12);
   await expect(page.getByTestId("credit-badge")).toContainText(String(balance - 12));
+  // Each says under its thumbnail what was asked, so the turnaround reads as one group.
+  await expect(strip.getByText("three-quarter view", { exact: true })).toBeVisible();
   await strip.getByRole("button", { name: /side view/ }).click();
   await expect(page.getByTestId("image-view")).toHaveText("side view, drawn from image 1");
   // Any of them can become the cover.

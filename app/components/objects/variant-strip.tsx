@@ -80,6 +80,16 @@ export function VariantStrip(props: {
                 </span>
               )}
             </button>
+            {/* What a view was asked for, under its tile: a turnaround reads front, side, back at a glance. */}
+            {image.lineage.view && (
+              <span
+                aria-hidden
+                title={image.lineage.view}
+                className="mt-1 block w-16 truncate text-center text-[11px] leading-4 text-neutral-600 sm:w-20 dark:text-neutral-400"
+              >
+                {image.lineage.view}
+              </span>
+            )}
           </li>
         );
       })}
