@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { Router, type Request, type Response } from "express";
 import {
   exportQuerySchema,
@@ -29,6 +30,43 @@ import { answerOnce } from "./idempotent.server";
 import { requireApiUser } from "./require-user.server";
 
 type Params = Request<{ id: string }>;
+
+/** A use case that starts a paid job on one of the user's objects. */
+type StartObjectJob<I> = (
+  services: Services,
+  options: { userId: string; objectId: string; input: I; apiKeyId?: string | null },
+) => Promise<{ job: GenerationJob }>;
+
+/**
+ * POST /api/objects/:id/<path>: the input checked by `schema`, the job started once per
+ * Idempotency-Key, and 202 with the job, as every paid job on one object answers.
+ */
+function objectJobRoute<S extends z.ZodType>(
+  router: Router,
+  getServices: () => Promise<Services>,
+  path: string,
+  schema: S,
+  start: StartObjectJob<z.output<S>>,
+): void {
+  router.post(`/:id/${path}`, async (req: Params, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    const input = schema.parse(req.body);
+    await answerOnce(services.database.db, req, res, {
+      userId: user.id,
+      content: input,
+      async run() {
+        const result = await start(services, {
+          userId: user.id,
+          objectId: req.params.id,
+          input,
+          apiKeyId: user.apiKeyId,
+        });
+        return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
+      },
+    });
+  });
+}
 
 /** A ZIP download's headers, set once its content is ready to go. */
 function sendingZip(res: Response, fileName: string): void {
@@ -188,84 +226,16 @@ export function objectsApi(getServices: () => Promise<Services>): Router {
     res.json({ success: true });
   });
 
-  router.post("/:id/variations", async (req: Params, res) => {
-    const services = await getServices();
-    const user = await requireApiUser(req, services);
-    const input = variationsRequestSchema.parse(req.body);
-    await answerOnce(services.database.db, req, res, {
-      userId: user.id,
-      content: input,
-      async run() {
-        const result = await makeVariations(services, {
-          userId: user.id,
-          objectId: req.params.id,
-          input,
-          apiKeyId: user.apiKeyId,
-        });
-        return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
-      },
-    });
-  });
+  objectJobRoute(router, getServices, "variations", variationsRequestSchema, makeVariations);
 
   // One new image of the object per pose, view or state asked for.
-  router.post("/:id/views", async (req: Params, res) => {
-    const services = await getServices();
-    const user = await requireApiUser(req, services);
-    const input = objectViewsRequestSchema.parse(req.body);
-    await answerOnce(services.database.db, req, res, {
-      userId: user.id,
-      content: input,
-      async run() {
-        const result = await makeViews(services, {
-          userId: user.id,
-          objectId: req.params.id,
-          input,
-          apiKeyId: user.apiKeyId,
-        });
-        return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
-      },
-    });
-  });
+  objectJobRoute(router, getServices, "views", objectViewsRequestSchema, makeViews);
 
   // One of the object's images changed as the words say; with a mask, one painted region only.
-  router.post("/:id/edit", async (req: Params, res) => {
-    const services = await getServices();
-    const user = await requireApiUser(req, services);
-    const input = editImageSchema.parse(req.body);
-    await answerOnce(services.database.db, req, res, {
-      userId: user.id,
-      content: input,
-      async run() {
-        const result = await editObjectImage(services, {
-          userId: user.id,
-          objectId: req.params.id,
-          input,
-          apiKeyId: user.apiKeyId,
-        });
-        return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
-      },
-    });
-  });
+  objectJobRoute(router, getServices, "edit", editImageSchema, editObjectImage);
 
   // A larger copy of one of the object's images by a model's AI upscaler, as a paid job.
-  router.post("/:id/ai-upscale", async (req: Params, res) => {
-    const services = await getServices();
-    const user = await requireApiUser(req, services);
-    const input = aiUpscaleSchema.parse(req.body);
-    await answerOnce(services.database.db, req, res, {
-      userId: user.id,
-      content: input,
-      async run() {
-        const result = await aiUpscaleObjectImage(services, {
-          userId: user.id,
-          objectId: req.params.id,
-          input,
-          apiKeyId: user.apiKeyId,
-        });
-        return { status: 202, body: { job: await presentSubmittedJob(services, result.job) } };
-      },
-    });
-  });
+  objectJobRoute(router, getServices, "ai-upscale", aiUpscaleSchema, aiUpscaleObjectImage);
 
   // A new, transparent variant of the object from one of its images, at a configured price.
   router.post("/:id/remove-background", async (req: Params, res) => {
