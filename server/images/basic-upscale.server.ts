@@ -113,9 +113,11 @@ export async function prepareForUpscaler(
   const { width, height } = info;
   const size = { width: width * factor, height: height * factor };
   const opaque = rgba.every((value, i) => i % 4 !== 3 || value === 255);
+  // flatten, not removeAlpha: sharp removes the alpha last, after joinChannel, so removeAlpha would
+  // also drop the alpha put back below; flatten runs before the resize. Upscalers answer opaque.
   const sized = (answer: Buffer) =>
     sharp(answer)
-      .removeAlpha()
+      .flatten()
       .resize({ ...size, kernel: "lanczos3", fit: "fill" });
   if (opaque) {
     return {
