@@ -6,6 +6,8 @@ import { ProviderError, ProviderRefusalError, ProviderRetryableError, type Gener
 const FAL_HOSTS = new Set(["fal.run", "queue.fal.run", "rest.fal.ai", "rest.alpha.fal.ai", "api.fal.ai"]);
 /** The largest output image Motif downloads: a 1 MP PNG is a few MB. */
 export const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
+/** An upscaler's answer may be 8192 px on a side: a detailed one is far over 32 MB as a PNG. */
+export const MAX_UPSCALED_BYTES = 256 * 1024 * 1024;
 const MAX_DETAIL_CHARS = 300;
 
 /** The address to call: fal's own, or the same path on the base URL. */
@@ -123,10 +125,14 @@ function isContentPolicy(status: number, body: unknown, detail: string): boolean
 }
 
 /**
- * Downloads one output image: http(s) only, at most MAX_OUTPUT_BYTES, stopped with
+ * Downloads one output image: http(s) only, at most `maxBytes` (MAX_OUTPUT_BYTES), stopped with
  * `signal`; a JPEG (fal's default format) becomes a PNG.
  */
-export async function downloadImage(address: string, signal: AbortSignal): Promise<GeneratedImage> {
+export async function downloadImage(
+  address: string,
+  signal: AbortSignal,
+  maxBytes = MAX_OUTPUT_BYTES,
+): Promise<GeneratedImage> {
   let url: URL;
   try {
     url = new URL(address);
@@ -148,7 +154,7 @@ export async function downloadImage(address: string, signal: AbortSignal): Promi
       ? new ProviderRetryableError(`The image could not be downloaded (HTTP ${response.status})`)
       : new ProviderError(`The image could not be downloaded (HTTP ${response.status})`);
   }
-  const data = await readCapped(response, signal);
+  const data = await readCapped(response, signal, maxBytes);
   let format: string | undefined;
   try {
     format = (await sharp(data).metadata()).format;
@@ -159,10 +165,9 @@ export async function downloadImage(address: string, signal: AbortSignal): Promi
   return { data: await sharp(data).png().toBuffer(), format: "png" };
 }
 
-async function readCapped(response: Response, signal: AbortSignal): Promise<Buffer> {
-  const tooLarge = () =>
-    new ProviderError(`The image service returned an image over ${MAX_OUTPUT_BYTES / 1024 / 1024} MB`);
-  if (Number(response.headers.get("content-length") ?? 0) > MAX_OUTPUT_BYTES) {
+async function readCapped(response: Response, signal: AbortSignal, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => new ProviderError(`The image service returned an image over ${maxBytes / 1024 / 1024} MB`);
+  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw tooLarge();
   }
@@ -171,7 +176,7 @@ async function readCapped(response: Response, signal: AbortSignal): Promise<Buff
   try {
     for await (const chunk of response.body ?? []) {
       total += chunk.length;
-      if (total > MAX_OUTPUT_BYTES) throw tooLarge();
+      if (total > maxBytes) throw tooLarge();
       chunks.push(chunk);
     }
   } catch (error) {

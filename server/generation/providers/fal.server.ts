@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { withDeadline } from "../deadline.server";
 import { checkFalConnection } from "./fal-check.server";
-import { downloadImage, falFetch, isProviderError, transportError } from "./fal-http.server";
+import { downloadImage, falFetch, isProviderError, MAX_UPSCALED_BYTES, transportError } from "./fal-http.server";
 import { createReferenceUploads, STORAGE_EXPIRY } from "./fal-uploads.server";
 import {
   ProviderError,
@@ -210,12 +210,14 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
   async function upscale(request: UpscaleRequest, signal: AbortSignal): Promise<GenerateResult> {
     const fal = client(signal);
     const imageUrl = await uploadReference(fal, request.image, 0);
-    return run(fal, request, signal, upscaleModel, {
-      image_url: imageUrl,
-      scale: request.factor,
-      model: "RealESRGAN_x4plus",
-      output_format: "png",
-    });
+    return run(
+      fal,
+      request,
+      signal,
+      upscaleModel,
+      { image_url: imageUrl, scale: request.factor, model: "RealESRGAN_x4plus", output_format: "png" },
+      MAX_UPSCALED_BYTES,
+    );
   }
 
   /** Submits one request to fal's queue, follows it, and downloads what it made. */
@@ -225,6 +227,7 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     signal: AbortSignal,
     endpoint: string,
     input: Record<string, unknown>,
+    maxBytes?: number,
   ): Promise<GenerateResult> {
     // fal drops a request that has not started by the time Motif stops waiting (at least 2 s).
     const startTimeout = Math.floor(options.timeoutMs / 1000);
@@ -251,7 +254,7 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
       throw new ProviderRefusalError("The image service declined this request under its content policy");
     }
     if (kept.length === 0) throw new ProviderError("The image service returned no images");
-    return { images: await Promise.all(kept.map((image) => downloadImage(image.url, signal))) };
+    return { images: await Promise.all(kept.map((image) => downloadImage(image.url, signal, maxBytes))) };
   }
 
   /** One call, upload to download, within the deadline; transport failures said as provider errors. */
