@@ -1,14 +1,19 @@
 // A local stand-in for a ComfyUI server, speaking its HTTP and WebSocket API as ComfyUI's
 // server.py and execution.py do: POST /prompt with its validation errors (an unknown node
-// type, a checkpoint that is not installed, an input of the wrong type, a LoadImage or
-// LoadImageMask file that was never uploaded, a mask channel it has not), one prompt running at a time with the rest pending, the
+// type, a checkpoint or upscale model that is not installed, an input of the wrong type or out
+// of its range, a LoadImage or LoadImageMask file that was never uploaded, a mask channel or a
+// resize method it has not), one prompt running at a time with the rest pending, the
 // /ws?clientId= messages (status, execution_start, execution_cached, executing, progress,
 // executed, execution_success, execution_error, execution_interrupted, and executing with
-// node null at the end), /history/{id}, /view of real PNGs of the latent's size (or of the
-// loaded image's, for a workflow with neither an empty latent nor a scale, as an inpaint is),
-// /upload/image (multipart), /interrupt (targeted by prompt_id or global), GET and POST
-// /queue, /system_stats and /object_info/{class}. Stricter than ComfyUI in two ways: a
-// string still holding a "{{placeholder}}" is refused, since a client must fill them all; and
+// node null at the end), /history/{id}, /view of real opaque PNGs of the size the graph makes
+// (followed back from SaveImage: the empty latent's, a scale's, the loaded image's, ×4 through
+// ImageUpscaleWithModel and × scale_by through ImageScaleBy), /upload/image (multipart),
+// /interrupt (targeted by prompt_id or global), GET and POST /queue, /system_stats and
+// /object_info/{class}. The sampler (KSampler) and the upscale model (ImageUpscaleWithModel, one
+// step per 512 px tile, as ComfyUI's tiled upscale reports) are where a prompt spends its time:
+// progress, holds, stalls and execution failures happen there. Stricter than ComfyUI in three
+// ways: a string still holding a "{{placeholder}}" is refused, since a client must fill them all;
+// an INT or FLOAT input given as a string is refused, where ComfyUI would convert "0.5"; and
 // VAEEncodeForInpaint fails (an execution_error) when its mask's file is not the size of its
 // pixels' file, where ComfyUI would stretch the mask, since a client must send them alike.
 // Behaviour is set through `control` (or POST /__control). Run alone: node tests/fakes/comfyui.ts <port>
@@ -26,16 +31,18 @@ export interface FakeComfyControl {
   failNext: { status: number; count: number } | null;
   /** Pause before each sampler step. */
   stepDelayMs: number;
-  /** The running prompt waits after this sampler step until `release()` or an interrupt. */
+  /** The running prompt waits after this sampler (or upscale model) step until `release()` or an interrupt. */
   holdAtStep: number | null;
-  /** The running prompt never gets past its first node until interrupted. */
+  /** The running prompt never gets past its sampler (or upscale model) until interrupted. */
   stall: boolean;
-  /** The next `count` prompts fail in the sampler with this exception. */
+  /** The next `count` prompts fail in the sampler (or upscale model) with this exception. */
   failExecution: { count: number; exceptionType: string; message: string } | null;
   /** The client's WebSocket is closed after this sampler step; the prompt runs on. */
   dropSocketAtStep: number | null;
   /** The checkpoint files CheckpointLoaderSimple offers. */
   checkpoints: string[];
+  /** The files in models/upscale_models that UpscaleModelLoader offers. */
+  upscaleModels: string[];
   /** When set, requests without exactly this Authorization header get a 401 (as a proxy in front would). */
   requireAuthorization: string | null;
 }
@@ -49,6 +56,7 @@ const normalService = (): FakeComfyControl => ({
   failExecution: null,
   dropSocketAtStep: null,
   checkpoints: ["sd_xl_base_1.0.safetensors", "v1-5-pruned-emaonly.safetensors"],
+  upscaleModels: ["RealESRGAN_x4plus.pth"],
   requireAuthorization: null,
 });
 
@@ -76,8 +84,14 @@ interface HistoryEntry {
   meta: Record<string, { node_id: string; display_node: string; parent_node: null; real_node_id: string }>;
 }
 
-/** What each node type takes, for /object_info and validation: INT inputs must be numbers. */
-const NODE_TYPES: Record<string, { ints?: string[]; output?: boolean }> = {
+/**
+ * What each node type takes, for /object_info and validation: INT and FLOAT inputs must be
+ * numbers, within their range where ComfyUI gives one.
+ */
+const NODE_TYPES: Record<
+  string,
+  { ints?: string[]; floats?: Record<string, { min: number; max: number }>; output?: boolean }
+> = {
   CheckpointLoaderSimple: {},
   CLIPTextEncode: {},
   EmptyLatentImage: { ints: ["width", "height", "batch_size"] },
@@ -89,6 +103,9 @@ const NODE_TYPES: Record<string, { ints?: string[]; output?: boolean }> = {
   VAEEncodeForInpaint: { ints: ["grow_mask_by"] },
   ImageScale: { ints: ["width", "height"] },
   LatentBlend: {},
+  UpscaleModelLoader: {},
+  ImageUpscaleWithModel: {},
+  ImageScaleBy: { floats: { scale_by: { min: 0.01, max: 8 } } },
   SaveImage: { output: true },
   PreviewImage: { output: true },
 };
@@ -98,6 +115,21 @@ const PLACEHOLDER = /\{\{[^}]*\}\}/;
 const MASK_CHANNELS = ["alpha", "red", "green", "blue"];
 /** Nodes that load an uploaded file from the input folder. */
 const LOADERS = new Set(["LoadImage", "LoadImageMask"]);
+/** The resize methods ImageScale and ImageScaleBy offer. */
+const UPSCALE_METHODS = ["nearest-exact", "bilinear", "area", "bicubic", "lanczos"];
+/** ComfyUI's tiled upscale: 512 px tiles overlapping by 32, one progress step each. */
+const UPSCALE_TILE = 512;
+const UPSCALE_OVERLAP = 32;
+/** What the upscale models in the control list enlarge by (all of them ×4, as RealESRGAN_x4plus). */
+const UPSCALE_MODEL_SCALE = 4;
+
+/** Python's round(): halves to the even neighbour, as ComfyUI's ImageScaleBy rounds. */
+function pythonRound(value: number): number {
+  const floor = Math.floor(value);
+  const diff = value - floor;
+  if (diff !== 0.5) return Math.round(value);
+  return floor % 2 === 0 ? floor : floor + 1;
+}
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -221,7 +253,13 @@ export async function startFakeComfyUI(port = 0) {
           );
         }
       }
-      if (node.class_type === "KSampler") {
+      const steps =
+        node.class_type === "KSampler"
+          ? Number(node.inputs?.steps)
+          : node.class_type === "ImageUpscaleWithModel"
+            ? await upscaleTiles(item.prompt, node.inputs?.image)
+            : null;
+      if (steps !== null) {
         if (control.stall) {
           while (!item.interrupted) await pause(item, null);
           return interrupted(id);
@@ -231,7 +269,6 @@ export async function startFakeComfyUI(port = 0) {
           failure.count--;
           return failed(id, failure.exceptionType, failure.message);
         }
-        const steps = Number(node.inputs?.steps);
         for (let step = 1; step <= steps; step++) {
           if (control.stepDelayMs) await pause(item, control.stepDelayMs);
           if (item.interrupted) return interrupted(id);
@@ -249,7 +286,7 @@ export async function startFakeComfyUI(port = 0) {
         }
       }
       if (node.class_type === "SaveImage") {
-        const [width, height] = await imageSize(item.prompt);
+        const [width, height] = await imageSize(item.prompt, node);
         const filename = `${String(node.inputs?.filename_prefix ?? "ComfyUI")}_${String(++fileCounter).padStart(5, "0")}_.png`;
         files.set(`output/${filename}`, await renderPng(width, height));
         const output = { images: [{ filename, subfolder: "", type: "output" }] };
@@ -263,10 +300,13 @@ export async function startFakeComfyUI(port = 0) {
   }
 
   /**
-   * Width and height of the image the workflow makes: its empty latent, or the size it scales a
-   * reference to; without either (an inpaint), the size of the image it loads.
+   * Width and height of the image a SaveImage node saves: the size its images link carries,
+   * followed back through the graph; when the fake cannot tell, the workflow's empty latent, or
+   * the size it scales a reference to, or the size of the image it loads.
    */
-  async function imageSize(prompt: Prompt): Promise<[number, number]> {
+  async function imageSize(prompt: Prompt, save: Node): Promise<[number, number]> {
+    const followed = await sizeAt(prompt, save.inputs?.images);
+    if (followed) return followed;
     const sized = Object.values(prompt).find(
       (n) => n.class_type === "EmptyLatentImage" || n.class_type === "ImageScale",
     );
@@ -286,17 +326,33 @@ export async function startFakeComfyUI(port = 0) {
   }
 
   /**
-   * The size of the image (or mask) a link carries, followed back to the node that loads or
-   * scales it; null when the fake cannot tell.
+   * The size of the image (or mask, or latent, in pixels) a link carries, followed back to the
+   * node that loads, makes or scales it; null when the fake cannot tell.
    */
   async function sizeAt(prompt: Prompt, link: unknown, depth = 0): Promise<[number, number] | null> {
     if (!Array.isArray(link) || typeof link[0] !== "string" || depth > 32) return null;
     const node = prompt[link[0]];
     if (!node) return null;
+    const inputs = node.inputs ?? {};
     if (LOADERS.has(String(node.class_type))) return fileSize(node);
-    if (node.class_type === "ImageScale") return [Number(node.inputs?.width), Number(node.inputs?.height)];
-    const upstream = node.inputs?.image ?? node.inputs?.pixels ?? node.inputs?.mask;
+    if (node.class_type === "ImageScale" || node.class_type === "EmptyLatentImage") {
+      return [Number(inputs.width), Number(inputs.height)];
+    }
+    if (node.class_type === "ImageUpscaleWithModel" || node.class_type === "ImageScaleBy") {
+      const from = await sizeAt(prompt, inputs.image, depth + 1);
+      const by = node.class_type === "ImageScaleBy" ? Number(inputs.scale_by) : UPSCALE_MODEL_SCALE;
+      return from && [Math.max(1, pythonRound(from[0] * by)), Math.max(1, pythonRound(from[1] * by))];
+    }
+    const upstream =
+      inputs.image ?? inputs.pixels ?? inputs.samples ?? inputs.latent_image ?? inputs.samples1 ?? inputs.mask;
     return sizeAt(prompt, upstream, depth + 1);
+  }
+
+  /** The tiles ComfyUI's tiled upscale works through for the image a link carries: its progress steps. */
+  async function upscaleTiles(prompt: Prompt, link: unknown): Promise<number> {
+    const [width, height] = (await sizeAt(prompt, link)) ?? [512, 512];
+    const across = (side: number) => Math.ceil(side / (UPSCALE_TILE - UPSCALE_OVERLAP));
+    return across(width) * across(height);
   }
 
   /** Runs prompts one at a time, as ComfyUI's single prompt worker does. */
@@ -341,11 +397,33 @@ export async function startFakeComfyUI(port = 0) {
       if (type.output) outputs.push(id);
       const errors: unknown[] = [];
       for (const [input, value] of Object.entries(node.inputs ?? {})) {
+        const range = type.floats?.[input];
         if (type.ints?.includes(input) && typeof value !== "number") {
           errors.push({
             type: "invalid_input_type",
             message: "Failed to convert an input value to a INT value",
             details: `${input}, ${String(value)}, invalid literal for int() with base 10: '${String(value)}'`,
+            extra_info: { input_name: input, received_value: value },
+          });
+        } else if (range && typeof value !== "number") {
+          errors.push({
+            type: "invalid_input_type",
+            message: "Failed to convert an input value to a FLOAT value",
+            details: `${input}, ${String(value)}, could not convert string to float: '${String(value)}'`,
+            extra_info: { input_name: input, received_value: value },
+          });
+        } else if (range && typeof value === "number" && value < range.min) {
+          errors.push({
+            type: "value_smaller_than_min",
+            message: `Value ${value} smaller than min of ${range.min}`,
+            details: `${input}`,
+            extra_info: { input_name: input, received_value: value },
+          });
+        } else if (range && typeof value === "number" && value > range.max) {
+          errors.push({
+            type: "value_bigger_than_max",
+            message: `Value ${value} bigger than max of ${range.max}`,
+            details: `${input}`,
             extra_info: { input_name: input, received_value: value },
           });
         } else if (typeof value === "string" && PLACEHOLDER.test(value)) {
@@ -366,6 +444,28 @@ export async function startFakeComfyUI(port = 0) {
           message: "Value not in list",
           details: `ckpt_name: '${String(node.inputs?.ckpt_name)}' not in ${JSON.stringify(control.checkpoints)}`,
           extra_info: { input_name: "ckpt_name", received_value: node.inputs?.ckpt_name },
+        });
+      }
+      if (
+        node.class_type === "UpscaleModelLoader" &&
+        !control.upscaleModels.includes(String(node.inputs?.model_name))
+      ) {
+        errors.push({
+          type: "value_not_in_list",
+          message: "Value not in list",
+          details: `model_name: '${String(node.inputs?.model_name)}' not in ${JSON.stringify(control.upscaleModels)}`,
+          extra_info: { input_name: "model_name", received_value: node.inputs?.model_name },
+        });
+      }
+      if (
+        (node.class_type === "ImageScaleBy" || node.class_type === "ImageScale") &&
+        !UPSCALE_METHODS.includes(String(node.inputs?.upscale_method))
+      ) {
+        errors.push({
+          type: "value_not_in_list",
+          message: "Value not in list",
+          details: `upscale_method: '${String(node.inputs?.upscale_method)}' not in ${JSON.stringify(UPSCALE_METHODS)}`,
+          extra_info: { input_name: "upscale_method", received_value: node.inputs?.upscale_method },
         });
       }
       if (LOADERS.has(String(node.class_type)) && !files.has(`input/${String(node.inputs?.image)}`)) {
@@ -476,7 +576,9 @@ export async function startFakeComfyUI(port = 0) {
                 ckpt_name: [control.checkpoints, { tooltip: "The name of the checkpoint (model) to load." }],
               },
             }
-          : { required: {} };
+          : name === "UpscaleModelLoader"
+            ? { required: { model_name: [control.upscaleModels] } }
+            : { required: {} };
       return json(200, {
         [name]: {
           input,

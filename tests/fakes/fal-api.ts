@@ -3,11 +3,13 @@
 // onto it): the queue (submit, status with logs, result, cancel), storage uploads
 // (initiate, then a PUT of the bytes to the signed URL), the files it serves (uploads
 // and output images, real PNGs or JPEGs made with sharp at the asked aspect ratio, or at
-// the image's size for FLUX.1 Fill), and the pricing list a connection check reads.
-// "Authorization: Key <key>" is checked. Input images are downloaded as fal's runners do:
-// every image_urls entry, and Fill's image_url and mask_url, must be a file this fake's
-// storage served (an upload), decode as an image, and a mask must be its image's size;
-// otherwise the submission is refused with fal's 422 validation body.
+// the image's size for FLUX.1 Fill, or for ESRGAN (fal-ai/esrgan) the input image itself
+// resized by `scale`, opaque as ESRGAN answers, as one `image` rather than `images`), and
+// the pricing list a connection check reads. "Authorization: Key <key>" is checked. Input
+// images are downloaded as fal's runners do: every image_urls entry, and Fill's and ESRGAN's
+// image_url and Fill's mask_url, must be a file this fake's storage served (an upload),
+// decode as an image, and a mask must be its image's size; ESRGAN's scale must be a number
+// from 1 to 8; otherwise the submission is refused with fal's 422 validation body.
 // Failures and stalls are set through `control` (or POST /__control).
 // Run alone: node tests/fakes/fal-api.ts <port>
 import { takeConnectionFault, type ConnectionFaultCounts, type ConnectionFaultRule } from "./connection-faults.ts";
@@ -66,10 +68,12 @@ export interface RecordedSubmission {
   uploadedReferences: number;
   /** The files input.image_urls named, in order, as the fake downloaded them from its storage. */
   images: ReceivedImage[];
-  /** FLUX.1 Fill's image_url, as downloaded; null on other endpoints. */
+  /** FLUX.1 Fill's or ESRGAN's image_url, as downloaded; null on other endpoints. */
   image: ReceivedImage | null;
   /** FLUX.1 Fill's mask_url (white where to repaint), as downloaded; null on other endpoints. */
   mask: ReceivedImage | null;
+  /** ESRGAN's scale (2 when not sent, fal's default); null on other endpoints. */
+  scale: number | null;
   headers: Record<string, string | undefined>;
 }
 
@@ -80,6 +84,8 @@ export interface ReceivedImage {
   sha256: string;
   width: number;
   height: number;
+  /** The file has an alpha channel. */
+  hasAlpha: boolean;
   /** Pixels whose grey is at least half white: a mask's painted region. */
   whitePixels: number;
 }
@@ -103,11 +109,28 @@ export const FAL_PRICES: Record<string, number> = {
   "fal-ai/flux-pro/kontext/text-to-image": 0.04,
   "fal-ai/flux-pro/kontext": 0.04,
   "fal-ai/flux-pro/v1/fill": 0.05,
+  "fal-ai/esrgan": 0.00111,
 };
 /** The unit each price is for ("image" unless listed). */
-const FAL_PRICE_UNITS: Record<string, string> = { "fal-ai/flux-pro/v1/fill": "megapixels" };
+const FAL_PRICE_UNITS: Record<string, string> = {
+  "fal-ai/flux-pro/v1/fill": "megapixels",
+  "fal-ai/esrgan": "compute seconds",
+};
 /** Endpoints that repaint the white region of a mask: image_url and mask_url, no aspect ratio. */
 const isFill = (model: string) => /\/fill$/.test(model);
+/** Upscalers: image_url and scale, no prompt; they answer one `image`, opaque. */
+const isUpscaler = (model: string) => model === "fal-ai/esrgan";
+/** ESRGAN's scale when the input has none. */
+const DEFAULT_SCALE = 2;
+/** The models ESRGAN takes. */
+const ESRGAN_MODELS = [
+  "RealESRGAN_x4plus",
+  "RealESRGAN_x2plus",
+  "RealESRGAN_x4plus_anime_6B",
+  "RealESRGAN_x4_v3",
+  "RealESRGAN_x4_wdn_v3",
+  "RealESRGAN_x4_anime_v3",
+];
 const ASPECT_RATIOS = ["21:9", "16:9", "4:3", "3:2", "1:1", "2:3", "3:4", "9:16", "9:21"];
 /** About one megapixel at each ratio, as FLUX.1 Kontext answers. */
 const DIMENSIONS: Record<string, [number, number]> = {
@@ -127,8 +150,10 @@ interface Job {
   owner: string;
   alias: string;
   input: Record<string, unknown>;
-  /** The output's size: the aspect ratio's, or Fill's image's. */
+  /** The output's size: the aspect ratio's, Fill's image's, or ESRGAN's image's times its scale. */
   size: [number, number];
+  /** ESRGAN's input file, which its output is made from; null on other endpoints. */
+  source: Buffer | null;
   polls: number;
   cancelled: boolean;
   completed: boolean;
@@ -307,14 +332,19 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
       const received = await download(model, input, imageUrls);
       if ("error" in received) return json(422, { detail: [received.error] });
       const [owner, alias] = model.split("/");
+      const scale = isUpscaler(model) ? Number(input.scale ?? DEFAULT_SCALE) : null;
       const job: Job = {
         id: randomUUID(),
         owner: owner!,
         alias: alias!,
         input,
-        size: received.image
-          ? [received.image.width, received.image.height]
-          : (DIMENSIONS[String(input.aspect_ratio ?? "1:1")] ?? DIMENSIONS["1:1"]!),
+        size:
+          received.image && scale !== null
+            ? [Math.round(received.image.width * scale), Math.round(received.image.height * scale)]
+            : received.image
+              ? [received.image.width, received.image.height]
+              : (DIMENSIONS[String(input.aspect_ratio ?? "1:1")] ?? DIMENSIONS["1:1"]!),
+        source: scale !== null && received.image ? fileAt(received.image.url)!.data : null,
         polls: 0,
         cancelled: false,
         completed: false,
@@ -328,6 +358,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
         uploadedReferences: imageUrls.filter((u) => typeof u === "string" && files.has(u.replace(`${url}/files/`, "")))
           .length,
         ...received,
+        scale,
         headers: {
           priority: header("x-fal-queue-priority"),
           lifecycle: header("x-fal-object-lifecycle-preference"),
@@ -352,6 +383,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
 
     function validate(model: string, input: Record<string, unknown>, imageUrls: unknown[]) {
       const error = (loc: string[], msg: string, type: string) => ({ loc, msg, type });
+      if (isUpscaler(model)) return validateUpscale(input);
       if (typeof input.prompt !== "string" || !input.prompt)
         return error(["body", "prompt"], "Field required", "missing");
       if (model.endsWith("/multi") && imageUrls.length === 0)
@@ -376,6 +408,25 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
       return null;
     }
 
+    /** ESRGAN's input, as its schema has it: an image URL, a scale from 1 to 8, one of its models. */
+    function validateUpscale(input: Record<string, unknown>) {
+      const error = (loc: string[], msg: string, type: string) => ({ loc, msg, type });
+      if (input.image_url === undefined) return error(["body", "image_url"], "Field required", "missing");
+      if (typeof input.image_url !== "string" || !/^https?:\/\//.test(input.image_url))
+        return error(["body", "image_url"], "Input should be a valid URL", "url_parsing");
+      const scale = input.scale ?? DEFAULT_SCALE;
+      if (typeof scale !== "number" || !Number.isFinite(scale))
+        return error(["body", "scale"], "Input should be a valid number", "float_type");
+      if (scale < 1)
+        return error(["body", "scale"], "Input should be greater than or equal to 1", "greater_than_equal");
+      if (scale > 8) return error(["body", "scale"], "Input should be less than or equal to 8", "less_than_equal");
+      if (input.model !== undefined && !ESRGAN_MODELS.includes(String(input.model)))
+        return error(["body", "model"], `Input should be ${ESRGAN_MODELS.map((m) => `'${m}'`).join(", ")}`, "enum");
+      if (input.output_format !== undefined && !["jpeg", "png"].includes(String(input.output_format)))
+        return error(["body", "output_format"], "Input should be 'jpeg' or 'png'", "enum");
+      return null;
+    }
+
     /**
      * Downloads the input images as fal's runner does, from this fake's storage: a URL it did
      * not serve cannot be downloaded, a file that is not an image cannot be loaded, and Fill's
@@ -394,6 +445,10 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
         const got = await receive(String(u), ["body", "image_urls", i]);
         if ("error" in got) return got;
         images.push(got);
+      }
+      if (isUpscaler(model)) {
+        const image = await receive(String(input.image_url), ["body", "image_url"]);
+        return "error" in image ? image : { images, image, mask: null };
       }
       if (!isFill(model)) return { images, image: null, mask: null };
       const image = await receive(String(input.image_url), ["body", "image_url"]);
@@ -416,7 +471,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
       address: string,
       loc: (string | number)[],
     ): Promise<ReceivedImage | { error: { loc: (string | number)[]; msg: string; type: string; url: string } }> {
-      const file = address.startsWith(`${url}/files/`) ? files.get(address.slice(`${url}/files/`.length)) : undefined;
+      const file = fileAt(address);
       if (!file) {
         return {
           error: {
@@ -428,6 +483,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
         };
       }
       try {
+        const { hasAlpha } = await sharp(file.data).metadata();
         const { data, info } = await sharp(file.data).greyscale().raw().toBuffer({ resolveWithObject: true });
         let whitePixels = 0;
         for (let p = 0; p < info.width * info.height; p++) if (data[p * info.channels]! >= 128) whitePixels++;
@@ -436,6 +492,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
           sha256: createHash("sha256").update(file.data).digest("hex"),
           width: info.width,
           height: info.height,
+          hasAlpha: Boolean(hasAlpha),
           whitePixels,
         };
       } catch {
@@ -448,6 +505,11 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
           },
         };
       }
+    }
+
+    /** One of the files this fake's storage serves, by its address. */
+    function fileAt(address: string) {
+      return address.startsWith(`${url}/files/`) ? files.get(address.slice(`${url}/files/`.length)) : undefined;
     }
 
     function base(job: Job) {
@@ -517,6 +579,7 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
       }
       if (control.stall === "result") return stall();
       const format = job.input.output_format === "png" && !control.forceJpeg ? "png" : "jpeg";
+      if (job.source) return upscaled(job, job.source, format);
       const n = Number(job.input.num_images ?? 1);
       const [width, height] = job.size;
       const images = [];
@@ -536,6 +599,31 @@ export async function startFakeFal(options: { port?: number; key?: string } = {}
           seed: job.input.seed ?? 1234,
           has_nsfw_concepts: images.map(() => control.nsfw),
           prompt: job.input.prompt,
+        },
+        { "x-fal-request-id": job.id },
+      );
+    }
+
+    /** ESRGAN's answer: the input resized to its scale, opaque (its model works on RGB), as one `image`. */
+    async function upscaled(job: Job, source: Buffer, format: "png" | "jpeg") {
+      const [width, height] = job.size;
+      const image = sharp(source)
+        .flatten({ background: "#000000" })
+        .resize({ width, height, kernel: "lanczos3", fit: "fill" });
+      const data = await (format === "png" ? image.png() : image.jpeg()).toBuffer();
+      const fileName = `${job.id}.${format === "png" ? "png" : "jpg"}`;
+      files.set(`output/${fileName}`, { contentType: `image/${format}`, data });
+      return json(
+        200,
+        {
+          image: {
+            url: `${url}/files/output/${fileName}`,
+            content_type: `image/${format}`,
+            file_name: fileName,
+            file_size: data.length,
+            width,
+            height,
+          },
         },
         { "x-fal-request-id": job.id },
       );
