@@ -104,6 +104,8 @@ export default defineConfig({
       // Twice the standard prices, so the composer's price visibly follows the model.
       GEMINI_PRICE: "2",
       COMFYUI_URL: `http://127.0.0.1:${e2ePorts.comfyui}`,
+      // ComfyUI offers the AI upscale too, with the shipped workflow (the fake has its model).
+      COMFYUI_UPSCALE_WORKFLOW: "server/generation/providers/comfyui-workflows/upscale.json",
       PROVIDER_MAX_ATTEMPTS: "2",
       // Its own operator: two instances' sign-in links to one address could cross.
       ADMIN_EMAILS: "operator-openai@example.com",

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
@@ -87,4 +89,37 @@ test("on the preview engine the edit panel says plainly why it cannot edit", asy
   ).toBeVisible();
   await expect(panel.getByLabel("What to change", { exact: true })).toBeDisabled();
   await expect(panel.getByTestId("edit-image")).toBeDisabled();
+});
+
+test("AI upscale ×2 with ComfyUI's upscale model: a paid job whose image is exactly twice the size and keeps its transparency", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInWithApi(page, uniqueEmail("ai-upscale"), openaiBase);
+  const styleId = await createStyleWithApi(page, "Upscaled icons", openaiBase);
+  const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Lantern"] }, openaiBase);
+  await waitForJob(page, job.id, openaiBase);
+  await page.goto(`${openaiBase}/app/object/${objects[0]!.id}`);
+  const balance = await balanceNow(page, openaiBase);
+
+  // OpenAI, the object's model, has no upscaler; ComfyUI's is offered, at a draft square's price.
+  const group = page.getByTestId("ai-upscale");
+  await expect(group).toContainText("the upscale model in ComfyUI · 3 credits");
+  await group.getByRole("button", { name: /AI ×2/ }).click();
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "Upscaling ×2" })).toBeVisible();
+  const strip = page.getByTestId("variant-strip");
+  await expect(strip.getByRole("button", { name: /^Image 2, upscaled ×2/ })).toBeVisible({ timeout: 30_000 });
+  await strip.getByRole("button", { name: /^Image 2, upscaled ×2/ }).click();
+  await expect(page.getByTestId("image-lineage")).toHaveText("Upscaled ×2 · AI upscaler from image 1");
+  expect(await balanceNow(page, openaiBase)).toBe(balance - 3);
+
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /PNG \(original file\)/ }).click(),
+  ]);
+  const png = readFileSync((await file.path())!);
+  const meta = await sharp(png).metadata();
+  expect([meta.width, meta.height, meta.hasAlpha]).toEqual([2048, 2048, true]);
+  const stats = await sharp(png).stats();
+  expect([stats.channels[3]!.min, stats.channels[3]!.max]).toEqual([0, 255]);
 });
