@@ -123,3 +123,27 @@ test("AI upscale ×2 with ComfyUI's upscale model: a paid job whose image is exa
   const stats = await sharp(png).stats();
   expect([stats.channels[3]!.min, stats.channels[3]!.max]).toEqual([0, 255]);
 });
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, viewport: { width: 375, height: 812 } });
+
+  test("a finger paints the region: a tap marks it, undo takes it back", async ({ page }) => {
+    await signInWithApi(page, uniqueEmail("touch-paint"), openaiBase);
+    const styleId = await createStyleWithApi(page, "Touch icons", openaiBase);
+    const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Kite"] }, openaiBase);
+    await waitForJob(page, job.id, openaiBase);
+    await page.goto(`${openaiBase}/app/object/${objects[0]!.id}`);
+    const panel = page.getByRole("region", { name: "Edit this image" });
+    await panel.getByRole("button", { name: "Paint a region" }).tap();
+    await panel.getByLabel("What goes in the painted region").fill("a rainbow tail");
+    const submit = panel.getByTestId("edit-image");
+    await expect(submit).toBeDisabled();
+    const canvas = page.getByTestId("paint-canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 3);
+    await expect(submit).toBeEnabled();
+    await panel.getByRole("button", { name: "Undo" }).tap();
+    await expect(submit).toBeDisabled();
+  });
+});
