@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./text";
+import { nameText } from "./text";
 import { optionalWebhookUrlSchema, webhookDeliveryViewSchema } from "./webhooks";
 
 /** Keys a user may hold at once (revoked ones not counted). */
@@ -8,7 +8,7 @@ export const API_KEYS_MAX = 20;
 /** POST /api/keys */
 export const createApiKeySchema = z
   .object({
-    name: text().trim().min(1, "Give the key a name.").max(60, "Keep the name to 60 characters."),
+    name: nameText({ empty: "Give the key a name.", max: 60, tooLong: "Keep the name to 60 characters." }),
     expiresInDays: z
       .number({ error: "Choose when the key expires." })
       .int()

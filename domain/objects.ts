@@ -5,14 +5,14 @@ import { jobKinds, jobStatuses } from "./jobs";
 import { imageSignature } from "./image-links";
 import { imageLineageSchema } from "./image-lineage";
 import { limits } from "./limits";
-import { text } from "./text";
+import { nameText, text, visibleTrim } from "./text";
 
 /** The subjects typed into the composer: one per line, blank lines and repeats dropped. */
 export function parseSubjectLines(text: string): string[] {
   const seen = new Set<string>();
   const subjects: string[] = [];
   for (const line of text.split(/\r?\n/)) {
-    const subject = line.trim().replace(/\s+/g, " ");
+    const subject = visibleTrim(line).replace(/\s+/g, " ");
     const key = subject.toLowerCase();
     if (!subject || seen.has(key)) continue;
     seen.add(key);
@@ -21,10 +21,11 @@ export function parseSubjectLines(text: string): string[] {
   return subjects;
 }
 
-const objectName = text()
-  .trim()
-  .min(1, "Give the object a name.")
-  .max(limits.objectName, `Keep names to ${limits.objectName} characters.`);
+const objectName = nameText({
+  empty: "Give the object a name.",
+  max: limits.objectName,
+  tooLong: `Keep names to ${limits.objectName} characters.`,
+});
 
 const variationCount = z
   .number({ error: `Choose 1 to ${limits.variations} variations.` })

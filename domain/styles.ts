@@ -5,7 +5,7 @@ import { imageSignature } from "./image-links";
 import { limits } from "./limits";
 import { modelChoice } from "./models";
 import { priceOf, type PriceTable } from "./pricing";
-import { text } from "./text";
+import { nameText, text } from "./text";
 
 /** Form fields arrive as text in multipart bodies. */
 const booleanField = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
@@ -23,7 +23,7 @@ const optionalDescription = text()
  * since the files are not fields.
  */
 export const createStyleSchema = z.object({
-  name: text().trim().min(1, "Give the style a name.").max(limits.styleName),
+  name: nameText({ empty: "Give the style a name.", max: limits.styleName }),
   description: optionalDescription.default(""),
   defaultSize: z.enum(imageSizeValues).default("square"),
   defaultDetail: z.enum(detailValues).default("standard"),
@@ -50,7 +50,7 @@ export const paletteColourSchema = z
 /** PATCH /api/styles/:id */
 export const updateStyleSchema = z
   .object({
-    name: text().trim().min(1, "Give the style a name.").max(limits.styleName),
+    name: nameText({ empty: "Give the style a name.", max: limits.styleName }),
     description: optionalDescription,
     defaultSize: z.enum(imageSizeValues),
     defaultDetail: z.enum(detailValues),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { generateObjectsSchema } from "./objects";
+import { createApiKeySchema } from "./api-keys";
+import { generateObjectsSchema, parseSubjectLines, updateObjectSchema } from "./objects";
 import { createStyleSchema } from "./styles";
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters, text } from "./text";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters, text, visibleTrim } from "./text";
 
 describe("text fields", () => {
   it("refuse NUL and other invisible control characters, and keep tabs and line breaks", () => {
@@ -31,5 +32,28 @@ describe("text fields", () => {
     expect(objects.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["subjects.1", CONTROL_CHARACTER_MESSAGE],
     ]);
+  });
+});
+
+describe("names", () => {
+  it("made only of invisible characters are refused like empty ones, with the field's own message", () => {
+    for (const invisible of ["\u200b", "\u200b\u200d\u2060", "\ufeff \u00a0", "\u202e\u200e"]) {
+      expect(
+        updateObjectSchema.safeParse({ name: invisible }).error?.issues[0]?.message,
+        JSON.stringify(invisible),
+      ).toBe("Give the object a name.");
+      expect(
+        createStyleSchema.safeParse({ name: invisible, description: "Flat vector icons" }).error?.issues[0]?.message,
+      ).toBe("Give the style a name.");
+      expect(createApiKeySchema.safeParse({ name: invisible }).error?.issues[0]?.message).toBe("Give the key a name.");
+      expect(parseSubjectLines(`${invisible}\nFox`)).toEqual(["Fox"]);
+    }
+  });
+
+  it("are normalised and trimmed of invisible edges, keeping what shows (an emoji's joiners too)", () => {
+    expect(visibleTrim("\u200b Fox\u200b ")).toBe("Fox");
+    expect(visibleTrim("Cafe\u0301")).toBe("Café");
+    expect(visibleTrim("👩‍🚀 pilot")).toBe("👩‍🚀 pilot");
+    expect(updateObjectSchema.parse({ name: "\ufeffRobot\u200d" }).name).toBe("Robot");
   });
 });

@@ -17,3 +17,19 @@ export function hasControlCharacters(value: string): boolean {
 export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((value) => !hasControlCharacters(value), CONTROL_CHARACTER_MESSAGE);
 }
+
+/** Spaces, and the format characters that show nothing (zero-width spaces and joiners, marks, BOMs). */
+const INVISIBLE_EDGES = /^[\p{Cf}\p{Z}\s]+|[\p{Cf}\p{Z}\s]+$/gu;
+
+/** A name as people see it: NFC, without invisible characters at either end (a name of only those is empty). */
+export function visibleTrim(value: string): string {
+  return value.normalize("NFC").replace(INVISIBLE_EDGES, "");
+}
+
+/**
+ * A name field: normalised and trimmed of invisible characters, so a name made only of
+ * zero-width or format characters is refused like an empty one.
+ */
+export function nameText(messages: { empty: string; max: number; tooLong?: string }) {
+  return text().transform(visibleTrim).pipe(z.string().min(1, messages.empty).max(messages.max, messages.tooLong));
+}
