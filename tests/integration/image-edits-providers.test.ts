@@ -136,13 +136,22 @@ function editsThroughApi(api: SignedInApi) {
     expect(pixel(now!.data, 450, 450)).toEqual(pixel(now!.data, 480, 470));
   }
 
-  /** Runs a failing edit: refunded once, in full, with no image row and no file. */
-  async function failedEdit(object: ObjectDetail, run: (jobId: string) => Promise<unknown>, mask?: Buffer) {
+  /**
+   * A new object, and an edit of it (a repaint of a painted square when `repaint`) that `run`
+   * fails: it ends `status`, refunded once, in full, with no image row and no file.
+   */
+  async function failedEdit(
+    status: "failed" | "canceled",
+    run: (jobId: string) => Promise<unknown>,
+    { repaint = false } = {},
+  ) {
+    const object = await oneObject();
+    const mask = repaint ? await paintedSquare(object.images[0]!, PAINTED) : undefined;
     const before = await balance();
     const job = await submitEdit(object, { instruction: "make it night", mask });
     await run(job.id);
     const row = await jobRow(job.id);
-    expect(row).toMatchObject({ refunded: true, refundedCredits: job.credits, imagesMade: 0 });
+    expect(row).toMatchObject({ status, refunded: true, refundedCredits: job.credits, imagesMade: 0 });
     expect(await balance()).toBe(before);
     expect(await api.database.db.select().from(images).where(eq(images.jobId, job.id))).toEqual([]);
     expect(api.files.filesUnder("").filter((file) => file.includes(job.id))).toEqual([]);
@@ -158,6 +167,19 @@ function editsThroughApi(api: SignedInApi) {
     await running;
   }
 
+  /** Runs the job once on `provider` alone, under a short whole-call deadline (500 ms). */
+  const runWithDeadline = (jobId: string, provider: ImageProvider) =>
+    runGenerationJob(
+      {
+        db: api.database.db,
+        storage: api.server.services.storage,
+        providers: providerRegistry([provider]),
+        maxAttempts: 1,
+        timeoutMs: 500,
+      },
+      jobId,
+    );
+
   return {
     askEdit,
     balance,
@@ -168,6 +190,7 @@ function editsThroughApi(api: SignedInApi) {
     jobRow,
     madeImage,
     oneObject,
+    runWithDeadline,
     submitEdit,
   };
 }
@@ -257,63 +280,38 @@ describe.each(testDatabases)("editing and repainting on fal, on $name", (target)
 
   describe("when fal fails, every credit comes back once and nothing is stored", () => {
     it("an image fal's safety checker flagged (has_nsfw_concepts)", async () => {
-      const object = await edits.oneObject();
       fake.control.nsfw = true;
-      const row = await edits.failedEdit(object, (id) => runJob(api.server, id, fal()));
-      expect(row.status).toBe("failed");
+      const row = await edits.failedEdit("failed", (id) => runJob(api.server, id, fal()));
       expect(row.error).toContain("content policy");
       expect(fake.submissions).toHaveLength(1);
     });
 
     it("a repaint fal's safety checker flagged", async () => {
-      const object = await edits.oneObject();
       fake.control.nsfw = true;
-      const row = await edits.failedEdit(
-        object,
-        (id) => runJob(api.server, id, fal()),
-        await paintedSquare(object.images[0]!, PAINTED),
-      );
-      expect(row.status).toBe("failed");
+      await edits.failedEdit("failed", (id) => runJob(api.server, id, fal()), { repaint: true });
       expect(fake.submissions.map((s) => s.model)).toEqual(["fal-ai/flux-pro/v1/fill"]);
     });
 
     it("a server error on every attempt", async () => {
-      const object = await edits.oneObject();
       fake.control.failAlways = "server_error";
-      const row = await edits.failedEdit(object, (id) => runJob(api.server, id, fal()));
-      expect(row.status).toBe("failed");
+      await edits.failedEdit("failed", (id) => runJob(api.server, id, fal()));
       expect(fake.calls.submit).toBe(2);
     });
 
     it("a request that never finishes, cancelled on fal's queue at the deadline", async () => {
-      const object = await edits.oneObject();
       fake.control.stall = "status";
-      const row = await edits.failedEdit(object, (id) =>
-        runGenerationJob(
-          {
-            db: api.database.db,
-            storage: api.server.services.storage,
-            providers: providerRegistry([fal(500)]),
-            maxAttempts: 1,
-            timeoutMs: 500,
-          },
-          id,
-        ),
-      );
-      expect(row.status).toBe("failed");
+      await edits.failedEdit("failed", (id) => edits.runWithDeadline(id, fal(500)));
       expect(fake.stalls.started).toBe(1);
       await expect.poll(() => fake.cancels).toEqual([fake.submissions[0]!.requestId]);
     });
 
     it("a cancel while fal works on a repaint, which cancels the request on fal's queue", async () => {
-      const object = await edits.oneObject();
       fake.control.holdInProgress = true;
-      const row = await edits.failedEdit(
-        object,
+      await edits.failedEdit(
+        "canceled",
         (id) => edits.cancelWhen(id, runJob(api.server, id, fal()), () => fake.submissions.length === 1),
-        await paintedSquare(object.images[0]!, PAINTED),
+        { repaint: true },
       );
-      expect(row.status).toBe("canceled");
       await expect.poll(() => fake.cancels).toEqual([fake.submissions[0]!.requestId]);
     });
   });
@@ -401,29 +399,43 @@ describe.each(testDatabases)("editing and repainting on ComfyUI, on $name", (tar
 
   describe("when ComfyUI fails, every credit comes back once and nothing is stored", () => {
     it("an execution error in the workflow, not retried", async () => {
-      const object = await edits.oneObject();
       fake.control.failExecution = {
         count: 1,
         exceptionType: "RuntimeError",
         message: "CUDA error: device-side assert",
       };
-      const row = await edits.failedEdit(
-        object,
-        (id) => runJob(api.server, id, comfy()),
-        await paintedSquare(object.images[0]!, PAINTED),
-      );
-      expect(row.status).toBe("failed");
+      await edits.failedEdit("failed", (id) => runJob(api.server, id, comfy()), { repaint: true });
       expect(fake.prompts).toHaveLength(1);
     });
 
+    it.each([
+      ["an edit", false],
+      ["a repaint", true],
+    ])("%s whose POST /prompt answers 500 on every attempt", async (_, repaint) => {
+      fake.control.failNext = { status: 500, count: 100 };
+      await edits.failedEdit("failed", (id) => runJob(api.server, id, comfy()), { repaint });
+      expect(fake.calls.filter((call) => call === "POST /prompt")).toHaveLength(2);
+      expect(fake.prompts).toHaveLength(0);
+    });
+
+    it.each([
+      ["an edit", false],
+      ["a repaint", true],
+    ])("%s whose prompt never finishes, interrupted on ComfyUI at the deadline", async (_, repaint) => {
+      fake.control.stall = true;
+      await edits.failedEdit("failed", (id) => edits.runWithDeadline(id, comfy()), { repaint });
+      expect(fake.prompts).toHaveLength(1);
+      const promptId = fake.prompts[0]!.promptId;
+      await expect.poll(() => fake.interrupts).toEqual([{ promptId, interrupted: promptId }]);
+      await expect.poll(() => fake.queue()).toEqual({ running: null, pending: [] });
+    });
+
     it("a cancel while the prompt runs, which interrupts it on ComfyUI", async () => {
-      const object = await edits.oneObject();
       fake.control.holdAtStep = 2;
       try {
-        const row = await edits.failedEdit(object, (id) =>
+        await edits.failedEdit("canceled", (id) =>
           edits.cancelWhen(id, runJob(api.server, id, comfy()), () => fake.progressSent.length === 2),
         );
-        expect(row.status).toBe("canceled");
         const promptId = fake.prompts[0]!.promptId;
         await expect.poll(() => fake.interrupts).toEqual([{ promptId, interrupted: promptId }]);
         expect(fake.prompts).toHaveLength(1);
@@ -485,6 +497,38 @@ describe.each(testDatabases)("editing on Gemini, on $name", (target) => {
     expect((await json<{ error: { message: string } }>(response)).error.message).toContain("cannot repaint a region");
     expect(await edits.balance()).toBe(before);
     expect(fake.requests).toHaveLength(0);
+  });
+
+  describe("when Gemini fails, every credit comes back once and nothing is stored", () => {
+    it.each(["blocked_prompt", "image_safety"] as const)("a refusal (%s), asked once", async (kind) => {
+      fake.control.refuse = { kind, prompt: null };
+      const row = await edits.failedEdit("failed", (id) => runJob(api.server, id, gemini()));
+      expect(row.error).toContain("content policy");
+      expect(fake.requests).toHaveLength(1);
+    });
+
+    it("a server error (500) on every attempt", async () => {
+      fake.control.failAlways = "server_error";
+      await edits.failedEdit("failed", (id) => runJob(api.server, id, gemini()));
+      expect(fake.requests).toHaveLength(2);
+    });
+
+    it("an answer that never finishes, given up at the deadline", async () => {
+      fake.control.stallBody = { prompt: "make it night" };
+      await edits.failedEdit("failed", (id) => edits.runWithDeadline(id, gemini()));
+      expect(fake.stalls.started).toBe(1);
+      await expect.poll(() => fake.stalls.abandoned).toBe(1);
+    });
+
+    // Gemini cannot stop its work on a cancel (`cancel: false`): the call is dropped, and the job ends cancelled.
+    it("a cancel while the model works", async () => {
+      fake.control.stallBody = { prompt: "make it night" };
+      await edits.failedEdit("canceled", (id) =>
+        edits.cancelWhen(id, runJob(api.server, id, gemini()), () => fake.requests.length === 1),
+      );
+      expect(fake.requests).toHaveLength(1);
+      await expect.poll(() => fake.stalls.abandoned).toBe(1);
+    });
   });
 });
 
