@@ -52,12 +52,10 @@ export function eventsApi(getServices: () => Promise<Services>): Router {
     res.write("retry: 3000\n\n");
 
     try {
-      const resumeFrom = Number(req.get("Last-Event-ID") ?? req.query.lastEventId ?? NaN);
-      const cursor = Number.isFinite(resumeFrom) ? resumeFrom : await latestEventId(db, user.id);
-      if (!Number.isFinite(resumeFrom)) {
-        // A fresh stream starts with the current balance.
-        res.write(`event: credits\ndata: ${JSON.stringify(await getBalanceSnapshot(db, user.id))}\n\n`);
-      }
+      const resumeFrom = eventIdOf(req.get("Last-Event-ID") ?? req.query.lastEventId);
+      const cursor = resumeFrom ?? (await latestEventId(db, user.id));
+      // Every stream starts with the current balance, a resumed one too (its replay may not reach back).
+      res.write(`event: credits\ndata: ${JSON.stringify(await getBalanceSnapshot(db, user.id))}\n\n`);
       stream.start(cursor);
     } catch {
       // Headers are sent: a failed first read can only end the stream (the browser reconnects).
@@ -65,4 +63,13 @@ export function eventsApi(getServices: () => Promise<Services>): Router {
     }
   });
   return router;
+}
+
+/**
+ * The event id a client resumes from: a whole number the event table can hold. Anything else
+ * ("1.5", twenty digits, a word) is treated as absent: the stream starts fresh.
+ */
+export function eventIdOf(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
 }

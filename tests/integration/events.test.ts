@@ -55,8 +55,27 @@ describe.each(testDatabases)("live event stream on $name", (target) => {
     await publishUserEvent(database.db, { userId: "someone-else", type: "credits", data: { credits: 999 } });
     await publishUserEvent(database.db, { userId, type: "credits", data: { credits: 50 } });
     const resumed = await server.call("/api/events", { cookie, headers: { "Last-Event-ID": lastId } });
-    const replayed = await readEvents(resumed, 2);
+    // The current balance first (a resumed stream too), then what was missed.
+    const replayed = await readEvents(resumed, 3);
+    expect(replayed[0]).toMatchObject({ event: "credits" });
+    expect(replayed[0]!.id).toBeUndefined();
     expect(replayed.filter((e) => e.id).map((e) => JSON.parse(e.data!).credits)).toEqual([60, 50]);
+  });
+
+  it("treats a malformed Last-Event-ID or lastEventId as absent: the balance, then live events", async () => {
+    for (const [i, bad] of ["1.5", "12345678901234567890", "-3", "abc", "1e3"].entries()) {
+      const headers = i % 2 === 0 ? { "Last-Event-ID": bad } : {};
+      const query = i % 2 === 0 ? "" : `?lastEventId=${encodeURIComponent(bad)}`;
+      const response = await server.call(`/api/events${query}`, { cookie, headers });
+      expect(response.status, bad).toBe(200);
+      setTimeout(() => void publishUserEvent(database.db, { userId, type: "job", data: { bad } }), 200);
+      const events = await readEvents(response, 2);
+      expect(
+        events.map((e) => e.event),
+        bad,
+      ).toEqual(["credits", "job"]);
+      expect(JSON.parse(events[1]!.data!)).toEqual({ bad });
+    }
   });
 
   it("delivers every one of many events published at once, in order", async () => {
