@@ -64,7 +64,7 @@ describe.each(testDatabases)("live event stream on $name", (target) => {
 
   it("treats a malformed Last-Event-ID or lastEventId as absent: the balance, then live events", async () => {
     for (const [i, bad] of ["1.5", "12345678901234567890", "-3", "abc", "1e3"].entries()) {
-      const headers = i % 2 === 0 ? { "Last-Event-ID": bad } : {};
+      const headers: Record<string, string> = i % 2 === 0 ? { "Last-Event-ID": bad } : {};
       const query = i % 2 === 0 ? "" : `?lastEventId=${encodeURIComponent(bad)}`;
       const response = await server.call(`/api/events${query}`, { cookie, headers });
       expect(response.status, bad).toBe(200);

@@ -199,6 +199,34 @@ describe.each(testDatabases)("the object library on $name", (target) => {
       });
     });
 
+    it("refuses a garbage, edited or other sort's cursor with 400 instead of starting again at page 1", async () => {
+      const first = await list(carol, "sort=oldest&limit=3");
+      const cursor = first.nextCursor!;
+      const [, key, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as string[];
+      const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+      const refusals: [string, string][] = [
+        ["garbage", "not-a-cursor"],
+        ["another sort's", cursor],
+        ["an edited key", forge(["oldest", "yesterday", id])],
+        ["an edited id", forge(["oldest", key, "x' or 1=1 --"])],
+        ["an old two-part one", forge([key, id])],
+      ];
+      for (const [what, bad] of refusals) {
+        const sort = what === "another sort's" ? "newest" : "oldest";
+        const response = await server.call(`/api/objects?sort=${sort}&limit=3&cursor=${encodeURIComponent(bad)}`, {
+          cookie: carol.cookie,
+        });
+        expect(response.status, what).toBe(400);
+        const { error } = await json<{ error: { message: string } }>(response);
+        expect(error.message, what).toMatch(
+          what === "another sort's" ? /sorted by oldest, not by newest/ : /The cursor is not valid/,
+        );
+      }
+      // The cursor as given still pages on.
+      const second = await list(carol, `sort=oldest&limit=3&cursor=${cursor}`);
+      expect(second.objects.map((o) => o.id)).not.toContain(first.objects[0]!.id);
+    });
+
     it("searches names case-insensitively, with % and _ taken literally, and filters by style", async () => {
       const names = async (query: string) =>
         (await list(carol, `sort=name&limit=100&${query}`)).objects.map((o) => o.name);
