@@ -38,11 +38,28 @@ const authenticate =
 
 const guardAddress: RequestHandler = (req, _res, next) => next(addressProblem(req) ?? undefined);
 
-const refuseControlCharacters: RequestHandler = (req, _res, next) => {
+/**
+ * A NUL or another control character is refused before any tool runs. In a tool call's arguments
+ * it is answered as a tool error, as every other bad argument is, so the client's session goes on;
+ * anywhere else in the message it is an invalid request.
+ */
+const refuseControlCharacters: RequestHandler = (req, res, next) => {
   try {
     assertNoControlCharacters(req);
     next();
   } catch (error) {
+    const message = req.body as { method?: unknown; id?: unknown } | undefined;
+    const id = message?.id;
+    if (
+      error instanceof ZodError &&
+      message?.method === "tools/call" &&
+      (typeof id === "string" || typeof id === "number")
+    ) {
+      res.setHeader("Cache-Control", "no-store");
+      const text = errorMessage(error);
+      res.json({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }], isError: true } });
+      return;
+    }
     next(error);
   }
 };

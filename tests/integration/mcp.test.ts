@@ -149,6 +149,18 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
     });
     expect(nul.status).toBe(400);
     expect((await json<{ error: { message: string } }>(nul)).error.message).toMatch(/control characters/);
+    // In a tool's arguments it is a tool error, as any other bad argument: the session goes on.
+    const nulArgument = await postMcp(api.server, auth, {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "generate_objects", arguments: { styleId: "preset:flat", subjects: ["Fox\u0000"] } },
+    });
+    expect(nulArgument.status).toBe(200);
+    const answer = await json<{ id: number; result: { isError: boolean; content: { text: string }[] } }>(nulArgument);
+    expect(answer.id).toBe(7);
+    expect(answer.result.isError).toBe(true);
+    expect(answer.result.content[0]!.text).toMatch(/control characters/);
     const broken = await fetch(`${api.server.url}/mcp`, {
       method: "POST",
       headers: { ...auth, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
