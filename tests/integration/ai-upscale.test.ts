@@ -14,15 +14,13 @@ import { generationJobs, images } from "#server/db/schema";
 import { createComfyUIProvider } from "#server/generation/providers/comfyui.server";
 import { loadComfyWorkflow, SHIPPED_COMFY_WORKFLOWS } from "#server/generation/providers/comfyui-workflow.server";
 import { createFalProvider, DEFAULT_FAL_MODEL } from "#server/generation/providers/fal.server";
-import { createOfflineProvider } from "#server/generation/providers/offline.server";
-import type { ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
 import { startFakeComfyUI, type FakeComfyUI } from "../fakes/comfyui";
 import { startFakeFal, type FakeFal } from "../fakes/fal-api";
-import { testDatabases, type TestDatabase } from "../support/databases";
+import { testDatabases } from "../support/databases";
 import { balanceOf, createStyleThroughApi, json, ledgerSum, runJob, submitObjects } from "../support/factories";
-import { setUpSignedInApi, type SignedInApi } from "../support/signed-in-api";
+import { setUpSignedInApiWithModel, type SignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
@@ -165,21 +163,6 @@ function upscalesThroughApi(api: SignedInApi) {
   };
 }
 
-/** The API on `target` offering the preview engine (the default, which has no upscaler) and `provider`. */
-function signedInWith(
-  target: TestDatabase,
-  email: string,
-  provider: () => ImageProvider,
-  env: Record<string, string> = {},
-) {
-  return setUpSignedInApi(
-    target,
-    email,
-    { providers: () => providerRegistry([createOfflineProvider(), provider()]) },
-    env,
-  );
-}
-
 describe.each(testDatabases)("AI upscale on fal (Real-ESRGAN), on $name", (target) => {
   let fake: FakeFal;
   beforeAll(async () => {
@@ -190,7 +173,7 @@ describe.each(testDatabases)("AI upscale on fal (Real-ESRGAN), on $name", (targe
 
   const fal = (timeoutMs = 10_000) =>
     createFalProvider({ key: fake.key, model: DEFAULT_FAL_MODEL, baseUrl: fake.url, timeoutMs, pollIntervalMs: 5 });
-  const api = signedInWith(target, "ann-fal-upscale@example.com", () => fal());
+  const api = setUpSignedInApiWithModel(target, "ann-fal-upscale@example.com", () => fal());
   const upscales = upscalesThroughApi(api);
 
   it("upscales a transparent image ×4: ESRGAN gets it opaque at its size with scale 4; exactly 4×, alpha back, paid once", async () => {
@@ -316,7 +299,7 @@ describe.each(testDatabases)("AI upscale over the largest side, on $name", (targ
   });
   afterAll(() => fake?.close());
 
-  const api = signedInWith(
+  const api = setUpSignedInApiWithModel(
     target,
     "ann-upscale-max-side@example.com",
     () => createFalProvider({ key: fake.key, model: DEFAULT_FAL_MODEL, baseUrl: fake.url, timeoutMs: 5_000 }),
@@ -362,7 +345,7 @@ describe.each(testDatabases)("AI upscale on ComfyUI (the shipped upscale workflo
       timeoutMs: 10_000,
       pollIntervalMs: 10,
     });
-  const api = signedInWith(target, "ann-comfy-upscale@example.com", comfy);
+  const api = setUpSignedInApiWithModel(target, "ann-comfy-upscale@example.com", comfy);
   const upscales = upscalesThroughApi(api);
   const prompts = () => fake.calls.filter((call) => call === "POST /prompt").length;
 

@@ -18,16 +18,15 @@ import {
 } from "#server/generation/providers/comfyui-workflow.server";
 import { createFalProvider, DEFAULT_FAL_MODEL } from "#server/generation/providers/fal.server";
 import { createGeminiProvider } from "#server/generation/providers/gemini.server";
-import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import { ProviderError, type EditRequest, type ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
 import { startFakeComfyUI, type FakeComfyUI } from "../fakes/comfyui";
 import { startFakeFal, type FakeFal } from "../fakes/fal-api";
 import { startFakeGemini } from "../fakes/gemini-api";
-import { testDatabases, type TestDatabase } from "../support/databases";
+import { testDatabases } from "../support/databases";
 import { balanceOf, createStyleThroughApi, json, ledgerSum, runJob, submitObjects } from "../support/factories";
-import { setUpSignedInApi, type SignedInApi } from "../support/signed-in-api";
+import { setUpSignedInApiWithModel, type SignedInApi } from "../support/signed-in-api";
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
@@ -195,11 +194,6 @@ function editsThroughApi(api: SignedInApi) {
   };
 }
 
-/** The API on `target` offering the preview engine (the default, which cannot edit) and `provider`. */
-function signedInWith(target: TestDatabase, email: string, provider: () => ImageProvider) {
-  return setUpSignedInApi(target, email, { providers: () => providerRegistry([createOfflineProvider(), provider()]) });
-}
-
 describe.each(testDatabases)("editing and repainting on fal, on $name", (target) => {
   let fake: FakeFal;
   beforeAll(async () => {
@@ -210,7 +204,7 @@ describe.each(testDatabases)("editing and repainting on fal, on $name", (target)
 
   const fal = (timeoutMs = 5_000) =>
     createFalProvider({ key: fake.key, model: DEFAULT_FAL_MODEL, baseUrl: fake.url, timeoutMs, pollIntervalMs: 5 });
-  const api = signedInWith(target, "ann-fal-edits@example.com", () => fal());
+  const api = setUpSignedInApiWithModel(target, "ann-fal-edits@example.com", () => fal());
   const edits = editsThroughApi(api);
 
   it("edits with words on FLUX.1 Kontext: the base uploaded and first of the image URLs; paid once; lineage kept", async () => {
@@ -340,7 +334,7 @@ describe.each(testDatabases)("editing and repainting on ComfyUI, on $name", (tar
       timeoutMs: 10_000,
       pollIntervalMs: 10,
     });
-  const api = signedInWith(target, "ann-comfy-edits@example.com", comfy);
+  const api = setUpSignedInApiWithModel(target, "ann-comfy-edits@example.com", comfy);
   const edits = editsThroughApi(api);
   const nodeTypes = (workflow: Record<string, { class_type?: unknown }>) =>
     Object.fromEntries(Object.entries(workflow).map(([id, node]) => [id, node.class_type]));
@@ -461,7 +455,7 @@ describe.each(testDatabases)("editing on Gemini, on $name", (target) => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
     });
-  const api = signedInWith(target, "ann-gemini-edits@example.com", gemini);
+  const api = setUpSignedInApiWithModel(target, "ann-gemini-edits@example.com", gemini);
   const edits = editsThroughApi(api);
 
   it("edits with words: the base is the first inline image, the style's images after it; paid once", async () => {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
+import { createOfflineProvider } from "#server/generation/providers/offline.server";
+import type { ImageProvider } from "#server/generation/providers/provider";
+import { providerRegistry } from "#server/generation/providers/registry.server";
 import type { TestDatabase } from "./databases";
 import { grantCredits, useListableStorage } from "./factories";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "./test-server";
@@ -40,4 +43,22 @@ export function setUpSignedInApi(
     api.files?.remove();
   });
   return api;
+}
+
+/**
+ * `setUpSignedInApi` on an instance offering the preview engine (the default, which can neither
+ * edit nor AI-upscale) and one model, `provider`: what the image-work tests run against.
+ */
+export function setUpSignedInApiWithModel(
+  target: TestDatabase,
+  email: string,
+  provider: () => ImageProvider,
+  env: Record<string, string> = {},
+): SignedInApi {
+  return setUpSignedInApi(
+    target,
+    email,
+    { providers: () => providerRegistry([createOfflineProvider(), provider()]) },
+    env,
+  );
 }
