@@ -4,14 +4,11 @@ import { limits } from "#domain/limits";
 import { pickModel, type ModelView } from "#domain/models";
 import type { JobView, ObjectImageView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
-import { api, ApiError } from "~/lib/api";
 import { cn } from "~/lib/cn";
-import { priceText, reservedText } from "~/lib/object-format";
-import { refusalMessage } from "~/lib/refusal-message";
+import { priceText } from "~/lib/object-format";
 import { BRUSH_DEFAULT, paintsSomething, regionMask } from "~/lib/region-strokes";
-import { toast } from "~/lib/toast-store";
-import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useModels } from "~/lib/use-models";
+import { useStartObjectJob } from "~/lib/use-start-object-job";
 import { useAuth } from "../auth-provider";
 import { ShortOfCredits } from "../short-of-credits";
 import { Button } from "../ui/button";
@@ -42,8 +39,7 @@ export function EditPanel(props: {
   const { authUser } = useAuth();
   const models = useModels();
   const [instruction, setInstruction] = useState("");
-  const [busy, setBusy] = useState(false);
-  const idempotency = useIdempotencyKey();
+  const { start, busy } = useStartObjectJob(props.objectId, "edit", props.onStarted);
   const fieldId = useId();
   const region = props.painting;
   const preferred = pickModel(models, props.model);
@@ -63,39 +59,21 @@ export function EditPanel(props: {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit || !editor) return;
-    setBusy(true);
-    try {
-      const url = `/api/objects/${props.objectId}/edit`;
-      const body = {
-        imageId: props.image.id,
-        instruction: words,
-        model: editor.id,
-        ...(region ? { mask: regionMask(props.brush.strokes, props.image) } : {}),
-      };
-      const { job } = await api<{ job: JobView }>(url, {
-        method: "POST",
-        body,
-        headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
-      });
-      idempotency.done();
-      toast({
-        title: region ? `Repainting ${props.name}` : `Editing ${props.name}`,
-        description: reservedText(job.credits),
-        color: "success",
-      });
-      setInstruction("");
-      props.onBrushChange({ ...props.brush, strokes: [] });
-      props.onPaintingChange(false);
-      props.onStarted(job);
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError && error.status === 402 ? "Not Enough Credits" : "Edit Error",
-        description: refusalMessage(error, "The edit could not be started. You were not charged. Please try again."),
-        color: "error",
-      });
-    } finally {
-      setBusy(false);
-    }
+    const body = {
+      imageId: props.image.id,
+      instruction: words,
+      model: editor.id,
+      ...(region ? { mask: regionMask(props.brush.strokes, props.image) } : {}),
+    };
+    const job = await start(body, {
+      started: region ? `Repainting ${props.name}` : `Editing ${props.name}`,
+      errorTitle: "Edit Error",
+      failed: "The edit could not be started. You were not charged. Please try again.",
+    });
+    if (!job) return;
+    setInstruction("");
+    props.onBrushChange({ ...props.brush, strokes: [] });
+    props.onPaintingChange(false);
   }
 
   const modes = [

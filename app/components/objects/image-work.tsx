@@ -5,11 +5,12 @@ import { pickModel } from "#domain/models";
 import type { JobView, ObjectImageView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
 import { api } from "~/lib/api";
-import { plural, priceText, reservedText } from "~/lib/object-format";
+import { plural, priceText } from "~/lib/object-format";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useModels } from "~/lib/use-models";
+import { useStartObjectJob } from "~/lib/use-start-object-job";
 import { Button } from "../ui/button";
 
 type Work = "remove-background" | `upscale-${UpscaleFactor}`;
@@ -149,35 +150,23 @@ export function ImageWork(props: {
 function AiUpscale(props: Parameters<typeof ImageWork>[0]) {
   const { image } = props;
   const models = useModels();
-  const [busy, setBusy] = useState<UpscaleFactor | null>(null);
-  const idempotency = useIdempotencyKey();
+  const [asked, setAsked] = useState<UpscaleFactor | null>(null);
+  const { start, busy } = useStartObjectJob(props.objectId, "ai-upscale", props.onStarted);
   const preferred = pickModel(models, props.model);
   const upscaler = preferred.upscaler ? preferred : models.models.find((m) => m.upscaler);
   if (!upscaler) return null;
   const price = priceOf({ ...props.settings, count: 1, prices: upscaler.prices });
 
-  async function start(factor: UpscaleFactor) {
-    setBusy(factor);
-    try {
-      const url = `/api/objects/${props.objectId}/ai-upscale`;
-      const body = { imageId: image.id, factor, model: upscaler!.id };
-      const { job } = await api<{ job: JobView }>(url, {
-        method: "POST",
-        body,
-        headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
-      });
-      idempotency.done();
-      toast({ title: `Upscaling ×${factor}`, description: reservedText(job.credits), color: "success" });
-      props.onStarted(job);
-    } catch (error) {
-      toast({
-        title: "Upscale Error",
-        description: refusalMessage(error, "The upscale could not be started. You were not charged. Please try again."),
-        color: "error",
-      });
-    } finally {
-      setBusy(null);
-    }
+  async function upscale(factor: UpscaleFactor) {
+    setAsked(factor);
+    await start(
+      { imageId: image.id, factor, model: upscaler!.id },
+      {
+        started: `Upscaling ×${factor}`,
+        errorTitle: "Upscale Error",
+        failed: "The upscale could not be started. You were not charged. Please try again.",
+      },
+    );
   }
 
   return (
@@ -198,11 +187,11 @@ function AiUpscale(props: Parameters<typeof ImageWork>[0]) {
             <Button
               key={factor}
               variant="secondary"
-              disabled={busy !== null || tooLarge || !upscaler.reachable}
+              disabled={busy || tooLarge || !upscaler.reachable}
               title={tooLarge ? `This Motif makes images up to ${props.upscaleMaxSide} px on a side.` : undefined}
-              onClick={() => void start(factor)}
+              onClick={() => void upscale(factor)}
             >
-              {busy === factor ? (
+              {busy && asked === factor ? (
                 <LoaderCircle aria-hidden className="size-4 animate-spin" />
               ) : (
                 <Sparkles aria-hidden className="size-4" />

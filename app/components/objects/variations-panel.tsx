@@ -3,14 +3,11 @@ import { useState, type FormEvent } from "react";
 import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
 import type { JobView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
-import { api, ApiError } from "~/lib/api";
-import { refusalMessage } from "~/lib/refusal-message";
-import { plural, priceText, reservedText } from "~/lib/object-format";
-import { toast } from "~/lib/toast-store";
+import { plural, priceText } from "~/lib/object-format";
 import { useModel, useModels } from "~/lib/use-models";
+import { useStartObjectJob } from "~/lib/use-start-object-job";
 import { pickModel } from "#domain/models";
 import { ModelPicker, UnreachableModelNote } from "../model-picker";
-import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useAuth } from "../auth-provider";
 import { Button } from "../ui/button";
 import { SegmentedControl } from "../ui/segmented-control";
@@ -28,36 +25,13 @@ interface Settings {
 
 /** POSTs /api/objects/:id/variations and reports the outcome in a toast; resolves to the job, or null. */
 function useRequestVariations(objectId: string, onStarted: (job: JobView) => void) {
-  const idempotency = useIdempotencyKey();
-  const [busy, setBusy] = useState(false);
-  async function request(body: { count: number; model?: string } & Partial<Settings>): Promise<boolean> {
-    setBusy(true);
-    try {
-      const url = `/api/objects/${objectId}/variations`;
-      const { job } = await api<{ job: JobView }>(url, {
-        method: "POST",
-        body,
-        headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
-      });
-      idempotency.done();
-      toast({
-        title: `Making ${plural(body.count, "Image")}`,
-        description: reservedText(job.credits),
-        color: "success",
-      });
-      onStarted(job);
-      return true;
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError && error.status === 402 ? "Not Enough Credits" : "Generation Error",
-        description: refusalMessage(error, "The images could not be started. You were not charged. Please try again."),
-        color: "error",
-      });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { start, busy } = useStartObjectJob(objectId, "variations", onStarted);
+  const request = async (body: { count: number; model?: string } & Partial<Settings>) =>
+    (await start(body, {
+      started: `Making ${plural(body.count, "Image")}`,
+      errorTitle: "Generation Error",
+      failed: "The images could not be started. You were not charged. Please try again.",
+    })) !== null;
   return { request, busy };
 }
 

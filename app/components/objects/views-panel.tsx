@@ -3,12 +3,9 @@ import { useId, useState, type FormEvent } from "react";
 import { limits } from "#domain/limits";
 import { viewPresets, type JobView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
-import { api, ApiError } from "~/lib/api";
-import { plural, priceText, reservedText } from "~/lib/object-format";
-import { refusalMessage } from "~/lib/refusal-message";
-import { toast } from "~/lib/toast-store";
-import { useIdempotencyKey } from "~/lib/use-idempotency-key";
+import { plural, priceText } from "~/lib/object-format";
 import { useModel } from "~/lib/use-models";
+import { useStartObjectJob } from "~/lib/use-start-object-job";
 import { useAuth } from "../auth-provider";
 import { UnreachableModelNote } from "../model-picker";
 import { ShortOfCredits } from "../short-of-credits";
@@ -39,8 +36,7 @@ export function ViewsPanel(props: {
 }) {
   const { authUser } = useAuth();
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const idempotency = useIdempotencyKey();
+  const { start, busy } = useStartObjectJob(props.objectId, "views", props.onStarted);
   const model = useModel(props.model);
   const fieldId = useId();
   const views = viewLines(text);
@@ -53,32 +49,15 @@ export function ViewsPanel(props: {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit) return;
-    setBusy(true);
-    try {
-      const url = `/api/objects/${props.objectId}/views`;
-      const body = { views };
-      const { job } = await api<{ job: JobView }>(url, {
-        method: "POST",
-        body,
-        headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
-      });
-      idempotency.done();
-      toast({
-        title: `Drawing ${plural(views.length, "View")}`,
-        description: reservedText(job.credits),
-        color: "success",
-      });
-      setText("");
-      props.onStarted(job);
-    } catch (error) {
-      toast({
-        title: error instanceof ApiError && error.status === 402 ? "Not Enough Credits" : "Generation Error",
-        description: refusalMessage(error, "The views could not be started. You were not charged. Please try again."),
-        color: "error",
-      });
-    } finally {
-      setBusy(false);
-    }
+    const job = await start(
+      { views },
+      {
+        started: `Drawing ${plural(views.length, "View")}`,
+        errorTitle: "Generation Error",
+        failed: "The views could not be started. You were not charged. Please try again.",
+      },
+    );
+    if (job) setText("");
   }
 
   return (

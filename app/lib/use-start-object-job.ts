@@ -1,0 +1,48 @@
+import { useState } from "react";
+import type { JobView } from "#domain/objects";
+import { api, ApiError } from "./api";
+import { reservedText } from "./object-format";
+import { refusalMessage } from "./refusal-message";
+import { toast } from "./toast-store";
+import { useIdempotencyKey } from "./use-idempotency-key";
+
+/** The paid jobs that can be started on one object (POST /api/objects/{id}/<path>). */
+export type ObjectJobPath = "variations" | "views" | "edit" | "ai-upscale";
+
+/**
+ * Starts a paid job on one object, once per click (an Idempotency-Key the retry of the same
+ * body reuses): a toast says it started and what was reserved, or why not, and that nothing was
+ * charged. `busy` is true while the request is out.
+ */
+export function useStartObjectJob(objectId: string, path: ObjectJobPath, onStarted: (job: JobView) => void) {
+  const idempotency = useIdempotencyKey();
+  const [busy, setBusy] = useState(false);
+  async function start(
+    body: object,
+    texts: { started: string; errorTitle: string; failed: string },
+  ): Promise<JobView | null> {
+    setBusy(true);
+    try {
+      const url = `/api/objects/${objectId}/${path}`;
+      const { job } = await api<{ job: JobView }>(url, {
+        method: "POST",
+        body,
+        headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
+      });
+      idempotency.done();
+      toast({ title: texts.started, description: reservedText(job.credits), color: "success" });
+      onStarted(job);
+      return job;
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError && error.status === 402 ? "Not Enough Credits" : texts.errorTitle,
+        description: refusalMessage(error, texts.failed),
+        color: "error",
+      });
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { start, busy };
+}
