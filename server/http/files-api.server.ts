@@ -57,9 +57,13 @@ export function filesApi(getServices: () => Promise<Services>): Router {
   // presenters' signature as s, it needs no session and, on repeats, no query (decisions/045).
   router.get("/image", async (req, res) => {
     const services = await getServices();
-    const query = optimizeQuerySchema.parse(req.query);
-    const signedUntil = query.s ? services.imageUrls.verify(query.url, query.s) : null;
+    // Authentication before validation: a signed link or a signed-in user first, then the sizes asked.
+    const source = optimizeQuerySchema.shape.url.safeParse(req.query.url);
+    const signature = req.query.s;
+    const signedUntil =
+      source.success && typeof signature === "string" ? services.imageUrls.verify(source.data, signature) : null;
     const ownerId = signedUntil ? null : (await requireApiUser(req, services)).id;
+    const query = optimizeQuerySchema.parse(req.query);
     const findSource = () =>
       ownerId === null ? signedRecords.find(services, query.url) : findFile(services, ownerId, query.url);
     const file = await findSource();

@@ -79,6 +79,10 @@ async function withRecord(
 
 /** For what only a person in a browser may do (manage keys, delete the account): API keys get a 403. */
 export async function requireSessionUser(req: Request, services: Services): Promise<ApiUser> {
-  if (bearerSecret(req) !== null) throw new AppError("forbidden", apiKeyMessages.sessionOnly);
+  if (bearerSecret(req) !== null) {
+    // Authentication before permission: a made-up or revoked key hears that (401), a valid one the 403.
+    await requireApiUser(req, services);
+    throw new AppError("forbidden", apiKeyMessages.sessionOnly);
+  }
   return requireApiUser(req, services);
 }

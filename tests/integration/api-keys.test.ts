@@ -166,6 +166,14 @@ describe.each(testDatabases)("API keys on $name", (target) => {
       expect(response.status, `${method} ${path}`).toBe(403);
       expect((await json<{ error: { message: string } }>(response)).error.message).toBe(apiKeyMessages.sessionOnly);
     }
+    // Authentication comes first: a revoked or made-up key on these routes hears that, not the 403.
+    const revoked = await createKey(api.server, api.user.cookie);
+    await api.server.call(`/api/keys/${revoked.key.id}`, { method: "DELETE", cookie: api.user.cookie });
+    for (const bad of [revoked.secret, "mtf_made-up"]) {
+      const response = await withKey(api.server, bad)("/api/keys", { method: "GET" });
+      expect(response.status, bad).toBe(401);
+      expect((await json<{ error: { message: string } }>(response)).error.message).not.toBe(apiKeyMessages.sessionOnly);
+    }
     const bob = await signInThroughApi(api.server, "bob-records@example.com");
     const { styleId: bobStyle } = await createStyleThroughApi(api.server, bob.cookie);
     expect((await call("/api/objects", { method: "POST", json: setBody(bobStyle, ["Bell"]) })).status).toBe(404);

@@ -134,6 +134,9 @@ describe("image-optimisation endpoint", () => {
     expect(await bad("w=320&q=77")).toBe("The quality must be one of 50, 75, 80, 90, 100.");
     expect(await bad("w=320.5")).toBe("The width must be one of 320, 640, 768, 1024, 1280, 1536.");
     expect(await bad("w=abc")).toBe("The width must be one of 320, 640, 768, 1024, 1280, 1536.");
+    // Authentication first: without a session or a signature, a bad width is a 401, not a 400.
+    const anonymous = await server.call(`/api/image?url=${encodeURIComponent(anchor.url)}&w=500`);
+    expect(anonymous.status).toBe(401);
   });
 
   it("deleting the style deletes its optimised copies", async () => {
