@@ -44,7 +44,12 @@ export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, next) => 
     return;
   }
   // Body-parser errors (malformed JSON, too large) carry a status.
-  const status = (error as { status?: number }).status;
+  const { status, type, limit } = error as { status?: number; type?: string; limit?: number };
+  if (status === 413 && type === "entity.too.large" && typeof limit === "number") {
+    const message = `The request body is over the ${sizeText(limit)} this call takes.`;
+    res.status(413).json({ error: { code: "bad_request", message, fields: [{ path: "body", message }] } });
+    return;
+  }
   if (status && status >= 400 && status < 500) {
     res.status(status).json({ error: { code: "bad_request", message: "The request is not valid." } });
     return;
@@ -52,3 +57,8 @@ export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, next) => 
   getLogger().error({ err: error }, "unhandled API error");
   res.status(500).json({ error: { code: "internal", message: "Something went wrong. Please try again." } });
 };
+
+/** 32768 → "32 KB", 6291456 → "6 MB". */
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}

@@ -874,13 +874,18 @@ const errorDescriptions: Record<number, string> = {
   409: "It conflicts with the current state (for example the job has already finished).",
   422: "The Idempotency-Key was already used for a different request.",
   429: "Too many requests (an API key's budget a minute, sign-in attempts, live streams): wait the Retry-After seconds.",
+  413: "The request body is over the size this call takes: the message names the limit.",
+  431: "The request's headers are too large.",
   500: "Something went wrong on the server.",
 };
 
 function errorReply(status: number): ZodOpenApiResponseObject {
+  // Node answers 431 itself, before any route, with no body.
+  if (status === 431) return { description: errorDescriptions[431]! };
   const codes = (Object.entries(statusByCode) as [AppErrorCode, number][])
     .filter(([, s]) => s === status)
     .map(([code]) => `\`${code}\``);
+  if (status === 413) codes.push("`bad_request`");
   return {
     description: `${errorDescriptions[status] ?? "An error."} (\`error.code\`: ${codes.join(", ")})`,
     content: { "application/json": { schema: apiErrorSchema } },
@@ -897,7 +902,9 @@ export function errorStatuses(op: ApiOperation): number[] {
   if (op.query || op.json || op.multipart) statuses.add(400);
   if (op.method !== "get") statuses.add(403);
   if (op.spends) [400, 402, 409, 422].forEach((s) => statuses.add(s));
-  statuses.add(500);
+  if (op.json || op.multipart) statuses.add(413);
+  // Any address with a control character (%00) is a 400, and any request's headers may be too large.
+  [400, 431, 500].forEach((s) => statuses.add(s));
   return [...statuses].sort();
 }
 

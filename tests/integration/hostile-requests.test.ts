@@ -256,6 +256,20 @@ describe.each(testDatabases)("hostile requests on $name", (target) => {
     }
   });
 
+  it("answers an over-large JSON body with 413 naming the limit, on every JSON route", async () => {
+    const large = { padding: "x".repeat(7 * 1024 * 1024) };
+    for (const route of routes.filter(jsonRoutes)) {
+      const path = fillPath(route.path, (name) => ids[name] ?? ids.id!);
+      const result = await send(route, path, large);
+      expect({ what: label(route), status: result.status }).toEqual({ what: label(route), status: 413 });
+      expect(result.body?.error.message, label(route)).toMatch(
+        /^The request body is over the \d+ (KB|MB) this call takes\.$/,
+      );
+    }
+    const small = await send({ method: "POST", path: "/api/keys" }, "/api/keys", { name: "x".repeat(40 * 1024) });
+    expect(small.body?.error.message).toBe("The request body is over the 32 KB this call takes.");
+  });
+
   it("answers TRACE and other unsupported methods with 405 in the error shape", async () => {
     for (const route of [...routes, { method: "GET", path: "/api/no-such-call" }]) {
       const path = fillPath(route.path, (name) => ids[name] ?? ids.id!);
