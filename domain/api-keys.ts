@@ -61,6 +61,7 @@ export const apiKeyMessages = {
   revoked: "This API key was revoked.",
   expired: "This API key has expired.",
   sessionOnly: "API keys cannot manage keys or the account: sign in to Motif in a browser to do that.",
+  keyOnly: "This call reads the API key that makes it: send one as Authorization: Bearer <key>.",
   tooMany: `You have ${API_KEYS_MAX} keys: revoke one before creating another.`,
 } as const;
 

@@ -80,6 +80,7 @@ export const connectionCheckReply = z.object({ check: connectionCheckSchema });
 export const testEmailReply = z.object({ result: testEmailResultSchema });
 
 export const apiKeysReply = z.object({ keys: z.array(apiKeyViewSchema) });
+export const currentApiKeyReply = z.object({ key: apiKeyViewSchema });
 const webhookSecret = z.string().nullable().meta({
   description:
     "The webhook signing secret (`whsec_…`), shown this once: present when a webhook URL was set on a key that had none, null otherwise.",

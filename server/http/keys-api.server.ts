@@ -1,12 +1,13 @@
 import { Router, type Request } from "express";
-import { createApiKeySchema, updateApiKeySchema } from "#domain/api-keys";
+import { apiKeyMessages, createApiKeySchema, updateApiKeySchema } from "#domain/api-keys";
+import { AppError } from "#domain/errors";
 import { createApiKey, listApiKeys, revokeApiKey, setApiKeyWebhook } from "../api-keys/api-keys.server";
 import type { Services } from "../services.server";
 import { publicNetwork } from "../webhooks/address-policy.server";
 import { checkWebhookUrl } from "../webhooks/webhook-url.server";
-import { requireSessionUser } from "./require-user.server";
+import { requireApiUser, requireSessionUser } from "./require-user.server";
 
-/** API keys: managed from a signed-in browser only; a key can never manage keys. */
+/** API keys: managed from a signed-in browser only; a key can never manage keys, only read itself. */
 export function keysApi(getServices: () => Promise<Services>): Router {
   const router = Router();
 
@@ -18,6 +19,17 @@ export function keysApi(getServices: () => Promise<Services>): Router {
       network: services.webhookNetwork ?? publicNetwork,
     });
   }
+
+  // The key that makes the call reads itself: its cap and what it spent this month. A key, not a manager.
+  router.get("/current", async (req, res) => {
+    const services = await getServices();
+    const user = await requireApiUser(req, services);
+    if (!user.apiKeyId) throw new AppError("bad_request", apiKeyMessages.keyOnly);
+    const key = (await listApiKeys(services.database.db, user.id)).find((k) => k.id === user.apiKeyId);
+    if (!key) throw new AppError("unauthorized", apiKeyMessages.revoked);
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ key });
+  });
 
   router.get("/", async (req, res) => {
     const services = await getServices();

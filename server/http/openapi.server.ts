@@ -576,6 +576,16 @@ export const apiOperations: ApiOperation[] = [
   // API keys (from a browser session only: a key never manages keys)
   {
     method: "get",
+    path: "/api/keys/current",
+    tag: "API keys",
+    summary: "Read the calling API key",
+    description:
+      "The API key that makes this call, as the list shows it: its monthly credit cap and what it spent this month (UTC), its expiry and webhook. Called with a browser session instead of a key, it answers 400.",
+    access: "user",
+    responses: { 200: { description: "The key.", json: replies.currentApiKeyReply } },
+  },
+  {
+    method: "get",
     path: "/api/keys",
     tag: "API keys",
     summary: "List your API keys",

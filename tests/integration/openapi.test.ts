@@ -273,6 +273,10 @@ describe.each(testDatabases)("every documented operation answers as documented, 
       json: { imageId: state.imageId, instruction: "wearing a red scarf" },
     });
     expect([edit.status, edit.body.error.message]).toEqual([409, expect.stringContaining("cannot edit images")]);
+    // The key reads itself: its cap and what it spent.
+    const current = await callWithKey<{ key: { id: string; spentThisMonth: number } }>("GET", "/api/keys/current", {});
+    expect(current.status).toBe(200);
+    expect(current.body.key.spentThisMonth).toBeGreaterThanOrEqual(0);
     // Nor has it an AI upscaler: the answer points to the basic upscale.
     const ai = await callWithKey<{ error: { message: string } }>("POST", "/api/objects/:id/ai-upscale", {
       params: { id: state.objectId },
