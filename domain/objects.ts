@@ -96,7 +96,9 @@ export const objectViewsRequestSchema = z.object({
 /** PATCH /api/objects/:id */
 export const updateObjectSchema = z
   .object({ name: objectName.optional(), coverImageId: text().min(1).max(64).optional() })
-  .refine((v) => v.name !== undefined || v.coverImageId !== undefined, "Change the name or the cover.");
+  .refine((v) => v.name !== undefined || v.coverImageId !== undefined, "Change the name or the cover.")
+  // The document says what the refine checks: at least one of the two.
+  .meta({ minProperties: 1 });
 
 /** POST /api/objects/:id/remove-background */
 export const removeBackgroundSchema = z.object({

@@ -40,4 +40,25 @@ describe("the OpenAPI document", () => {
     };
     expect(error.content["application/json"]!.schema.$ref).toBe("#/components/schemas/Error");
   });
+
+  it("allows no more than the server takes: the image widths and qualities as enums, a PATCH with something in it", () => {
+    const image = document.paths?.["/api/image"]?.get?.parameters as { name: string; schema: { enum?: number[] } }[];
+    expect(image.find((p) => p.name === "w")!.schema.enum).toEqual([320, 640, 768, 1024, 1280, 1536]);
+    expect(image.find((p) => p.name === "q")!.schema.enum).toEqual([50, 75, 80, 90, 100]);
+    const patch = document.paths?.["/api/objects/{id}"]?.patch?.requestBody as {
+      content: Record<string, { schema: { minProperties?: number } }>;
+    };
+    expect(patch.content["application/json"]!.schema.minProperties).toBe(1);
+  });
+
+  it("lists on every operation the statuses any request can get: 400, 431 and 500, and 413 where there is a body", () => {
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(item ?? {})) {
+        const responses = (operation as { responses?: Record<string, unknown>; requestBody?: unknown }).responses ?? {};
+        for (const status of ["400", "431", "500"]) expect(responses, `${method} ${path}`).toHaveProperty(status);
+        if ((operation as { requestBody?: unknown }).requestBody)
+          expect(responses, `${method} ${path}`).toHaveProperty("413");
+      }
+    }
+  });
 });

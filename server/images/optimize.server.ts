@@ -23,11 +23,16 @@ export const optimizeQuerySchema = z.object({
       }
       return { kind: match[1] === "images" ? "image" : "reference", id: match[2]! };
     }),
-  w: z.coerce.number({ error: WIDTH_MESSAGE }).refine((w) => IMAGE_WIDTHS.includes(w), WIDTH_MESSAGE),
+  // The document lists the values the server takes (a refine says nothing to a client).
+  w: z.coerce
+    .number({ error: WIDTH_MESSAGE })
+    .refine((w) => IMAGE_WIDTHS.includes(w), WIDTH_MESSAGE)
+    .meta({ enum: [...IMAGE_WIDTHS] }),
   q: z.coerce
     .number({ error: QUALITY_MESSAGE })
     .refine((q) => IMAGE_QUALITIES.includes(q), QUALITY_MESSAGE)
-    .default(DEFAULT_IMAGE_QUALITY),
+    .default(DEFAULT_IMAGE_QUALITY)
+    .meta({ enum: [...IMAGE_QUALITIES] }),
   /** The signature the presenters gave with the image's url (server/images/signed-urls.server.ts). */
   s: z.string().max(100).optional(),
 });
