@@ -35,6 +35,7 @@ describe("the OpenAPI document", () => {
       sessionCookie: { type: "apiKey", in: "cookie", name: "motif_session" },
     });
     expect(document.paths?.["/api/openapi.json"]?.get?.security).toEqual([]);
+    expect(document.servers).toEqual([{ url: "/", description: "This Motif instance" }]);
     const error = document.paths?.["/api/jobs/{id}"]?.get?.responses?.["404"] as {
       content: Record<string, { schema: { $ref: string } }>;
     };

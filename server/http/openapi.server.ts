@@ -995,6 +995,8 @@ export function buildOpenApiDocument() {
     {
       openapi: "3.1.0",
       info: { title: "Motif API", version: API_VERSION, description },
+      // Relative to where the document is served: every Motif serves its own API at its own address.
+      servers: [{ url: "/", description: "This Motif instance" }],
       tags,
       security: [{ apiKey: [] }, { sessionCookie: [] }],
       paths,
