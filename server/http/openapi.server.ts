@@ -908,7 +908,8 @@ export function errorStatuses(op: ApiOperation): number[] {
   const statuses = new Set<number>(op.errors ?? []);
   if (op.access !== "public") [401, 429].forEach((s) => statuses.add(s));
   if (op.access === "session" || op.access === "operator") statuses.add(403);
-  if (op.access === "operator" || pathParams(op.path).length > 0) statuses.add(404);
+  // Anything that names a record (in the path, the query or the body) may name one that is gone or not yours.
+  if (op.access !== "public" || pathParams(op.path).length > 0) statuses.add(404);
   if (op.query || op.json || op.multipart) statuses.add(400);
   if (op.method !== "get") statuses.add(403);
   if (op.spends) [400, 402, 409, 422].forEach((s) => statuses.add(s));
