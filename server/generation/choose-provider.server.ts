@@ -18,3 +18,21 @@ export function chooseProvider(
   }
   return (options.styleDefault && providers.offeredById(options.styleDefault)) || providers.default;
 }
+
+/**
+ * The provider for work only some can do (an edit, an AI upscale): `chooseProvider`'s choice when
+ * `can` holds for it; otherwise, unless one was asked for by name, the first on offer that can.
+ * When none will do, `refuse` is called with the provider that was chosen, to say why it cannot.
+ */
+export function chooseProviderThatCan(
+  providers: ProviderRegistry,
+  options: { requested?: string | null; styleDefault?: string | null },
+  can: (provider: ImageProvider) => boolean,
+  refuse: (chosen: ImageProvider) => Error,
+): ImageProvider {
+  const chosen = chooseProvider(providers, options);
+  if (can(chosen)) return chosen;
+  const able = options.requested ? undefined : providers.offered.find(can);
+  if (!able) throw refuse(chosen);
+  return able;
+}

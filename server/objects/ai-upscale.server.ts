@@ -5,9 +5,8 @@ import type { aiUpscaleSchema } from "#domain/image-lineage";
 import { jobTitle, type UpscaleParams } from "#domain/jobs";
 import { unitPrice } from "#domain/pricing";
 import { images, styles } from "../db/schema";
-import { chooseProvider } from "../generation/choose-provider.server";
+import { chooseProviderThatCan } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
-import type { ImageProvider } from "../generation/providers/provider";
 import { insertPaidJob } from "../generation/submit.server";
 import type { ObjectDeps } from "./generate-objects.server";
 import { requireOwnedObject } from "./object-records.server";
@@ -40,16 +39,17 @@ export async function aiUpscaleObjectImage(
   ]);
   if (!source) throw new AppError("not_found", "No such image.", { field: "imageId" });
   upscaleTooLarge(source, input.factor, deps.config.upscale.maxSide);
-  const can = (p: ImageProvider) => Boolean(p.upscale && p.capabilities.upscale);
-  const preferred = chooseProvider(deps.providers, { requested: input.model, styleDefault: style?.defaultModel });
-  const provider = can(preferred) ? preferred : input.model ? null : (deps.providers.offered.find(can) ?? null);
-  if (!provider) {
-    throw new AppError(
-      "conflict",
-      `${preferred.label} has no AI upscaler. The basic upscale (no AI, free) works with every model.`,
-      { field: "model" },
-    );
-  }
+  const provider = chooseProviderThatCan(
+    deps.providers,
+    { requested: input.model, styleDefault: style?.defaultModel },
+    (p) => Boolean(p.upscale && p.capabilities.upscale),
+    (chosen) =>
+      new AppError(
+        "conflict",
+        `${chosen.label} has no AI upscaler. The basic upscale (no AI, free) works with every model.`,
+        { field: "model" },
+      ),
+  );
   const params: UpscaleParams = {
     v: 1,
     objectId: object.id,

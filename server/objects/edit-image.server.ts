@@ -4,7 +4,7 @@ import { AppError } from "#domain/errors";
 import { jobTitle, type EditParams } from "#domain/jobs";
 import { unitPrice } from "#domain/pricing";
 import { images, styles } from "../db/schema";
-import { chooseProvider } from "../generation/choose-provider.server";
+import { chooseProviderThatCan } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
 import type { ImageProvider } from "../generation/providers/provider";
 import type { ProviderRegistry } from "../generation/providers/registry.server";
@@ -21,16 +21,12 @@ export function chooseEditor(
   providers: ProviderRegistry,
   options: { requested?: string | null; styleDefault?: string | null; region: boolean },
 ): ImageProvider {
-  const can = (p: ImageProvider) =>
-    Boolean(p.edit) && p.capabilities.edit.words && (!options.region || p.capabilities.edit.region);
-  const preferred = chooseProvider(providers, options);
-  if (options.requested || can(preferred)) {
-    if (!can(preferred)) throw cannotEdit(preferred, options.region);
-    return preferred;
-  }
-  const able = providers.offered.find(can);
-  if (!able) throw cannotEdit(preferred, options.region);
-  return able;
+  return chooseProviderThatCan(
+    providers,
+    options,
+    (p) => Boolean(p.edit) && p.capabilities.edit.words && (!options.region || p.capabilities.edit.region),
+    (chosen) => cannotEdit(chosen, options.region),
+  );
 }
 
 function cannotEdit(provider: ImageProvider, region: boolean): AppError {
