@@ -4,7 +4,7 @@ import { editImageSchema } from "#domain/image-lineage";
 import { limits } from "#domain/limits";
 import { editObjectImage } from "../objects/edit-image.server";
 import { idempotencyKeyInput, modelInput } from "./tool-inputs";
-import { answerSafely, onceForKey, toolAnswer, type ToolContext } from "./tool-results.server";
+import { answerSafely, followJob, onceForKey, startedJob, toolAnswer, type ToolContext } from "./tool-results.server";
 
 /** edit_image: one of an object's images changed as words say, or one region of it repainted. */
 export function registerEditTool(server: McpServer, context: ToolContext): void {
@@ -42,17 +42,8 @@ export function registerEditTool(server: McpServer, context: ToolContext): void 
             apiKeyId: user.apiKeyId,
           });
           return toolAnswer(
-            `Started job ${job.id}: ${job.title}, ${job.credits} credits reserved. ` +
-              `Call get_job with jobId "${job.id}" and wait_seconds until it has succeeded.`,
-            {
-              job: {
-                id: job.id,
-                status: job.status,
-                title: job.title,
-                images: job.imageCount,
-                creditsReserved: job.credits,
-              },
-            },
+            `Started job ${job.id}: ${job.title}, ${job.credits} credits reserved. ${followJob(job.id)}`,
+            { job: startedJob(job) },
           );
         }),
       ),

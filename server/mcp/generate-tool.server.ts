@@ -10,7 +10,7 @@ import { createStyleSchema } from "#domain/styles";
 import type { Database } from "../db/client.server";
 import { styles } from "../db/schema";
 import { generateObjects } from "../objects/generate-objects.server";
-import { answerSafely, onceForKey, toolAnswer, type ToolContext } from "./tool-results.server";
+import { answerSafely, followJob, onceForKey, startedJob, toolAnswer, type ToolContext } from "./tool-results.server";
 import {
   detailInput,
   idempotencyKeyInput,
@@ -109,13 +109,7 @@ export function registerGenerateTool(server: McpServer, context: ToolContext): v
           });
           const { job, objects } = await generateObjects(services, { userId: user.id, input, apiKeyId: user.apiKeyId });
           const data = {
-            job: {
-              id: job.id,
-              status: job.status,
-              title: job.title,
-              images: job.imageCount,
-              creditsReserved: job.credits,
-            },
+            job: startedJob(job),
             settings: {
               size: input.size,
               detail: input.detail,
@@ -128,7 +122,7 @@ export function registerGenerateTool(server: McpServer, context: ToolContext): v
           return toolAnswer(
             `Started job ${job.id}: ${job.imageCount} image${job.imageCount === 1 ? "" : "s"} of ` +
               `${objects.length} object${objects.length === 1 ? "" : "s"}, ${job.credits} credits reserved. ` +
-              `Call get_job with jobId "${job.id}" and wait_seconds until it has succeeded, then get_images.`,
+              followJob(job.id, "get_images"),
             data,
           );
         }),

@@ -4,7 +4,7 @@ import { aiUpscaleSchema, basicUpscaleLabel, upscaleImageSchema } from "#domain/
 import { aiUpscaleObjectImage } from "../objects/ai-upscale.server";
 import { upscaleObjectImage } from "../objects/upscale-image.server";
 import { modelInput } from "./tool-inputs";
-import { answerSafely, imageLink, toolAnswer, type ToolContext } from "./tool-results.server";
+import { answerSafely, followJob, imageLink, startedJob, toolAnswer, type ToolContext } from "./tool-results.server";
 
 /** upscale_image: Motif's basic upscale of one image of an object (no AI, free). */
 export function registerUpscaleTool(server: McpServer, { services, user }: ToolContext): void {
@@ -37,9 +37,8 @@ export function registerUpscaleTool(server: McpServer, { services, user }: ToolC
             apiKeyId: user.apiKeyId,
           });
           return toolAnswer(
-            `Started job ${job.id}: ${job.title}, ${job.credits} credits reserved. ` +
-              `Call get_job with jobId "${job.id}" and wait_seconds until it has succeeded.`,
-            { job: { id: job.id, status: job.status, title: job.title, creditsReserved: job.credits } },
+            `Started job ${job.id}: ${job.title}, ${job.credits} credits reserved. ${followJob(job.id)}`,
+            { job: startedJob(job) },
           );
         }
         const input = upscaleImageSchema.parse({ imageId: args.imageId, factor: args.factor });

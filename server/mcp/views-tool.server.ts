@@ -4,7 +4,7 @@ import { limits } from "#domain/limits";
 import { objectViewsRequestSchema, viewPresets } from "#domain/objects";
 import { makeViews } from "../objects/make-variations.server";
 import { detailInput, idempotencyKeyInput, modelInput, sizeInput, transparentInput } from "./tool-inputs";
-import { answerSafely, onceForKey, toolAnswer, type ToolContext } from "./tool-results.server";
+import { answerSafely, followJob, onceForKey, startedJob, toolAnswer, type ToolContext } from "./tool-results.server";
 
 /** draw_views: the same object in other poses, views or states, one paid image each. */
 export function registerViewsTool(server: McpServer, context: ToolContext): void {
@@ -41,17 +41,8 @@ export function registerViewsTool(server: McpServer, context: ToolContext): void
           const { job } = await makeViews(services, { userId: user.id, objectId, input, apiKeyId: user.apiKeyId });
           return toolAnswer(
             `Started job ${job.id}: ${job.imageCount} view${job.imageCount === 1 ? "" : "s"} of the object, ` +
-              `${job.credits} credits reserved. Call get_job with jobId "${job.id}" and wait_seconds until it has succeeded.`,
-            {
-              job: {
-                id: job.id,
-                status: job.status,
-                title: job.title,
-                images: job.imageCount,
-                creditsReserved: job.credits,
-              },
-              views: input.views,
-            },
+              `${job.credits} credits reserved. ${followJob(job.id)}`,
+            { job: startedJob(job), views: input.views },
           );
         }),
       ),
