@@ -23,7 +23,7 @@ import { SessionSync } from "./components/session-sync";
 import { StaticPageProvider, StaticTooltipTemplate } from "./components/static-page";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
-import { colorModeScript, readPreferenceCookie, type ResolvedColorMode } from "./lib/color-mode";
+import { colorModeScript, readPreferenceCookie, type ResolvedColorMode } from "#domain/color-mode";
 import { toast } from "./lib/toast-store";
 
 // The one face every page's first paint uses (Latin), fetched beside the stylesheet rather

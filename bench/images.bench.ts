@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { createOfflineProvider } from "../server/generation/providers/offline.server";
 import { optimizeImage } from "../server/images/optimize.server";
-import { IMAGE_WIDTHS } from "../app/lib/image-url";
+import { IMAGE_WIDTHS } from "#domain/image-url";
 
 const RUNS = 15;
 const TARGET_MS = 150;

@@ -65,7 +65,7 @@ export const madeImageReply = z.object({ image: objectImageViewSchema });
 
 export const userEnsuredReply = z.object({
   created: z.boolean().meta({ description: "True the first time: the record was made, with the sign-up credits." }),
-  user: profileSchema.nullable(),
+  user: profileSchema,
 });
 export const profileReply = z.object({ user: profileSchema });
 

@@ -45,9 +45,10 @@ export const generateObjectsSchema = z.object({
     .max(limits.objectPrompt, `Keep the extra prompt to ${limits.objectPrompt} characters.`)
     .optional()
     .transform((p) => p || undefined),
-  size: z.enum(imageSizeValues, { error: "Choose square, portrait or landscape." }),
-  detail: z.enum(detailValues, { error: "Choose draft, standard or high detail." }),
-  transparent: z.boolean({ error: "Say whether the background is transparent." }),
+  /** Size, detail and transparency: the style's own settings when left out. */
+  size: z.enum(imageSizeValues, { error: "Choose square, portrait or landscape." }).optional(),
+  detail: z.enum(detailValues, { error: "Choose draft, standard or high detail." }).optional(),
+  transparent: z.boolean({ error: "Say whether the background is transparent." }).optional(),
   variations: variationCount.default(1),
   /** The model to make them with; the style's default (or the operator's) when left out. */
   model: modelChoice.optional(),

@@ -1,7 +1,8 @@
 import { KeyRound, Plus } from "lucide-react";
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import type { ApiKeyView } from "#domain/api-keys";
-import { api, ApiError, fieldErrors } from "~/lib/api";
+import { ApiError, fieldErrors } from "~/lib/api";
+import { callApi } from "~/lib/api-client";
 import { toast } from "~/lib/toast-store";
 import { CopySnippet } from "./setup/copy-snippet";
 import { Button } from "./ui/button";
@@ -26,7 +27,7 @@ export function ApiKeys() {
 
   const load = useCallback(async () => {
     try {
-      setKeys((await api<{ keys: ApiKeyView[] }>("/api/keys")).keys);
+      setKeys((await callApi("get", "/api/keys")).keys);
       setFailed(false);
     } catch {
       setFailed(true);
@@ -81,7 +82,7 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }
   async function revoke() {
     setBusy(true);
     try {
-      await api(`/api/keys/${apiKey.id}`, { method: "DELETE" });
+      await callApi("delete", "/api/keys/:id", { params: { id: apiKey.id } });
       toast({ title: "Key Revoked", description: `${apiKey.name} no longer works.`, color: "success" });
       onRevoked();
     } catch (error) {
@@ -168,10 +169,7 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
     if (!body.name) return setErrors({ name: "Give the key a name." });
     setBusy(true);
     try {
-      const created = await api<{ secret: string; webhookSecret: string | null }>("/api/keys", {
-        method: "POST",
-        body,
-      });
+      const created = await callApi("post", "/api/keys", { body });
       setSecret(created.secret);
       setWebhookSecret(created.webhookSecret);
       props.onCreated();
@@ -297,10 +295,7 @@ function WebhookDialog(props: { apiKey: ApiKeyView; onClose(): void; onSaved(): 
   async function save(webhookUrl: string | null) {
     setBusy(true);
     try {
-      const saved = await api<{ webhookSecret: string | null }>(`/api/keys/${props.apiKey.id}`, {
-        method: "PATCH",
-        body: { webhookUrl },
-      });
+      const saved = await callApi("patch", "/api/keys/:id", { params: { id: props.apiKey.id }, body: { webhookUrl } });
       props.onSaved();
       if (saved.webhookSecret) setSecret(saved.webhookSecret);
       else {

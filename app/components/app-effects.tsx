@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useBlocker, useLocation, useMatches } from "react-router";
 import { installChunkReloadGuard } from "~/lib/chunk-reload";
 import { watchForRelease } from "~/lib/release-check";
-import { normalizeRoutePath } from "~/lib/route-path";
+import { normalizeRoutePath } from "#domain/route-path";
 
 type AnalyticsQueue = { push(command: ["pageview", string]): void };
 

@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { colorModeLabels as labels, colorModePreferences, type ColorModePreference } from "~/lib/color-mode";
+import { colorModeLabels as labels, colorModePreferences, type ColorModePreference } from "#domain/color-mode";
 import { cn } from "~/lib/cn";
 import { useColorModeContext } from "./color-mode-provider";
 import { useStaticPage } from "./static-page";

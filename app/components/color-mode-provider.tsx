@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { ColorModePreference, ResolvedColorMode } from "~/lib/color-mode";
+import type { ColorModePreference, ResolvedColorMode } from "#domain/color-mode";
 import { useColorMode } from "~/lib/use-color-mode";
 
 type ColorModeValue = ReturnType<typeof useColorMode>;

@@ -1,12 +1,11 @@
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { api } from "~/lib/api";
-import { describeCreditEntry, type CreditHistoryEntry } from "~/lib/credit-history";
+
+import { callApi } from "~/lib/api-client";
+import { describeCreditEntry, type CreditHistoryEntry } from "#domain/credit-history";
 import { cn } from "~/lib/cn";
 import { subscribeLiveEvents } from "~/lib/live-events";
 import { Button } from "./ui/button";
-
-type Page = { entries: CreditHistoryEntry[]; nextBefore: number | null };
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
@@ -19,7 +18,7 @@ export function CreditHistory() {
 
   const loadFirst = useCallback(async () => {
     try {
-      const page = await api<Page>("/api/users/me/credits");
+      const page = await callApi("get", "/api/users/me/credits");
       setEntries(page.entries);
       setNextBefore(page.nextBefore);
       setFailed(false);
@@ -39,7 +38,7 @@ export function CreditHistory() {
     if (nextBefore === null) return;
     setLoadingMore(true);
     try {
-      const page = await api<Page>(`/api/users/me/credits?before=${nextBefore}`);
+      const page = await callApi("get", "/api/users/me/credits", { query: { before: nextBefore } });
       setEntries((current) => [...(current ?? []), ...page.entries]);
       setNextBefore(page.nextBefore);
     } catch {

@@ -1,6 +1,7 @@
 import { Info, LoaderCircle, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { api } from "~/lib/api";
+import { ApiError } from "~/lib/api";
+import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { describeStaleReasons, sameNameNote, sampleDetail, type StaleReason, type StyleView } from "#domain/styles";
 import { limits } from "#domain/limits";
@@ -15,7 +16,7 @@ import { DialogFormActions } from "./ui/dialog-form-actions";
 import { ModalDialog } from "./ui/sheet-dialog";
 import { TextAreaField } from "./ui/text-area-field";
 import { TextField } from "./ui/text-field";
-import { responsiveImage } from "~/lib/image-url";
+import { responsiveImage } from "#domain/image-url";
 
 type Reference = StyleView["references"][number];
 
@@ -83,19 +84,11 @@ export function EditStyleDialog(props: {
     setUploading(true);
     setUploadError(undefined);
     try {
-      const response = await fetch(`/api/styles/${style.id}/references`, { method: "POST", body: form });
-      const payload = (await response.json().catch(() => null)) as {
-        references?: Reference[];
-        error?: { message?: string };
-      } | null;
-      if (!response.ok) {
-        setUploadError(payload?.error?.message ?? "The images could not be added. Please try again.");
-        return;
-      }
-      setReferences((current) => [...current, ...(payload?.references ?? [])]);
+      const added = await callApi("post", "/api/styles/:id/references", { params: { id: style.id }, form });
+      setReferences((current) => [...current, ...added.references]);
       props.onSaved();
-    } catch {
-      setUploadError("The images could not be added. Please try again.");
+    } catch (error) {
+      setUploadError(error instanceof ApiError ? error.message : "The images could not be added. Please try again.");
     } finally {
       setUploading(false);
     }
@@ -105,7 +98,9 @@ export function EditStyleDialog(props: {
     setRemoving(reference.id);
     setUploadError(undefined);
     try {
-      await api(`/api/styles/${style.id}/references/${reference.id}`, { method: "DELETE" });
+      await callApi("delete", "/api/styles/:id/references/:referenceId", {
+        params: { id: style.id, referenceId: reference.id },
+      });
       setReferences((current) => current.filter((r) => r.id !== reference.id));
       props.onSaved();
     } catch (error) {
@@ -128,8 +123,8 @@ export function EditStyleDialog(props: {
     if (Object.keys(next).length || !paletteValid) return;
     setBusy(true);
     try {
-      await api(`/api/styles/${style.id}`, {
-        method: "PATCH",
+      await callApi("patch", "/api/styles/:id", {
+        params: { id: style.id },
         body: {
           name: name.trim(),
           description: description.trim(),

@@ -1,6 +1,8 @@
 import { Coins, ImageOff, LoaderCircle } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState, type FormEvent } from "react";
+import { ApiError } from "~/lib/api";
+import { callApi } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { priceText } from "~/lib/object-format";
@@ -157,28 +159,7 @@ export function NewStyleDialog(props: {
 
     setBusy(true);
     try {
-      const response = await fetch("/api/styles", {
-        method: "POST",
-        body: form,
-        headers: { "Idempotency-Key": idempotencyKey },
-      });
-      const payload = (await response.json().catch(() => null)) as {
-        error?: { message?: string; details?: { field?: string } };
-      } | null;
-      // A problem with the files shows by the dropzone, like those found when they were dropped.
-      if (!response.ok && payload?.error?.details?.field === UPLOAD_ERROR_DETAILS.field) {
-        setSource("image");
-        setErrors({ files: payload.error.message });
-        return;
-      }
-      if (!response.ok) {
-        toast({
-          title: "Style Error",
-          description: payload?.error?.message ?? "The style could not be created. You were not charged.",
-          color: "error",
-        });
-        return;
-      }
+      await callApi("post", "/api/styles", { form, headers: { "Idempotency-Key": idempotencyKey } });
       toast({
         title: "Style Created",
         description: `Generating ${ANCHOR_COUNT} sample images for ${name.trim()}.`,
@@ -187,8 +168,20 @@ export function NewStyleDialog(props: {
       reset();
       props.onOpenChange(false);
       props.onCreated();
-    } catch {
-      toast({ title: "Style Error", description: "The style could not be created. Please try again.", color: "error" });
+    } catch (error) {
+      // A problem with the files shows by the dropzone, like those found when they were dropped.
+      if (error instanceof ApiError && error.details.field === UPLOAD_ERROR_DETAILS.field) {
+        setSource("image");
+        setErrors({ files: error.message });
+      } else if (error instanceof ApiError) {
+        toast({ title: "Style Error", description: error.message, color: "error" });
+      } else {
+        toast({
+          title: "Style Error",
+          description: "The style could not be created. Please try again.",
+          color: "error",
+        });
+      }
     } finally {
       setBusy(false);
     }

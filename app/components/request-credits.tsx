@@ -1,7 +1,8 @@
 import { Mail } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { creditRequestNoteMax } from "#domain/credit-requests";
-import { api, ApiError, fieldErrors } from "~/lib/api";
+import { ApiError, fieldErrors } from "~/lib/api";
+import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { Button, type ButtonProps } from "./ui/button";
@@ -43,7 +44,7 @@ function RequestCreditsDialog(props: { onClose(): void }) {
     event.stopPropagation();
     setBusy(true);
     try {
-      await api<{ sent: true }>("/api/credits/request", { method: "POST", body: { note: note.trim() || undefined } });
+      await callApi("post", "/api/credits/request", { body: { note: note.trim() || undefined } });
       toast({
         title: "Credits Requested",
         description: "The operators of this Motif were e-mailed. Your balance grows as soon as they add credits.",

@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
-import { responsiveImage } from "~/lib/image-url";
+import { responsiveImage } from "#domain/image-url";
 import { isPreview, previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
 import { PreviewBadge } from "./preview-badge";

@@ -14,7 +14,7 @@ import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
-import { cardImages, responsiveImage } from "~/lib/image-url";
+import { cardImages, responsiveImage } from "#domain/image-url";
 import { priceText } from "~/lib/object-format";
 import { useModel } from "~/lib/use-models";
 import { useRef, useState } from "react";

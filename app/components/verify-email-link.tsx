@@ -9,8 +9,8 @@ import {
   readLoginEmail,
   signOut,
 } from "~/lib/auth-client";
-import { loginPath } from "~/lib/login-path";
-import { safeRedirectPath } from "~/lib/navigation";
+import { loginPath } from "#domain/login-path";
+import { safeRedirectPath } from "#domain/navigation";
 import { toast } from "~/lib/toast-store";
 import { useSafeNavigate } from "~/lib/use-safe-navigate";
 import { toastMessages } from "~/lib/toast-messages";

@@ -28,15 +28,18 @@ export async function api<T = unknown>(
   path: string,
   options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
+  // A form (with files) goes as multipart, its boundary set by the browser; anything else as JSON.
+  const form = options.body instanceof FormData ? options.body : null;
+  const json = options.body !== undefined && !form;
   const response = await fetch(path, {
     method: options.method ?? "GET",
     credentials: "same-origin",
     headers: {
       Accept: "application/json",
-      ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...(json ? { "Content-Type": "application/json" } : {}),
       ...options.headers,
     },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    body: form ?? (json ? JSON.stringify(options.body) : undefined),
   });
   const payload = (await response.json().catch(() => null)) as ErrorBody | null;
   if (!response.ok) {

@@ -1,5 +1,6 @@
-import { api, ApiError } from "./api";
-import { loginPath } from "./login-path";
+import { ApiError } from "./api";
+import { callApi } from "./api-client";
+import { loginPath } from "#domain/login-path";
 
 /** Spec §3: the e-mail is remembered here between sending the link and completing sign-in. */
 export const LOGIN_EMAIL_KEY = "loginEmail";
@@ -49,7 +50,7 @@ export function readLoginEmail(): string | null {
 }
 
 export async function sendLoginLink(email: string, redirectTo?: string | null): Promise<void> {
-  await api("/api/auth/signin-email", { method: "POST", body: { email, ...(redirectTo ? { redirectTo } : {}) } });
+  await callApi("post", "/api/auth/signin-email", { body: { email, ...(redirectTo ? { redirectTo } : {}) } });
   rememberLoginEmail(email);
 }
 
@@ -82,9 +83,9 @@ export function servedElsewhere(error: unknown, redirectTo?: string | null): Ser
  * exchange the ID token for a session cookie, ensure the user record.
  */
 export async function completeEmailLinkSignIn(options: { token: string; email: string }): Promise<AuthUser> {
-  const { idToken } = await api<{ idToken: string }>("/api/auth/verify", { method: "POST", body: options });
-  await api("/api/auth/token", { method: "POST", body: { idToken } });
-  const { user } = await api<{ user: AuthUser }>("/api/users/new", { method: "POST" });
+  const { idToken } = await callApi("post", "/api/auth/verify", { body: options });
+  await callApi("post", "/api/auth/token", { body: { idToken } });
+  const { user } = await callApi("post", "/api/users/new");
   try {
     localStorage.removeItem(LOGIN_EMAIL_KEY);
   } catch {
@@ -103,22 +104,22 @@ export function linkFailure(error: unknown): "invalid" | "wrong_email" | undefin
 
 /** Whether a sign-in link can still be used; asking uses nothing. */
 export async function isLinkUsable(token: string): Promise<boolean> {
-  const { usable } = await api<{ usable: boolean }>("/api/auth/link-status", { method: "POST", body: { token } });
+  const { usable } = await callApi("post", "/api/auth/link-status", { body: { token } });
   return usable;
 }
 
 export async function signOut(): Promise<void> {
-  await api("/api/auth/token", { method: "DELETE" });
+  await callApi("delete", "/api/auth/token");
   broadcastAuthChange({ type: "signed-out" });
 }
 
 export async function fetchProfile(): Promise<AuthUser> {
-  const { user } = await api<{ user: AuthUser }>("/api/users/me");
+  const { user } = await callApi("get", "/api/users/me");
   return user;
 }
 
 export async function deleteAccount(): Promise<void> {
-  const result = await api<{ success?: boolean }>("/api/users/user", { method: "DELETE" });
+  const result = await callApi("delete", "/api/users/user");
   if (result.success !== true) throw new Error("Account deletion did not succeed");
   broadcastAuthChange({ type: "signed-out" });
 }

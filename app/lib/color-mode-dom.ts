@@ -5,7 +5,7 @@ import {
   preferenceCookie,
   type ColorModePreference,
   type ResolvedColorMode,
-} from "./color-mode";
+} from "#domain/color-mode";
 
 /** The preference this browser keeps, or `fallback` (the cookie the server saw) when none is stored. */
 export function readStoredPreference(fallback: ColorModePreference): ColorModePreference {

@@ -1,5 +1,5 @@
 import { previewTexts } from "#domain/preview";
-import { IMAGE_WIDTHS, optimizedImageUrl } from "./image-url";
+import { IMAGE_WIDTHS, optimizedImageUrl } from "#domain/image-url";
 
 /** "1 object", "5 objects". */
 export function plural(count: number, one: string, many = `${one}s`): string {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { resolveColorMode, type ColorModePreference, type ResolvedColorMode } from "./color-mode";
+import { resolveColorMode, type ColorModePreference, type ResolvedColorMode } from "#domain/color-mode";
 import {
   applyColorMode,
   onColorModeChange,

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useNavigate, type NavigateOptions } from "react-router";
-import { resolveNavigation } from "./navigation";
+import { resolveNavigation } from "#domain/navigation";
 
 /**
  * navigate() that refuses external addresses unless asked with `external: true`

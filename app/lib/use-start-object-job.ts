@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { JobView } from "#domain/objects";
-import { api, ApiError } from "./api";
+import { ApiError } from "./api";
+import { callApi, type ApiBody } from "./api-client";
 import { reservedText } from "./object-format";
 import { refusalMessage } from "./refusal-message";
 import { toast } from "./toast-store";
@@ -18,14 +19,14 @@ export function useStartObjectJob(objectId: string, path: ObjectJobPath, onStart
   const idempotency = useIdempotencyKey();
   const [busy, setBusy] = useState(false);
   async function start(
-    body: object,
+    body: ApiBody<"post", `/api/objects/:id/${ObjectJobPath}`>,
     texts: { started: string; errorTitle: string; failed: string },
   ): Promise<JobView | null> {
     setBusy(true);
     try {
       const url = `/api/objects/${objectId}/${path}`;
-      const { job } = await api<{ job: JobView }>(url, {
-        method: "POST",
+      const { job } = await callApi("post", `/api/objects/:id/${path}`, {
+        params: { id: objectId },
         body,
         headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
       });

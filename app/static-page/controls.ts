@@ -4,7 +4,7 @@
  * views and cross-tab sign-in. The markup is React's own, rendered on the server with
  * `<template>`s for what opens; this only opens, closes and keeps it accessible.
  */
-import { colorModeLabels, parsePreference, readPreferenceCookie, resolveColorMode } from "~/lib/color-mode";
+import { colorModeLabels, parsePreference, readPreferenceCookie, resolveColorMode } from "#domain/color-mode";
 import {
   applyColorMode,
   onColorModeChange,

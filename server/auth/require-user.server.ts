@@ -1,5 +1,5 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
-import { loginPath } from "~/lib/login-path";
+import { loginPath } from "#domain/login-path";
 import { servicesContext } from "../context";
 import { getSessionUser, type SessionUser } from "./session.server";
 

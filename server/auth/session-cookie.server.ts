@@ -1,6 +1,9 @@
+/** The session cookie's name; over HTTPS the browser keeps it as `__Host-motif_session`. */
+export const SESSION_COOKIE = "motif_session";
+
 /** The session cookie: HttpOnly, SameSite=Lax; __Host- prefixed and Secure over HTTPS. */
 export function sessionCookieName(secure: boolean): string {
-  return secure ? "__Host-motif_session" : "motif_session";
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
 export function readCookie(header: string | null | undefined, name: string): string | undefined {

@@ -1,6 +1,6 @@
 import { modelLabel } from "#domain/models";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { CREDIT_HISTORY_PAGE, type CreditHistoryEntry } from "~/lib/credit-history";
+import { CREDIT_HISTORY_PAGE, type CreditHistoryEntry } from "#domain/credit-history";
 import type { Database } from "../db/client.server";
 import { creditLedger, creditPurchases, generationJobs, images, objects, styles } from "../db/schema";
 

@@ -1,7 +1,6 @@
-import { apiReference } from "@scalar/express-api-reference";
-import { Router } from "express";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { Router } from "express";
 import { AppError } from "./errors.server";
 
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -19,39 +18,9 @@ function referenceBundlePath(): string | null {
   }
 }
 
-/** The document (anyone may read it, and keep it a few minutes) and its interactive reference page. */
-export function apiReferenceRoutes(): Router {
+/** Not an API operation: a static asset of the reference page (GET /api/docs), so it is served as middleware. */
+export function referenceScriptRoute(): Router {
   const router = Router();
-
-  router.get("/openapi.json", async (_req, res) => {
-    // The document builder (zod-openapi) loads with the first request for it, not with the server.
-    const { openApiJson } = await import("./openapi.server");
-    res.setHeader("Cache-Control", "public, max-age=300");
-    res.type("application/json").send(openApiJson());
-  });
-
-  router.get(
-    "/docs",
-    (_req, res, next) => {
-      res.setHeader("Cache-Control", "public, max-age=300");
-      next();
-    },
-    apiReference({
-      url: OPENAPI_PATH,
-      pageTitle: "Motif API",
-      // The UMD build from our own origin, instead of the CDN's.
-      cdn: REFERENCE_SCRIPT_PATH,
-      // Nothing leaves the page but calls to this Motif: no web fonts, telemetry or hosted helpers.
-      withDefaultFonts: false,
-      telemetry: false,
-      showDeveloperTools: "never",
-      mcp: { disabled: true },
-      agent: { disabled: true },
-      persistAuth: false,
-    }),
-  );
-
-  // Not an API operation: a static asset of the page above, so it is served as middleware.
   router.use("/docs/scalar.js", (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const bundle = referenceBundlePath();
@@ -60,6 +29,5 @@ export function apiReferenceRoutes(): Router {
     // Called on success too: only an error goes on to the error handler.
     res.sendFile(bundle, { maxAge: "1d", headers }, (error?: Error) => error && next(error));
   });
-
   return router;
 }

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { IMAGE_ENDPOINT } from "~/lib/image-url";
+import { IMAGE_ENDPOINT } from "#domain/image-url";
 import { copyCache } from "../images/copy-cache.server";
 import { signedRecords } from "../images/image-records.server";
 import { derivativeKey, effectiveWidth, optimizeQuerySchema } from "../images/optimize.server";

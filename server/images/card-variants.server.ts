@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { cardImages, responsiveWidths } from "~/lib/image-url";
+import { cardImages, responsiveWidths } from "#domain/image-url";
 import type { Database } from "../db/client.server";
 import { images } from "../db/schema";
 import { trackWrite, writesSettled } from "../storage/pending-writes.server";

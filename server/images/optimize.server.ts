@@ -1,7 +1,7 @@
 import pLimit from "p-limit";
 import sharp from "sharp";
 import { z } from "zod";
-import { DEFAULT_IMAGE_QUALITY, IMAGE_QUALITIES, IMAGE_WIDTHS, widthFor } from "~/lib/image-url";
+import { DEFAULT_IMAGE_QUALITY, IMAGE_QUALITIES, IMAGE_WIDTHS, widthFor } from "#domain/image-url";
 
 /** Stored files the endpoint can optimise: only our own paths, so it never fetches anything. */
 const SOURCE_PATH = /^\/api\/(images|files\/reference)\/([A-Za-z0-9_-]{1,64})$/;

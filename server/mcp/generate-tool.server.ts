@@ -1,14 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { AppError } from "#domain/errors";
-import type { DetailLevel, ImageSize } from "#domain/images";
 import { limits } from "#domain/limits";
 import { generateObjectsSchema } from "#domain/objects";
-import { presetFromStyleId } from "#domain/presets";
-import { createStyleSchema } from "#domain/styles";
-import type { Database } from "../db/client.server";
-import { styles } from "../db/schema";
 import { generateObjects } from "../objects/generate-objects.server";
 import { answerSafely, followJob, onceForKey, startedJob, toolAnswer, type ToolContext } from "./tool-results.server";
 import {
@@ -19,37 +12,6 @@ import {
   transparentInput,
   variationsInput,
 } from "./tool-inputs";
-
-interface StyleDefaults {
-  size: ImageSize;
-  detail: DetailLevel;
-  transparent: boolean;
-}
-
-/** What a new style starts with, for a preset the user has not used yet. */
-const newStyleDefaults = createStyleSchema
-  .pick({ defaultSize: true, defaultDetail: true, defaultTransparent: true })
-  .parse({});
-
-/** The defaults of one of the user's styles (or of their copy of a preset); another user's style is "No such style." */
-async function styleDefaults(db: Database, options: { userId: string; styleId: string }): Promise<StyleDefaults> {
-  const preset = presetFromStyleId(options.styleId);
-  const [style] = await db
-    .select({ size: styles.defaultSize, detail: styles.defaultDetail, transparent: styles.defaultTransparent })
-    .from(styles)
-    .where(
-      and(eq(styles.ownerId, options.userId), preset ? eq(styles.presetId, preset.id) : eq(styles.id, options.styleId)),
-    );
-  if (style) return style;
-  if (preset) {
-    return {
-      size: newStyleDefaults.defaultSize,
-      detail: newStyleDefaults.defaultDetail,
-      transparent: newStyleDefaults.defaultTransparent,
-    };
-  }
-  throw new AppError("not_found", "No such style.");
-}
 
 /** generate_objects: a paid set of objects in one style. */
 export function registerGenerateTool(server: McpServer, context: ToolContext): void {
@@ -95,28 +57,16 @@ export function registerGenerateTool(server: McpServer, context: ToolContext): v
     ({ idempotencyKey, ...args }) =>
       answerSafely(() =>
         onceForKey(context, { tool: "generate_objects", idempotencyKey, args }, async () => {
-          const { db } = services.database;
-          const defaults = await styleDefaults(db, { userId: user.id, styleId: args.styleId });
-          const input = generateObjectsSchema.parse({
-            styleId: args.styleId,
-            subjects: args.subjects,
-            size: args.size ?? defaults.size,
-            detail: args.detail ?? defaults.detail,
-            transparent: args.transparent ?? defaults.transparent,
-            variations: args.variations,
-            model: args.model,
-            prompt: args.prompt,
+          // What is left out is the style's own setting: the use case decides, as for every caller.
+          const input = generateObjectsSchema.parse(args);
+          const { job, objects, settings } = await generateObjects(services, {
+            userId: user.id,
+            input,
+            apiKeyId: user.apiKeyId,
           });
-          const { job, objects } = await generateObjects(services, { userId: user.id, input, apiKeyId: user.apiKeyId });
           const data = {
             job: startedJob(job),
-            settings: {
-              size: input.size,
-              detail: input.detail,
-              transparent: input.transparent,
-              variations: input.variations,
-              model: job.provider,
-            },
+            settings: { ...settings, variations: input.variations, model: job.provider },
             objects,
           };
           return toolAnswer(

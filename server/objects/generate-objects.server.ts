@@ -11,7 +11,7 @@ import { dispatchJob } from "../generation/dispatch.server";
 import { insertPaidJob } from "../generation/submit.server";
 import { newId } from "../ids.server";
 import type { Services } from "../services.server";
-import { ensurePresetStyle } from "../styles/preset-style.server";
+import { ensurePresetStyle, styleSettingsColumns } from "../styles/preset-style.server";
 
 export type ObjectDeps = Pick<Services, "database" | "storage" | "queue" | "providers" | "config">;
 
@@ -31,10 +31,16 @@ export async function generateObjects(
     const [style] = preset
       ? [await ensurePresetStyle(tx, { userId, preset, defaults: input })]
       : await tx
-          .select({ id: styles.id, name: styles.name, defaultModel: styles.defaultModel })
+          .select(styleSettingsColumns)
           .from(styles)
           .where(and(eq(styles.id, input.styleId), eq(styles.ownerId, userId)));
     if (!style) throw new AppError("not_found", "No such style.");
+    // Whatever way the request came (the page, the API, an agent), what it leaves out is the style's.
+    const settings = {
+      size: input.size ?? style.defaultSize,
+      detail: input.detail ?? style.defaultDetail,
+      transparent: input.transparent ?? style.defaultTransparent,
+    };
     const provider = chooseProvider(deps.providers, { requested: input.model, styleDefault: style.defaultModel });
     const jobId = newId();
     // A millisecond apart, in the order typed: lists and exports keep the set's order.
@@ -51,17 +57,13 @@ export async function generateObjects(
           setId: jobId,
           name,
           prompt: input.prompt ?? null,
-          size: input.size,
-          detail: input.detail,
-          transparent: input.transparent,
+          ...settings,
         })),
       )
       .returning({ id: objects.id, name: objects.name });
     const params: ObjectImagesParams = {
       v: 1,
-      size: input.size,
-      detail: input.detail,
-      transparent: input.transparent,
+      ...settings,
       variations: input.variations,
       prompt: input.prompt ?? null,
       objects: made,
@@ -77,7 +79,7 @@ export async function generateObjects(
       provider,
       apiKeyId: options.apiKeyId,
     });
-    return { job, objects: made };
+    return { job, objects: made, settings };
   });
   await dispatchJob(deps, result.job);
   return result;

@@ -7,6 +7,31 @@ import { styles } from "../db/schema";
 import { styleSystemPrompt } from "../generation/prompts";
 import { newId } from "../ids.server";
 import { paletteFromDescription } from "#domain/palette";
+import { createStyleSchema } from "#domain/styles";
+
+/** What a new style starts with. */
+const newStyleDefaults = createStyleSchema
+  .pick({ defaultSize: true, defaultDetail: true, defaultTransparent: true })
+  .parse({});
+
+/** A style as generation needs it: which it is, its model, and what its images are made at by default. */
+export const styleSettingsColumns = {
+  id: styles.id,
+  name: styles.name,
+  defaultModel: styles.defaultModel,
+  defaultSize: styles.defaultSize,
+  defaultDetail: styles.defaultDetail,
+  defaultTransparent: styles.defaultTransparent,
+};
+
+export interface StyleSettings {
+  id: string;
+  name: string;
+  defaultModel: string | null;
+  defaultSize: ImageSize;
+  defaultDetail: DetailLevel;
+  defaultTransparent: boolean;
+}
 
 /**
  * The user's own style made from a preset, made the first time it is used from the
@@ -18,10 +43,16 @@ export async function ensurePresetStyle(
   options: {
     userId: string;
     preset: StylePreset;
-    defaults: { size: ImageSize; detail: DetailLevel; transparent: boolean };
+    /** What its images are made at by default; a new style's defaults where left out. */
+    defaults: { size?: ImageSize; detail?: DetailLevel; transparent?: boolean };
   },
-): Promise<{ id: string; name: string; defaultModel: string | null }> {
-  const { userId, preset, defaults } = options;
+): Promise<StyleSettings> {
+  const { userId, preset } = options;
+  const defaults = {
+    size: options.defaults.size ?? newStyleDefaults.defaultSize,
+    detail: options.defaults.detail ?? newStyleDefaults.defaultDetail,
+    transparent: options.defaults.transparent ?? newStyleDefaults.defaultTransparent,
+  };
   const palette = paletteFromDescription(preset.description);
   await tx
     .insert(styles)
@@ -41,7 +72,7 @@ export async function ensurePresetStyle(
     })
     .onConflictDoNothing({ target: [styles.ownerId, styles.presetId] });
   const [style] = await tx
-    .select({ id: styles.id, name: styles.name, defaultModel: styles.defaultModel })
+    .select(styleSettingsColumns)
     .from(styles)
     .where(and(eq(styles.ownerId, userId), eq(styles.presetId, preset.id)));
   return style!;

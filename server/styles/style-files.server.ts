@@ -1,4 +1,4 @@
-import { IMAGE_QUALITIES, IMAGE_WIDTHS } from "~/lib/image-url";
+import { IMAGE_QUALITIES, IMAGE_WIDTHS } from "#domain/image-url";
 import { newId } from "../ids.server";
 import { derivativeKey } from "../images/optimize.server";
 import { writesSettled } from "../storage/pending-writes.server";

@@ -1,5 +1,5 @@
 import { readCookie } from "../auth/session-cookie.server";
-import { FLASH_TOAST_COOKIE, flashToastsSchema, type FlashToast } from "~/lib/flash-toast";
+import { FLASH_TOAST_COOKIE, flashToastsSchema, type FlashToast } from "#domain/flash-toast";
 
 /** Reads and validates the flash toasts; anything malformed is dropped. */
 export function readFlashToasts(request: Request): FlashToast[] {

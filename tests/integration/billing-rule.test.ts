@@ -9,7 +9,7 @@ import { sweepStaleJobs } from "#server/generation/lifecycle.server";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
 import { ProviderError, ProviderRefusalError, ProviderRetryableError } from "#server/generation/providers/provider";
-import { describeCreditEntry, type CreditHistoryEntry } from "~/lib/credit-history";
+import { describeCreditEntry, type CreditHistoryEntry } from "#domain/credit-history";
 import { createRecordingProvider, type RecordingOptions } from "../fakes/recording-provider";
 import { testDatabases } from "../support/databases";
 import { balanceOf, json, ledgerSum, runJob, submitObjects } from "../support/factories";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditLedger, creditPurchases, users } from "#server/db/schema";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { describeCreditEntry, type CreditHistoryEntry } from "~/lib/credit-history";
+import { describeCreditEntry, type CreditHistoryEntry } from "#domain/credit-history";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../fakes/stripe-api";
 import { testDatabases } from "../support/databases";
 import { PUBLIC_URL, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";

@@ -3,7 +3,7 @@ import { listCreditHistory } from "#server/credits/history.server";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { cancelJob } from "#server/generation/lifecycle.server";
 import { activeSampleJobIds } from "#server/styles/style-samples.server";
-import { describeCreditEntry, type CreditHistoryEntry } from "~/lib/credit-history";
+import { describeCreditEntry, type CreditHistoryEntry } from "#domain/credit-history";
 import { testDatabases } from "../support/databases";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
 import { derivativeKey } from "#server/images/optimize.server";
-import { optimizedImageUrl } from "~/lib/image-url";
+import { optimizedImageUrl } from "#domain/image-url";
 import { testDatabases } from "../support/databases";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ObjectDetail, JobView } from "#domain/objects";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { creditLedger, generationJobs, objects } from "#server/db/schema";
+import { creditLedger, generationJobs, objects, styles as stylesTable } from "#server/db/schema";
 import { jobExpirySeconds, type GenerationQueue } from "#server/generation/queue.server";
 import { createRecordingProvider, sha256 } from "../fakes/recording-provider";
 import { testDatabases } from "../support/databases";
@@ -155,6 +155,27 @@ describe.each(testDatabases)("generating objects on $name", (target) => {
       sha256(await fetchBytes(chosen.url)),
       ...styleRefs,
     ]);
+  });
+
+  it("makes a set at the style's own size, detail and transparency when the request leaves them out", async () => {
+    const styleId = await insertStyle(database.db, { ownerId: ann.userId, name: "Landscapes" });
+    await server.services.database.db
+      .update(stylesTable)
+      .set({ defaultSize: "landscape", defaultDetail: "high", defaultTransparent: false })
+      .where(eq(stylesTable.id, styleId));
+    const response = await server.call("/api/objects", {
+      method: "POST",
+      cookie: ann.cookie,
+      json: { styleId, subjects: ["Harbour"] },
+    });
+    expect(response.status).toBe(202);
+    const { objects: made } = await json<{ objects: { id: string }[] }>(response);
+    const [row] = await database.db.select().from(objects).where(eq(objects.id, made[0]!.id));
+    expect(row).toMatchObject({ size: "landscape", detail: "high", transparent: false });
+    // What is sent wins over the style's.
+    const { objects: square } = await submitObjects(server, ann.cookie, { styleId, subjects: ["Boat"] });
+    const [boat] = await database.db.select().from(objects).where(eq(objects.id, square[0]!.id));
+    expect(boat).toMatchObject({ size: "square", detail: "draft", transparent: true });
   });
 
   it("shows an object as generating only while its own images are still to come", async () => {

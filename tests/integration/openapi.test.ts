@@ -6,9 +6,10 @@ import { readZip } from "../support/zip";
 import { describe, expect, it } from "vitest";
 import type { JobView, ObjectDetail, ObjectPage } from "#domain/objects";
 import type { StyleView } from "#domain/styles";
-import { IMAGE_WIDTHS } from "~/lib/image-url";
+import { IMAGE_WIDTHS } from "#domain/image-url";
 import { REFERENCE_SCRIPT_PATH } from "#server/http/api-reference.server";
 import { buildOpenApiDocument } from "#server/http/openapi.server";
+import { apiOperations } from "#server/http/operations/index.server";
 import { announceControl, withdrawControl } from "#server/operator/control-file.server";
 import { fillPath } from "../support/api-routes";
 import { testDatabases } from "../support/databases";
@@ -42,7 +43,7 @@ const form = (fields: Record<string, string>, files: Buffer[] = []) => {
 
 describe.each(testDatabases)("every documented operation answers as documented, on $name", (target) => {
   const api = setUpSignedInApi(target, "openapi@example.com");
-  const document = buildOpenApiDocument();
+  const document = buildOpenApiDocument(apiOperations);
   const doc = openApiCheck(document);
 
   /** Calls `method path` (an Express or OpenAPI template), signed in unless a cookie is given, and checks the answer. */

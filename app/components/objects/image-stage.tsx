@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent, type ReactNode } from "react";
 import type { ObjectImageView } from "#domain/objects";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
-import { responsiveImage } from "~/lib/image-url";
+import { responsiveImage } from "#domain/image-url";
 import { useBackdrop, type Backdrop } from "~/lib/use-backdrop";
 import { PreviewBadge } from "../preview-badge";
 import { Button } from "../ui/button";

@@ -4,7 +4,8 @@ import { basicUpscaleLabel, upscaleFactors, type UpscaleFactor } from "#domain/i
 import { pickModel } from "#domain/models";
 import type { JobView, ObjectImageView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
-import { api } from "~/lib/api";
+
+import { callApi } from "~/lib/api-client";
 import { plural, priceText } from "~/lib/object-format";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
@@ -46,16 +47,21 @@ export function ImageWork(props: {
   ) {
     setBusy(work);
     try {
-      const [path, body] =
-        work === "remove-background"
-          ? ["remove-background", { imageId: image.id }]
-          : ["upscale", { imageId: image.id, factor: Number(work.slice("upscale-".length)) }];
-      const url = `/api/objects/${props.objectId}/${path}`;
-      const { image: made } = await api<{ image: ObjectImageView }>(url, {
-        method: "POST",
-        body,
-        headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
+      const params = { id: props.objectId };
+      // One key per click and body: a retry of the same request is answered once, and charged once.
+      const once = (body: object) => ({
+        "Idempotency-Key": idempotency.keyFor(`/api/objects/${params.id}/${work}`, body),
       });
+      const removal = { imageId: image.id };
+      const upscale = { imageId: image.id, factor: work === "upscale-4" ? (4 as const) : (2 as const) };
+      const { image: made } =
+        work === "remove-background"
+          ? await callApi("post", "/api/objects/:id/remove-background", {
+              params,
+              body: removal,
+              headers: once(removal),
+            })
+          : await callApi("post", "/api/objects/:id/upscale", { params, body: upscale, headers: once(upscale) });
       idempotency.done();
       const earlier = props.knownIds.includes(made.id);
       toast({ title: texts.title, description: earlier ? texts.earlier : texts.made, color: "success" });

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { ObjectSummary } from "#domain/objects";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
-import { cardImages, responsiveImage } from "~/lib/image-url";
+import { cardImages, responsiveImage } from "#domain/image-url";
 import { PreviewBadge } from "../preview-badge";
 
 /** The widest a card's cover is shown: a quarter of the content column on a wide screen. */

@@ -16,7 +16,8 @@ import type { ModelView } from "#domain/models";
 import { priceOf } from "#domain/pricing";
 import { previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
-import { api, ApiError, fieldErrors } from "~/lib/api";
+import { ApiError, fieldErrors } from "~/lib/api";
+import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { cn } from "~/lib/cn";
 import { composerSummary, plural, reservedText } from "~/lib/object-format";
@@ -161,11 +162,7 @@ export function ObjectComposer(props: {
     setBusy(true);
     setErrors({});
     try {
-      const result = await api<{ job: JobView; objects: { id: string; name: string }[] }>("/api/objects", {
-        method: "POST",
-        body,
-        headers: { "Idempotency-Key": key },
-      });
+      const result = await callApi("post", "/api/objects", { body, headers: { "Idempotency-Key": key } });
       toast({
         title: `Generating ${plural(result.objects.length, "Object")}`,
         description: `${style!.name}: ${reservedText(result.job.credits)}`,

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type PointerEvent } from "react";
 import type { ObjectImageView } from "#domain/objects";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
-import { responsiveImage } from "~/lib/image-url";
+import { responsiveImage } from "#domain/image-url";
 import { BRUSH_MAX, BRUSH_MIN, brushPixels, drawStrokes, imagePoint, type Stroke } from "~/lib/region-strokes";
 
 /** The painted region over the image, as a person sees it: the brand colour at half strength. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { limits } from "#domain/limits";
-import type { ObjectDetail } from "#domain/objects";
-import { api, fieldErrors } from "~/lib/api";
+import { fieldErrors } from "~/lib/api";
+import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { DialogFormActions } from "../ui/dialog-form-actions";
@@ -21,10 +21,7 @@ export function RenameObjectDialog(props: { object: { id: string; name: string }
     if (trimmed === props.object.name) return props.onClose();
     setBusy(true);
     try {
-      await api<{ object: ObjectDetail }>(`/api/objects/${props.object.id}`, {
-        method: "PATCH",
-        body: { name: trimmed },
-      });
+      await callApi("patch", "/api/objects/:id", { params: { id: props.object.id }, body: { name: trimmed } });
       toast({ title: "Object Renamed", description: `It is now called ${trimmed}.`, color: "success" });
       props.onSaved();
       props.onClose();

@@ -5,7 +5,7 @@ import { PRESET_STYLE_PREFIX, stylePresets } from "#domain/presets";
 import type { StyleView } from "#domain/styles";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
-import { responsiveImage } from "~/lib/image-url";
+import { responsiveImage } from "#domain/image-url";
 
 /** Something the composer can generate in: one of the user's styles, or a preset (`preset:<id>`). */
 export interface StyleChoice {

@@ -4,7 +4,7 @@ import type { ObjectImageView } from "#domain/objects";
 import { isPreview } from "#domain/preview";
 import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
-import { responsiveImage } from "~/lib/image-url";
+import { responsiveImage } from "#domain/image-url";
 import { PreviewBadge } from "../preview-badge";
 
 const THUMB_CSS_PX = 80;

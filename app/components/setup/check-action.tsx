@@ -2,7 +2,8 @@ import { CircleAlert, CircleCheck, LoaderCircle, type LucideIcon } from "lucide-
 import { useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { api, ApiError } from "~/lib/api";
+import { ApiError } from "~/lib/api";
+import { callApi, type ApiBody, type ApiReply } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 
 export interface CheckOutcome {
@@ -16,7 +17,10 @@ export interface CheckOutcome {
  * A button that runs one server-side check and shows what came back beneath it,
  * in a live region so a screen reader hears the result.
  */
-export function CheckAction<T>({
+/** The operator's checks: each answers 200 with what it found, a refusal included. */
+type CheckPath = "/api/setup/test-connection" | "/api/setup/test-email";
+
+export function CheckAction<P extends CheckPath>({
   label,
   busyLabel,
   icon: Icon,
@@ -27,10 +31,10 @@ export function CheckAction<T>({
   label: string;
   busyLabel: string;
   icon: LucideIcon;
-  path: string;
+  path: P;
   /** Sent as JSON with the request, when the check needs to know what to check. */
-  body?: Record<string, unknown>;
-  describe: (answer: T) => CheckOutcome;
+  body?: ApiBody<"post", P>;
+  describe: (answer: ApiReply<"post", P>) => CheckOutcome;
 }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<CheckOutcome | null>(null);
@@ -38,7 +42,8 @@ export function CheckAction<T>({
   async function run() {
     setBusy(true);
     try {
-      setOutcome(describe(await api<T>(path, { method: "POST", ...(body ? { body } : {}) })));
+      const answer = (await callApi("post", path as CheckPath, body ? { body } : {})) as ApiReply<"post", P>;
+      setOutcome(describe(answer));
       // A check is kept (a model's reachability): the page shows the new state.
       void revalidator.revalidate();
     } catch (error) {

@@ -1,7 +1,8 @@
 import { Coins, LoaderCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { grantCreditsBody } from "#domain/setup";
-import { api, fieldErrors } from "~/lib/api";
+import { fieldErrors } from "~/lib/api";
+import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { Button } from "../ui/button";
@@ -27,10 +28,7 @@ export function GrantCreditsForm() {
     setErrors({});
     setBusy(true);
     try {
-      const { message } = await api<{ message: string }>("/api/setup/grant-credits", {
-        method: "POST",
-        body: parsed.data,
-      });
+      const { message } = await callApi("post", "/api/setup/grant-credits", { body: parsed.data });
       toast({ title: "Credits Granted", description: message, color: "success" });
       setEmail("");
       setCredits("");

@@ -6,7 +6,8 @@ import { CreditHistory } from "~/components/credit-history";
 import { PageHeader } from "~/components/page-header";
 import { RequestCreditsButton } from "~/components/request-credits";
 import { Button } from "~/components/ui/button";
-import { api, ApiError } from "~/lib/api";
+import { ApiError } from "~/lib/api";
+import { callApi } from "~/lib/api-client";
 import { subscribeLiveEvents } from "~/lib/live-events";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate } from "~/lib/use-live-jobs";
@@ -168,8 +169,7 @@ function BuyCredits({ packs, debt, checkout, cancelled }: Route.ComponentProps["
     setBuying(packId);
     const body = { packId };
     try {
-      const { url } = await api<{ url: string }>("/api/credits/checkout", {
-        method: "POST",
+      const { url } = await callApi("post", "/api/credits/checkout", {
         body,
         headers: { "Idempotency-Key": keyFor("/api/credits/checkout", body) },
       });

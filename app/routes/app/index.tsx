@@ -11,7 +11,8 @@ import { ObjectComposer } from "~/components/objects/object-composer";
 import { PageHeader } from "~/components/page-header";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
-import { api } from "~/lib/api";
+
+import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { mergeJob } from "~/lib/job-progress";
 import { toast } from "~/lib/toast-store";
@@ -77,12 +78,7 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
 
   async function cancel(job: JobView) {
     try {
-      const result = await api<{ job: JobView; refunded: number; message: string | null }>(
-        `/api/jobs/${job.id}/cancel`,
-        {
-          method: "POST",
-        },
-      );
+      const result = await callApi("post", "/api/jobs/:id/cancel", { params: { id: job.id } });
       toast({
         title: "Generation Cancelled",
         description:

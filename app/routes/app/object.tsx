@@ -15,7 +15,8 @@ import { ViewsPanel } from "~/components/objects/views-panel";
 import { downloadName } from "~/components/sample-viewer";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { api } from "~/lib/api";
+
+import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { mergeJob, pendingImages } from "~/lib/job-progress";
 import { formatDate, plural, webpDownloadUrl } from "~/lib/object-format";
@@ -107,7 +108,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
     if (!image) return;
     setSettingCover(true);
     try {
-      await api(`/api/objects/${object.id}`, { method: "PATCH", body: { coverImageId: image.id } });
+      await callApi("patch", "/api/objects/:id", { params: { id: object.id }, body: { coverImageId: image.id } });
       toast({
         title: "Cover Changed",
         description: `Image ${index + 1} now stands for ${object.name}.`,
@@ -135,7 +136,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
 
   async function deleteObject() {
     try {
-      await api(`/api/objects/${object.id}`, { method: "DELETE" });
+      await callApi("delete", "/api/objects/:id", { params: { id: object.id } });
       toast({ title: "Object Deleted", description: `${object.name} and its images were deleted.`, color: "success" });
       navigate("/app/object", { replace: true });
     } catch {

@@ -10,7 +10,8 @@ import { SelectionBar } from "~/components/objects/selection-bar";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { api } from "~/lib/api";
+
+import { callApi } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { plural } from "~/lib/object-format";
 import {
@@ -148,7 +149,9 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
   async function deleteSelected() {
     const ids = selectedIds;
     setConfirming(false);
-    const results = await Promise.allSettled(ids.map((id) => api(`/api/objects/${id}`, { method: "DELETE" })));
+    const results = await Promise.allSettled(
+      ids.map((id) => callApi("delete", "/api/objects/:id", { params: { id } })),
+    );
     const failed = results.filter((r) => r.status === "rejected").length;
     const deleted = ids.length - failed;
     setSelected(new Set(ids.filter((_, i) => results[i]!.status === "rejected")));

@@ -9,7 +9,7 @@ import { useColorModeContext } from "~/components/color-mode-provider";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { colorModePreferences } from "~/lib/color-mode";
+import { colorModePreferences } from "#domain/color-mode";
 
 export function meta() {
   return [{ title: "Settings · Motif" }];

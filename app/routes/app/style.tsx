@@ -13,7 +13,8 @@ import { StyleCard } from "~/components/style-card";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
-import { api, ApiError } from "~/lib/api";
+import { ApiError } from "~/lib/api";
+import { callApi } from "~/lib/api-client";
 import { stylePresets, type StylePreset } from "~/lib/presets";
 import { isPreview, previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
@@ -84,7 +85,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
   async function confirmDelete() {
     if (!deleting) return;
     try {
-      await api(`/api/styles/${deleting.id}`, { method: "DELETE" });
+      await callApi("delete", "/api/styles/:id", { params: { id: deleting.id } });
       toast({ title: "Style Deleted", description: `${deleting.name} and its images were deleted.`, color: "success" });
       await revalidator.revalidate();
     } catch {
@@ -96,8 +97,8 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
 
   async function cancelGenerating(style: StyleView) {
     try {
-      const result = await api<{ message: string }>(`/api/styles/${style.id}/cancel`, { method: "POST" });
-      toast({ title: "Generation Cancelled", description: result.message, color: "success" });
+      const result = await callApi("post", "/api/styles/:id/cancel", { params: { id: style.id } });
+      toast({ title: "Generation Cancelled", description: result.message ?? "Stopped.", color: "success" });
     } catch (error) {
       toast({
         title: "Cancel Error",
@@ -120,8 +121,8 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
   ) {
     try {
       // One key per click: a repeated request (a flaky network) returns the same job, never a second charge.
-      const { job } = await api<{ job: { credits: number } }>(`/api/styles/${style.id}/${path}`, {
-        method: "POST",
+      const { job } = await callApi("post", `/api/styles/:id/${path}`, {
+        params: { id: style.id },
         headers: { "Idempotency-Key": crypto.randomUUID() },
       });
       toast({ title: started.title, description: started.description(job.credits), color: "success" });
@@ -152,7 +153,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
 
   async function keepSamples(style: StyleView) {
     try {
-      await api(`/api/styles/${style.id}/samples/keep`, { method: "POST" });
+      await callApi("post", "/api/styles/:id/samples/keep", { params: { id: style.id } });
     } catch {
       toast({ title: "Style Error", description: "The samples could not be kept. Please try again.", color: "error" });
     } finally {

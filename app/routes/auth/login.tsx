@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { LoginForm } from "~/components/login-form";
 import { Logo } from "~/components/logo";
-import { safeRedirectPath } from "~/lib/navigation";
+import { safeRedirectPath } from "#domain/navigation";
 import { getSessionUser } from "#server/auth/session.server";
 import { configuredProviders, oauthProviderLabels } from "#server/auth/oauth-providers.server";
 import { servicesContext } from "#server/context";

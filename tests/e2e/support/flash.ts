@@ -1,5 +1,5 @@
 import type { BrowserContext } from "@playwright/test";
-import { FLASH_TOAST_COOKIE, type FlashToast } from "../../../app/lib/flash-toast";
+import { FLASH_TOAST_COOKIE, type FlashToast } from "../../../domain/flash-toast";
 
 export type { FlashToast };
 

@@ -24,7 +24,7 @@ describe("normalizeRoutePath", () => {
 
 describe("knownRoutePaths", () => {
   it("lists every path in the route table", () => {
-    const table = readFileSync(new URL("../routes.ts", import.meta.url), "utf8");
+    const table = readFileSync(new URL("../app/routes.ts", import.meta.url), "utf8");
     const paths = [...table.matchAll(/route\("([^"]+)"/g)].map((m) => `/${m[1]!.replace(/^\*$/, "*")}`);
     for (const path of [...paths, "/"]) expect(knownRoutePaths).toContain(path);
   });

@@ -1,4 +1,4 @@
-import type { CreditHistoryEntry } from "#domain/credits";
+import type { CreditHistoryEntry } from "./credits";
 
 export type { CreditHistoryEntry };
 

@@ -1,0 +1,100 @@
+import * as replies from "#domain/api-replies";
+import { apiKeyMessages, createApiKeySchema, updateApiKeySchema } from "#domain/api-keys";
+import { createApiKey, listApiKeys, revokeApiKey, setApiKeyWebhook } from "../../api-keys/api-keys.server";
+import type { Services } from "../../services.server";
+import { publicNetwork } from "../../webhooks/address-policy.server";
+import { checkWebhookUrl } from "../../webhooks/webhook-url.server";
+import { AppError } from "../errors.server";
+import { defineOperation } from "./operation.server";
+
+/** A webhook URL as saved: https in production, a public host now; null stays null. */
+async function checkedWebhookUrl(services: Services, value: string | null | undefined) {
+  if (!value) return null;
+  return checkWebhookUrl(value, {
+    requireHttps: services.config.isProduction,
+    network: services.webhookNetwork ?? publicNetwork,
+  });
+}
+
+/** API keys: managed from a signed-in browser only; a key can never manage keys, only read itself. */
+
+export const apiKeyOperations = [
+  defineOperation({
+    method: "get",
+    path: "/api/keys/current",
+    tag: "API keys",
+    summary: "Read the calling API key",
+    description:
+      "The API key that makes this call, as the list shows it: its monthly credit cap and what it spent this month (UTC), its expiry and webhook. Called with a browser session instead of a key, it answers 400.",
+    access: "user",
+    responses: { 200: { description: "The key.", json: replies.currentApiKeyReply } },
+    // The key that makes the call reads itself: its cap and what it spent this month.
+    async handle({ services, user }) {
+      if (!user.apiKeyId) throw new AppError("bad_request", apiKeyMessages.keyOnly);
+      const key = (await listApiKeys(services.database.db, user.id)).find((k) => k.id === user.apiKeyId);
+      if (!key) throw new AppError("unauthorized", apiKeyMessages.revoked);
+      return { status: 200, body: { key } };
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/api/keys",
+    tag: "API keys",
+    summary: "List your API keys",
+    description: "The keys not revoked, newest first, with what each spent this month. Never their secrets.",
+    access: "session",
+    responses: { 200: { description: "Your keys.", json: replies.apiKeysReply } },
+    async handle({ services, user }) {
+      return { status: 200, body: { keys: await listApiKeys(services.database.db, user.id) } };
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/keys",
+    tag: "API keys",
+    summary: "Create an API key",
+    description:
+      "The secret is in this answer only: it is stored hashed. A key acts as you on every route here except key management and deleting the account, within its optional monthly credit cap. With `webhookUrl`, the key's jobs' endings are posted there, signed with `webhookSecret` (also in this answer only); a URL that does not reach a public address answers 400.",
+    access: "session",
+    json: createApiKeySchema,
+    errors: [409],
+    responses: { 201: { description: "The key, and its secret.", json: replies.apiKeyCreatedReply } },
+    async handle({ services, user, body: input }) {
+      const webhookUrl = await checkedWebhookUrl(services, input.webhookUrl);
+      const created = await createApiKey(services.database.db, { userId: user.id, input: { ...input, webhookUrl } });
+      return { status: 201, body: created };
+    },
+  }),
+  defineOperation({
+    method: "patch",
+    path: "/api/keys/:id",
+    tag: "API keys",
+    summary: "Set or remove an API key's webhook",
+    description:
+      "The URL must reach a public address (checked now, and again at each delivery). Setting one on a key that had none makes its signing secret, in this answer only; changing the URL keeps the secret; null removes the webhook and its secret. See the README's Webhooks section for the payload and how to verify its signature.",
+    access: "session",
+    json: updateApiKeySchema,
+    responses: {
+      200: { description: "The key, and a new signing secret if one was made.", json: replies.apiKeyUpdatedReply },
+    },
+    // Sets or clears the key's webhook; `webhookSecret` is there only when a new one was made.
+    async handle({ services, user, params, body: input }) {
+      const webhookUrl = await checkedWebhookUrl(services, input.webhookUrl);
+      const updated = await setApiKeyWebhook(services.database.db, { userId: user.id, keyId: params.id, webhookUrl });
+      return { status: 200, body: updated };
+    },
+  }),
+  defineOperation({
+    method: "delete",
+    path: "/api/keys/:id",
+    tag: "API keys",
+    summary: "Revoke an API key",
+    description: "At once: the key's next request answers 401, and its live event streams end.",
+    access: "session",
+    responses: { 204: { description: "Revoked." } },
+    async handle({ services, user, params }) {
+      await revokeApiKey(services.database.db, { userId: user.id, keyId: params.id });
+      return { status: 204 };
+    },
+  }),
+];

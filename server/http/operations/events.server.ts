@@ -1,0 +1,113 @@
+import type { Request } from "express";
+import { z } from "zod";
+import { readSessionId } from "../../auth/session.server";
+import { hashToken } from "../../auth/tokens.server";
+import { getBalanceSnapshot } from "../../credits/credits.server";
+import { latestEventId } from "../../events/events.server";
+import { KEY_STREAM_PREFIX } from "../../events/stream-sessions.server";
+import { bearerSecret, requireApiUser } from "../require-user.server";
+import { defineOperation } from "./operation.server";
+
+const liveEventsDescription = `A Server-Sent Events stream of the signed-in user's changes. Each event's \`data\` is JSON:
+
+- \`event: credits\` (CreditsEvent): the balance changed. A fresh stream starts with one.
+- \`event: job\` (JobEvent): a job changed status.
+- \`event: job-progress\` (JobProgressEvent): an image of a job was made, or a step of one.
+
+Events carry an \`id\`: reconnect with \`Last-Event-ID\` (or \`?lastEventId=\`) to get what was missed. The stream ends with its session.`;
+
+/** Where a stream comes from: its session (or key) and address, for the caps on open streams. */
+function streamOrigin(req: Request, secureCookies: boolean) {
+  // A stream lives as long as what opened it: the browser session, or the API key.
+  const secret = bearerSecret(req);
+  const sessionHash =
+    secret !== null
+      ? `${KEY_STREAM_PREFIX}${hashToken(secret)}`
+      : hashToken(readSessionId(req.get("Cookie"), secureCookies) ?? "");
+  return { sessionHash, ip: req.ip ?? "unknown" };
+}
+
+/**
+ * The event id a client resumes from: a whole number the event table can hold. Anything else
+ * ("1.5", twenty digits, a word) is treated as absent: the stream starts fresh.
+ */
+export function eventIdOf(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}
+
+/**
+ * One Server-Sent Events stream per signed-in tab: job status and credit balance changes.
+ * Reconnecting with Last-Event-ID replays what was missed. The stream lives only as long as
+ * its session (see EventStreamHub).
+ */
+
+export const eventOperations = [
+  defineOperation({
+    method: "get",
+    path: "/api/events",
+    tag: "Events",
+    summary: "Live events",
+    description: liveEventsDescription,
+    access: "user",
+    query: z.object({
+      lastEventId: z
+        .string()
+        .optional()
+        .meta({ description: "As the Last-Event-ID header, for clients that cannot set it." }),
+    }),
+    headers: z.object({
+      "Last-Event-ID": z.string().optional().meta({ description: "The last event id seen: resume after it." }),
+    }),
+    errors: [429],
+    responses: {
+      200: {
+        description: "The stream (it stays open).",
+        media: { "text/event-stream": { schema: { type: "string" } } },
+      },
+    },
+    // Too many streams from one place are refused before the session is even read.
+    async authenticate(req, res, services) {
+      res.locals.clientGone = false;
+      res.on("close", () => (res.locals.clientGone = true));
+      services.events.refuseEarly(streamOrigin(req, services.config.auth.secureCookies));
+      return requireApiUser(req, services);
+    },
+    async handle({ req, res, services, user }) {
+      const { db } = services.database;
+      const clientGone = () => res.locals.clientGone === true;
+      // The place is taken before any other work, so a burst of connections cannot pass the cap together.
+      const stream = services.events.open(
+        { userId: user.id, ...streamOrigin(req, services.config.auth.secureCookies) },
+        { send: (chunk) => res.write(chunk), end: () => res.end() },
+      );
+      res.on("close", () => stream.close());
+      // The client may have left while we read its session.
+      if (clientGone()) return stream.close();
+      // Then its place among every process's streams: over the cap elsewhere is a 429 too.
+      await stream.claim();
+      if (clientGone()) return stream.close();
+
+      res.writeHead(200, {
+        "Content-Type": "text/event-stream",
+        // no-transform: no compression or proxy may buffer the stream.
+        "Cache-Control": "no-store, no-transform",
+        Connection: "keep-alive",
+        "X-Accel-Buffering": "no",
+      });
+      res.flushHeaders();
+      res.write("retry: 3000\n\n");
+
+      try {
+        const resumeFrom = eventIdOf(req.get("Last-Event-ID") ?? req.query.lastEventId);
+        const cursor = resumeFrom ?? (await latestEventId(db, user.id));
+        // Every stream starts with the current balance, a resumed one too (its replay may not reach back).
+        res.write(`event: credits\ndata: ${JSON.stringify(await getBalanceSnapshot(db, user.id))}\n\n`);
+        stream.start(cursor);
+      } catch {
+        // Headers are sent: a failed first read can only end the stream (the browser reconnects).
+        res.end();
+      }
+    },
+  }),
+];

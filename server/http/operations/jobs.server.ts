@@ -1,0 +1,43 @@
+import * as replies from "#domain/api-replies";
+import { getJobView } from "../../generation/job-views.server";
+import { cancelJob } from "../../generation/lifecycle.server";
+import { AppError } from "../errors.server";
+import { pollJobSamples } from "../openapi-examples.server";
+import { defineOperation } from "./operation.server";
+
+/** A job's status and per-object progress; cancel by job id. */
+export const jobOperations = [
+  defineOperation({
+    method: "get",
+    path: "/api/jobs/:id",
+    tag: "Jobs",
+    summary: "Get a job",
+    description:
+      "Status and per-object progress. A job is `queued`, then `running`, and ends `succeeded`, `failed` or `canceled`.",
+    access: "user",
+    responses: { 200: { description: "The job.", json: replies.jobReply } },
+    codeSamples: pollJobSamples,
+    async handle({ services, user, params }) {
+      const job = await getJobView(services.database.db, { userId: user.id, jobId: params.id });
+      if (!job) throw new AppError("not_found", "No such job.");
+      return { status: 200, body: { job } };
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/jobs/:id/cancel",
+    tag: "Jobs",
+    summary: "Cancel a job",
+    description: "Keeps what is made, charges only that, and refunds the rest once.",
+    access: "user",
+    errors: [409],
+    responses: { 200: { description: "The job, cancelled.", json: replies.jobCancelledReply } },
+    // Keeps what is made, charges only that, refunds the rest once.
+    async handle({ services, user, params }) {
+      const { db } = services.database;
+      const result = await cancelJob({ db }, { userId: user.id, jobId: params.id });
+      const job = await getJobView(db, { userId: user.id, jobId: result.job.id });
+      return { status: 200, body: { job, refunded: result.refund, message: result.job.error } };
+    },
+  }),
+];

@@ -1,0 +1,246 @@
+import type { z } from "zod";
+import * as replies from "#domain/api-replies";
+import { aiUpscaleSchema, editImageSchema, upscaleImageSchema } from "#domain/image-lineage";
+import {
+  generateObjectsSchema,
+  listObjectsQuerySchema,
+  objectPageSchema,
+  objectViewsRequestSchema,
+  removeBackgroundSchema,
+  updateObjectSchema,
+  variationsRequestSchema,
+} from "#domain/objects";
+import type { GenerationJob } from "../../generation/job-record.server";
+import { getJobView } from "../../generation/job-views.server";
+import { aiUpscaleObjectImage } from "../../objects/ai-upscale.server";
+import { editObjectImage } from "../../objects/edit-image.server";
+import { generateObjects } from "../../objects/generate-objects.server";
+import { makeVariations, makeViews } from "../../objects/make-variations.server";
+import { deleteObject, updateObject } from "../../objects/object-commands.server";
+import { getObjectDetail, listObjects, requireObjectDetail } from "../../objects/object-queries.server";
+import { removeImageBackground } from "../../objects/remove-background.server";
+import { upscaleObjectImage } from "../../objects/upscale-image.server";
+import type { Services } from "../../services.server";
+import { generateObjectsSamples } from "../openapi-examples.server";
+import type { ApiUser } from "../require-user.server";
+import { defineOperation } from "./operation.server";
+
+/** The job as its submitter sees it right after submission. */
+export async function presentSubmittedJob(services: Services, job: GenerationJob) {
+  return getJobView(services.database.db, { userId: job.ownerId, jobId: job.id });
+}
+
+/** A use case that starts a paid job on one of the user's objects. */
+type StartObjectJob<I> = (
+  services: Services,
+  options: { userId: string; objectId: string; input: I; apiKeyId?: string | null },
+) => Promise<{ job: GenerationJob }>;
+
+/** Every paid job on one object answers the same: 202 with the job. */
+const objectJob =
+  <S extends z.ZodType>(_schema: S, start: StartObjectJob<z.output<S>>) =>
+  async (context: { services: Services; user: ApiUser; params: { id: string }; body: z.output<S> }) => {
+    const { services, user, params, body } = context;
+    const { job } = await start(services, {
+      userId: user.id,
+      objectId: params.id,
+      input: body,
+      apiKeyId: user.apiKeyId,
+    });
+    return { status: 202, body: { job: await presentSubmittedJob(services, job) } };
+  };
+
+/** Objects: generate sets, list, read, rename, choose covers, delete, and the work on their images. */
+
+export const objectOperations = [
+  defineOperation({
+    method: "post",
+    path: "/api/objects",
+    tag: "Objects",
+    summary: "Generate a set of objects",
+    description:
+      "One object per subject, each made `variations` times in the style, as one job; `size`, `detail` and `transparent` are the style's own settings when left out. The price is reserved now; images not made are refunded. Poll the job, or listen to /api/events.",
+    access: "user",
+    json: generateObjectsSchema,
+    spends: true,
+    responses: { 202: { description: "The job, and the objects it makes.", json: replies.objectsSubmittedReply } },
+    codeSamples: generateObjectsSamples,
+    async handle({ services, user, body: input }) {
+      const result = await generateObjects(services, { userId: user.id, input, apiKeyId: user.apiKeyId });
+      const job = await presentSubmittedJob(services, result.job);
+      return { status: 202, body: { job, objects: result.objects } };
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/api/objects",
+    tag: "Objects",
+    summary: "List objects",
+    description: "Your objects, a page at a time, filtered by style, set (the job that made them) or name.",
+    access: "user",
+    query: listObjectsQuerySchema,
+    responses: { 200: { description: "A page of objects.", json: objectPageSchema } },
+    async handle({ services, user, query }) {
+      const page = await listObjects(services.database.db, { userId: user.id, query, signer: services.imageUrls });
+      return { status: 200, body: page };
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/api/objects/:id",
+    tag: "Objects",
+    summary: "Get an object with its images",
+    access: "user",
+    responses: { 200: { description: "The object.", json: replies.objectReply } },
+    async handle({ services, user, params }) {
+      const object = await requireObjectDetail(services.database.db, {
+        userId: user.id,
+        objectId: params.id,
+        signer: services.imageUrls,
+      });
+      return { status: 200, body: { object } };
+    },
+  }),
+  defineOperation({
+    method: "patch",
+    path: "/api/objects/:id",
+    tag: "Objects",
+    summary: "Rename an object or choose its cover",
+    access: "user",
+    json: updateObjectSchema,
+    responses: { 200: { description: "The object.", json: replies.objectReply } },
+    async handle({ services, user, params, body: changes }) {
+      const { db } = services.database;
+      await updateObject(db, { userId: user.id, objectId: params.id, changes });
+      const object = await getObjectDetail(db, { userId: user.id, objectId: params.id, signer: services.imageUrls });
+      return { status: 200, body: { object } };
+    },
+  }),
+  defineOperation({
+    method: "delete",
+    path: "/api/objects/:id",
+    tag: "Objects",
+    summary: "Delete an object",
+    access: "user",
+    responses: { 200: { description: "Deleted.", json: replies.successReply } },
+    async handle({ services, user, params }) {
+      await deleteObject(
+        { db: services.database.db, storage: services.storage },
+        { userId: user.id, objectId: params.id },
+      );
+      return { status: 200, body: { success: true } };
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/objects/:id/variations",
+    tag: "Objects",
+    summary: "Make more variations",
+    description: "More images of the object, matched to its cover; size, detail and model default to the cover's.",
+    access: "user",
+    json: variationsRequestSchema,
+    spends: true,
+    responses: { 202: { description: "The job.", json: replies.jobReply } },
+    handle: objectJob(variationsRequestSchema, makeVariations),
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/objects/:id/views",
+    tag: "Objects",
+    summary: "Draw the object in new poses, views or states",
+    description:
+      'One new image of the object per entry of `views` ("running", "side view", "damaged"; up to 8, repeats dropped), each drawn from the object\'s cover and its style\'s references, so the object stays the same thing. Each image records the view it was asked for (`lineage.view`) and the cover it came from. Size, detail and model default to the cover\'s. Priced and paid like variations.',
+    access: "user",
+    json: objectViewsRequestSchema,
+    spends: true,
+    responses: { 202: { description: "The job.", json: replies.jobReply } },
+    handle: objectJob(objectViewsRequestSchema, makeViews),
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/objects/:id/edit",
+    tag: "Objects",
+    summary: "Edit an image with words, or repaint a region",
+    description:
+      "A new image of the object made from one of its images, changed as `instruction` says (\"wearing a red scarf\", \"make it night\"), in the object's style: the image goes to the model as the base, with the style's references. With `mask`, a PNG of the image's exact size whose light opaque pixels mark a region, only that region is drawn again and every other pixel (transparency included) is kept. Priced and paid like one image of the object; refunded if it fails. The model is the one asked for, else the style's default or the first model on offer that can do it; a model that cannot is refused with 409 and says why (see `edit` on each model in GET /api/models). The new image records what it was made from (`lineage`: `edited` or `repainted`, with the instruction).",
+    access: "user",
+    json: editImageSchema,
+    // The painted region, a PNG as base64 (limits.editMaskBase64).
+    bodyLimit: "6mb",
+    spends: true,
+    errors: [409],
+    responses: { 202: { description: "The job.", json: replies.jobReply } },
+    handle: objectJob(editImageSchema, editObjectImage),
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/objects/:id/remove-background",
+    tag: "Objects",
+    summary: "Remove an image's background",
+    description:
+      "A new, transparent image of the object from one of its images, at the operator's price. An image's background is removed once: asking again answers with that image (200) and charges nothing.",
+    access: "user",
+    json: removeBackgroundSchema,
+    spends: true,
+    responses: {
+      200: {
+        description: "The image made from it earlier; nothing was charged.",
+        json: replies.madeImageReply,
+      },
+      201: { description: "The new image.", json: replies.madeImageReply },
+    },
+    async handle({ services, user, params, body: input }) {
+      const { image, existing } = await removeImageBackground(
+        { db: services.database.db, storage: services.storage, matting: services.matting, signer: services.imageUrls },
+        {
+          userId: user.id,
+          objectId: params.id,
+          imageId: input.imageId,
+          price: services.config.credits.removeBackground,
+          apiKeyId: user.apiKeyId,
+        },
+      );
+      return { status: existing ? 200 : 201, body: { image } };
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/objects/:id/upscale",
+    tag: "Objects",
+    summary: "Upscale an image",
+    description:
+      "A new image of the object, 2 or 4 times the width and height of one of its images, by Motif's basic upscale: Lanczos resampling and light sharpening, no AI, free. Transparency is kept. An image is upscaled by each factor once: asking again answers with that image (200). Refused with 400 when the result would be longer on a side than the instance allows (`UPSCALE_MAX_SIDE`, 8192 by default).",
+    access: "user",
+    json: upscaleImageSchema,
+    responses: {
+      200: { description: "The image made from it earlier by the same factor.", json: replies.madeImageReply },
+      201: { description: "The new image.", json: replies.madeImageReply },
+    },
+    async handle({ services, user, params, body: input }) {
+      const { image, existing } = await upscaleObjectImage(
+        {
+          db: services.database.db,
+          storage: services.storage,
+          signer: services.imageUrls,
+          maxSide: services.config.upscale.maxSide,
+        },
+        { userId: user.id, objectId: params.id, ...input },
+      );
+      return { status: existing ? 200 : 201, body: { image } };
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/objects/:id/ai-upscale",
+    tag: "Objects",
+    summary: "Upscale an image with a model's AI upscaler",
+    description:
+      "A new image of the object, 2 or 4 times the width and height of one of its images, by the AI upscaler of a model on offer (fal's Real-ESRGAN, a ComfyUI upscale model; see `upscaler` on each model in GET /api/styles), as a paid job of one image: priced like one image of the object on that model, refunded if it fails, cancellable. Transparency is kept: the upscaler gets the picture without its alpha and Motif puts the alpha back, resampled. The model is the one asked for, else the style's default or the first on offer with an upscaler; none is a 409 (the basic upscale, POST /api/objects/{id}/upscale, works with every model). Refused with 400 when the result would be longer on a side than the instance allows.",
+    access: "user",
+    json: aiUpscaleSchema,
+    spends: true,
+    errors: [409],
+    responses: { 202: { description: "The job.", json: replies.jobReply } },
+    handle: objectJob(aiUpscaleSchema, aiUpscaleObjectImage),
+  }),
+];
