@@ -16,6 +16,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "bench/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
     ],
     environment: "node",
     env: { LOG_LEVEL: "silent" },

@@ -4,7 +4,7 @@ import type { JobParams } from "#domain/jobs";
 import type { Database } from "../db/client.server";
 import { generationJobs, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
-import { styleFolder } from "../styles/styles.server";
+import { styleFolder } from "../storage/folders.server";
 import { parseJobParams, unitCreditsOf, type GenerationJob } from "./job-record.server";
 import { jobKindModules } from "./kinds/index.server";
 import type { EditTask, ImageTask, JobPlan, UpscaleTask } from "./kinds/kind.server";

@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import { preparedFor } from "../db/prepared.server";
 import { type generationJobs, type images, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
+import { styleFolder, userFolder } from "../storage/folders.server";
 
 export type Style = typeof styles.$inferSelect;
 export type StyleImage = typeof images.$inferSelect;
@@ -100,10 +101,4 @@ export async function deleteStyle(
   return true;
 }
 
-export function styleFolder(userId: string, styleId: string): string {
-  return `users/${userId}/styles/${styleId}`;
-}
-
-export function userFolder(userId: string): string {
-  return `users/${userId}`;
-}
+export { styleFolder, userFolder };

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
 import { images, objects } from "../../db/schema";
-import { objectFolder } from "../../objects/object-files.server";
+import { objectFolder } from "../../storage/folders.server";
 import { editPrompt, seedFor } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
 import { requireJobStyle, type JobKindModule } from "./kind.server";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { images } from "../../db/schema";
-import { objectFolder } from "../../objects/object-files.server";
+import { objectFolder } from "../../storage/folders.server";
 import { seedFor, subjectPrompt } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
 import { requireJobStyle, type JobKindModule } from "./kind.server";

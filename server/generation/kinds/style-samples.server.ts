@@ -1,6 +1,6 @@
 import type { JobKindModule } from "./kind.server";
 import { requireJobStyle } from "./kind.server";
-import { styleFolder } from "../../styles/styles.server";
+import { styleFolder } from "../../storage/folders.server";
 import { subjectPrompt } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
 

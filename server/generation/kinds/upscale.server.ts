@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { images, objects } from "../../db/schema";
 import { prepareForUpscaler } from "../../images/basic-upscale.server";
-import { objectFolder } from "../../objects/object-files.server";
+import { objectFolder } from "../../storage/folders.server";
 import { requireJobStyle, type JobKindModule } from "./kind.server";
 
 /**
