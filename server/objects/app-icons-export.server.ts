@@ -44,6 +44,9 @@ export async function writeAppIconsZip(
   const { default: archiver } = await import("archiver");
   const archive = archiver("zip", { zlib: { level: 6 } });
   const delivered = pipeline(archive, options.out);
+  // A reader that leaves early rejects this while the archive is still being finished: handled
+  // now so it is never an unhandled rejection, and still thrown where it is awaited below.
+  delivered.catch(() => undefined);
   for (const { name, data } of files) archive.append(data, { name });
   await archive.finalize();
   await delivered;

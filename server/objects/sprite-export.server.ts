@@ -48,6 +48,9 @@ export async function writeSpriteSheetZip(
   const { default: archiver } = await import("archiver");
   const archive = archiver("zip", { zlib: { level: 6 } });
   const delivered = pipeline(archive, options.out);
+  // A reader that leaves early rejects this while the archive is still being finished: handled
+  // now so it is never an unhandled rejection, and still thrown where it is awaited below.
+  delivered.catch(() => undefined);
   archive.append(png, { name: SHEET_IMAGE });
   archive.append(JSON.stringify(atlas, null, 2), { name: SHEET_ATLAS });
   if (credits.length) archive.append(attributionText(credits), { name: "ATTRIBUTION.txt" });
