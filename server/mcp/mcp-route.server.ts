@@ -8,6 +8,7 @@ import { bearerSecret, requireApiUser, type ApiUser } from "../http/require-user
 import { getLogger } from "../logger.server";
 import type { Services } from "../services.server";
 import { errorMessage } from "./tool-results.server";
+import { resourceMetadataPath } from "./resource-metadata.server";
 
 /** A JSON-RPC message: the largest tool arguments (a 2,000-character description, 50 subjects) fit many times over. */
 const BODY_LIMIT = "64kb";
@@ -64,29 +65,35 @@ const refuseControlCharacters: RequestHandler = (req, res, next) => {
   }
 };
 
-const mcpErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
-  if (res.headersSent) return next(error);
-  if (error instanceof AppError) {
-    res.set(error.headers);
-    // RFC 6750: tells the client which scheme to use, and whether the key it sent was refused.
-    if (error.code === "unauthorized") {
-      res.setHeader(
-        "WWW-Authenticate",
-        req.get("Authorization") ? 'Bearer realm="Motif", error="invalid_token"' : 'Bearer realm="Motif"',
-      );
+const mcpErrorHandler =
+  (publicUrl: string): ErrorRequestHandler =>
+  (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof AppError) {
+      res.set(error.headers);
+      // RFC 6750: the scheme, and whether the key sent was refused; RFC 9728 (as the MCP
+      // authorization spec asks): where the metadata says API keys are used, not OAuth.
+      if (error.code === "unauthorized") {
+        const metadata = `resource_metadata="${publicUrl}${resourceMetadataPath}"`;
+        res.setHeader(
+          "WWW-Authenticate",
+          req.get("Authorization")
+            ? `Bearer realm="Motif", error="invalid_token", ${metadata}`
+            : `Bearer realm="Motif", ${metadata}`,
+        );
+      }
+      return sendJsonRpcError(res, statusByCode[error.code], error.message);
     }
-    return sendJsonRpcError(res, statusByCode[error.code], error.message);
-  }
-  if (error instanceof ZodError) return sendJsonRpcError(res, 400, errorMessage(error), -32600);
-  // Body-parser errors: malformed JSON, too large, a wrong charset.
-  const status = (error as { status?: number; type?: string }).status;
-  if (status === 413) return sendJsonRpcError(res, 413, "The request is too large.", -32600);
-  if (status && status >= 400 && status < 500) {
-    return sendJsonRpcError(res, status, "The request is not valid JSON.", -32700);
-  }
-  getLogger().error({ err: error }, "unhandled MCP error");
-  sendJsonRpcError(res, 500, "Something went wrong. Please try again.", -32603);
-};
+    if (error instanceof ZodError) return sendJsonRpcError(res, 400, errorMessage(error), -32600);
+    // Body-parser errors: malformed JSON, too large, a wrong charset.
+    const status = (error as { status?: number; type?: string }).status;
+    if (status === 413) return sendJsonRpcError(res, 413, "The request is too large.", -32600);
+    if (status && status >= 400 && status < 500) {
+      return sendJsonRpcError(res, status, "The request is not valid JSON.", -32700);
+    }
+    getLogger().error({ err: error }, "unhandled MCP error");
+    sendJsonRpcError(res, 500, "Something went wrong. Please try again.", -32603);
+  };
 
 /**
  * /mcp: the Model Context Protocol over Streamable HTTP, stateless (one server and
@@ -94,7 +101,7 @@ const mcpErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
  * than an event stream. Only POST carries messages; GET and DELETE are for sessions
  * and server-sent streams, which a stateless server has none of.
  */
-export function createMcpRoute(options: { getServices: () => Promise<Services> }): Router {
+export function createMcpRoute(options: { getServices: () => Promise<Services>; publicUrl: string }): Router {
   const router = express.Router();
   router.use(guardAddress);
   router.post(
@@ -123,6 +130,6 @@ export function createMcpRoute(options: { getServices: () => Promise<Services> }
     res.setHeader("Allow", "POST");
     sendJsonRpcError(res, 405, "Method not allowed: this server takes MCP messages by POST only.");
   });
-  router.use(mcpErrorHandler);
+  router.use(mcpErrorHandler(options.publicUrl));
   return router;
 }

@@ -2,6 +2,7 @@
 // with an API key lists styles, makes a style and a set, waits for the job and gets the
 // images back as pictures and links, within the key's cap and the user's own records.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { NO_OAUTH } from "#server/mcp/resource-metadata.server";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import sharp from "sharp";
@@ -111,7 +112,8 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
   it("answers 401 with WWW-Authenticate without a key, with a bad or revoked key, and for a session cookie", async () => {
     const none = await postMcp(api.server, {});
     expect(none.status).toBe(401);
-    expect(none.headers.get("www-authenticate")).toBe('Bearer realm="Motif"');
+    const metadataUrl = `${api.server.config.publicUrl}/.well-known/oauth-protected-resource/mcp`;
+    expect(none.headers.get("www-authenticate")).toBe(`Bearer realm="Motif", resource_metadata="${metadataUrl}"`);
     expect((await json<{ error: { message: string } }>(none)).error.message).toMatch(/Authorization: Bearer/);
 
     // The browser's session is never enough here.
@@ -119,7 +121,9 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
 
     const made = await postMcp(api.server, { Authorization: "Bearer mtf_made-up" });
     expect(made.status).toBe(401);
-    expect(made.headers.get("www-authenticate")).toBe('Bearer realm="Motif", error="invalid_token"');
+    expect(made.headers.get("www-authenticate")).toBe(
+      `Bearer realm="Motif", error="invalid_token", resource_metadata="${metadataUrl}"`,
+    );
     expect((await json<{ error: { message: string } }>(made)).error.message).toBe(apiKeyMessages.invalid);
 
     // The SDK's client sees the 401 and the plain message.
@@ -133,6 +137,34 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
     const revoked = await postMcp(api.server, { Authorization: `Bearer ${secret}` });
     expect(revoked.status).toBe(401);
     expect((await json<{ error: { message: string } }>(revoked)).error.message).toBe(apiKeyMessages.revoked);
+  });
+
+  it("tells an MCP client, the way the MCP authorization spec looks, that it takes API keys and not OAuth", async () => {
+    const { publicUrl } = api.server.config;
+    // The resource's metadata (RFC 9728), as the 401's WWW-Authenticate points to it.
+    const metadata = await json<Record<string, unknown>>(
+      await fetch(`${api.server.url}/.well-known/oauth-protected-resource/mcp`),
+    );
+    expect(metadata).toMatchObject({
+      resource: `${publicUrl}/mcp`,
+      bearer_methods_supported: ["header"],
+      resource_documentation: `${publicUrl}/api/docs`,
+    });
+    expect(metadata).not.toHaveProperty("authorization_servers");
+    expect(metadata.authentication).toBe(NO_OAUTH);
+    // Where a client then looks for an authorization server, there is none, and it is told why.
+    for (const path of ["/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"]) {
+      const answer = await fetch(`${api.server.url}${path}`);
+      expect(answer.status, path).toBe(404);
+      expect(await answer.json()).toEqual({ error: "not_found", error_description: NO_OAUTH });
+    }
+    const registration = await fetch(`${api.server.url}/register`, { method: "POST", body: "{}" });
+    expect(registration.status).toBe(404);
+
+    // The SDK's own discovery reads the same document.
+    const { discoverOAuthProtectedResourceMetadata } = await import("@modelcontextprotocol/sdk/client/auth.js");
+    const found = await discoverOAuthProtectedResourceMetadata(new URL(`${api.server.url}/mcp`));
+    expect(found.bearer_methods_supported).toEqual(["header"]);
   });
 
   it("is stateless: GET and DELETE answer 405, and hostile bodies are refused before any tool runs", async () => {

@@ -19,6 +19,7 @@ import { signedImageCopies } from "#server/http/signed-copies.server";
 import { metricsRoute } from "#server/http/metrics-route.server";
 import { reportFrom, requestMetrics } from "#server/metrics/metrics.server";
 import { createMcpRoute } from "#server/mcp/mcp-route.server";
+import { mcpResourceMetadataRoutes } from "#server/mcp/resource-metadata.server";
 import type { MailMessage, Mailer } from "#server/mail/mailer.server";
 import type { Services } from "#server/services.server";
 
@@ -89,7 +90,8 @@ export async function startApiServer(
   // In front of the API, as the server mounts it.
   app.use(signedImageCopies(async () => services));
   app.use("/api", createApi({ getServices: async () => services, origins: config }));
-  app.use("/mcp", createMcpRoute({ getServices: async () => services }));
+  app.use("/mcp", createMcpRoute({ getServices: async () => services, publicUrl: config.publicUrl }));
+  app.use(mcpResourceMetadataRoutes({ publicUrl: config.publicUrl }));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
