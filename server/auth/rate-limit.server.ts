@@ -5,6 +5,8 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the window resets. */
   retryAfterSeconds: number;
+  /** Hits left in this window. */
+  remaining: number;
 }
 
 /**
@@ -29,5 +31,5 @@ export async function hitRateLimit(options: {
   );
   const windowStart = new Date(row!.window_start).getTime();
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - Date.now()) / 1000));
-  return { allowed: row!.count <= limit, retryAfterSeconds };
+  return { allowed: row!.count <= limit, retryAfterSeconds, remaining: Math.max(0, limit - row!.count) };
 }

@@ -40,6 +40,17 @@ const errorDescriptions: Record<number, string> = {
   500: "Something went wrong on the server.",
 };
 
+const rateLimitHeaders = {
+  "RateLimit-Policy": {
+    description: 'With an API key: the key\'s budget, e.g. `"api-key";q=120;w=60` (120 requests a minute).',
+    schema: { type: "string" },
+  },
+  RateLimit: {
+    description: 'With an API key: what is left of it, e.g. `"api-key";r=87;t=42` (87 more in the next 42 s).',
+    schema: { type: "string" },
+  },
+};
+
 function errorReply(status: number): ZodOpenApiResponseObject {
   // Node answers 431 itself, before any route, with no body.
   if (status === 431) return { description: errorDescriptions[431]! };
@@ -86,6 +97,14 @@ function toOperation(op: Operation): ZodOpenApiOperationObject {
     };
   }
   for (const status of errorStatuses(op)) responses[String(status)] ??= errorReply(status);
+  // A request with an API key hears its budget on every answer Motif writes (Node answers 431 itself).
+  if (op.access === "user") {
+    for (const [status, response] of Object.entries(responses)) {
+      if (status === "431") continue;
+      const headers = { ...(response.headers as Record<string, unknown> | undefined), ...rateLimitHeaders };
+      responses[status] = { ...response, headers: headers as ZodOpenApiResponseObject["headers"] };
+    }
+  }
   const security = {
     public: [],
     session: [{ sessionCookie: [] }],

@@ -38,6 +38,9 @@ export async function requireApiUser(req: Request, services: Services): Promise<
     const { user, keyId } = await authenticateApiKey(db, secret);
     const { perMinute } = services.config.apiKeys;
     const limit = await hitRateLimit({ db, key: `api-key:${keyId}`, limit: perMinute, windowMs: 60_000 });
+    // Every keyed answer says the key's budget and what is left of it (IETF RateLimit headers).
+    req.res?.setHeader("RateLimit-Policy", `"api-key";q=${perMinute};w=60`);
+    req.res?.setHeader("RateLimit", `"api-key";r=${limit.remaining};t=${limit.retryAfterSeconds}`);
     if (!limit.allowed) {
       throw new AppError(
         "rate_limited",

@@ -225,12 +225,22 @@ describe.each(testDatabases)("an API key's request budget on $name", (target) =>
     try {
       const ann = await signInThroughApi(one, "ann-budget@example.com");
       const { secret } = await createKey(one, ann.cookie);
-      const statuses = [];
-      for (const server of [one, two, one]) statuses.push((await withKey(server, secret)("/api/users/me")).status);
-      expect(statuses).toEqual([200, 200, 200]);
+      const answers = [];
+      for (const server of [one, two, one]) answers.push(await withKey(server, secret)("/api/users/me"));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      // Each answer says the budget and what is left of it, counted across processes.
+      expect(answers.map((a) => a.headers.get("ratelimit-policy"))).toEqual(Array(3).fill('"api-key";q=3;w=60'));
+      expect(answers.map((a) => /r=(\d+);t=(\d+)$/.exec(a.headers.get("ratelimit") ?? "")?.[1])).toEqual([
+        "2",
+        "1",
+        "0",
+      ]);
       const limited = await withKey(two, secret)("/api/users/me");
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(limited.headers.get("ratelimit")).toMatch(/^"api-key";r=0;t=\d+$/);
+      // A browser session has no key budget to tell.
+      expect((await one.call("/api/users/me", { cookie: ann.cookie })).headers.get("ratelimit")).toBeNull();
       // The browser session is not the key's budget.
       expect((await one.call("/api/users/me", { cookie: ann.cookie })).status).toBe(200);
       // Another key has its own.
