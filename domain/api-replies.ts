@@ -32,6 +32,8 @@ export const stylesListReply = z.object({
   models: modelsViewSchema,
 });
 
+export const styleReply = z.object({ style: styleViewSchema });
+
 export const styleCreatedReply = z.object({
   style: z.object({ id: z.string(), name: z.string() }),
   job: jobRefSchema.meta({ description: "The job making the style's sample images." }),

@@ -34,35 +34,51 @@ interface SampleJobItem {
 const parseJson = <T>(value: unknown): T => JSON.parse(String(value)) as T;
 
 /**
- * One statement for the whole list (the subqueries name the outer row as `styles.…`: Drizzle
+ * One statement for the whole list, or for one style (the subqueries name the outer row as `styles.…`: Drizzle
  * writes a lone table's columns without their table): each style with its samples, its latest sample job and its
  * references' ids, each as JSON beside the row (the columns a card shows, not whole records).
  */
+const styleColumns = {
+  ...getTableColumns(styles),
+  anchors: sql<AnchorItem[]>`(
+    select coalesce(json_agg(json_build_object('id', i.id, 'subject', i.subject, 'width', i.width,
+      'height', i.height, 'hasAlpha', i.has_alpha, 'format', i.format, 'provider', i.provider)
+      order by i.created_at, i.position), '[]')::text
+    from images i where i.style_id = styles.id and i.role = 'anchor')`.mapWith(parseJson<AnchorItem[]>),
+  // The card shows its samples' job; object jobs in the style show on the composer.
+  latestJob: sql<SampleJobItem | null>`(
+    select json_build_object('id', j.id, 'status', j.status, 'error', j.error, 'refunded', j.refunded,
+      'credits', j.credits, 'refundedCredits', j.refunded_credits)::text
+    from generation_jobs j
+    where j.style_id = styles.id and j.owner_id = styles.owner_id and j.kind = 'style-samples'
+    order by j.created_at desc limit 1)`.mapWith(parseJson<SampleJobItem | null>),
+  references: sql<{ id: string }[]>`(
+    select coalesce(json_agg(json_build_object('id', r.id) order by r.position), '[]')::text
+    from style_references r where r.style_id = styles.id)`.mapWith(parseJson<{ id: string }[]>),
+};
+
 const stylesOfOwner = preparedFor((db) =>
   db
-    .select({
-      ...getTableColumns(styles),
-      anchors: sql<AnchorItem[]>`(
-        select coalesce(json_agg(json_build_object('id', i.id, 'subject', i.subject, 'width', i.width,
-          'height', i.height, 'hasAlpha', i.has_alpha, 'format', i.format, 'provider', i.provider)
-          order by i.created_at, i.position), '[]')::text
-        from images i where i.style_id = styles.id and i.role = 'anchor')`.mapWith(parseJson<AnchorItem[]>),
-      // The card shows its samples' job; object jobs in the style show on the composer.
-      latestJob: sql<SampleJobItem | null>`(
-        select json_build_object('id', j.id, 'status', j.status, 'error', j.error, 'refunded', j.refunded,
-          'credits', j.credits, 'refundedCredits', j.refunded_credits)::text
-        from generation_jobs j
-        where j.style_id = styles.id and j.owner_id = styles.owner_id and j.kind = 'style-samples'
-        order by j.created_at desc limit 1)`.mapWith(parseJson<SampleJobItem | null>),
-      references: sql<{ id: string }[]>`(
-        select coalesce(json_agg(json_build_object('id', r.id) order by r.position), '[]')::text
-        from style_references r where r.style_id = styles.id)`.mapWith(parseJson<{ id: string }[]>),
-    })
+    .select(styleColumns)
     .from(styles)
     .where(eq(styles.ownerId, sql.placeholder("userId")))
     .orderBy(desc(styles.createdAt))
     .prepare("styles_of_owner"),
 );
+
+const styleOfOwner = preparedFor((db) =>
+  db
+    .select(styleColumns)
+    .from(styles)
+    .where(and(eq(styles.ownerId, sql.placeholder("userId")), eq(styles.id, sql.placeholder("styleId"))))
+    .prepare("style_of_owner"),
+);
+
+/** One of the user's styles, as the list has it; null when there is none (or it is someone else's). */
+export async function getStyle(db: Database, options: { userId: string; styleId: string }) {
+  const [style] = await styleOfOwner(db).execute(options);
+  return style ?? null;
+}
 
 /** A user's own styles, newest first (built-in presets live in code: app/lib/presets.ts). */
 export async function listStyles(db: Database, userId: string) {

@@ -159,6 +159,8 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     const style = list.body.styles.find((s) => s.id === state.styleId)!;
     expect(style.anchors).toHaveLength(4);
     state.referenceIds = style.references.map((r) => r.id);
+    const one = await call<{ style: StyleView }>("GET", "/api/styles/:id", { params: { id: state.styleId } });
+    expect(one.body.style).toEqual(style);
 
     const edited = await call("PATCH", "/api/styles/:id", {
       params: { id: state.styleId },

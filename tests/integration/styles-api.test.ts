@@ -130,6 +130,15 @@ describe("styles API", () => {
     ).toBe(404);
     expect((await server.call(`/api/styles/${style.id}`, { method: "DELETE", cookie: cookies.bob })).status).toBe(404);
     expect((await server.call(anchorUrl, { cookie: cookies.ann })).status).toBe(200);
+
+    // One style reads as the list shows it, to its owner only.
+    const one = await server.call(`/api/styles/${style.id}`, { cookie: cookies.ann });
+    expect(one.status).toBe(200);
+    const read = (await one.json()) as { style: { id: string; name: string; anchors: { url: string }[] } };
+    expect(read.style).toEqual(list.styles.find((s) => s.id === style.id));
+    expect(read.style.name).toBe("Private");
+    expect((await server.call(`/api/styles/${style.id}`, { cookie: cookies.bob })).status).toBe(404);
+    expect((await server.call("/api/styles/no-such-style", { cookie: cookies.ann })).status).toBe(404);
   });
 
   it("deleting the account deletes the files too", async () => {

@@ -21,7 +21,7 @@ import { removeStyle } from "../../styles/remove-style.server";
 import { cancelStyleSamples, makeMissingSamples, regenerateSamples } from "../../styles/style-sample-commands.server";
 import { addReferences, referenceRoom, removeReference } from "../../styles/style-references.server";
 import { keepSamples, samplesStaleOf } from "../../styles/style-samples.server";
-import { listStyles } from "../../styles/styles.server";
+import { getStyle, listStyles } from "../../styles/styles.server";
 import { assertCanAfford } from "../../styles/upload-checks.server";
 import { AppError } from "../errors.server";
 import { answerOnce, uploadDigest } from "../idempotent.server";
@@ -83,6 +83,21 @@ export const styleOperations = [
           models: presentModels(services.providers, await failedProviderChecks(services.database.db)),
         },
       };
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/api/styles/:id",
+    tag: "Styles",
+    summary: "Get a style",
+    description:
+      "One of your styles as the list shows it: its settings, references, samples and latest sample job. Poll it while its samples are being made.",
+    access: "user",
+    responses: { 200: { description: "The style.", json: replies.styleReply } },
+    async handle({ services, user, params }) {
+      const style = await getStyle(services.database.db, { userId: user.id, styleId: params.id });
+      if (!style) throw new AppError("not_found", "No such style.");
+      return { status: 200, body: { style: presentStyle(style, services.imageUrls) } };
     },
   }),
   defineOperation({
