@@ -48,8 +48,14 @@ export interface OperationContext<P extends string, Q, B, A extends Access> {
   operations: readonly Operation[];
 }
 
-/** What the reference says of an operation: everything but how it is done. */
-export interface OperationSpec<
+/**
+ * One operation of the API, declared once: from this come its Express route (who may call,
+ * parsing, answering once per Idempotency-Key, error mapping), its entry in the OpenAPI
+ * document, and the browser's typed client. `handle` calls one use case and says what to
+ * answer; an operation that streams (a file, a ZIP, events) writes to `res` itself and
+ * answers nothing.
+ */
+export interface Operation<
   P extends string = string,
   Q = z.ZodObject | undefined,
   B = z.ZodType | undefined,
@@ -88,23 +94,6 @@ export interface OperationSpec<
   /** Error statuses beyond the ones its access, parameters and body imply. */
   errors?: number[];
   codeSamples?: CodeSample[];
-}
-
-/**
- * One operation of the API, declared once: from this come its Express route (who may call,
- * parsing, answering once per Idempotency-Key, error mapping), its entry in the OpenAPI
- * document, and the browser's typed client. `handle` calls one use case and says what to
- * answer; an operation that streams (a file, a ZIP, events) writes to `res` itself and
- * answers nothing.
- */
-export interface Operation<
-  P extends string = string,
-  Q = z.ZodObject | undefined,
-  B = z.ZodType | undefined,
-  A extends Access = Access,
-  M extends Method = Method,
-  R extends Record<number, Reply> = Record<number, Reply>,
-> extends OperationSpec<P, Q, B, A, M, R> {
   handle(context: OperationContext<P, Q, B, A>): Promise<Answer | void>;
 }
 
