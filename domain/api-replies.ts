@@ -28,6 +28,7 @@ export const jobRefSchema = z
 
 export const stylesListReply = z.object({
   styles: z.array(styleViewSchema),
+  nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last." }),
   provider: providerViewSchema,
   models: modelsViewSchema,
 });

@@ -34,6 +34,13 @@ export const createStyleSchema = z.object({
 export type CreateStyleInput = z.output<typeof createStyleSchema>;
 export const DESCRIPTION_REQUIRED = DESCRIPTION_MESSAGE;
 
+/** GET /api/styles: newest first, a page at a time. */
+export const listStylesQuerySchema = z.object({
+  cursor: text().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ListStylesQuery = z.output<typeof listStylesQuerySchema>;
+
 /** An error about the uploaded files carries this in its details, so forms show it by the dropzone. */
 export const UPLOAD_ERROR_DETAILS = { field: "references" } as const;
 

@@ -7,6 +7,7 @@ import { isPreview } from "#domain/preview";
 import { queryRows, type Database } from "../db/client.server";
 import { images } from "../db/schema";
 import { isPreviewModel, previewNotes } from "../generation/providers/offline.server";
+import { CREATED_AT_KEY, decodeCursor, encodeCursor } from "../db/page-cursor.server";
 
 /**
  * What the preview engine made of an image's prompt. Its reading is a pure function of
@@ -100,47 +101,20 @@ function presentSummary(row: SummaryRow, signer: ImageUrlSigner): ObjectSummary 
   };
 }
 
-/** Cursors are opaque to clients: the sort they page, the last row's sort key and its id. */
-const encodeCursor = (sort: ListObjectsQuery["sort"], key: string, id: string) =>
-  Buffer.from(JSON.stringify([sort, key, id])).toString("base64url");
-
-/** The key a sort pages by: a creation time to the microsecond, or a lower-cased name. */
+/** The key each sort pages by: a creation time to the microsecond, or a lower-cased name. */
 const SORT_KEYS: Record<ListObjectsQuery["sort"], RegExp> = {
-  newest: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/,
-  oldest: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/,
+  newest: CREATED_AT_KEY,
+  oldest: CREATED_AT_KEY,
   name: /^[^]{0,200}$/,
 };
 
-/**
- * The position a cursor holds, checked: one made by this list for the same sort. Anything else
- * (unreadable, edited, from another sort) is refused, so a client never gets page 1 again and loops.
- */
-function decodeCursor(cursor: string | undefined, sort: ListObjectsQuery["sort"]): [string, string] | null {
-  if (!cursor) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    value = null;
-  }
-  if (
-    Array.isArray(value) &&
-    value.length === 3 &&
-    value.every((v) => typeof v === "string") &&
-    value[0] === sort &&
-    SORT_KEYS[sort].test(value[1] as string) &&
-    /^[\w-]{1,64}$/.test(value[2] as string)
-  ) {
-    return [value[1] as string, value[2] as string];
-  }
-  throw new AppError(
-    "bad_request",
-    Array.isArray(value) && value.length === 3 && value[0] !== sort && value[0] in SORT_KEYS
-      ? `This cursor pages the list sorted by ${value[0]}, not by ${sort}: start again without it.`
-      : "The cursor is not valid: start again without it.",
-    { field: "cursor" },
-  );
-}
+const cursorOf = (cursor: string | undefined, sort: ListObjectsQuery["sort"]) =>
+  decodeCursor(cursor, {
+    scope: sort,
+    key: SORT_KEYS[sort],
+    scopes: Object.keys(SORT_KEYS),
+    describe: (other) => `This cursor pages the list sorted by ${other}, not by ${sort}: start again without it.`,
+  });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -155,7 +129,7 @@ export async function listObjects(
     query.sort === "name"
       ? sql`lower(o.name)`
       : sql`to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
-  const after = decodeCursor(query.cursor, query.sort);
+  const after = cursorOf(query.cursor, query.sort);
   const filters: SQL[] = [sql`o.owner_id = ${options.userId}`];
   if (query.styleId) filters.push(sql`o.style_id = ${query.styleId}`);
   if (query.setId) filters.push(sql`o.set_id = ${query.setId}`);

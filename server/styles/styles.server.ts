@@ -4,6 +4,8 @@ import { preparedFor } from "../db/prepared.server";
 import { type generationJobs, type images, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
 import { styleFolder, userFolder } from "../storage/folders.server";
+import type { ListStylesQuery } from "#domain/styles";
+import { CREATED_AT_KEY, decodeCursor, encodeCursor } from "../db/page-cursor.server";
 
 export type Style = typeof styles.$inferSelect;
 export type StyleImage = typeof images.$inferSelect;
@@ -73,6 +75,31 @@ const styleOfOwner = preparedFor((db) =>
     .where(and(eq(styles.ownerId, sql.placeholder("userId")), eq(styles.id, sql.placeholder("styleId"))))
     .prepare("style_of_owner"),
 );
+
+const createdAtKey = sql<string>`to_char(${styles.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
+/** A page of the user's styles, newest first, with a cursor for the next (GET /api/styles). */
+export async function listStylesPage(db: Database, options: { userId: string; query: ListStylesQuery }) {
+  const { query } = options;
+  const after = decodeCursor(query.cursor, { scope: "styles", key: CREATED_AT_KEY, scopes: ["styles"] });
+  const rows = await db
+    .select({ ...styleColumns, sortKey: createdAtKey })
+    .from(styles)
+    .where(
+      and(
+        eq(styles.ownerId, options.userId),
+        after ? sql`(${createdAtKey}, ${styles.id}) < (${after[0]}, ${after[1]})` : undefined,
+      ),
+    )
+    .orderBy(desc(createdAtKey), desc(styles.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    styles: page,
+    nextCursor: rows.length > query.limit && last ? encodeCursor("styles", last.sortKey, last.id) : null,
+  };
+}
 
 /** One of the user's styles, as the list has it; null when there is none (or it is someone else's). */
 export async function getStyle(db: Database, options: { userId: string; styleId: string }) {

@@ -49,7 +49,8 @@ describe.each(testDatabases)("event streams end with their session on $name", (t
       100,
     );
     try {
-      await stream.waitFor((event) => event.data?.includes(marker) ?? false);
+      // A ceiling, not a wait: on a busy machine the first event can take seconds.
+      await stream.waitFor((event) => event.data?.includes(marker) ?? false, 20_000);
     } finally {
       clearInterval(publishing);
     }

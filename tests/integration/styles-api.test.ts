@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
 import { testDatabases } from "../support/databases";
-import { grantCredits } from "../support/factories";
+import { grantCredits, insertStyle } from "../support/factories";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 describe("styles API", () => {
@@ -139,6 +139,32 @@ describe("styles API", () => {
     expect(read.style.name).toBe("Private");
     expect((await server.call(`/api/styles/${style.id}`, { cookie: cookies.bob })).status).toBe(404);
     expect((await server.call("/api/styles/no-such-style", { cookie: cookies.ann })).status).toBe(404);
+  });
+
+  it("pages the style list newest first, and refuses a cursor it did not make", async () => {
+    const cookie = await signIn("pages@example.com");
+    const me = (await (await server.call("/api/users/me", { cookie })).json()) as { user: { uid: string } };
+    const made = [];
+    for (const name of ["First", "Second", "Third"])
+      made.push(await insertStyle(database.db, { ownerId: me.user.uid, name }));
+    type Page = { styles: { id: string; name: string }[]; nextCursor: string | null };
+    const first = (await (await server.call("/api/styles?limit=2", { cookie })).json()) as Page;
+    expect(first.styles.map((s) => s.name)).toEqual(["Third", "Second"]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await (
+      await server.call(`/api/styles?limit=2&cursor=${first.nextCursor}`, { cookie })
+    ).json()) as Page;
+    expect(second.styles.map((s) => s.name)).toEqual(["First"]);
+    expect(second.nextCursor).toBeNull();
+    const whole = (await (await server.call("/api/styles", { cookie })).json()) as Page;
+    expect(whole.styles.map((s) => s.id)).toEqual([...made].reverse());
+    for (const cursor of ["garbage", Buffer.from(JSON.stringify(["newest", "x", "y"])).toString("base64url")]) {
+      const refused = await server.call(`/api/styles?cursor=${cursor}`, { cookie });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        "The cursor is not valid: start again without it.",
+      );
+    }
   });
 
   it("deleting the account deletes the files too", async () => {

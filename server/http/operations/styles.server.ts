@@ -4,6 +4,7 @@ import { idempotencyKeySchema } from "#domain/idempotency";
 import { limits } from "#domain/limits";
 import {
   createStyleSchema,
+  listStylesQuerySchema,
   samplesPrice,
   UPLOAD_ERROR_DETAILS,
   updateStyleSchema,
@@ -21,7 +22,7 @@ import { removeStyle } from "../../styles/remove-style.server";
 import { cancelStyleSamples, makeMissingSamples, regenerateSamples } from "../../styles/style-sample-commands.server";
 import { addReferences, referenceRoom, removeReference } from "../../styles/style-references.server";
 import { keepSamples, samplesStaleOf } from "../../styles/style-samples.server";
-import { getStyle, listStyles } from "../../styles/styles.server";
+import { getStyle, listStylesPage } from "../../styles/styles.server";
 import { assertCanAfford } from "../../styles/upload-checks.server";
 import { AppError } from "../errors.server";
 import { answerOnce, uploadDigest } from "../idempotent.server";
@@ -69,16 +70,19 @@ export const styleOperations = [
     path: "/api/styles",
     tag: "Styles",
     summary: "List your styles",
-    description: "Your styles, newest first, with the operator's default model and the models on offer.",
+    description:
+      "Your styles, newest first, a page at a time (`limit`, then `cursor` from `nextCursor`), with the operator's default model and the models on offer.",
     access: "user",
+    query: listStylesQuerySchema,
     responses: { 200: { description: "Your styles.", json: replies.stylesListReply } },
-    async handle({ services, user }) {
-      const list = await listStyles(services.database.db, user.id);
+    async handle({ services, user, query }) {
+      const page = await listStylesPage(services.database.db, { userId: user.id, query });
       const { id, model, label } = services.providers.default;
       return {
         status: 200,
         body: {
-          styles: list.map((style) => presentStyle(style, services.imageUrls)),
+          styles: page.styles.map((style) => presentStyle(style, services.imageUrls)),
+          nextCursor: page.nextCursor,
           provider: { id, model, label },
           models: presentModels(services.providers, await failedProviderChecks(services.database.db)),
         },
