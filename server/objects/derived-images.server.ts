@@ -10,7 +10,7 @@ import { creditLedger, images, objects, users } from "../db/schema";
 import { newId } from "../ids.server";
 import type { ImageUrlSigner } from "../images/signed-urls.server";
 import type { FileStorage } from "../storage/storage.server";
-import { objectFolder } from "./object-files.server";
+import { objectFolder } from "../storage/folders.server";
 import { requireObjectDetail } from "./object-queries.server";
 import { requireOwnedObject, type ObjectRecord } from "./object-records.server";
 

@@ -5,7 +5,7 @@ import type { updateObjectSchema } from "#domain/objects";
 import type { Database } from "../db/client.server";
 import { images, objects } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
-import { objectFolder } from "./object-files.server";
+import { objectFolder } from "../storage/folders.server";
 import { requireOwnedObject } from "./object-records.server";
 
 /** Renames an object or chooses its cover (one of its own images). */

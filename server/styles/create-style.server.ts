@@ -11,7 +11,7 @@ import { extractPalette } from "./palette.server";
 import { putReferenceFiles } from "./style-files.server";
 import { stylePromptOf } from "./style-prompt.server";
 import { createStyleWithSamples } from "./style-samples.server";
-import { styleFolder } from "./styles.server";
+import { styleFolder } from "../storage/folders.server";
 import { cleanReferenceImage, UploadError } from "./uploads.server";
 
 export type StyleDeps = Pick<Services, "database" | "storage" | "queue" | "providers" | "config">;

@@ -3,7 +3,7 @@ import { newId } from "../ids.server";
 import { derivativeKey } from "../images/optimize.server";
 import { writesSettled } from "../storage/pending-writes.server";
 import type { FileStorage } from "../storage/storage.server";
-import { styleFolder } from "./styles.server";
+import { styleFolder } from "../storage/folders.server";
 import type { CleanImage } from "./uploads.server";
 
 export interface StoredReference {

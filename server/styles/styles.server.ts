@@ -3,7 +3,7 @@ import type { Database } from "../db/client.server";
 import { preparedFor } from "../db/prepared.server";
 import { type generationJobs, type images, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
-import { styleFolder, userFolder } from "../storage/folders.server";
+import { styleFolder } from "../storage/folders.server";
 import type { ListStylesQuery } from "#domain/styles";
 import { CREATED_AT_KEY, decodeCursor, encodeCursor } from "../db/page-cursor.server";
 
@@ -143,5 +143,3 @@ export async function deleteStyle(
   await storage.deletePrefix(styleFolder(options.userId, options.styleId));
   return true;
 }
-
-export { styleFolder, userFolder };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ObjectDetail, ObjectPage } from "#domain/objects";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { images } from "#server/db/schema";
-import { objectFolder } from "#server/objects/object-files.server";
+import { objectFolder } from "#server/storage/folders.server";
 import { testDatabases } from "../support/databases";
 import {
   balanceOf,

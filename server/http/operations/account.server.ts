@@ -2,7 +2,7 @@ import * as replies from "#domain/api-replies";
 import { creditHistoryPageSchema, creditHistoryQuerySchema } from "#domain/credits";
 import { clearSessionCookie } from "../../auth/session-cookie.server";
 import { listCreditHistory } from "../../credits/history.server";
-import { userFolder } from "../../styles/styles.server";
+import { userFolder } from "../../storage/folders.server";
 import { signupNoticeCookie } from "../../users/signup-notice.server";
 import { deleteAccount, getProfile } from "../../users/users.server";
 import { AppError } from "../errors.server";

@@ -1,1 +1,0 @@
-export { objectFolder } from "../storage/folders.server";
