@@ -1,5 +1,4 @@
 import type { Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { and, eq } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
@@ -7,6 +6,7 @@ import { images } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
 import { appIconFiles } from "./app-icons.server";
 import { requireOwnedObject } from "./object-records.server";
+import { zipStream } from "./zip-stream.server";
 
 /**
  * A ZIP of app icons made from one of the user's object's images (its cover unless `imageId`
@@ -41,12 +41,7 @@ export async function writeAppIconsZip(
   if (!file) throw new AppError("not_found", "No such image.");
   const files = await appIconFiles(file, { background: options.background });
   options.onReady(object.name);
-  const { default: archiver } = await import("archiver");
-  const archive = archiver("zip", { zlib: { level: 6 } });
-  const delivered = pipeline(archive, options.out);
-  // A reader that leaves early rejects this while the archive is still being finished: handled
-  // now so it is never an unhandled rejection, and still thrown where it is awaited below.
-  delivered.catch(() => undefined);
+  const { archive, delivered } = await zipStream(options.out);
   for (const { name, data } of files) archive.append(data, { name });
   await archive.finalize();
   await delivered;

@@ -1,5 +1,4 @@
 import { once } from "node:events";
-import { pipeline } from "node:stream/promises";
 import type { Writable } from "node:stream";
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { AppError } from "#domain/errors";
@@ -10,6 +9,7 @@ import type { Database } from "../db/client.server";
 import { images, objects, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
 import { svgOf } from "./image-svg.server";
+import { zipStream } from "./zip-stream.server";
 
 export type ExportSelection = { ids?: string[]; setId?: string; styleId?: string; images: "cover" | "all" };
 
@@ -86,13 +86,8 @@ export async function writeObjectsZip(
     out: Writable;
   },
 ): Promise<void> {
-  // Loaded on the first export, not at start (docs/decisions/047).
-  const { default: archiver } = await import("archiver");
-  const archive = archiver("zip", { zlib: { level: 6 } });
-  // pipeline, not pipe: a reader that goes away destroys the archive, and the loop below stops.
-  const gone = new AbortController();
-  const delivered = pipeline(archive, options.out);
-  delivered.catch((error: unknown) => gone.abort(error));
+  // A reader that goes away aborts `gone`, and the loop below stops.
+  const { archive, gone, delivered } = await zipStream(options.out);
   const used = new Set<string>();
   const unique = (name: string, ext: string) => {
     let candidate = `${name}.${ext}`;
@@ -109,7 +104,7 @@ export async function writeObjectsZip(
     const rows = await exportedImages(deps.db, object, options.images);
     const files = [];
     for (const [i, image] of rows.entries()) {
-      gone.signal.throwIfAborted();
+      gone.throwIfAborted();
       const stored = await deps.storage.get(image.fileKey);
       if (!stored) continue;
       const base = `${slugify(object.styleName)}-${slugify(object.name)}${rows.length > 1 ? `-${i + 1}` : ""}`;
@@ -117,7 +112,7 @@ export async function writeObjectsZip(
       archive.append(stored.stream, { name, date: image.createdAt });
       // Wait until this entry is written before opening the next file.
       try {
-        await once(archive, "entry", { signal: gone.signal });
+        await once(archive, "entry", { signal: gone });
       } catch (error) {
         // The file being read goes too, not only the archive.
         stored.stream.destroy();
@@ -129,7 +124,7 @@ export async function writeObjectsZip(
         if (svg) {
           svgName = unique(base, "svg");
           archive.append(svg, { name: svgName, date: image.createdAt });
-          await once(archive, "entry", { signal: gone.signal });
+          await once(archive, "entry", { signal: gone });
         }
       }
       files.push({
@@ -157,7 +152,7 @@ export async function writeObjectsZip(
     name: "manifest.json",
   });
   if (credits.length) archive.append(attributionText(credits), { name: "ATTRIBUTION.txt" });
-  gone.signal.throwIfAborted();
+  gone.throwIfAborted();
   await archive.finalize();
   await delivered;
 }

@@ -1,11 +1,11 @@
 import type { Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { SpriteSheetOptions } from "#domain/exports";
 import type { ImageCredit } from "#domain/objects";
 import type { Database } from "../db/client.server";
 import type { FileStorage } from "../storage/storage.server";
 import { attributionText, exportedImages, slugify, type selectExportObjects } from "./export-zip.server";
 import { packSpriteSheet, type SpriteInput } from "./sprite-sheet.server";
+import { zipStream } from "./zip-stream.server";
 
 export const SHEET_IMAGE = "sprites.png";
 export const SHEET_ATLAS = "sprites.json";
@@ -45,12 +45,7 @@ export async function writeSpriteSheetZip(
   // Packed before anything is sent: a set that does not fit is answered 400, not a broken file.
   const { png, atlas } = await packSpriteSheet(inputs, { ...options.sheet, imageName: SHEET_IMAGE });
   options.onPacked();
-  const { default: archiver } = await import("archiver");
-  const archive = archiver("zip", { zlib: { level: 6 } });
-  const delivered = pipeline(archive, options.out);
-  // A reader that leaves early rejects this while the archive is still being finished: handled
-  // now so it is never an unhandled rejection, and still thrown where it is awaited below.
-  delivered.catch(() => undefined);
+  const { archive, delivered } = await zipStream(options.out);
   archive.append(png, { name: SHEET_IMAGE });
   archive.append(JSON.stringify(atlas, null, 2), { name: SHEET_ATLAS });
   if (credits.length) archive.append(attributionText(credits), { name: "ATTRIBUTION.txt" });
