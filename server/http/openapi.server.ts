@@ -88,15 +88,18 @@ function toOperation(op: Operation): ZodOpenApiOperationObject {
   if (op.json) content["application/json"] = { schema: op.json };
   if (op.multipart) content["multipart/form-data"] = { schema: op.multipart };
   const responses: Record<string, ZodOpenApiResponseObject> = {};
+  const errors = errorStatuses(op);
   for (const [status, reply] of Object.entries(op.responses)) {
-    const body = { ...(reply.json ? { "application/json": { schema: reply.json } } : {}), ...reply.media };
+    // A status an operation answers itself may also be the usual error answer (a body that is not JSON is a 400).
+    const json = reply.json && errors.includes(Number(status)) ? z.union([reply.json, apiErrorSchema]) : reply.json;
+    const body = { ...(json ? { "application/json": { schema: json } } : {}), ...reply.media };
     responses[status] = {
       description: reply.description,
       ...(Object.keys(body).length ? { content: body } : {}),
       ...(reply.headers ? { headers: reply.headers } : {}),
     };
   }
-  for (const status of errorStatuses(op)) responses[String(status)] ??= errorReply(status);
+  for (const status of errors) responses[String(status)] ??= errorReply(status);
   // A request with an API key hears its budget on every answer Motif writes (Node answers 431 itself).
   if (op.access === "user") {
     for (const [status, response] of Object.entries(responses)) {

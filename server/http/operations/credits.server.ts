@@ -1,7 +1,5 @@
 import type Stripe from "stripe";
-import { z } from "zod";
 import * as replies from "#domain/api-replies";
-import { apiErrorSchema } from "#domain/errors";
 import { formatPackPrice } from "#domain/credit-packs";
 import { creditRequestBody } from "#domain/credit-requests";
 import { startCheckout } from "../../billing/checkout.server";
@@ -99,10 +97,7 @@ export const creditOperations = [
     errors: [404],
     responses: {
       200: { description: "Granted.", json: operatorCommandReplySchema },
-      400: {
-        description: "Not granted, and why; or a body that is not a command (the usual error answer).",
-        json: z.union([operatorCommandReplySchema, apiErrorSchema]),
-      },
+      400: { description: "Not granted, and why; or a body that is not a command.", json: operatorCommandReplySchema },
     },
     // Only the control file's secret opens it (scripts/credits.ts): no session, no API key.
     async authenticate(req) {
