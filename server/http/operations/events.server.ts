@@ -16,8 +16,10 @@ const liveEventsDescription = `A Server-Sent Events stream of the signed-in user
 
 Events carry an \`id\`: reconnect with \`Last-Event-ID\` (or \`?lastEventId=\`) to get what was missed. The stream ends with its session.`;
 
+type StreamOrigin = { sessionHash: string; ip: string };
+
 /** Where a stream comes from: its session (or key) and address, for the caps on open streams. */
-function streamOrigin(req: Request, secureCookies: boolean) {
+function streamOrigin(req: Request, secureCookies: boolean): StreamOrigin {
   // A stream lives as long as what opened it: the browser session, or the API key.
   const secret = bearerSecret(req);
   const sessionHash =
@@ -70,7 +72,9 @@ export const eventOperations = [
     async authenticate(req, res, services) {
       res.locals.clientGone = false;
       res.on("close", () => (res.locals.clientGone = true));
-      services.events.refuseEarly(streamOrigin(req, services.config.auth.secureCookies));
+      // Worked out once, for the early refusal here and the stream's place in the handler.
+      res.locals.streamOrigin = streamOrigin(req, services.config.auth.secureCookies);
+      services.events.refuseEarly(res.locals.streamOrigin as StreamOrigin);
       return requireApiUser(req, services);
     },
     async handle({ req, res, services, user }) {
@@ -78,7 +82,7 @@ export const eventOperations = [
       const clientGone = () => res.locals.clientGone === true;
       // The place is taken before any other work, so a burst of connections cannot pass the cap together.
       const stream = services.events.open(
-        { userId: user.id, ...streamOrigin(req, services.config.auth.secureCookies) },
+        { userId: user.id, ...(res.locals.streamOrigin as StreamOrigin) },
         { send: (chunk) => res.write(chunk), end: () => res.end() },
       );
       res.on("close", () => stream.close());

@@ -130,11 +130,13 @@ export const fileOperations = [
     // GET /api/image?url=/api/images/{id}&w=640&q=80 → WebP at that width (spec §7). With the
     // presenters' signature as s, it needs no session and, on repeats, no query (decisions/045).
     // Authentication before validation: a signed link or a signed-in user first, then the sizes asked.
-    async authenticate(req, _res, services) {
-      return signedUntil(req, services) ? null : requireApiUser(req, services);
+    async authenticate(req, res, services) {
+      // Verified once: the handler reads it from here.
+      res.locals.signedUntil = signedUntil(req, services);
+      return res.locals.signedUntil ? null : requireApiUser(req, services);
     },
     async handle({ req, res, services, user, query }) {
-      const until = signedUntil(req, services);
+      const until = res.locals.signedUntil as number | null;
       // Null for a signed link (see authenticate).
       const ownerId = (user as ApiUser | null)?.id ?? null;
       const findSource = () =>
