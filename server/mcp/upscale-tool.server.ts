@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { aiUpscaleSchema, basicUpscaleLabel, upscaleImageSchema } from "#domain/image-lineage";
 import { aiUpscaleObjectImage } from "../objects/ai-upscale.server";
-import { upscaleObjectImage } from "../objects/upscale-image.server";
+import { upscaleDepsOf, upscaleObjectImage } from "../objects/upscale-image.server";
 import { modelInput } from "./tool-inputs";
 import { answerSafely, followJob, imageLink, startedJob, toolAnswer, type ToolContext } from "./tool-results.server";
 
@@ -42,15 +42,11 @@ export function registerUpscaleTool(server: McpServer, { services, user }: ToolC
           );
         }
         const input = upscaleImageSchema.parse({ imageId: args.imageId, factor: args.factor });
-        const { image, existing } = await upscaleObjectImage(
-          {
-            db: services.database.db,
-            storage: services.storage,
-            signer: services.imageUrls,
-            maxSide: services.config.upscale.maxSide,
-          },
-          { userId: user.id, objectId: args.objectId, ...input },
-        );
+        const { image, existing } = await upscaleObjectImage(upscaleDepsOf(services), {
+          userId: user.id,
+          objectId: args.objectId,
+          ...input,
+        });
         const url = imageLink(services, image.id);
         return toolAnswer(
           `${existing ? "Already upscaled" : "Upscaled"} ×${input.factor}: image ${image.id}, ${image.width} × ${image.height} px, free. ` +

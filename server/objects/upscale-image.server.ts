@@ -3,12 +3,21 @@ import type { UpscaleFactor } from "#domain/image-lineage";
 import type { ObjectImageView } from "#domain/objects";
 import { basicUpscale } from "../images/basic-upscale.server";
 import { deriveObjectImage, type DerivedImageDeps } from "./derived-images.server";
+import type { Services } from "../services.server";
 
 /**
  * "Upscale ×2 / ×4" on one of an object's images, by Motif's basic upscale (no AI, free): a new
  * image of the object, made once per image and factor; asking again answers with that image.
  * Refused, before the upscale is made, when the result would be longer than `maxSide` on a side.
  */
+/** What the basic upscale works with, from the app's services. */
+export const upscaleDepsOf = (services: Pick<Services, "database" | "storage" | "imageUrls" | "config">) => ({
+  db: services.database.db,
+  storage: services.storage,
+  signer: services.imageUrls,
+  maxSide: services.config.upscale.maxSide,
+});
+
 export async function upscaleObjectImage(
   deps: DerivedImageDeps & { maxSide: number },
   options: { userId: string; objectId: string; imageId: string; factor: UpscaleFactor },

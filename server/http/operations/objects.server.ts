@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import * as replies from "#domain/api-replies";
 import { aiUpscaleSchema, editImageSchema, upscaleImageSchema } from "#domain/image-lineage";
 import {
@@ -19,7 +18,7 @@ import { makeVariations, makeViews } from "../../objects/make-variations.server"
 import { deleteObject, updateObject } from "../../objects/object-commands.server";
 import { getObjectDetail, listObjects, requireObjectDetail } from "../../objects/object-queries.server";
 import { removeImageBackground } from "../../objects/remove-background.server";
-import { upscaleObjectImage } from "../../objects/upscale-image.server";
+import { upscaleDepsOf, upscaleObjectImage } from "../../objects/upscale-image.server";
 import type { Services } from "../../services.server";
 import { generateObjectsSamples } from "../openapi-examples.server";
 import type { ApiUser } from "../require-user.server";
@@ -38,8 +37,8 @@ type StartObjectJob<I> = (
 
 /** Every paid job on one object answers the same: 202 with the job. */
 const objectJob =
-  <S extends z.ZodType>(_schema: S, start: StartObjectJob<z.output<S>>) =>
-  async (context: { services: Services; user: ApiUser; params: { id: string }; body: z.output<S> }) => {
+  <I>(start: StartObjectJob<I>) =>
+  async (context: { services: Services; user: ApiUser; params: { id: string }; body: I }) => {
     const { services, user, params, body } = context;
     const { job } = await start(services, {
       userId: user.id,
@@ -141,7 +140,7 @@ export const objectOperations = [
     json: variationsRequestSchema,
     spends: true,
     responses: { 202: { description: "The job.", json: replies.jobReply } },
-    handle: objectJob(variationsRequestSchema, makeVariations),
+    handle: objectJob(makeVariations),
   }),
   defineOperation({
     method: "post",
@@ -154,7 +153,7 @@ export const objectOperations = [
     json: objectViewsRequestSchema,
     spends: true,
     responses: { 202: { description: "The job.", json: replies.jobReply } },
-    handle: objectJob(objectViewsRequestSchema, makeViews),
+    handle: objectJob(makeViews),
   }),
   defineOperation({
     method: "post",
@@ -170,7 +169,7 @@ export const objectOperations = [
     spends: true,
     errors: [409],
     responses: { 202: { description: "The job.", json: replies.jobReply } },
-    handle: objectJob(editImageSchema, editObjectImage),
+    handle: objectJob(editObjectImage),
   }),
   defineOperation({
     method: "post",
@@ -217,15 +216,11 @@ export const objectOperations = [
       201: { description: "The new image.", json: replies.madeImageReply },
     },
     async handle({ services, user, params, body: input }) {
-      const { image, existing } = await upscaleObjectImage(
-        {
-          db: services.database.db,
-          storage: services.storage,
-          signer: services.imageUrls,
-          maxSide: services.config.upscale.maxSide,
-        },
-        { userId: user.id, objectId: params.id, ...input },
-      );
+      const { image, existing } = await upscaleObjectImage(upscaleDepsOf(services), {
+        userId: user.id,
+        objectId: params.id,
+        ...input,
+      });
       return { status: existing ? 200 : 201, body: { image } };
     },
   }),
@@ -241,6 +236,6 @@ export const objectOperations = [
     spends: true,
     errors: [409],
     responses: { 202: { description: "The job.", json: replies.jobReply } },
-    handle: objectJob(aiUpscaleSchema, aiUpscaleObjectImage),
+    handle: objectJob(aiUpscaleObjectImage),
   }),
 ];

@@ -14,7 +14,6 @@ import { chooseProvider } from "../../generation/choose-provider.server";
 import { presentModels } from "../../generation/providers/model-views.server";
 import { failedProviderChecks } from "../../generation/providers/provider-checks.server";
 import { presentImageLink } from "../../images/signed-urls.server";
-import type { Services } from "../../services.server";
 import { createStyle } from "../../styles/create-style.server";
 import { editStyle } from "../../styles/edit-style.server";
 import { presentStyle } from "../../styles/present-style.server";
@@ -29,7 +28,6 @@ import { answerOnce, uploadDigest } from "../idempotent.server";
 import { createStyleSamples } from "../openapi-examples.server";
 import { closeAfterAnswer, receiveReferenceUploads, refuseOversizedBody } from "../reference-uploads.server";
 import { assertNoControlCharacters } from "../refuse-control-characters.server";
-import type { ApiUser } from "../require-user.server";
 import { defineOperation } from "./operation.server";
 
 const MAX_REFERENCE_IMAGES = limits.referenceImages;
@@ -48,19 +46,38 @@ const createStyleForm = createStyleSchema.extend({
 const referencesForm = z.object({ references: imageFiles.min(1) });
 
 /**
- * A paid sample job for the style in the path: 201 when it starts one, 200 with the style's
- * unfinished sample job when there is one already (answered once per Idempotency-Key).
+ * A paid sample job for the style in the path, answered once per Idempotency-Key: 201 when it
+ * starts one, 200 with the style's unfinished sample job when there is one already.
  */
-const sampleJob =
-  (command: typeof makeMissingSamples) =>
-  async ({ services, user, params }: { services: Services; user: ApiUser; params: { id: string } }) => {
-    const { job, existing } = await command(services, {
-      userId: user.id,
-      styleId: params.id,
-      apiKeyId: user.apiKeyId,
-    });
-    return { status: existing ? 200 : 201, body: { job: { id: job.id, status: job.status, credits: job.credits } } };
-  };
+function sampleJobOperation<P extends "/api/styles/:id/anchors" | "/api/styles/:id/samples">(declared: {
+  path: P;
+  summary: string;
+  description: string;
+  command: typeof makeMissingSamples;
+}) {
+  return defineOperation({
+    method: "post",
+    path: declared.path,
+    tag: "Styles",
+    summary: declared.summary,
+    description: declared.description,
+    access: "user",
+    spends: true,
+    responses: {
+      200: { description: "The style's unfinished sample job; nothing new was charged.", json: replies.sampleJobReply },
+      201: { description: "The sample job.", json: replies.sampleJobReply },
+    },
+    async handle({ services, user, params }) {
+      const { job, existing } = await declared.command(services, {
+        userId: user.id,
+        // Both paths name the style `:id` (the generic path hides it from the type).
+        styleId: (params as { id: string }).id,
+        apiKeyId: user.apiKeyId,
+      });
+      return { status: existing ? 200 : 201, body: { job: { id: job.id, status: job.status, credits: job.credits } } };
+    },
+  });
+}
 
 /** Styles: list, create (with reference uploads), edit, delete, and their sample jobs. */
 
@@ -272,37 +289,19 @@ export const styleOperations = [
       return { status: 200, body: { success: true } };
     },
   }),
-  defineOperation({
-    method: "post",
+  sampleJobOperation({
     path: "/api/styles/:id/anchors",
-    tag: "Styles",
     summary: "Make the missing samples",
     description:
       "After a failed or cancelled sample job: a paid job making only the samples the style lacks. While a sample job of the style is unfinished, that job is the answer (200) and nothing is charged again.",
-    access: "user",
-    spends: true,
-    responses: {
-      200: { description: "The style's unfinished sample job; nothing new was charged.", json: replies.sampleJobReply },
-      201: { description: "The sample job.", json: replies.sampleJobReply },
-    },
-    // Makes the samples a style is missing, after a failed or cancelled job.
-    handle: sampleJob(makeMissingSamples),
+    command: makeMissingSamples,
   }),
-  defineOperation({
-    method: "post",
+  sampleJobOperation({
     path: "/api/styles/:id/samples",
-    tag: "Styles",
     summary: "Remake the samples",
     description:
       "A paid job replacing the four samples with ones made for what the style is now. While a sample job of the style is unfinished, that job is the answer (200) and nothing is replaced or charged.",
-    access: "user",
-    spends: true,
-    responses: {
-      200: { description: "The style's unfinished sample job; nothing new was charged.", json: replies.sampleJobReply },
-      201: { description: "The sample job.", json: replies.sampleJobReply },
-    },
-    // Replaces the samples with four made for what the style is now (after an edit).
-    handle: sampleJob(regenerateSamples),
+    command: regenerateSamples,
   }),
   defineOperation({
     method: "post",
