@@ -2,6 +2,7 @@ import { z } from "zod";
 import { apiKeyViewSchema } from "./api-keys";
 import { modelsViewSchema } from "./models";
 import { imageSignature } from "./image-links";
+import { detailValues, imageSizeValues } from "./images";
 import { jobStatuses } from "./jobs";
 import { jobViewSchema, objectDetailSchema, objectImageViewSchema } from "./objects";
 import { providerViewSchema, staleReasonValues, styleViewSchema } from "./styles";
@@ -58,6 +59,15 @@ export const cancelledReply = z.object({
 export const objectsSubmittedReply = z.object({
   job: jobViewSchema,
   objects: z.array(z.object({ id: z.string(), name: z.string() })),
+  settings: z
+    .object({
+      size: z.enum(imageSizeValues),
+      detail: z.enum(detailValues),
+      transparent: z.boolean(),
+      variations: z.number().int(),
+      model: z.string(),
+    })
+    .meta({ description: "What the set is made with: what the request left out is the style's own setting." }),
 });
 
 export const objectReply = z.object({ object: objectDetailSchema });

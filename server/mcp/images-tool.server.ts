@@ -1,4 +1,3 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { AppError } from "#domain/errors";
@@ -6,7 +5,8 @@ import { limits } from "#domain/limits";
 import { text } from "#domain/text";
 import { previewPng } from "./image-content.server";
 import { imagesOfJob, imagesOfObjects, type MadeImage } from "./job-images.server";
-import { answerSafely, imageLink, type ToolContext } from "./tool-results.server";
+import { imageLink } from "./tool-results.server";
+import { defineTool } from "./tool.server";
 
 /** Images in one answer: a dozen icons at the default size come to a few megabytes. */
 export const IMAGES_PER_CALL = 16;
@@ -34,78 +34,73 @@ async function mapInBatches<T, R>(items: T[], size: number, fn: (item: T) => Pro
 }
 
 /** get_images: the pictures themselves, small enough to look at, with links to the full files. */
-export function registerImagesTool(server: McpServer, { services, user }: ToolContext): void {
-  server.registerTool(
-    "get_images",
-    {
-      title: "Get images",
-      description:
-        "Returns the images a job made (jobId) or every image of some objects (objectIds) as PNG image " +
-        `content, scaled down to at most \`size\` pixels on the longer side (${DEFAULT_EDGE} by default), ` +
-        `${IMAGES_PER_CALL} at a time (use offset for the rest), each with a link to the full-size file. ` +
-        "The links need the same Authorization: Bearer API key header as this server.",
-      inputSchema: {
-        jobId: z.string().optional().describe("A job id from generate_objects or create_style."),
-        objectIds: z.array(z.string()).optional().describe("Object ids from generate_objects or get_job."),
-        size: z
-          .number()
-          .int()
-          .min(MIN_EDGE, `Choose a size of ${MIN_EDGE} to ${MAX_EDGE} pixels.`)
-          .max(MAX_EDGE, `Choose a size of ${MIN_EDGE} to ${MAX_EDGE} pixels.`)
-          .optional()
-          .describe(
-            `The longest side of each returned image, ${MIN_EDGE} to ${MAX_EDGE} pixels (default ${DEFAULT_EDGE}).`,
-          ),
-        offset: z
-          .number()
-          .int()
-          .min(0, "The offset is 0 or more.")
-          .optional()
-          .describe("How many images to skip (default 0)."),
-      },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    (args) =>
-      answerSafely(async () => {
-        const { db } = services.database;
-        const selection = selectionSchema.parse({ jobId: args.jobId, objectIds: args.objectIds });
-        const all = selection.jobId
-          ? await imagesOfJob(db, { userId: user.id, jobId: selection.jobId })
-          : await imagesOfObjects(db, { userId: user.id, objectIds: selection.objectIds! });
-        const offset = args.offset ?? 0;
-        const page = all.slice(offset, offset + IMAGES_PER_CALL);
-        const edge = args.size ?? DEFAULT_EDGE;
-        const pictures = await mapInBatches(page, AT_ONCE, async (image: MadeImage) => {
-          const original = await services.storage.read(image.fileKey);
-          if (!original) throw new AppError("not_found", "No such image.");
-          return { image, png: await previewPng(original, edge) };
-        });
-        const listed = pictures.map(({ image }) => ({
-          id: image.id,
-          objectId: image.objectId,
-          subject: image.subject,
-          width: image.width,
-          height: image.height,
-          url: imageLink(services, image.id),
-        }));
-        const rest = all.length - offset - page.length;
-        const summary =
-          all.length === 0
-            ? "No images yet. If the job is still running, call get_job with wait_seconds first."
-            : page.length === 0
-              ? `There are ${all.length} images: choose an offset below ${all.length}.`
-              : `Images ${offset + 1} to ${offset + page.length} of ${all.length}` +
-                (rest > 0 ? ` (call again with offset ${offset + page.length} for the other ${rest})` : "") +
-                `, at most ${edge} px. The full-size links need the header Authorization: Bearer <your API key>.`;
-        const content: CallToolResult["content"] = [{ type: "text", text: summary }];
-        for (const { image, png } of pictures) {
-          content.push({
-            type: "text",
-            text: `${image.subject} (image ${image.id}): ${imageLink(services, image.id)}`,
-          });
-          content.push({ type: "image", data: png.toString("base64"), mimeType: "image/png" });
-        }
-        return { content, structuredContent: { total: all.length, offset, images: listed } };
-      }),
-  );
-}
+export const getImagesTool = defineTool({
+  name: "get_images",
+  title: "Get images",
+  description:
+    "Returns the images a job made (jobId) or every image of some objects (objectIds) as PNG image " +
+    `content, scaled down to at most \`size\` pixels on the longer side (${DEFAULT_EDGE} by default), ` +
+    `${IMAGES_PER_CALL} at a time (use offset for the rest), each with a link to the full-size file. ` +
+    "The links need the same Authorization: Bearer API key header as this server.",
+  input: {
+    jobId: z.string().optional().describe("A job id from generate_objects or create_style."),
+    objectIds: z.array(z.string()).optional().describe("Object ids from generate_objects or get_job."),
+    size: z
+      .number()
+      .int()
+      .min(MIN_EDGE, `Choose a size of ${MIN_EDGE} to ${MAX_EDGE} pixels.`)
+      .max(MAX_EDGE, `Choose a size of ${MIN_EDGE} to ${MAX_EDGE} pixels.`)
+      .optional()
+      .describe(
+        `The longest side of each returned image, ${MIN_EDGE} to ${MAX_EDGE} pixels (default ${DEFAULT_EDGE}).`,
+      ),
+    offset: z
+      .number()
+      .int()
+      .min(0, "The offset is 0 or more.")
+      .optional()
+      .describe("How many images to skip (default 0)."),
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run({ services, user }, args) {
+    const { db } = services.database;
+    const selection = selectionSchema.parse({ jobId: args.jobId, objectIds: args.objectIds });
+    const all = selection.jobId
+      ? await imagesOfJob(db, { userId: user.id, jobId: selection.jobId })
+      : await imagesOfObjects(db, { userId: user.id, objectIds: selection.objectIds! });
+    const offset = args.offset ?? 0;
+    const page = all.slice(offset, offset + IMAGES_PER_CALL);
+    const edge = args.size ?? DEFAULT_EDGE;
+    const pictures = await mapInBatches(page, AT_ONCE, async (image: MadeImage) => {
+      const original = await services.storage.read(image.fileKey);
+      if (!original) throw new AppError("not_found", "No such image.");
+      return { image, png: await previewPng(original, edge) };
+    });
+    const listed = pictures.map(({ image }) => ({
+      id: image.id,
+      objectId: image.objectId,
+      subject: image.subject,
+      width: image.width,
+      height: image.height,
+      url: imageLink(services, image.id),
+    }));
+    const rest = all.length - offset - page.length;
+    const summary =
+      all.length === 0
+        ? "No images yet. If the job is still running, call get_job with wait_seconds first."
+        : page.length === 0
+          ? `There are ${all.length} images: choose an offset below ${all.length}.`
+          : `Images ${offset + 1} to ${offset + page.length} of ${all.length}` +
+            (rest > 0 ? ` (call again with offset ${offset + page.length} for the other ${rest})` : "") +
+            `, at most ${edge} px. The full-size links need the header Authorization: Bearer <your API key>.`;
+    const content: CallToolResult["content"] = [{ type: "text", text: summary }];
+    for (const { image, png } of pictures) {
+      content.push({
+        type: "text",
+        text: `${image.subject} (image ${image.id}): ${imageLink(services, image.id)}`,
+      });
+      content.push({ type: "image", data: png.toString("base64"), mimeType: "image/png" });
+    }
+    return { content, structuredContent: { total: all.length, offset, images: listed } };
+  },
+});

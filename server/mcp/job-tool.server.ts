@@ -1,5 +1,4 @@
 import { creditCount } from "#domain/credit-words";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { AppError } from "#domain/errors";
@@ -8,7 +7,8 @@ import type { JobView } from "#domain/objects";
 import type { Database } from "../db/client.server";
 import { getJobView } from "../generation/job-views.server";
 import { imagesOfJob } from "./job-images.server";
-import { answerSafely, imageLink, toolAnswer, type ToolContext } from "./tool-results.server";
+import { imageLink, toolAnswer } from "./tool-results.server";
+import { defineTool } from "./tool.server";
 
 /** The longest a get_job call waits: well inside the timeouts of clients and proxies. */
 export const MAX_WAIT_SECONDS = 30;
@@ -46,63 +46,56 @@ function summaryOf(job: JobView): string {
 }
 
 /** get_job: a job's status, progress, refunds and the images made so far. */
-export function registerJobTool(server: McpServer, { services, user }: ToolContext): void {
-  server.registerTool(
-    "get_job",
-    {
-      title: "Check a job",
-      description:
-        "Shows a generation job: its status (queued, running, succeeded, failed or canceled), how many images " +
-        "are made, per-object progress, the credits it cost and refunded, its error if any, and the images " +
-        "made so far (ids and links). With wait_seconds it waits up to that long for the job to finish " +
-        "before answering, so poll with wait_seconds rather than calling in a tight loop.",
-      inputSchema: {
-        jobId: z.string().describe("The job id that create_style or generate_objects returned."),
-        wait_seconds: z
-          .number()
-          .min(0, "Wait 0 seconds or more.")
-          .max(MAX_WAIT_SECONDS, `Wait at most ${MAX_WAIT_SECONDS} seconds.`)
-          .optional()
-          .describe(
-            `Wait up to this many seconds (0 to ${MAX_WAIT_SECONDS}) for the job to finish; 0 answers at once.`,
-          ),
+export const getJobTool = defineTool({
+  name: "get_job",
+  title: "Check a job",
+  description:
+    "Shows a generation job: its status (queued, running, succeeded, failed or canceled), how many images " +
+    "are made, per-object progress, the credits it cost and refunded, its error if any, and the images " +
+    "made so far (ids and links). With wait_seconds it waits up to that long for the job to finish " +
+    "before answering, so poll with wait_seconds rather than calling in a tight loop.",
+  input: {
+    jobId: z.string().describe("The job id that create_style or generate_objects returned."),
+    wait_seconds: z
+      .number()
+      .min(0, "Wait 0 seconds or more.")
+      .max(MAX_WAIT_SECONDS, `Wait at most ${MAX_WAIT_SECONDS} seconds.`)
+      .optional()
+      .describe(`Wait up to this many seconds (0 to ${MAX_WAIT_SECONDS}) for the job to finish; 0 answers at once.`),
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run({ services, user }, args, signal) {
+    const { db } = services.database;
+    const job = await waitForJob(db, {
+      userId: user.id,
+      jobId: args.jobId,
+      waitSeconds: args.wait_seconds ?? 0,
+      signal,
+    });
+    const made = await imagesOfJob(db, { userId: user.id, jobId: job.id });
+    const data = {
+      job: {
+        id: job.id,
+        kind: job.kind,
+        status: job.status,
+        title: job.title,
+        model: job.modelLabel,
+        completed: job.completed,
+        total: job.total,
+        credits: job.credits,
+        refundedCredits: job.refundedCredits,
+        error: job.error,
+        objects: job.objects,
+        createdAt: job.createdAt,
+        finishedAt: job.finishedAt,
       },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    (args, extra) =>
-      answerSafely(async () => {
-        const { db } = services.database;
-        const job = await waitForJob(db, {
-          userId: user.id,
-          jobId: args.jobId,
-          waitSeconds: args.wait_seconds ?? 0,
-          signal: extra.signal,
-        });
-        const made = await imagesOfJob(db, { userId: user.id, jobId: job.id });
-        const data = {
-          job: {
-            id: job.id,
-            kind: job.kind,
-            status: job.status,
-            title: job.title,
-            model: job.modelLabel,
-            completed: job.completed,
-            total: job.total,
-            credits: job.credits,
-            refundedCredits: job.refundedCredits,
-            error: job.error,
-            objects: job.objects,
-            createdAt: job.createdAt,
-            finishedAt: job.finishedAt,
-          },
-          images: made.map((image) => ({
-            id: image.id,
-            objectId: image.objectId,
-            subject: image.subject,
-            url: imageLink(services, image.id),
-          })),
-        };
-        return toolAnswer(summaryOf(job), data);
-      }),
-  );
-}
+      images: made.map((image) => ({
+        id: image.id,
+        objectId: image.objectId,
+        subject: image.subject,
+        url: imageLink(services, image.id),
+      })),
+    };
+    return toolAnswer(summaryOf(job), data);
+  },
+});

@@ -16,6 +16,8 @@ import { signInThroughApi, type ApiTestServer } from "../support/test-server";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const TOOLS = [
+  "ai_upscale_image",
+  "cancel_job",
   "create_style",
   "draw_views",
   "edit_image",
@@ -23,6 +25,8 @@ const TOOLS = [
   "get_images",
   "get_job",
   "list_styles",
+  "make_variations",
+  "remove_background",
   "upscale_image",
 ];
 
@@ -95,7 +99,7 @@ interface JobAnswer {
 describe.each(testDatabases)("the MCP server on $name", (target) => {
   const api = setUpSignedInApi(target, "ann-mcp@example.com");
 
-  it("lists its eight tools, each described with an input schema", async () => {
+  it("lists its tools, each described with an input schema", async () => {
     const { secret } = await createKey(api.server, api.user.cookie);
     const client = await connect(api.server, secret);
     expect(client.getServerVersion()?.name).toBe("motif");
@@ -247,11 +251,11 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
     // Size, detail and transparency come from the style: three draft squares at 3 credits.
     const subjects = ["Health potion", "Iron sword", "Leather boots"];
     const generated = await callOk<{
-      job: { id: string; status: string; images: number; creditsReserved: number };
+      job: { id: string; status: string; total: number; credits: number };
       settings: { size: string; detail: string; transparent: boolean };
       objects: { id: string; name: string }[];
     }>(client, "generate_objects", { styleId: created.style.id, subjects });
-    expect(generated.job).toMatchObject({ status: "queued", images: 3, creditsReserved: 9 });
+    expect(generated.job).toMatchObject({ status: "queued", total: 3, credits: 9 });
     expect(generated.settings).toMatchObject({ size: "square", detail: "draft", transparent: true });
     expect(generated.objects.map((o) => o.name)).toEqual(subjects);
     expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - 12 - 9);
@@ -314,29 +318,26 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
 
     const result = await call(client, "upscale_image", { objectId, imageId: made!.id, factor: 2 });
     expect(result.isError).toBeFalsy();
+    // The same reply as POST /api/objects/{id}/upscale, after a sentence for the agent.
     const answer = result.structuredContent as {
-      image: { id: string; width: number; height: number; url: string };
-      lineage: { operation: string; parentImageId: string; factor: number; method: string };
-      existing: boolean;
+      image: { id: string; width: number; height: number; url: string; lineage: Record<string, unknown> };
     };
-    expect(answer).toMatchObject({
-      image: { width: 2048, height: 2048 },
+    expect(answer.image).toMatchObject({
+      width: 2048,
+      height: 2048,
       lineage: { operation: "upscaled", parentImageId: made!.id, factor: 2, method: "basic" },
-      existing: false,
     });
-    expect(textOf(result)).toContain(`Upscaled ×2: image ${answer.image.id}, 2048 × 2048 px, free.`);
-    const full = await fetch(answer.image.url.replace(api.server.config.publicUrl, api.server.url), {
+    expect(textOf(result)).toContain(`Upscaled: image ${answer.image.id}, 2048 × 2048 px, free.`);
+    expect(textOf(result)).toContain(`${api.server.config.publicUrl}${answer.image.url}`);
+    const full = await fetch(`${api.server.url}${answer.image.url}`, {
       headers: { Authorization: `Bearer ${secret}` },
     });
     expect((await sharp(Buffer.from(await full.arrayBuffer())).metadata()).width).toBe(2048);
     expect(await balanceOf(api.database.db, api.user.userId)).toBe(before);
 
-    const again = await callOk<{ image: { id: string }; existing: boolean }>(client, "upscale_image", {
-      objectId,
-      imageId: made!.id,
-      factor: 2,
-    });
-    expect(again).toMatchObject({ image: { id: answer.image.id }, existing: true });
+    const again = await call(client, "upscale_image", { objectId, imageId: made!.id, factor: 2 });
+    expect((again.structuredContent as typeof answer).image.id).toBe(answer.image.id);
+    expect(textOf(again)).toMatch(/^Already upscaled: /);
     expect(await callError(client, "upscale_image", { objectId, imageId: made!.id, factor: 3 })).toMatch(/2|4/);
 
     const bob = await signInThroughApi(api.server, "bob-mcp-upscale@example.com");
@@ -353,19 +354,62 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
     const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Knight"] });
     await runJob(api.server, set.job.id);
     const before = await balanceOf(api.database.db, api.user.userId);
-    const started = await callOk<{ job: { id: string; images: number; creditsReserved: number }; views: string[] }>(
-      client,
-      "draw_views",
-      { objectId: set.objects[0]!.id, views: ["front view", "back view"] },
-    );
-    expect(started).toMatchObject({ job: { images: 2 }, views: ["front view", "back view"] });
-    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - started.job.creditsReserved);
+    const started = await callOk<{ job: { id: string; total: number; credits: number } }>(client, "draw_views", {
+      objectId: set.objects[0]!.id,
+      views: ["front view", "back view"],
+    });
+    expect(started).toMatchObject({ job: { total: 2, kind: "variations" } });
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - started.job.credits);
     await runJob(api.server, started.job.id);
     const done = await callOk<JobAnswer>(client, "get_job", { jobId: started.job.id });
     expect(done.job).toMatchObject({ status: "succeeded", completed: 2 });
     expect(await callError(client, "draw_views", { objectId: set.objects[0]!.id, views: [] })).toBe(
       "Name at least one view. (views)",
     );
+  });
+
+  it("offers the operations that declare a tool with their own checks and replies: variations, a cancel, a background removed", async () => {
+    const { secret } = await createKey(api.server, api.user.cookie);
+    const client = await connect(api.server, secret);
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Lamp"], transparent: false });
+    await runJob(api.server, set.job.id);
+    const objectId = set.objects[0]!.id;
+    const { tools } = await client.listTools();
+    const variationsTool = tools.find((t) => t.name === "make_variations")!;
+    // The path's id is the objectId argument; the rest is the body POST /api/objects/{id}/variations takes.
+    expect(variationsTool.inputSchema.required).toEqual(["objectId", "count"]);
+    expect(Object.keys(variationsTool.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(["objectId", "count", "size", "detail", "transparent", "model", "idempotencyKey"]),
+    );
+
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const started = await call(client, "make_variations", { objectId, count: 2 });
+    const { job } = started.structuredContent as { job: { id: string; total: number; credits: number } };
+    expect(job.total).toBe(2);
+    expect(textOf(started)).toContain(`Started job ${job.id}: `);
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - job.credits);
+    expect(await callError(client, "make_variations", { objectId, count: 9 })).toMatch(/\(count\)$/);
+
+    // Nobody has run it: cancelling refunds all of it, once; a second cancel is the API's 409 message.
+    const cancelled = await callOk<{ job: { status: string }; refunded: number }>(client, "cancel_job", {
+      jobId: job.id,
+    });
+    expect(cancelled).toMatchObject({ job: { status: "canceled" }, refunded: job.credits });
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before);
+    expect(await callError(client, "cancel_job", { jobId: job.id })).toMatch(/already/i);
+
+    const [made] = (await callOk<JobAnswer>(client, "get_job", { jobId: set.job.id })).images;
+    const cut = await call(client, "remove_background", { objectId, imageId: made!.id });
+    expect(cut.isError, textOf(cut)).toBeFalsy();
+    const image = (cut.structuredContent as { image: { id: string; hasAlpha: boolean } }).image;
+    expect(image.hasAlpha).toBe(true);
+    expect(textOf(cut)).toMatch(/^Background removed: /);
+    const again = await call(client, "remove_background", { objectId, imageId: made!.id });
+    expect((again.structuredContent as { image: { id: string } }).image.id).toBe(image.id);
+    expect(textOf(again)).toMatch(/^Its background was removed before: /);
+    expect(await callError(client, "remove_background", { objectId })).toBe("Choose an image. (imageId)");
+    expect(await callError(client, "remove_background", { imageId: made!.id })).toMatch(/objectId/);
   });
 
   it("waits for a job with wait_seconds, bounded, and says so when it is still running", async () => {

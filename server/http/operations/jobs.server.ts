@@ -32,7 +32,16 @@ export const jobOperations = [
     access: "user",
     errors: [409],
     responses: { 200: { description: "The job, cancelled.", json: replies.jobCancelledReply } },
-    // Keeps what is made, charges only that, refunds the rest once.
+    tool: {
+      name: "cancel_job",
+      title: "Cancel a job",
+      description:
+        "Stops a queued or running job: the images already made are kept and paid, the rest are refunded once. " +
+        "A job that has already finished cannot be cancelled.",
+      params: { id: { name: "jobId", description: "The job id that a paying tool returned." } },
+      summarize: ({ job, refunded }) =>
+        `Cancelled job ${job.id}: ${job.completed} of ${job.total} images kept, ${refunded} credits refunded.`,
+    },
     async handle({ services, user, params }) {
       const { db } = services.database;
       const result = await cancelJob({ db }, { userId: user.id, jobId: params.id });

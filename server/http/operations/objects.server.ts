@@ -8,7 +8,9 @@ import {
   removeBackgroundSchema,
   updateObjectSchema,
   variationsRequestSchema,
+  viewPresets,
 } from "#domain/objects";
+import { limits } from "#domain/limits";
 import type { GenerationJob } from "../../generation/job-record.server";
 import { getJobView } from "../../generation/job-views.server";
 import { aiUpscaleObjectImage } from "../../objects/ai-upscale.server";
@@ -22,7 +24,9 @@ import { upscaleDepsOf, upscaleObjectImage } from "../../objects/upscale-image.s
 import type { Services } from "../../services.server";
 import { generateObjectsSamples } from "../openapi-examples.server";
 import type { ApiUser } from "../require-user.server";
+import { argumentWords } from "../../mcp/tool-inputs";
 import { defineOperation } from "./operation.server";
+import { imageMade, objectJobStarted, setStarted } from "./tool-answers.server";
 
 /** The job as its submitter sees it right after submission. */
 export async function presentSubmittedJob(services: Services, job: GenerationJob) {
@@ -49,6 +53,10 @@ const objectJob =
     return { status: 202, body: { job: await presentSubmittedJob(services, job) } };
   };
 
+/** How the object's tools name the path's `id`. */
+const objectParam = { id: { name: "objectId", description: argumentWords.objectId } };
+const payingTool = { size: argumentWords.size, detail: argumentWords.detail, transparent: argumentWords.transparent };
+
 /** Objects: generate sets, list, read, rename, choose covers, delete, and the work on their images. */
 
 export const objectOperations = [
@@ -64,10 +72,30 @@ export const objectOperations = [
     spends: true,
     responses: { 202: { description: "The job, and the objects it makes.", json: replies.objectsSubmittedReply } },
     codeSamples: generateObjectsSamples,
+    tool: {
+      name: "generate_objects",
+      title: "Generate objects in a style",
+      description:
+        "Generates a set of images in one style: one object per subject (for example 12 inventory icons: " +
+        '["Health potion", "Iron sword", …]), each made `variations` times. Credits are reserved now and ' +
+        "the images the job cannot make are refunded. The job runs in the background: call get_job with the " +
+        "returned job id (and wait_seconds) until it has succeeded, then get_images with the job id. " +
+        "size, detail and transparent default to the style's own settings.",
+      arguments: {
+        ...payingTool,
+        styleId: "A style id from list_styles or create_style, or a preset: preset:flat, preset:pixel, preset:line.",
+        subjects: `What to draw, one object per entry (1 to ${limits.subjectsPerSet}, each up to ${limits.objectName} characters), such as "Leather boots".`,
+        variations: argumentWords.variations,
+        model: "The id of a model from list_styles; the style's default model when left out.",
+        prompt: `Extra words added to every subject (up to ${limits.objectPrompt} characters), such as "seen from the front".`,
+      },
+      summarize: setStarted,
+    },
     async handle({ services, user, body: input }) {
       const result = await generateObjects(services, { userId: user.id, input, apiKeyId: user.apiKeyId });
       const job = await presentSubmittedJob(services, result.job);
-      return { status: 202, body: { job, objects: result.objects } };
+      const settings = { ...result.settings, variations: input.variations, model: result.job.provider };
+      return { status: 202, body: { job, objects: result.objects, settings } };
     },
   }),
   defineOperation({
@@ -140,6 +168,17 @@ export const objectOperations = [
     json: variationsRequestSchema,
     spends: true,
     responses: { 202: { description: "The job.", json: replies.jobReply } },
+    tool: {
+      name: "make_variations",
+      title: "Make more variations of an object",
+      description:
+        "Makes more images of an existing object, matched to its cover: other takes on the same subject in its " +
+        "style. Paid per image, reserved now and refunded for what cannot be made. Call get_job with the " +
+        "returned job id until it has succeeded, then get_images with the object's id.",
+      params: objectParam,
+      arguments: payingTool,
+      summarize: objectJobStarted,
+    },
     handle: objectJob(makeVariations),
   }),
   defineOperation({
@@ -153,6 +192,23 @@ export const objectOperations = [
     json: objectViewsRequestSchema,
     spends: true,
     responses: { 202: { description: "The job.", json: replies.jobReply } },
+    tool: {
+      name: "draw_views",
+      title: "Draw an object in new poses, views or states",
+      description:
+        "Makes one new image of an existing object per entry of `views` (for example a turnaround: " +
+        `${JSON.stringify(viewPresets.turnaround.views)}, or UI states: ${JSON.stringify(viewPresets.states.views)}), ` +
+        "each drawn from the object's cover and its style's references so it stays the same thing. Credits are " +
+        "reserved now and refunded for what cannot be made. Call get_job with the returned job id until it has " +
+        "succeeded, then get_images with the object's id.",
+      params: objectParam,
+      arguments: {
+        ...payingTool,
+        views: `What to draw, one image each (1 to ${limits.objectViews}, each up to ${limits.objectView} characters).`,
+        model: "The id of a model from list_styles; the style's default when left out.",
+      },
+      summarize: objectJobStarted,
+    },
     handle: objectJob(makeViews),
   }),
   defineOperation({
@@ -169,6 +225,23 @@ export const objectOperations = [
     spends: true,
     errors: [409],
     responses: { 202: { description: "The job.", json: replies.jobReply } },
+    tool: {
+      name: "edit_image",
+      title: "Edit an image with words",
+      description:
+        'Makes a new image of an object from one of its images, changed as `instruction` says ("wearing a red ' +
+        'scarf", "make it night", "remove the text"), in the object\'s style. With `mask` (a PNG of the image\'s ' +
+        "exact size, as base64, light opaque pixels where to repaint) only that region is drawn again. Costs one " +
+        "image's credits, reserved now and refunded if it fails. Call get_job with the returned job id until it " +
+        "has succeeded, then get_images with the object's id.",
+      params: objectParam,
+      arguments: {
+        imageId: "The image to change, from get_images.",
+        instruction: `What to change, in words (up to ${limits.editInstruction} characters).`,
+        model: "The id of a model from list_styles that can edit; the style's default or the first that can.",
+      },
+      summarize: objectJobStarted,
+    },
     handle: objectJob(editObjectImage),
   }),
   defineOperation({
@@ -187,6 +260,16 @@ export const objectOperations = [
         json: replies.madeImageReply,
       },
       201: { description: "The new image.", json: replies.madeImageReply },
+    },
+    tool: {
+      name: "remove_background",
+      title: "Remove an image's background",
+      description:
+        "Makes a new, transparent image of an object from one of its images, at the price list_styles shows " +
+        "for it. Asking again for the same image returns the image made the first time and charges nothing.",
+      params: objectParam,
+      arguments: { imageId: argumentWords.imageId },
+      summarize: imageMade("Background removed", "Its background was removed before"),
     },
     async handle({ services, user, params, body: input }) {
       const { image, existing } = await removeImageBackground(
@@ -215,6 +298,21 @@ export const objectOperations = [
       200: { description: "The image made from it earlier by the same factor.", json: replies.madeImageReply },
       201: { description: "The new image.", json: replies.madeImageReply },
     },
+    tool: {
+      name: "upscale_image",
+      title: "Upscale an image",
+      description:
+        "Makes a new image of an object 2 or 4 times the width and height of one of its images, by Motif's " +
+        "basic upscale: Lanczos resampling and light sharpening, free, transparency kept. The new image belongs " +
+        "to the same object. Upscaling the same image by the same factor again returns the image made the " +
+        "first time. For a model's AI upscaler (paid), use ai_upscale_image.",
+      params: objectParam,
+      arguments: {
+        imageId: "The image to upscale, from get_images.",
+        factor: "2 or 4: how many times wider and taller.",
+      },
+      summarize: imageMade("Upscaled", "Already upscaled"),
+    },
     async handle({ services, user, params, body: input }) {
       const { image, existing } = await upscaleObjectImage(upscaleDepsOf(services), {
         userId: user.id,
@@ -236,6 +334,22 @@ export const objectOperations = [
     spends: true,
     errors: [409],
     responses: { 202: { description: "The job.", json: replies.jobReply } },
+    tool: {
+      name: "ai_upscale_image",
+      title: "Upscale an image with a model's AI upscaler",
+      description:
+        "Makes a new image of an object 2 or 4 times the width and height of one of its images, by the AI " +
+        "upscaler of a model that has one (see `upscaler` on the models in list_styles), as a paid job of one " +
+        "image, refunded if it fails. Transparency is kept. Call get_job with the returned job id until it has " +
+        "succeeded, then get_images with the object's id. The free basic upscale is upscale_image.",
+      params: objectParam,
+      arguments: {
+        imageId: "The image to upscale, from get_images.",
+        factor: "2 or 4: how many times wider and taller.",
+        model: "A model with an AI upscaler; the style's default or the first on offer with one when left out.",
+      },
+      summarize: objectJobStarted,
+    },
     handle: objectJob(aiUpscaleObjectImage),
   }),
 ];

@@ -26,6 +26,30 @@ export interface Answer {
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+type SuccessStatus = 200 | 201 | 202 | 204;
+type JsonOf<R> = R extends { json?: infer J extends z.ZodType } ? z.output<J> : undefined;
+/** What an operation answers when it succeeds: the union of its 2xx bodies. */
+export type SuccessBody<R> = { [S in keyof R & SuccessStatus]: JsonOf<R[S]> }[keyof R & SuccessStatus];
+
+/**
+ * The operation as an MCP tool (server/mcp/operation-tools.server.ts): its arguments are the
+ * path's parameters and the body's fields, checked by the same schema, and its answer is the
+ * same reply, after a sentence the agent reads first.
+ */
+export interface OperationTool<Body = unknown> {
+  name: string;
+  title: string;
+  /** What the tool does and what to call next, for an agent. */
+  description: string;
+  /** How each path parameter is named for an agent (`id` → `objectId`), and what it is. */
+  params?: Record<string, { name: string; description: string }>;
+  /** A body field's description for an agent, where the schema's own does not say enough. */
+  arguments?: Record<string, string>;
+  readOnly?: boolean;
+  /** The sentence the agent reads first. `link` makes a path absolute. */
+  summarize(body: Body, answer: { status: number; link: (path: string) => string }): string;
+}
+
 /** "/api/styles/:id/references/:referenceId" → "id" | "referenceId" */
 export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
@@ -51,7 +75,7 @@ export interface OperationContext<P extends string, Q, B, A extends Access> {
 /**
  * One operation of the API, declared once: from this come its Express route (who may call,
  * parsing, answering once per Idempotency-Key, error mapping), its entry in the OpenAPI
- * document, and the browser's typed client. `handle` calls one use case and says what to
+ * document, the browser's typed client and, when it declares a `tool`, its MCP tool. `handle` calls one use case and says what to
  * answer; an operation that streams (a file, a ZIP, events) writes to `res` itself and
  * answers nothing.
  */
@@ -94,6 +118,8 @@ export interface Operation<
   /** Error statuses beyond the ones its access, parameters and body imply. */
   errors?: number[];
   codeSamples?: CodeSample[];
+  /** Exposed to agents too, as this MCP tool (only operations that act for a user, on JSON). */
+  tool?: OperationTool<SuccessBody<R>>;
   handle(context: OperationContext<P, Q, B, A>): Promise<Answer | void>;
 }
 

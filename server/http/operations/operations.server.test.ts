@@ -1,3 +1,6 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
@@ -10,6 +13,8 @@ import { apiErrorHandler } from "../errors.server";
 import { buildOpenApiDocument } from "../openapi.server";
 import { operationsRouter } from "./mount.server";
 import { defineOperation, type Operation } from "./operation.server";
+import { createMcpServer } from "../../mcp/mcp-server.server";
+import { toolOfOperation } from "../../mcp/operation-tools.server";
 
 /** A public operation (no database needed), declared with the body it takes. */
 function greeting(body: z.ZodObject) {
@@ -21,6 +26,13 @@ function greeting(body: z.ZodObject) {
     access: "public",
     json: body,
     responses: { 201: { description: "The greeting.", json: z.object({ text: z.string() }) } },
+    tool: {
+      name: "greet",
+      title: "Greet someone",
+      description: "Greets someone by name.",
+      params: { to: { name: "person", description: "Who is greeted." } },
+      summarize: ({ text }) => `Said: ${text}`,
+    },
     async handle({ params, body }) {
       const { name, shout } = body as { name: string; shout?: boolean };
       if (name === "off-schema") return { status: 201, body: { text: 42 } };
@@ -51,7 +63,22 @@ async function apiOf(operations: Operation[]) {
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  return { post, document: buildOpenApiDocument(operations) };
+  return { post, document: buildOpenApiDocument(operations), agent: await agentOf(operations) };
+}
+
+/** An MCP client of the tools these operations declare, over the SDK's in-memory transport. */
+async function agentOf(operations: Operation[]) {
+  const server = createMcpServer({ services: {} as Services, user: null as never }, operations.map(toolOfOperation));
+  const client = new Client({ name: "test", version: "1" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  servers.push({ close: () => void client.close() });
+  const tool = async () => (await client.listTools()).tools.find((t) => t.name === "greet")!;
+  const call = async (args: Record<string, unknown>) => {
+    const result = (await client.callTool({ name: "greet", arguments: args })) as CallToolResult;
+    return { isError: result.isError ?? false, text: result.content.map((c) => (c.type === "text" ? c.text : "")) };
+  };
+  return { tool, call };
 }
 
 type RequestBodySchema = { required?: string[]; properties: Record<string, unknown> };
@@ -60,13 +87,18 @@ const requestSchemaOf = (document: ReturnType<typeof buildOpenApiDocument>) =>
     .content["application/json"]!.schema as RequestBodySchema;
 
 describe("an operation declared once", () => {
-  it("is served and documented from the same declaration, and a change to it reaches both", async () => {
+  it("is served, documented and offered to agents from the same declaration, and a change to it reaches all three", async () => {
     const before = await apiOf([greeting(z.object({ name: z.string() }))]);
     expect(await before.post("/api/greetings/ann", { name: "Bo" })).toEqual({
       status: 201,
       body: { text: "Hello ann, from Bo" },
     });
     expect(requestSchemaOf(before.document).required).toEqual(["name"]);
+    expect((await before.agent.tool()).inputSchema.required).toEqual(["person", "name"]);
+    expect(await before.agent.call({ person: "ann", name: "Bo" })).toEqual({
+      isError: false,
+      text: ["Said: Hello ann, from Bo", JSON.stringify({ text: "Hello ann, from Bo" }, null, 2)],
+    });
     expect(Object.keys(before.document.paths?.["/api/greetings/{to}"]?.post?.responses ?? {})).toEqual(
       expect.arrayContaining(["201", "400", "413", "404"]),
     );
@@ -82,6 +114,16 @@ describe("an operation declared once", () => {
     });
     expect(requestSchemaOf(after.document).required).toEqual(["name", "shout"]);
     expect(requestSchemaOf(after.document).properties).toHaveProperty("shout");
+    // The agent's tool asks for it too, refuses a call without it as the route does, and answers the same.
+    expect((await after.agent.tool()).inputSchema.required).toEqual(["person", "name", "shout"]);
+    expect((await after.agent.tool()).inputSchema.properties).toHaveProperty("shout", { type: "boolean" });
+    expect(await after.agent.call({ person: "ann", name: "Bo" })).toMatchObject({
+      isError: true,
+      text: [expect.stringMatching(/\(shout\)$/)],
+    });
+    expect((await after.agent.call({ person: "ann", name: "Bo", shout: true })).text[0]).toBe(
+      "Said: HELLO ANN, FROM BO",
+    );
   });
 
   it("fails loudly in tests when a handler answers off its declared reply", async () => {
