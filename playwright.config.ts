@@ -66,6 +66,8 @@ export default defineConfig({
     appServer(e2ePorts.app, "data/e2e", {
       ADMIN_EMAILS: "operator@example.com,operator-2@example.com",
       PREVIEW_PRICE: "standard",
+      // The tests' webhook receivers listen on this machine.
+      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.1",
     }),
     // A second instance whose sign-in links expire after 9 s, whose sign-up grant is 250, and
     // without PUBLIC_URL, as `npm start` runs on someone's machine (every loopback name works).

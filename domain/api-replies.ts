@@ -7,6 +7,7 @@ import { jobStatuses } from "./jobs";
 import { jobViewSchema, objectDetailSchema, objectImageViewSchema } from "./objects";
 import { providerViewSchema, staleReasonValues, styleViewSchema } from "./styles";
 import { profileSchema } from "./users";
+import { webhookDeliveryViewSchema } from "./webhooks";
 import { connectionCheckSchema, setupStatusSchema, testEmailResultSchema } from "./setup";
 
 /**
@@ -93,6 +94,12 @@ export const connectionCheckReply = z.object({ check: connectionCheckSchema });
 export const testEmailReply = z.object({ result: testEmailResultSchema });
 
 export const apiKeysReply = z.object({ keys: z.array(apiKeyViewSchema) });
+export const webhookDeliveryReply = z.object({ delivery: webhookDeliveryViewSchema });
+export const webhookDeliveriesReply = z.object({
+  deliveries: z
+    .array(webhookDeliveryViewSchema)
+    .meta({ description: "The key's most recent deliveries (up to 50), newest first." }),
+});
 export const currentApiKeyReply = z.object({ key: apiKeyViewSchema });
 const webhookSecret = z.string().nullable().meta({
   description:

@@ -1,25 +1,33 @@
 import { z } from "zod";
 import type { JobView } from "./objects";
 
-export const webhookEventTypes = ["job.succeeded", "job.failed", "job.canceled"] as const;
+export const webhookEventTypes = ["job.succeeded", "job.failed", "job.canceled", "webhook.test"] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
+export type JobEventType = Exclude<WebhookEventType, "webhook.test">;
 
-/** What a webhook posts: the job as GET /api/jobs/:id shows it, once it ended. */
-export interface WebhookEvent {
-  /** The event's id, also sent as Motif-Event-Id: the same on every retry. */
+/**
+ * What a webhook posts: the job as GET /api/jobs/:id shows it, once it ended; or, for a
+ * test event sent from the key's page or POST /api/keys/{id}/webhook/test, which key it is.
+ */
+export type WebhookEvent = {
+  /** The event's id, also sent as Motif-Event-Id: the same on every retry and redelivery. */
   id: string;
-  type: WebhookEventType;
-  /** When the job ended and the event was made (ISO 8601). */
+  /** When the job ended (or the test was asked for) and the event was made (ISO 8601). */
   createdAt: string;
-  data: { job: JobView };
-}
+} & (
+  { type: JobEventType; data: { job: JobView } } | { type: "webhook.test"; data: { key: { id: string; name: string } } }
+);
 
-/** A key's last webhook delivery as key lists show it. */
+/** The most of a receiver's answer kept with a delivery, in bytes. */
+export const WEBHOOK_RESPONSE_KEPT = 1024;
+
+/** A webhook event and how its delivery went, as the deliveries list and key lists show it. */
 export const webhookDeliveryViewSchema = z
   .object({
+    id: z.string().meta({ description: "The event's id, sent as Motif-Event-Id." }),
     status: z.enum(["pending", "delivered", "failed"]),
     event: z.enum(webhookEventTypes),
-    jobId: z.string(),
+    jobId: z.string().nullable().meta({ description: "The job that ended; null for a test event." }),
     attempts: z.number().int(),
     lastStatus: z
       .number()
@@ -27,6 +35,12 @@ export const webhookDeliveryViewSchema = z
       .nullable()
       .meta({ description: "The receiver's last HTTP status; null when it gave no answer." }),
     lastError: z.string().nullable(),
+    lastResponse: z
+      .string()
+      .nullable()
+      .meta({
+        description: `The start of the receiver's last answer (up to ${WEBHOOK_RESPONSE_KEPT} bytes, as text).`,
+      }),
     createdAt: z.string().meta({ format: "date-time" }),
     deliveredAt: z.string().meta({ format: "date-time" }).nullable(),
   })

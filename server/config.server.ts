@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { z } from "zod";
+import { parseAllowedNetworks } from "./webhooks/address-policy.server";
 import { CREDIT_PACKS_FORMAT, parseCreditPacks } from "#domain/credit-packs";
 import { parsePriceSetting } from "#domain/pricing";
 import { providerAddressProblem } from "./generation/providers/provider-address.server";
@@ -145,6 +146,19 @@ const configSchema = z
     REMOVE_BACKGROUND_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
     // The longest side an upscale may make (a 1536 px portrait ×4 is 6144).
     UPSCALE_MAX_SIDE: z.coerce.number().int().min(256).max(16384).default(8192),
+    // Private networks webhooks may reach besides the public internet, as CIDRs: "10.1.0.0/16,192.168.7.20".
+    WEBHOOK_ALLOWED_NETWORKS: z
+      .string()
+      .default("")
+      .transform((text, ctx) => {
+        const parsed = parseAllowedNetworks(text);
+        if (!("invalid" in parsed)) return parsed;
+        ctx.addIssue({
+          code: "custom",
+          message: `"${parsed.invalid}" is not an address or network (like 10.1.0.0/16, prefix 8 or more)`,
+        });
+        return z.NEVER;
+      }),
     ADDRESS_HASH_SECRET: z
       .string()
       .min(16)
@@ -310,6 +324,7 @@ const configSchema = z
       removeBackground: env.REMOVE_BACKGROUND_CREDITS,
     },
     upscale: { maxSide: env.UPSCALE_MAX_SIDE },
+    webhooks: { allowedNetworks: env.WEBHOOK_ALLOWED_NETWORKS },
     adminEmails: env.ADMIN_EMAILS,
     apiKeys: { perMinute: env.API_KEY_REQUESTS_PER_MINUTE },
     // Set only when Stripe is configured: it turns on the Buy credits page, checkout and the webhook.

@@ -20,7 +20,7 @@ import { reportFrom } from "./metrics/metrics.server";
 import { cardVariantsSettled } from "./images/card-variants.server";
 import path from "node:path";
 import type { PgBoss } from "pg-boss";
-import { publicNetwork, type WebhookNetwork } from "./webhooks/address-policy.server";
+import { networkAllowing, publicNetwork, type WebhookNetwork } from "./webhooks/address-policy.server";
 import { startWebhookDelivery, type WebhookDelivery } from "./webhooks/delivery-queue.server";
 
 export interface Services {
@@ -42,8 +42,8 @@ export interface Services {
   /** The queue's pg-boss, shared by webhook deliveries (workers deliver them). */
   boss?: PgBoss;
   /**
-   * How webhooks resolve and which addresses they may reach: public ones only. Tests alone
-   * set another (a receiver on loopback); no setting can, so production cannot.
+   * How webhooks resolve and which addresses they may reach: public ones, and the networks
+   * WEBHOOK_ALLOWED_NETWORKS names. Tests set their own (a resolver with private answers).
    */
   webhookNetwork?: WebhookNetwork;
   /** Present in workers: relays and delivers webhook events. */
@@ -80,6 +80,7 @@ async function createServices(): Promise<Services> {
   await sessions.listen(database);
   const imageUrls = new ImageUrlSigner(await loadImageUrlSecret(database.db));
   const services: Services = { config, database, mailer, storage, providers, events, sessions, imageUrls, matting };
+  services.webhookNetwork = networkAllowing(config.webhooks.allowedNetworks);
   // In the background: an unreachable model is named in the log without holding the start up.
   services.providerWatch = watchProviderConnections({ config, providers, database, logger });
   reportFrom({ db: database.db, openEventStreams: () => events.size });

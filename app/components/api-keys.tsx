@@ -9,6 +9,7 @@ import { Button } from "./ui/button";
 import { DialogFormActions } from "./ui/dialog-form-actions";
 import { ConfirmDialog } from "./ui/confirm-dialog";
 import { ModalDialog } from "./ui/sheet-dialog";
+import { WebhookDeliveriesDialog } from "./webhook-deliveries";
 import { inputClasses, TextField } from "./ui/text-field";
 
 const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
@@ -77,6 +78,7 @@ function deliveryText(delivery: NonNullable<ApiKeyView["lastDelivery"]>): string
 
 function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }) {
   const [editingWebhook, setEditingWebhook] = useState(false);
+  const [viewingDeliveries, setViewingDeliveries] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   async function revoke() {
@@ -121,10 +123,19 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }
           )}
         </div>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setEditingWebhook(true)} aria-label={`Webhook for ${apiKey.name}`}>
           Webhook
         </Button>
+        {apiKey.webhookUrl && (
+          <Button
+            variant="secondary"
+            onClick={() => setViewingDeliveries(true)}
+            aria-label={`Deliveries for ${apiKey.name}`}
+          >
+            Deliveries
+          </Button>
+        )}
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
@@ -143,6 +154,9 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }
         />
       </div>
       {editingWebhook && <WebhookDialog apiKey={apiKey} onClose={() => setEditingWebhook(false)} onSaved={onRevoked} />}
+      {viewingDeliveries && (
+        <WebhookDeliveriesDialog apiKey={apiKey} onClose={() => setViewingDeliveries(false)} onChanged={onRevoked} />
+      )}
     </li>
   );
 }

@@ -23,6 +23,7 @@ import type { ImageCredit } from "../../domain/objects";
 import { creditReasonValues } from "../../domain/credits";
 import { jobKinds, jobStatuses } from "../../domain/jobs";
 import type { SamplesBasis } from "../../domain/styles";
+import { webhookEventTypes } from "../../domain/webhooks";
 
 /** The identity behind a sign-in: one per e-mail address. */
 export const authUsers = pgTable("auth_users", {
@@ -338,7 +339,8 @@ export const generationJobs = pgTable(
 /**
  * One webhook event: a job started with a key ended. Written in the transaction that
  * ends the job (the outbox), then posted through the job queue until it is delivered
- * or given up. At most one per job: a job ends once.
+ * or given up. At most one per job: a job ends once. A test event (no job) is posted
+ * at once, from the request that asked for it, and kept here with its answer.
  */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
@@ -348,10 +350,9 @@ export const webhookDeliveries = pgTable(
     apiKeyId: text("api_key_id")
       .notNull()
       .references(() => apiKeys.id, { onDelete: "cascade" }),
-    jobId: text("job_id")
-      .notNull()
-      .references(() => generationJobs.id, { onDelete: "cascade" }),
-    event: text("event", { enum: ["job.succeeded", "job.failed", "job.canceled"] }).notNull(),
+    /** The job that ended; null for a test event. */
+    jobId: text("job_id").references(() => generationJobs.id, { onDelete: "cascade" }),
+    event: text("event", { enum: webhookEventTypes }).notNull(),
     /** The JSON body, fixed at the first attempt: every retry sends the same bytes (jsonb would reorder them). */
     body: text("body"),
     status: text("status", { enum: ["pending", "delivered", "failed"] })
@@ -361,6 +362,8 @@ export const webhookDeliveries = pgTable(
     /** The receiver's last HTTP status (null: none, the request did not get an answer). */
     lastStatus: integer("last_status"),
     lastError: text("last_error"),
+    /** The start of the receiver's last answer body (up to 1 KB, as text), for the deliveries list. */
+    lastResponse: text("last_response"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When it was handed to the job queue; null: not yet (the relay picks it up). */
     queuedAt: timestamp("queued_at", { withTimezone: true }),

@@ -64,9 +64,9 @@ export interface ResolvedAddress {
 
 /**
  * How webhooks reach the network: name resolution and the addresses allowed. The app
- * always uses `publicNetwork`; tests inject their own (a receiver on loopback, a
- * resolver that answers a private address) through the services, never through
- * configuration, so production cannot be talked into it.
+ * uses `publicNetwork`, or `networkAllowing` the networks its operator named in
+ * WEBHOOK_ALLOWED_NETWORKS (a build server on the office network); tests inject their
+ * own (a resolver that answers a private address) through the services.
  */
 export interface WebhookNetwork {
   resolve(hostname: string): Promise<ResolvedAddress[]>;
@@ -80,6 +80,47 @@ export const publicNetwork: WebhookNetwork = {
   },
   allows: isPublicAddress,
 };
+
+/** A network the operator lets webhooks reach besides the public internet, e.g. 10.1.0.0/16. */
+export interface AllowedNetwork {
+  address: string;
+  prefix: number;
+  family: "ipv4" | "ipv6";
+}
+
+/**
+ * "10.1.0.0/16, 192.168.7.20" → the networks (a lone address is a network of one), or the
+ * first entry that is not one, as an error for the configuration's message.
+ */
+export function parseAllowedNetworks(text: string): AllowedNetwork[] | { invalid: string } {
+  const networks: AllowedNetwork[] = [];
+  for (const entry of text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [address = "", bits] = entry.split("/");
+    const family = isIP(address);
+    const max = family === 6 ? 128 : 32;
+    const prefix = bits === undefined ? max : Number(bits);
+    if (!family || !/^\d+$/.test(bits ?? String(max)) || prefix < 8 || prefix > max) return { invalid: entry };
+    networks.push({ address, prefix, family: family === 6 ? "ipv6" : "ipv4" });
+  }
+  return networks;
+}
+
+/** The public internet and the operator's own networks; nothing else. */
+export function networkAllowing(networks: readonly AllowedNetwork[]): WebhookNetwork {
+  if (networks.length === 0) return publicNetwork;
+  const allowed = new BlockList();
+  for (const network of networks) allowed.addSubnet(network.address, network.prefix, network.family);
+  return {
+    resolve: publicNetwork.resolve,
+    allows: (address) => {
+      const family = isIP(address);
+      return isPublicAddress(address) || (family !== 0 && allowed.check(address, family === 6 ? "ipv6" : "ipv4"));
+    },
+  };
+}
 
 /** Why a URL's host may not be posted to, in words the user reads. */
 export class WebhookAddressError extends Error {
@@ -126,7 +167,7 @@ export async function resolvePublicAddress(url: URL, network: WebhookNetwork): P
   if (refused) {
     const via = literal ? "" : ` (${host} resolves to ${refused.address})`;
     throw new WebhookAddressError(
-      `Webhooks are only sent to public internet addresses, not to private, loopback or link-local ones${via}.`,
+      `Webhooks are only sent to public internet addresses (and networks the operator allows), not to private, loopback or link-local ones${via}.`,
     );
   }
   return addresses[0]!;

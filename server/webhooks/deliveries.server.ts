@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import type { WebhookDeliveryView, WebhookEvent, WebhookEventType } from "#domain/webhooks";
+import type { JobEventType, WebhookDeliveryView, WebhookEvent } from "#domain/webhooks";
 import type { Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { apiKeys, webhookDeliveries } from "../db/schema";
 import type { GenerationJob } from "../generation/job-record.server";
 import { getJobView } from "../generation/job-views.server";
 import type { WebhookNetwork } from "./address-policy.server";
-import { postWebhook } from "./post-webhook.server";
+import { postWebhook, type PostOutcome } from "./post-webhook.server";
 import { signatureHeader } from "./signature.server";
 
 /** Wakes the processes that hand new deliveries to the job queue (see delivery-queue.server.ts). */
 export const WEBHOOKS_CHANNEL = "motif_webhooks";
 
-const eventOfStatus: Partial<Record<GenerationJob["status"], WebhookEventType>> = {
+const eventOfStatus: Partial<Record<GenerationJob["status"], JobEventType>> = {
   succeeded: "job.succeeded",
   failed: "job.failed",
   canceled: "job.canceled",
@@ -78,16 +78,19 @@ export async function giveUpStaleDeliveries(db: Database, olderThanMs: number): 
   return given.length;
 }
 
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type KeyRow = typeof apiKeys.$inferSelect;
 
-function present(row: DeliveryRow): WebhookDeliveryView {
+export function presentDelivery(row: DeliveryRow): WebhookDeliveryView {
   return {
+    id: row.id,
     status: row.status,
     event: row.event,
     jobId: row.jobId,
     attempts: row.attempts,
     lastStatus: row.lastStatus,
     lastError: row.lastError,
+    lastResponse: row.lastResponse,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
   };
@@ -101,12 +104,13 @@ export async function lastDeliveries(db: Database, keyIds: string[]): Promise<Ma
     .from(webhookDeliveries)
     .where(inArray(webhookDeliveries.apiKeyId, keyIds))
     .orderBy(webhookDeliveries.apiKeyId, desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id));
-  return new Map(rows.map((row) => [row.apiKeyId, present(row)]));
+  return new Map(rows.map((row) => [row.apiKeyId, presentDelivery(row)]));
 }
 
 /** The body a delivery posts, made at its first attempt and kept, so every retry sends the same bytes. */
-async function bodyOf(db: Database, delivery: DeliveryRow, ownerId: string): Promise<string | null> {
+export async function bodyOf(db: Database, delivery: DeliveryRow, ownerId: string): Promise<string | null> {
   if (delivery.body) return delivery.body;
+  if (!delivery.jobId || delivery.event === "webhook.test") return null;
   const job = await getJobView(db, { userId: ownerId, jobId: delivery.jobId });
   if (!job) return null;
   const event: WebhookEvent = {
@@ -159,8 +163,19 @@ export async function attemptDelivery(
     await settle({ status: "failed", lastError: "The job no longer exists." });
     return "done";
   }
-  const attempts = delivery.attempts + 1;
-  const result = await postWebhook({
+  const result = await postDelivery(ctx, { delivery, key: { ...key, webhookUrl: key.webhookUrl }, body });
+  const retry = result.outcome === "retry" && !options.lastAttempt;
+  await settle(outcomeColumns(delivery, result, retry));
+  return retry ? "retry" : "done";
+}
+
+/** Posts a delivery's body to the key's webhook, signed now, with the event's id and type. */
+export function postDelivery(
+  ctx: DeliverContext,
+  options: { delivery: DeliveryRow; key: Pick<KeyRow, "webhookSecret"> & { webhookUrl: string }; body: string },
+): Promise<PostOutcome> {
+  const { delivery, key, body } = options;
+  return postWebhook({
     url: key.webhookUrl,
     body,
     network: ctx.network,
@@ -170,25 +185,15 @@ export async function attemptDelivery(
       "User-Agent": "Motif-Webhooks/1",
       "Motif-Event-Id": delivery.id,
       "Motif-Event-Type": delivery.event,
-      "Motif-Signature": signatureHeader(key.webhookSecret, body, Math.floor(Date.now() / 1000)),
+      "Motif-Signature": signatureHeader(key.webhookSecret ?? "", body, Math.floor(Date.now() / 1000)),
     },
   });
-  if (result.outcome === "delivered") {
-    await settle({
-      status: "delivered",
-      attempts,
-      lastStatus: result.status,
-      lastError: null,
-      deliveredAt: new Date(),
-    });
-    return "done";
-  }
-  const retry = result.outcome === "retry" && !options.lastAttempt;
-  await settle({
-    status: retry ? "pending" : "failed",
-    attempts,
-    lastStatus: result.status,
-    lastError: result.error,
-  });
-  return retry ? "retry" : "done";
+}
+
+/** What an attempt leaves on its delivery: one more attempt, and delivered, still pending or failed. */
+export function outcomeColumns(delivery: DeliveryRow, result: PostOutcome, retry: boolean): Partial<DeliveryRow> {
+  const answer = { attempts: delivery.attempts + 1, lastStatus: result.status, lastResponse: result.response };
+  if (result.outcome === "delivered")
+    return { ...answer, status: "delivered", lastError: null, deliveredAt: new Date() };
+  return { ...answer, status: retry ? "pending" : "failed", lastError: result.error };
 }

@@ -25,6 +25,9 @@ describe("posting one webhook", () => {
       const status = Number(req.url?.slice(1));
       // "/stall" sends nothing: the client must give up on its own.
       if (req.url === "/stall") return;
+      // "/chatty" answers a long body, then never ends it: only its start is read.
+      if (req.url === "/chatty") return void res.writeHead(200).write("€".repeat(3000));
+      if (req.url === "/explain") return void res.writeHead(400).end("missing field: event");
       res.writeHead(Number.isInteger(status) ? status : 200).end();
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -40,7 +43,7 @@ describe("posting one webhook", () => {
 
   it("connects to the address it checked, resolving the name once, and keeps the name as the Host", async () => {
     resolutions = 0;
-    expect(await post("/204")).toEqual({ outcome: "delivered", status: 204 });
+    expect(await post("/204")).toEqual({ outcome: "delivered", status: 204, response: null });
     // receiver.test is in no real DNS: had the client looked it up again, this could not have connected.
     expect(resolutions).toBe(1);
     expect(seen.at(-1)).toEqual({ path: "/204", host: `receiver.test:${port}` });
@@ -52,12 +55,26 @@ describe("posting one webhook", () => {
     expect(await post("/stall", 300)).toEqual({
       outcome: "retry",
       status: null,
+      response: null,
       error: "No answer within 0.3 seconds.",
     });
     expect(await post("/404")).toMatchObject({ outcome: "stop", status: 404 });
     expect(await post("/301")).toMatchObject({ outcome: "stop", status: 301 });
     const missing = await postWebhook({ url: "https://gone.test/x", body: "{}", headers: {}, network });
-    expect(missing).toEqual({ outcome: "retry", status: null, error: "The host gone.test could not be found." });
+    expect(missing).toEqual({
+      outcome: "retry",
+      status: null,
+      response: null,
+      error: "The host gone.test could not be found.",
+    });
+  });
+
+  it("keeps the start of the receiver's answer, never reading past 1 KB", async () => {
+    expect(await post("/explain")).toMatchObject({ outcome: "stop", status: 400, response: "missing field: event" });
+    const chatty = await post("/chatty", 2_000);
+    expect(chatty).toMatchObject({ outcome: "delivered", status: 200 });
+    // 1,024 bytes of three-byte characters: 341 whole ones; the one cut in two is dropped.
+    expect(chatty.response).toBe("€".repeat(341));
   });
 
   it("stops, without connecting, for a private address", async () => {

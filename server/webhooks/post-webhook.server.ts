@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { WEBHOOK_RESPONSE_KEPT } from "#domain/webhooks";
 import {
   resolvePublicAddress,
   WebhookAddressError,
@@ -11,12 +12,21 @@ import {
 /** How long a receiver has to answer (headers) before the attempt counts as failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-export type PostOutcome =
-  | { outcome: "delivered"; status: number }
-  /** Worth another attempt later: no answer, a timeout, 429, 5xx, a host not found. */
-  | { outcome: "retry"; status: number | null; error: string }
-  /** Another attempt would fare no better: another 4xx, a redirect, a refused address. */
-  | { outcome: "stop"; status: number | null; error: string };
+/** What the receiver answered: its status and the start of its body (null: no answer). */
+interface Answered {
+  status: number | null;
+  /** Up to WEBHOOK_RESPONSE_KEPT bytes of the answer's body, as text; null when there was none. */
+  response: string | null;
+}
+
+export type PostOutcome = Answered &
+  (
+    | { outcome: "delivered"; status: number }
+    /** Worth another attempt later: no answer, a timeout, 429, 5xx, a host not found. */
+    | { outcome: "retry"; error: string }
+    /** Another attempt would fare no better: another 4xx, a redirect, a refused address. */
+    | { outcome: "stop"; error: string }
+  );
 
 /**
  * A lookup that answers with the address already checked, whatever the name: the
@@ -31,7 +41,7 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
 }
 
 function request(url: URL, pinned: ResolvedAddress, body: string, headers: Record<string, string>, timeoutMs: number) {
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<{ status: number; response: string | null }>((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const req = client.request(
       url,
@@ -44,9 +54,27 @@ function request(url: URL, pinned: ResolvedAddress, body: string, headers: Recor
         signal: AbortSignal.timeout(timeoutMs),
       },
       (res) => {
-        // Only the status matters; the body is not read (it could be endless).
-        resolve(res.statusCode ?? 0);
-        res.destroy();
+        // The status decides; the start of the body is kept to show the user. No more is read
+        // (it could be endless), and a body cut off by the deadline keeps what came.
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        const done = () => {
+          // A character cut in two at the limit is dropped, not shown as a replacement mark.
+          const text = Buffer.concat(chunks)
+            .subarray(0, WEBHOOK_RESPONSE_KEPT)
+            .toString("utf8")
+            .replace(/\uFFFD$/, "");
+          resolve({ status: res.statusCode ?? 0, response: text || null });
+          res.destroy();
+        };
+        res.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          kept += chunk.length;
+          if (kept >= WEBHOOK_RESPONSE_KEPT) done();
+        });
+        res.on("end", done);
+        res.on("error", done);
+        res.on("close", done);
       },
     );
     req.on("error", reject);
@@ -82,22 +110,25 @@ export async function postWebhook(options: {
     pinned = await resolvePublicAddress(url, options.network);
   } catch (error) {
     if (!(error instanceof WebhookAddressError)) throw error;
-    return { outcome: error.transient ? "retry" : "stop", status: null, error: error.message };
+    return { outcome: error.transient ? "retry" : "stop", status: null, response: null, error: error.message };
   }
-  let status: number;
+  let answered: { status: number; response: string | null };
   try {
-    status = await request(url, pinned, options.body, options.headers, timeoutMs);
+    answered = await request(url, pinned, options.body, options.headers, timeoutMs);
   } catch (error) {
-    return { outcome: "retry", status: null, error: describeNetworkError(error, timeoutMs) };
+    return { outcome: "retry", status: null, response: null, error: describeNetworkError(error, timeoutMs) };
   }
-  if (status >= 200 && status < 300) return { outcome: "delivered", status };
-  if (status === 429 || status >= 500) return { outcome: "retry", status, error: `The receiver answered ${status}.` };
+  const { status } = answered;
+  if (status >= 200 && status < 300) return { outcome: "delivered", ...answered };
+  if (status === 429 || status >= 500) {
+    return { outcome: "retry", ...answered, error: `The receiver answered ${status}.` };
+  }
   if (status >= 300 && status < 400) {
     return {
       outcome: "stop",
-      status,
+      ...answered,
       error: `The receiver answered with a redirect (${status}); redirects are not followed.`,
     };
   }
-  return { outcome: "stop", status, error: `The receiver answered ${status}.` };
+  return { outcome: "stop", ...answered, error: `The receiver answered ${status}.` };
 }

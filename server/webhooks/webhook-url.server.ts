@@ -1,24 +1,31 @@
 import { AppError } from "#domain/errors";
-import { resolvePublicAddress, WebhookAddressError, type WebhookNetwork } from "./address-policy.server";
+import {
+  isPublicAddress,
+  resolvePublicAddress,
+  WebhookAddressError,
+  type WebhookNetwork,
+} from "./address-policy.server";
 
 /**
- * Checks a webhook URL (already well formed) before it is saved: https in production,
- * and a host that resolves, now, to public addresses only. Deliveries check again at
- * each attempt, since DNS answers change.
+ * Checks a webhook URL (already well formed) before it is saved: a host that resolves, now,
+ * to public addresses or networks the operator allows, and https in production unless it is
+ * one of those networks (a receiver on the office network may speak plain http). Deliveries
+ * check again at each attempt, since DNS answers change.
  */
 export async function checkWebhookUrl(
   value: string,
   options: { requireHttps: boolean; network: WebhookNetwork },
 ): Promise<string> {
   const url = new URL(value);
-  if (options.requireHttps && url.protocol !== "https:") {
-    throw new AppError("bad_request", "The webhook URL must start with https://.");
-  }
+  const plainHttp = options.requireHttps && url.protocol !== "https:";
+  const httpsRequired = new AppError("bad_request", "The webhook URL must start with https://.");
+  let pinned;
   try {
-    await resolvePublicAddress(url, options.network);
+    pinned = await resolvePublicAddress(url, options.network);
   } catch (error) {
-    if (error instanceof WebhookAddressError) throw new AppError("bad_request", error.message);
-    throw error;
+    if (!(error instanceof WebhookAddressError)) throw error;
+    throw plainHttp ? httpsRequired : new AppError("bad_request", error.message);
   }
+  if (plainHttp && isPublicAddress(pinned.address)) throw httpsRequired;
   return url.href;
 }

@@ -131,6 +131,11 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect(list.body.keys.map((k) => k.id)).toEqual([state.key.id]);
     expect((await call("GET", "/api/keys", { key: state.key.secret })).status).toBe(403);
     expect((await call("GET", "/api/setup", { key: state.key.secret })).status).toBe(403);
+    // Without a webhook there is nothing to test or redeliver, and no deliveries.
+    const params = { id: state.key.id, deliveryId: "d_none" };
+    expect((await call("POST", "/api/keys/:id/webhook/test", { params })).status).toBe(409);
+    expect((await call("GET", "/api/keys/:id/webhook/deliveries", { params })).body).toEqual({ deliveries: [] });
+    expect((await call("POST", "/api/keys/:id/webhook/deliveries/:deliveryId/redeliver", { params })).status).toBe(409);
   });
 
   it("creates a style with a reference image, once per Idempotency-Key, and edits it", async () => {

@@ -6,16 +6,20 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiKeyView } from "#domain/api-keys";
 import type { JobView } from "#domain/objects";
-import type { WebhookEvent } from "#domain/webhooks";
+import type { WebhookDeliveryView, WebhookEvent } from "#domain/webhooks";
 import { webhookDeliveries } from "#server/db/schema";
+
+/** A job's ending, as posted. */
+type JobEvent = Extract<WebhookEvent, { data: { job: JobView } }>;
 import { startGenerationQueue, type StartedGenerationQueue } from "#server/generation/queue.server";
 import { isPublicAddress, publicNetwork, type WebhookNetwork } from "#server/webhooks/address-policy.server";
 import { startWebhookDelivery, type WebhookDelivery } from "#server/webhooks/delivery-queue.server";
+import { NO_WEBHOOK, STILL_DELIVERING } from "#server/webhooks/webhook-console.server";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, json, runJob } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
-import { startApiServer, type ApiTestServer } from "../support/test-server";
+import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 /** Checks a delivery as a receiver should: the HMAC over "<t>.<body>" with the secret, and a recent t. */
 function verifySignature(header: string, body: string, secret: string, now = Date.now()): boolean {
@@ -160,7 +164,7 @@ describe.each(testDatabases)("webhooks on $name", (target) => {
     // A captured delivery replayed an hour later fails the timestamp check.
     expect(verifySignature(signature, posted!.body, webhookSecret, Date.now() + 3600_000)).toBe(false);
 
-    const event = JSON.parse(posted!.body) as WebhookEvent;
+    const event = JSON.parse(posted!.body) as JobEvent;
     const view = await json<{ job: JobView }>(
       await fetch(`${api.server.url}/api/jobs/${jobId}`, { headers: { Authorization: `Bearer ${secret}` } }),
     );
@@ -190,7 +194,7 @@ describe.each(testDatabases)("webhooks on $name", (target) => {
     });
     expect(cancelled.status).toBe(200);
     expect(await settled(jobId)).toMatchObject({ status: "delivered", event: "job.canceled" });
-    const event = JSON.parse(receivedAt("cancelled")[0]!.body) as WebhookEvent;
+    const event = JSON.parse(receivedAt("cancelled")[0]!.body) as JobEvent;
     expect(event.type).toBe("job.canceled");
     expect(event.data.job).toMatchObject({ id: jobId, status: "canceled", refundedCredits: 3 });
   });
@@ -294,6 +298,94 @@ describe.each(testDatabases)("webhooks on $name", (target) => {
     for (const webhookUrl of ["ftp://example.com/x", "not a url", "https://user:pass@example.com/x"]) {
       expect((await createKey({ webhookUrl })).status, webhookUrl).toBe(400);
     }
+  });
+
+  it("sends a test event at once, lists deliveries with the receiver's answers, and redelivers a failed one", async () => {
+    const { key, secret, webhookSecret } = await keyWithHook("console");
+    const post = (path: string, cookie = api.user.cookie) => api.server.call(path, { method: "POST", cookie });
+    const keyPath = `/api/keys/${key.id}/webhook`;
+
+    const tested = await post(`${keyPath}/test`);
+    expect(tested.status).toBe(200);
+    const { delivery: test } = await json<{ delivery: WebhookDeliveryView }>(tested);
+    expect(test).toMatchObject({
+      event: "webhook.test",
+      jobId: null,
+      status: "delivered",
+      attempts: 1,
+      lastStatus: 200,
+      lastResponse: "ok",
+    });
+    const [posted] = receivedAt("console");
+    expect(posted!.headers["motif-event-id"]).toBe(test.id);
+    expect(posted!.headers["motif-event-type"]).toBe("webhook.test");
+    expect(verifySignature(String(posted!.headers["motif-signature"]), posted!.body, webhookSecret)).toBe(true);
+    expect(JSON.parse(posted!.body)).toEqual({
+      id: test.id,
+      type: "webhook.test",
+      createdAt: test.createdAt,
+      data: { key: { id: key.id, name: "Pipeline" } },
+    });
+
+    // A job's ending that the receiver refuses (410: not retried) fails, with what it answered.
+    receiver.answer(410);
+    const jobId = await jobWithKey(secret);
+    await runJob(api.server, jobId);
+    const failed = await settled(jobId);
+    expect(failed).toMatchObject({ status: "failed", attempts: 1, lastStatus: 410, lastResponse: "no" });
+
+    const listed = await json<{ deliveries: WebhookDeliveryView[] }>(
+      await api.server.call(`${keyPath}/deliveries`, { cookie: api.user.cookie }),
+    );
+    expect(listed.deliveries.map((d) => [d.event, d.status, d.lastStatus])).toEqual([
+      ["job.succeeded", "failed", 410],
+      ["webhook.test", "delivered", 200],
+    ]);
+
+    // Redelivered now: the same event and bytes, signed anew, one more attempt.
+    const again = await post(`${keyPath}/deliveries/${failed.id}/redeliver`);
+    expect(again.status).toBe(200);
+    expect((await json<{ delivery: WebhookDeliveryView }>(again)).delivery).toMatchObject({
+      id: failed.id,
+      jobId,
+      status: "delivered",
+      attempts: 2,
+      lastStatus: 200,
+      lastError: null,
+    });
+    const [refused, redelivered] = receivedAt("console").slice(-2);
+    expect(redelivered!.body).toBe(refused!.body);
+    expect(redelivered!.headers["motif-event-id"]).toBe(failed.id);
+    expect(verifySignature(String(redelivered!.headers["motif-signature"]), redelivered!.body, webhookSecret)).toBe(
+      true,
+    );
+
+    // An event still being retried is left to its retries.
+    await api.database.db
+      .update(webhookDeliveries)
+      .set({ status: "pending" })
+      .where(eq(webhookDeliveries.id, failed.id));
+    const pending = await post(`${keyPath}/deliveries/${failed.id}/redeliver`);
+    expect(pending.status).toBe(409);
+    expect((await json<{ error: { message: string } }>(pending)).error.message).toBe(STILL_DELIVERING);
+    const count = receivedAt("console").length;
+
+    // Only the key's owner, in a browser: another user and an API key are refused, and nothing is sent.
+    const bob = await signInThroughApi(api.server, "bob-hooks@example.com");
+    expect((await post(`${keyPath}/test`, bob.cookie)).status).toBe(404);
+    expect((await api.server.call(`${keyPath}/deliveries`, { cookie: bob.cookie })).status).toBe(404);
+    const withKey = await fetch(`${api.server.url}${keyPath}/test`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(withKey.status).toBe(403);
+    expect(receivedAt("console")).toHaveLength(count);
+
+    // A key without a webhook has nothing to test.
+    const plain = await json<{ key: ApiKeyView }>(await createKey({}));
+    const none = await post(`/api/keys/${plain.key.id}/webhook/test`);
+    expect(none.status).toBe(409);
+    expect((await json<{ error: { message: string } }>(none)).error.message).toBe(NO_WEBHOOK);
   });
 
   it("sets, changes and clears a key's webhook with PATCH, from a browser session only", async () => {

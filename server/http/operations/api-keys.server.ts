@@ -3,6 +3,7 @@ import { apiKeyMessages, createApiKeySchema, updateApiKeySchema } from "#domain/
 import { createApiKey, listApiKeys, revokeApiKey, setApiKeyWebhook } from "../../api-keys/api-keys.server";
 import type { Services } from "../../services.server";
 import { publicNetwork } from "../../webhooks/address-policy.server";
+import { listDeliveries, redeliver, sendTestEvent } from "../../webhooks/webhook-console.server";
 import { checkWebhookUrl } from "../../webhooks/webhook-url.server";
 import { AppError } from "../errors.server";
 import { defineOperation } from "./operation.server";
@@ -15,6 +16,12 @@ async function checkedWebhookUrl(services: Services, value: string | null | unde
     network: services.webhookNetwork ?? publicNetwork,
   });
 }
+
+/** Where a browser's webhook test or redelivery is posted from: the web process, under the same address policy. */
+const deliverNow = (services: Services) => ({
+  db: services.database.db,
+  network: services.webhookNetwork ?? publicNetwork,
+});
 
 /** API keys: managed from a signed-in browser only; a key can never manage keys, only read itself. */
 
@@ -95,6 +102,54 @@ export const apiKeyOperations = [
     async handle({ services, user, params }) {
       await revokeApiKey(services.database.db, { userId: user.id, keyId: params.id });
       return { status: 204 };
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/keys/:id/webhook/test",
+    tag: "API keys",
+    summary: "Send a test event to a key's webhook",
+    description:
+      "Posts a `webhook.test` event (`data.key` names the key) to the key's webhook now, signed like every event, and answers how it went: the receiver's status and the start of its answer. Nothing is retried and no credits are spent; the event is listed with the key's deliveries. A key without a webhook answers 409.",
+    access: "session",
+    errors: [409],
+    responses: { 200: { description: "The delivery, sent.", json: replies.webhookDeliveryReply } },
+    async handle({ services, user, params }) {
+      const delivery = await sendTestEvent(deliverNow(services), { userId: user.id, keyId: params.id });
+      return { status: 200, body: { delivery } };
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/api/keys/:id/webhook/deliveries",
+    tag: "API keys",
+    summary: "List a key's webhook deliveries",
+    description:
+      "The key's 50 most recent events, newest first: each job ending and test event, whether it was delivered, is still being retried or failed, after how many attempts, and the receiver's last status and the start of its answer.",
+    access: "session",
+    responses: { 200: { description: "The deliveries.", json: replies.webhookDeliveriesReply } },
+    async handle({ services, user, params }) {
+      const deliveries = await listDeliveries(services.database.db, { userId: user.id, keyId: params.id });
+      return { status: 200, body: { deliveries } };
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/keys/:id/webhook/deliveries/:deliveryId/redeliver",
+    tag: "API keys",
+    summary: "Redeliver a webhook event",
+    description:
+      "Posts a delivered or failed event again, now, to the key's current webhook URL: the same event id and body (so a receiver that dedupes by `Motif-Event-Id` sees the same event), signed anew. It counts as one more attempt and answers how it went. An event still being retried answers 409.",
+    access: "session",
+    errors: [409],
+    responses: { 200: { description: "The delivery, sent again.", json: replies.webhookDeliveryReply } },
+    async handle({ services, user, params }) {
+      const delivery = await redeliver(deliverNow(services), {
+        userId: user.id,
+        keyId: params.id,
+        deliveryId: params.deliveryId,
+      });
+      return { status: 200, body: { delivery } };
     },
   }),
 ];
