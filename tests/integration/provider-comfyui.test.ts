@@ -5,7 +5,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateWithRetries } from "#server/generation/retry.server";
-import { createComfyUIProvider, type ComfyUIProviderOptions } from "#server/generation/providers/comfyui.server";
+import type { ComfyUIProviderOptions } from "#server/generation/providers/comfyui-client.server";
+import { createComfyUIProvider } from "#server/generation/providers/comfyui.server";
 import {
   loadComfyWorkflow,
   referenceSlots,

@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+// Relative imports: drizzle-kit loads this file without the app's path aliases.
+
+/** Who signs in and how: identities, sessions, sign-in links and limits, and the user record. */
+
+/** The identity behind a sign-in: one per e-mail address. */
+export const authUsers = pgTable("auth_users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A federated identity (GitHub, Google…) linked to an auth user. */
+export const oauthAccounts = pgTable(
+  "oauth_accounts",
+  {
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] }), index("oauth_accounts_user_idx").on(t.userId)],
+);
+
+/** E-mailed sign-in links. Only the SHA-256 of the token is stored; a row is deleted when redeemed. */
+export const loginTokens = pgTable(
+  "login_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_tokens_email_idx").on(t.email)],
+);
+
+/** Short-lived, single-use tokens a verified sign-in exchanges for a session (POST /api/auth/token). */
+export const idTokens = pgTable("id_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => authUsers.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Server sessions; the cookie holds a random id, the table its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** OAuth sign-ins in progress: state and PKCE verifier, single use. */
+export const oauthStates = pgTable("oauth_states", {
+  state: text("state").primaryKey(),
+  provider: text("provider").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  redirectTo: text("redirect_to").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Addresses that have received the sign-up credits, as a hash of their mailbox
+ * (server/users/signup-grants.server.ts). Kept when the account is deleted, so that
+ * signing up again with the same address does not grant them twice.
+ */
+export const signupGrants = pgTable("signup_grants", {
+  addressHash: text("address_hash").primaryKey(),
+  grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters shared by every process (sign-in rate limits). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/** First-party page-view counts per day and normalised route path; nothing about the visitor. */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** The spec's "users" document: one row per authenticated user, keyed by the auth user id. */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    credits: integer("credits").notNull().default(0),
+    /**
+     * Credits owed after a refunded or disputed purchase took back more than the
+     * balance held. Spending waits until a purchase or the operator settles it.
+     */
+    creditDebt: integer("credit_debt").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("users_credits_non_negative", sql`${t.credits} >= 0`),
+    check("users_credit_debt_non_negative", sql`${t.creditDebt} >= 0`),
+  ],
+);
