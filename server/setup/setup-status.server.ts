@@ -1,6 +1,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { providerIds, type Config, type ProviderId } from "../config.server";
+import type { Config } from "../config.server";
+import { providerIds, type ProviderId } from "../config/provider-env.server";
 import { PREVIEW_MODEL } from "../generation/providers/offline.server";
 import { queryRows, type DatabaseHandle } from "../db/client.server";
 import { previewTexts } from "#domain/preview";

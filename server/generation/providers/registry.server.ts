@@ -1,4 +1,5 @@
-import type { Config, ProviderId } from "../../config.server";
+import type { Config } from "../../config.server";
+import type { ProviderId } from "../../config/provider-env.server";
 import path from "node:path";
 import { createOfflineProvider } from "./offline.server";
 import type { ImageProvider } from "./provider";

@@ -1,0 +1,64 @@
+import { statSync } from "node:fs";
+import { z } from "zod";
+import { parseCreditPacks } from "#domain/credit-packs";
+
+/** The kinds of value the environment holds, as the configuration reads them. */
+
+export const bool = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
+  .transform((v) => ["1", "true", "on", "yes"].includes(v));
+
+export function oauthEnv<P extends string>(provider: P) {
+  const optional = z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+  return { [`${provider}_CLIENT_ID`]: optional, [`${provider}_CLIENT_SECRET`]: optional } as Record<
+    `${P}_CLIENT_ID` | `${P}_CLIENT_SECRET`,
+    typeof optional
+  >;
+}
+
+export const optionalText = z
+  .string()
+  .min(1)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+/** CREDIT_PACKS: what the Buy credits page sells (domain/credit-packs.ts). */
+export const creditPacks = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const result = parseCreditPacks(value);
+    if ("error" in result) {
+      ctx.addIssue({ code: "custom", message: result.error });
+      return z.NEVER;
+    }
+    return result.packs;
+  });
+
+/** STRIPE_API_BASE: the SDK's host, port and protocol, for a gateway or a local stand-in. */
+export function stripeApiBase(url: string | undefined) {
+  if (!url) return {};
+  const { protocol, hostname, port } = new URL(url);
+  const scheme = protocol === "http:" ? "http" : "https";
+  return { host: hostname, port: Number(port || (scheme === "http" ? 80 : 443)), protocol: scheme } as const;
+}
+
+export function oauthClient<T extends object>(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  extra: T,
+) {
+  return clientId && clientSecret ? { clientId, clientSecret, ...extra } : undefined;
+}
+
+export function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
