@@ -3,11 +3,9 @@ import express from "express";
 import { createRequestHandler as createPageRenderer, RouterContextProvider } from "react-router";
 import { readFileSync } from "node:fs";
 import { servicesContext, staticPageContext } from "./context";
-import { createApi } from "./http/api.server";
+import { machineRoutes } from "./http/machine-routes.server";
 import { pageRequestGuard } from "./http/request-guards.server";
 import { healthCheck } from "./http/health.server";
-import { createMcpRoute } from "./mcp/mcp-route.server";
-import { mcpResourceMetadataRoutes } from "./mcp/resource-metadata.server";
 import { securityHeaders } from "./http/security-headers.server";
 import { signedImageCopies } from "./http/signed-copies.server";
 import { closeServices, getServices } from "./services.server";
@@ -44,11 +42,7 @@ app.get("/builds/latest.json", async (_req, res) => {
   res.json({ id: build.assets.version });
 });
 
-app.use("/api", createApi({ getServices, origins: config }));
-// For AI agents: API keys only, so it needs no same-origin check (docs/decisions/031).
-app.use("/mcp", createMcpRoute({ getServices, publicUrl: config.publicUrl }));
-// How an MCP client learns that this server takes API keys (the MCP authorization spec's discovery).
-app.use(mcpResourceMetadataRoutes({ publicUrl: config.publicUrl }));
+app.use(machineRoutes({ getServices, config }));
 
 async function loadContext() {
   const context = new RouterContextProvider();

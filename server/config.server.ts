@@ -29,6 +29,23 @@ const configSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WORKER: z.enum(["on", "off"]).default("on"),
     TRUST_PROXY: bool.default(false),
+    // Other sites whose pages may call the API and MCP with an API key (CORS): "https://tools.example.com,…".
+    CORS_ORIGINS: z
+      .string()
+      .default("")
+      .transform((text, ctx) => {
+        const origins = text
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        const bad = origins.find((entry) => !URL.canParse(entry) || new URL(entry).origin !== entry);
+        if (bad === undefined) return origins;
+        ctx.addIssue({
+          code: "custom",
+          message: `"${bad}" is not an origin (a scheme and host, like https://tools.example.com)`,
+        });
+        return z.NEVER;
+      }),
     // Adds Server-Timing (database statements per request) to responses: for measuring, not for the public.
     SERVER_TIMING: bool.default(false),
     // The bearer token /metrics asks for; unset, only a scraper on this machine gets it.
@@ -163,6 +180,7 @@ const configSchema = z
     logLevel: env.LOG_LEVEL,
     worker: env.WORKER === "on",
     trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
     serverTiming: env.SERVER_TIMING,
     metricsToken: env.METRICS_TOKEN,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },

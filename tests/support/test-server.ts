@@ -13,13 +13,11 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { parseConfig, type Config } from "#server/config.server";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { createApi } from "#server/http/api.server";
+import { machineRoutes } from "#server/http/machine-routes.server";
 import { serverTimingHeader } from "#server/db/statement-count.server";
 import { signedImageCopies } from "#server/http/signed-copies.server";
 import { metricsRoute } from "#server/http/metrics-route.server";
 import { reportFrom, requestMetrics } from "#server/metrics/metrics.server";
-import { createMcpRoute } from "#server/mcp/mcp-route.server";
-import { mcpResourceMetadataRoutes } from "#server/mcp/resource-metadata.server";
 import type { MailMessage, Mailer } from "#server/mail/mailer.server";
 import type { Services } from "#server/services.server";
 
@@ -89,9 +87,7 @@ export async function startApiServer(
   app.get("/metrics", metricsRoute({ token: config.metricsToken }));
   // In front of the API, as the server mounts it.
   app.use(signedImageCopies(async () => services));
-  app.use("/api", createApi({ getServices: async () => services, origins: config }));
-  app.use("/mcp", createMcpRoute({ getServices: async () => services, publicUrl: config.publicUrl }));
-  app.use(mcpResourceMetadataRoutes({ publicUrl: config.publicUrl }));
+  app.use(machineRoutes({ getServices: async () => services, config }));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
