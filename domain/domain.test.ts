@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatPackPrice } from "./credit-packs";
-import { imageCountOf, jobParamsSchemas, jobTitle } from "./jobs";
+import { jobParamsSchemas } from "./jobs";
 import { generateObjectsSchema, parseSubjectLines } from "./objects";
 import { parsePriceSetting, priceOf, pricesAtRate, standardPrices, unitPrice } from "./pricing";
 
@@ -26,21 +26,6 @@ describe("prices", () => {
 describe("job kinds", () => {
   const settings = { size: "square", detail: "draft", transparent: true } as const;
 
-  it("counts a set's images as objects × variations", () => {
-    const params = {
-      v: 1,
-      ...settings,
-      variations: 3,
-      prompt: null,
-      objects: [
-        { id: "a", name: "Potion" },
-        { id: "b", name: "Sword" },
-      ],
-    };
-    expect(imageCountOf("object-images", params)).toBe(6);
-    expect(imageCountOf("variations", { v: 1, ...settings, objectId: "a", name: "Potion", count: 4 })).toBe(4);
-  });
-
   it("parses sample jobs stored before params had a version", () => {
     const stored = { ...settings, subjects: ["a cosy house"] };
     expect(jobParamsSchemas["style-samples"].parse(stored)).toEqual({ v: 1, ...stored });
@@ -49,20 +34,6 @@ describe("job kinds", () => {
   it("refuses malformed params instead of trusting them", () => {
     expect(jobParamsSchemas["object-images"].safeParse({ v: 1, ...settings, variations: 9 }).success).toBe(false);
     expect(jobParamsSchemas.variations.safeParse({ v: 2, ...settings, objectId: "a", count: 1 }).success).toBe(false);
-  });
-
-  it("names what a job made", () => {
-    expect(jobTitle("object-images", { styleName: "Pixel Knights", objectNames: ["Potion"] })).toBe(
-      "Object “Potion” · Pixel Knights",
-    );
-    expect(jobTitle("object-images", { styleName: "Pixel Knights", objectNames: ["A", "B", "C", "D"] })).toBe(
-      "4 objects (“A”, “B” and 2 more) · Pixel Knights",
-    );
-    expect(jobTitle("variations", { styleName: "", name: "Sword", count: 3 })).toBe("3 variations of “Sword”");
-    expect(jobTitle("variations", { styleName: "", name: "Knight", count: 4, views: true })).toBe(
-      "4 views of “Knight”",
-    );
-    expect(jobTitle("style-samples", { styleName: "Warm icons" })).toBe("Sample images for “Warm icons”");
   });
 });
 

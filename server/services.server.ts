@@ -20,6 +20,7 @@ import { reportFrom } from "./metrics/metrics.server";
 import { cardVariantsSettled } from "./images/card-variants.server";
 import path from "node:path";
 import type { PgBoss } from "pg-boss";
+import { connectFeatures } from "./features.server";
 import { networkAllowing, publicNetwork, type WebhookNetwork } from "./webhooks/address-policy.server";
 import { startWebhookDelivery, type WebhookDelivery } from "./webhooks/delivery-queue.server";
 
@@ -53,6 +54,7 @@ export interface Services {
 }
 
 async function createServices(): Promise<Services> {
+  connectFeatures();
   const config = getConfig();
   // Loaded first: a model that cannot be used stops the start, naming MATTE_MODEL_PATH.
   const matting = config.matting ? await loadConfiguredMattingModel(config.matting) : undefined;

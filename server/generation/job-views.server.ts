@@ -1,30 +1,13 @@
 import { modelLabel } from "#domain/models";
 import { and, count, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
-import { jobParamsSchemas, jobTitle } from "#domain/jobs";
 import type { JobView } from "#domain/objects";
 import { queryRows, type Database } from "../db/client.server";
 import { generationJobs, images } from "../db/schema";
 import type { GenerationJob } from "./job-record.server";
+import { objectJobKinds, plannedObjectsOf, titleOf } from "./kinds/index.server";
 
 /** Jobs finished this recently still show on the composer, with their outcome. */
 const RECENT_MS = 10 * 60_000;
-
-/** The objects a job makes, with how many images each needs (a malformed record shows none). */
-function plannedObjects(job: GenerationJob): { id: string; name: string; total: number }[] {
-  if (job.kind === "object-images") {
-    const params = jobParamsSchemas["object-images"].safeParse(job.params);
-    return params.success ? params.data.objects.map((o) => ({ ...o, total: params.data.variations })) : [];
-  }
-  if (job.kind === "variations") {
-    const params = jobParamsSchemas.variations.safeParse(job.params);
-    return params.success ? [{ id: params.data.objectId, name: params.data.name, total: params.data.count }] : [];
-  }
-  if (job.kind === "edit" || job.kind === "upscale") {
-    const params = jobParamsSchemas[job.kind].safeParse(job.params);
-    return params.success ? [{ id: params.data.objectId, name: params.data.name, total: 1 }] : [];
-  }
-  return [];
-}
 
 /**
  * The names objects and styles have now: a job card follows a rename. An object or style
@@ -56,25 +39,12 @@ async function currentNames(db: Database, jobs: GenerationJob[], planned: Map<st
 /** The job's title from the names its objects and style have now (the stored one when it names neither). */
 function titleNow(job: GenerationJob, objectNames: string[], styleName: string | undefined): string {
   if (styleName === undefined || objectNames.length === 0) return job.title;
-  if (job.kind === "object-images") return jobTitle(job.kind, { styleName, objectNames });
-  if (job.kind === "variations") {
-    const views = jobParamsSchemas.variations.safeParse(job.params).data?.views !== undefined;
-    return jobTitle(job.kind, { styleName, name: objectNames[0], count: job.imageCount, views });
-  }
-  if (job.kind === "edit") {
-    const region = Boolean(jobParamsSchemas.edit.safeParse(job.params).data?.mask);
-    return jobTitle(job.kind, { styleName, name: objectNames[0], region });
-  }
-  if (job.kind === "upscale") {
-    const factor = jobParamsSchemas.upscale.safeParse(job.params).data?.factor;
-    return jobTitle(job.kind, { styleName, name: objectNames[0], factor });
-  }
-  return job.title;
+  return titleOf(job, { styleName, objectNames }) ?? job.title;
 }
 
 async function present(db: Database, jobs: GenerationJob[]): Promise<JobView[]> {
   if (jobs.length === 0) return [];
-  const planned = new Map(jobs.map((job) => [job.id, plannedObjects(job)]));
+  const planned = new Map(jobs.map((job) => [job.id, plannedObjectsOf(job)]));
   const [made, names] = await Promise.all([
     db
       .select({ jobId: images.jobId, objectId: images.objectId, count: count() })
@@ -126,7 +96,7 @@ export async function listRecentJobs(db: Database, options: { userId: string }):
     .where(
       and(
         eq(generationJobs.ownerId, options.userId),
-        inArray(generationJobs.kind, ["object-images", "variations", "edit", "upscale"]),
+        inArray(generationJobs.kind, objectJobKinds),
         or(
           inArray(generationJobs.status, ["queued", "running"]),
           gt(generationJobs.finishedAt, new Date(Date.now() - RECENT_MS)),

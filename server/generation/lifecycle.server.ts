@@ -1,11 +1,12 @@
 import { creditCount, creditsRefunded } from "#domain/credit-words";
-import { and, count, eq, gte, inArray, notExists, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { publishBalance, refundCreditsWithin, type Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
-import { generationJobs, images, objects } from "../db/schema";
-import { recordJobEnding } from "../webhooks/deliveries.server";
+import { generationJobs, images } from "../db/schema";
+import { endingConcernsAnyHook, recordEnding } from "./job-endings.server";
 import { requireOwnedJob, unitCreditsOf, type GenerationJob } from "./job-record.server";
+import { kindModule } from "./kinds/index.server";
 import { publishJob } from "./publish.server";
 
 const ACTIVE = ["queued", "running"] as const;
@@ -58,18 +59,8 @@ async function endJob(db: Database, jobId: string, decide: (made: number, job: G
       })
       .where(eq(generationJobs.id, jobId))
       .returning();
-    await recordJobEnding(tx, ended!);
-    // Objects of a set that ended before any image of theirs was made are not kept as empty records.
-    if (locked.kind === "object-images") {
-      await tx
-        .delete(objects)
-        .where(
-          and(
-            eq(objects.setId, locked.id),
-            notExists(tx.select({ id: images.id }).from(images).where(eq(images.objectId, objects.id))),
-          ),
-        );
-    }
+    await recordEnding(tx, ended!);
+    await kindModule(locked.kind).onEnd?.(tx, ended!);
     return { ended: ended!, refunded };
   });
   if (!result) return null;
@@ -98,11 +89,11 @@ export async function finishJob(ctx: { db: Database }, job: GenerationJob, image
       .returning();
     return row;
   };
-  // A key's job may have a webhook: its event is recorded in the same transaction as the end.
-  const succeeded = job.apiKeyId
+  // What must hear of the end (a key's webhook) records it in the same transaction as the end.
+  const succeeded = endingConcernsAnyHook(job)
     ? await ctx.db.transaction(async (tx) => {
         const row = await succeed(tx);
-        if (row) await recordJobEnding(tx, row);
+        if (row) await recordEnding(tx, row);
         return row;
       })
     : await succeed(ctx.db);

@@ -1,15 +1,16 @@
-import { imageCountOf, type JobKind, type JobParams } from "#domain/jobs";
+import type { JobKind, JobParams } from "#domain/jobs";
 import { assertWithinKeyCap } from "../api-keys/api-keys.server";
 import { reserveCredits, type Transaction } from "../credits/credits.server";
 import { generationJobs } from "../db/schema";
 import { newId } from "../ids.server";
 import type { GenerationJob } from "./job-record.server";
+import { kindModule } from "./kinds/index.server";
 import { assertProviderReachable } from "./providers/provider-checks.server";
 import type { ImageProvider } from "./providers/provider";
 
 /**
  * Inserts a job and reserves its credits inside the caller's transaction: both
- * commit, or neither. The price is the kind's image count times `unitCredits`. A model
+ * commit, or neither. The price is the kind's image count times `unitCredits`; the title is the kind's. A model
  * whose last connection check failed is refused first, so nothing is charged.
  */
 export async function insertPaidJob<K extends JobKind>(
@@ -20,7 +21,8 @@ export async function insertPaidJob<K extends JobKind>(
     kind: K;
     styleId: string;
     params: JobParams<K>;
-    title: string;
+    /** The style's name, for the job's title. */
+    styleName: string;
     unitCredits: number;
     provider: Pick<ImageProvider, "id" | "model" | "label">;
     /** The API key the request came with: its monthly cap is checked, and the job remembers it. */
@@ -28,7 +30,10 @@ export async function insertPaidJob<K extends JobKind>(
   },
 ): Promise<GenerationJob> {
   await assertProviderReachable(tx, options.provider);
-  const imageCount = imageCountOf(options.kind, options.params);
+  const kind = kindModule(options.kind);
+  const imageCount = kind.imageCount(options.params);
+  const objectNames = kind.objects(options.params).map((object) => object.name);
+  const title = kind.title(options.params, { styleName: options.styleName, objectNames });
   const credits = imageCount * options.unitCredits;
   if (options.apiKeyId) await assertWithinKeyCap(tx, { keyId: options.apiKeyId, price: credits });
   const [job] = await tx
@@ -39,7 +44,7 @@ export async function insertPaidJob<K extends JobKind>(
       kind: options.kind,
       styleId: options.styleId,
       params: options.params as Record<string, unknown>,
-      title: options.title,
+      title,
       imageCount,
       provider: options.provider.id,
       model: options.provider.model,

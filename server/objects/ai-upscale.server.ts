@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "#domain/errors";
 import type { aiUpscaleSchema } from "#domain/image-lineage";
-import { jobTitle, type UpscaleParams } from "#domain/jobs";
+import { type UpscaleParams } from "#domain/jobs";
 import { unitPrice } from "#domain/pricing";
 import { images, styles } from "../db/schema";
 import { chooseProviderThatCan } from "../generation/choose-provider.server";
@@ -67,7 +67,7 @@ export async function aiUpscaleObjectImage(
       kind: "upscale",
       styleId: object.styleId,
       params,
-      title: jobTitle("upscale", { styleName: "", name: object.name, factor: input.factor }),
+      styleName: "",
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
       apiKeyId: options.apiKeyId,

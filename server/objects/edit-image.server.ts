@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { EditImageInput } from "#domain/image-lineage";
 import { AppError } from "#domain/errors";
-import { jobTitle, type EditParams } from "#domain/jobs";
+import { type EditParams } from "#domain/jobs";
 import { unitPrice } from "#domain/pricing";
 import { images, styles } from "../db/schema";
 import { chooseProviderThatCan } from "../generation/choose-provider.server";
@@ -78,7 +78,7 @@ export async function editObjectImage(
       kind: "edit",
       styleId: object.styleId,
       params,
-      title: jobTitle("edit", { styleName: "", name: object.name, region: mask !== null }),
+      styleName: "",
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
       apiKeyId: options.apiKeyId,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "#domain/errors";
-import { jobTitle, type ObjectImagesParams } from "#domain/jobs";
+import { type ObjectImagesParams } from "#domain/jobs";
 import type { generateObjectsSchema } from "#domain/objects";
 import { presetFromStyleId } from "#domain/presets";
 import { unitPrice } from "#domain/pricing";
@@ -74,7 +74,7 @@ export async function generateObjects(
       kind: "object-images",
       styleId: style.id,
       params,
-      title: jobTitle("object-images", { styleName: style.name, objectNames: made.map((o) => o.name) }),
+      styleName: style.name,
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
       apiKeyId: options.apiKeyId,

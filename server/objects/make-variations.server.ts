@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { jobTitle, type VariationsParams } from "#domain/jobs";
+import { type VariationsParams } from "#domain/jobs";
 import type { objectViewsRequestSchema, variationsRequestSchema } from "#domain/objects";
 import { unitPrice } from "#domain/pricing";
 import { eq } from "drizzle-orm";
@@ -62,12 +62,7 @@ export async function makeVariations(
       kind: "variations",
       styleId: object.styleId,
       params,
-      title: jobTitle("variations", {
-        styleName: "",
-        name: object.name,
-        count: params.count,
-        views: params.views !== undefined,
-      }),
+      styleName: "",
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
       apiKeyId: options.apiKeyId,

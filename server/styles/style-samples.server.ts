@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { AppError } from "#domain/errors";
-import { jobTitle, type StyleSamplesParams } from "#domain/jobs";
+import { type StyleSamplesParams } from "#domain/jobs";
 import { unitPrice } from "#domain/pricing";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { sampleDetail, samplesPrice, staleReasons, type SamplesBasis, type StaleReason } from "#domain/styles";
@@ -61,7 +61,7 @@ function insertSamplesJob(
     kind: "style-samples",
     styleId: style.id,
     params,
-    title: jobTitle("style-samples", { styleName: style.name }),
+    styleName: style.name,
     unitCredits: unitPrice({ ...params, prices: provider.prices }),
     provider,
     apiKeyId: options.apiKeyId,

@@ -4,6 +4,7 @@ import type { JobEventType, WebhookDeliveryView, WebhookEvent } from "#domain/we
 import type { Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { apiKeys, webhookDeliveries } from "../db/schema";
+import type { JobEndingHook } from "../generation/job-endings.server";
 import type { GenerationJob } from "../generation/job-record.server";
 import { getJobView } from "../generation/job-views.server";
 import type { WebhookNetwork } from "./address-policy.server";
@@ -38,6 +39,12 @@ export async function recordJobEnding(tx: Transaction, job: GenerationJob): Prom
   const row = (inserted as unknown as { rows: { id: string }[] }).rows[0];
   if (row) await tx.execute(sql`select pg_notify(${WEBHOOKS_CHANNEL}, ${row.id})`);
 }
+
+/** How webhooks hear of job endings: only a key's jobs can have one. */
+export const webhookEndingHook: JobEndingHook = {
+  concerns: (job) => job.apiKeyId !== null,
+  record: recordJobEnding,
+};
 
 /** Deliveries not yet handed to the job queue, oldest first. */
 export async function unqueuedDeliveryIds(db: Database, limit: number): Promise<string[]> {

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { parseConfig, type Config } from "#server/config.server";
 import type { DatabaseHandle } from "#server/db/client.server";
+import { connectFeatures } from "#server/features.server";
 import { machineRoutes } from "#server/http/machine-routes.server";
 import { serverTimingHeader } from "#server/db/statement-count.server";
 import { signedImageCopies } from "#server/http/signed-copies.server";
@@ -59,6 +60,7 @@ export async function startApiServer(
     queue?: Services["queue"];
   } = {},
 ): Promise<ApiTestServer> {
+  connectFeatures();
   const config = parseConfig({ PUBLIC_URL, LOG_LEVEL: "silent", ...env });
   const mailer = memoryMailer();
   const filesDir = mkdtempSync(path.join(tmpdir(), "motif-files-"));

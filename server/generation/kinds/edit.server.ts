@@ -4,7 +4,8 @@ import { images, objects } from "../../db/schema";
 import { objectFolder } from "../../storage/folders.server";
 import { editPrompt, seedFor } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
-import { requireJobStyle, type JobKindModule } from "./kind.server";
+import { editParams } from "#domain/jobs";
+import { oneObject, quoted, requireJobStyle, type JobKindModule } from "./kind.server";
 
 /**
  * The longest side of the image a provider gets to edit: an upscaled base is sent smaller
@@ -18,6 +19,12 @@ export const EDIT_INPUT_SIDE = 1536;
  * drawn again. The new image is recorded as made from the base.
  */
 export const editKind: JobKindModule<"edit"> = {
+  params: editParams,
+  makes: "objects",
+  imageCount: () => 1,
+  objects: (params) => oneObject(params, 1),
+  title: (params, { objectNames }) =>
+    `${params.mask ? "Region repainted in" : "Edit of"} ${quoted(objectNames[0] ?? params.name)}`,
   async plan(ctx, job, params) {
     const style = await requireJobStyle(ctx, job);
     const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));

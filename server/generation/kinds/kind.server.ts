@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { ImageOperation, ImageOperationParams } from "#domain/image-lineage";
 import type { JobKind, JobParams } from "#domain/jobs";
+import type { z } from "zod";
+import type { Transaction } from "../../credits/credits.server";
 import type { Database } from "../../db/client.server";
 import { styles } from "../../db/schema";
 import type { Style } from "../../styles/styles.server";
@@ -73,10 +75,47 @@ export interface PlanContext {
   storage: FileStorage;
 }
 
-/** A job kind: how its (already parsed) params become a plan. */
-export interface JobKindModule<K extends JobKind> {
-  plan(ctx: PlanContext, job: GenerationJob, params: JobParams<K>): Promise<JobPlan>;
+/** An object a job makes images of, and how many. */
+export interface PlannedObject {
+  id: string;
+  name: string;
+  total: number;
 }
+
+/** The names a job is about as they are now, for its title (a renamed object shows its new name). */
+export interface JobNames {
+  styleName: string;
+  objectNames: string[];
+}
+
+/**
+ * A job kind, whole: its stored params, how many images it makes, what it is called, which
+ * objects it fills, how its params become a plan, and its tidying when it ends. The engine
+ * reads kinds only through this; adding one is its module and a line in index.server.ts.
+ */
+export interface JobKindModule<K extends JobKind> {
+  /** Its params as stored (versioned), parsed whenever a job is read, never cast. */
+  params: z.ZodType<JobParams<K>, unknown>;
+  /** Whose images it makes: a style's samples, or objects' (listed with the composer's jobs). */
+  makes: "samples" | "objects";
+  /** How many images it makes: the unit of its price, progress and queue time. */
+  imageCount(params: JobParams<K>): number;
+  /** The objects its images go to, with how many each gets; none for samples. */
+  objects(params: JobParams<K>): PlannedObject[];
+  /** What the job is called in lists, toasts and webhooks. */
+  title(params: JobParams<K>, names: JobNames): string;
+  plan(ctx: PlanContext, job: GenerationJob, params: JobParams<K>): Promise<JobPlan>;
+  /** Inside the transaction that ends the job, after its status is set: what the kind tidies then. */
+  onEnd?(tx: Transaction, job: GenerationJob): Promise<void>;
+}
+
+/** “Name”, as titles quote what a job is about. */
+export const quoted = (name: string) => `“${name}”`;
+
+/** One object's images: the kinds that work on an object it already has. */
+export const oneObject = (params: { objectId: string; name: string }, total: number): PlannedObject[] => [
+  { id: params.objectId, name: params.name, total },
+];
 
 /** The style a job is for; a job outliving its style cannot run. */
 export async function requireJobStyle(ctx: PlanContext, job: GenerationJob): Promise<Style> {

@@ -1,9 +1,10 @@
-import { asc, eq } from "drizzle-orm";
-import { images } from "../../db/schema";
+import { and, asc, eq, notExists } from "drizzle-orm";
+import { objectImagesParams } from "#domain/jobs";
+import { images, objects } from "../../db/schema";
 import { objectFolder } from "../../storage/folders.server";
 import { seedFor, subjectPrompt } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
-import { requireJobStyle, type JobKindModule } from "./kind.server";
+import { quoted, requireJobStyle, type JobKindModule } from "./kind.server";
 
 /**
  * A set: each named object made `variations` times in one style, matched to the
@@ -12,6 +13,27 @@ import { requireJobStyle, type JobKindModule } from "./kind.server";
  * at i × variations + v.
  */
 export const objectImagesKind: JobKindModule<"object-images"> = {
+  params: objectImagesParams,
+  makes: "objects",
+  imageCount: (params) => params.objects.length * params.variations,
+  objects: (params) => params.objects.map((object) => ({ ...object, total: params.variations })),
+  title(_params, { styleName, objectNames: names }) {
+    if (names.length === 1) return `Object ${quoted(names[0]!)} · ${styleName}`;
+    const shown = names.slice(0, 2).map(quoted).join(", ");
+    const more = names.length > 2 ? ` and ${names.length - 2} more` : "";
+    return `${names.length} objects (${shown}${more}) · ${styleName}`;
+  },
+  // Objects of a set that ended before any image of theirs was made are not kept as empty records.
+  async onEnd(tx, job) {
+    await tx
+      .delete(objects)
+      .where(
+        and(
+          eq(objects.setId, job.id),
+          notExists(tx.select({ id: images.id }).from(images).where(eq(images.objectId, objects.id))),
+        ),
+      );
+  },
   async plan(ctx, job, params) {
     const style = await requireJobStyle(ctx, job);
     const [{ references, samples }, stored] = await Promise.all([

@@ -1,5 +1,5 @@
-import type { JobKindModule } from "./kind.server";
-import { requireJobStyle } from "./kind.server";
+import { styleSamplesParams } from "#domain/jobs";
+import { quoted, requireJobStyle, type JobKindModule } from "./kind.server";
 import { styleFolder } from "../../storage/folders.server";
 import { subjectPrompt } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
@@ -10,6 +10,11 @@ import { readReferences, styleReferenceFiles } from "../references.server";
  * the style's progress.
  */
 export const styleSamplesKind: JobKindModule<"style-samples"> = {
+  params: styleSamplesParams,
+  makes: "samples",
+  imageCount: (params) => params.subjects.length,
+  objects: () => [],
+  title: (_params, { styleName }) => `Sample images for ${quoted(styleName)}`,
   async plan(ctx, job, params) {
     const style = await requireJobStyle(ctx, job);
     const { references, samples } = await styleReferenceFiles(ctx.db, { styleId: style.id });

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { images, objects } from "../../db/schema";
 import { prepareForUpscaler } from "../../images/basic-upscale.server";
 import { objectFolder } from "../../storage/folders.server";
-import { requireJobStyle, type JobKindModule } from "./kind.server";
+import { upscaleParams } from "#domain/jobs";
+import { oneObject, quoted, requireJobStyle, type JobKindModule } from "./kind.server";
 
 /**
  * One of an object's images made larger by a model's AI upscaler: the upscaler gets the picture
@@ -10,6 +11,11 @@ import { requireJobStyle, type JobKindModule } from "./kind.server";
  * The new image is recorded as upscaled from the source, by a model.
  */
 export const upscaleKind: JobKindModule<"upscale"> = {
+  params: upscaleParams,
+  makes: "objects",
+  imageCount: () => 1,
+  objects: (params) => oneObject(params, 1),
+  title: (params, { objectNames }) => `AI upscale ×${params.factor} of ${quoted(objectNames[0] ?? params.name)}`,
   async plan(ctx, job, params) {
     const style = await requireJobStyle(ctx, job);
     const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));

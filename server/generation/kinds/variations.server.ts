@@ -3,7 +3,8 @@ import { images, objects } from "../../db/schema";
 import { objectFolder } from "../../storage/folders.server";
 import { seedFor, subjectPrompt } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
-import { requireJobStyle, type JobKindModule } from "./kind.server";
+import { variationsParams } from "#domain/jobs";
+import { oneObject, quoted, requireJobStyle, type JobKindModule } from "./kind.server";
 
 /**
  * More images of one object: matched to its cover first, then to the style's
@@ -11,6 +12,15 @@ import { requireJobStyle, type JobKindModule } from "./kind.server";
  * variation differs from those. With views, each image is one of them, and remembers it.
  */
 export const variationsKind: JobKindModule<"variations"> = {
+  params: variationsParams,
+  makes: "objects",
+  imageCount: (params) => params.count,
+  objects: (params) => oneObject(params, params.count),
+  title(params, { objectNames }) {
+    const { count } = params;
+    const what = params.views ? (count === 1 ? "view" : "views") : count === 1 ? "variation" : "variations";
+    return `${count} ${what} of ${quoted(objectNames[0] ?? params.name)}`;
+  },
   async plan(ctx, job, params) {
     const style = await requireJobStyle(ctx, job);
     const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { jobKinds, type ObjectImagesParams } from "#domain/jobs";
+import { jobKindModules, objectJobKinds, plannedObjectsOf, titleOf } from "./index.server";
+
+const settings = { size: "square", detail: "draft", transparent: true } as const;
+const set: ObjectImagesParams = {
+  v: 1,
+  ...settings,
+  variations: 3,
+  prompt: null,
+  objects: [
+    { id: "a", name: "Potion" },
+    { id: "b", name: "Sword" },
+  ],
+};
+
+describe("job kinds, each one module", () => {
+  it("are all registered, each with its own params schema", () => {
+    expect(Object.keys(jobKindModules).sort()).toEqual([...jobKinds].sort());
+    expect(objectJobKinds).toEqual(["object-images", "variations", "edit", "upscale"]);
+  });
+
+  it("count their images: a set's objects × variations, a view per view, one per edit or upscale", () => {
+    expect(jobKindModules["object-images"].imageCount(set)).toBe(6);
+    const variations = { v: 1, ...settings, objectId: "a", name: "Potion", count: 4 } as const;
+    expect(jobKindModules.variations.imageCount(variations)).toBe(4);
+    const upscale = { v: 1, ...settings, objectId: "a", name: "Potion", imageId: "i", factor: 2 } as const;
+    expect(jobKindModules.upscale.imageCount(upscale)).toBe(1);
+    expect(jobKindModules["style-samples"].imageCount({ v: 1, ...settings, subjects: ["a", "b", "c"] })).toBe(3);
+  });
+
+  it("say which objects a stored job fills, and none for a malformed record", () => {
+    expect(plannedObjectsOf({ kind: "object-images", params: set })).toEqual([
+      { id: "a", name: "Potion", total: 3 },
+      { id: "b", name: "Sword", total: 3 },
+    ]);
+    expect(plannedObjectsOf({ kind: "object-images", params: { ...set, variations: 9 } })).toEqual([]);
+    expect(plannedObjectsOf({ kind: "style-samples", params: { ...settings, subjects: ["a"] } })).toEqual([]);
+  });
+
+  it("name what a job made, with the names its objects and style have now", () => {
+    const names = (styleName: string, objectNames: string[]) => ({ styleName, objectNames });
+    expect(titleOf({ kind: "object-images", params: set }, names("Pixel Knights", ["Potion"]))).toBe(
+      "Object “Potion” · Pixel Knights",
+    );
+    expect(titleOf({ kind: "object-images", params: set }, names("Pixel Knights", ["A", "B", "C", "D"]))).toBe(
+      "4 objects (“A”, “B” and 2 more) · Pixel Knights",
+    );
+    const variations = { v: 1, ...settings, objectId: "a", name: "Sword", count: 3 };
+    expect(titleOf({ kind: "variations", params: variations }, names("", ["Sword"]))).toBe("3 variations of “Sword”");
+    const views = { ...variations, name: "Knight", count: 4, views: ["a", "b", "c", "d"] };
+    expect(titleOf({ kind: "variations", params: views }, names("", ["Sir Knight"]))).toBe("4 views of “Sir Knight”");
+    const edit = { v: 1, ...settings, objectId: "a", name: "Cat", imageId: "i", instruction: "hat", mask: "AAAA" };
+    expect(titleOf({ kind: "edit", params: edit }, names("", ["Cat"]))).toBe("Region repainted in “Cat”");
+    expect(titleOf({ kind: "edit", params: { ...edit, mask: null } }, names("", ["Cat"]))).toBe("Edit of “Cat”");
+    const upscale = { v: 1, ...settings, objectId: "a", name: "Cat", imageId: "i", factor: 4 };
+    expect(titleOf({ kind: "upscale", params: upscale }, names("", ["Cat"]))).toBe("AI upscale ×4 of “Cat”");
+    expect(titleOf({ kind: "style-samples", params: { ...settings, subjects: ["a"] } }, names("Warm icons", []))).toBe(
+      "Sample images for “Warm icons”",
+    );
+    expect(titleOf({ kind: "upscale", params: { ...upscale, factor: 3 } }, names("", ["Cat"]))).toBeNull();
+  });
+});
