@@ -1,17 +1,11 @@
-import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { AppError } from "#domain/errors";
-import {
-  API_KEYS_MAX,
-  apiKeyMessages,
-  capExceededMessage,
-  type ApiKeyView,
-  type CreateApiKeyInput,
-} from "#domain/api-keys";
+import { API_KEYS_MAX, apiKeyMessages, type ApiKeyView, type CreateApiKeyInput } from "#domain/api-keys";
 import type { WebhookDeliveryView } from "#domain/webhooks";
 import { hashToken, randomToken } from "../auth/tokens.server";
-import type { Transaction } from "../credits/credits.server";
+import { monthStart, spentSince } from "../credits/key-spending.server";
 import type { Database } from "../db/client.server";
-import { apiKeys, authUsers, creditLedger, generationJobs, users } from "../db/schema";
+import { apiKeys, authUsers, users } from "../db/schema";
 import { newId } from "../ids.server";
 import { lastDeliveries } from "../webhooks/deliveries.server";
 
@@ -24,29 +18,6 @@ const SHOWN_CHARACTERS = 8;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
-
-/** The start of the current calendar month, UTC: caps reset then. */
-export function monthStart(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
-/**
- * Credits a key spent since `since`: its jobs' reservations less what they refunded,
- * and the direct charges it made (a background removal).
- */
-async function spentSince(db: Database | Transaction, keyId: string, since: Date): Promise<number> {
-  const [jobs] = await db
-    .select({
-      spent: sql<number>`coalesce(sum(${generationJobs.credits} - ${generationJobs.refundedCredits}), 0)::int`,
-    })
-    .from(generationJobs)
-    .where(and(eq(generationJobs.apiKeyId, keyId), gte(generationJobs.createdAt, since)));
-  const [direct] = await db
-    .select({ spent: sql<number>`coalesce(-sum(${creditLedger.delta}), 0)::int` })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.apiKeyId, keyId), gte(creditLedger.createdAt, since)));
-  return Number(jobs?.spent ?? 0) + Number(direct?.spent ?? 0);
-}
 
 function present(row: ApiKeyRow, spentThisMonth: number, lastDelivery: WebhookDeliveryView | null = null): ApiKeyView {
   return {
@@ -182,26 +153,4 @@ export async function authenticateApiKey(
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, key.id));
   }
   return { user: { id: key.userId, email: row.email, hasRecord: row.recordId !== null }, keyId: key.id };
-}
-
-/**
- * Inside the transaction that reserves `price` for a job started with the key: refuses
- * when the key's monthly cap would be passed. The key's row is locked first, so two
- * requests at once cannot both squeeze under the cap.
- */
-export async function assertWithinKeyCap(tx: Transaction, options: { keyId: string; price: number }): Promise<void> {
-  const [key] = await tx
-    .select({ cap: apiKeys.monthlyCreditCap })
-    .from(apiKeys)
-    .where(eq(apiKeys.id, options.keyId))
-    .for("update");
-  if (!key?.cap) return;
-  const spent = await spentSince(tx, options.keyId, monthStart());
-  if (spent + options.price > key.cap) {
-    throw new AppError("payment_required", capExceededMessage(key.cap, spent, options.price), {
-      cap: key.cap,
-      spent,
-      price: options.price,
-    });
-  }
 }

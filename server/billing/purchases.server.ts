@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { publishBalance } from "../credits/credits.server";
-import { grantCreditsWithin, takeBackCreditsWithin } from "../credits/credit-grants.server";
+import { grantCreditsWithin, takeBackCreditsWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
 import { creditPurchases, users } from "../db/schema";
 import { getLogger } from "../logger.server";

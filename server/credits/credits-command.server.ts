@@ -4,7 +4,7 @@ import { z } from "zod";
 import { grantLimits } from "#domain/setup";
 import type { Database } from "../db/client.server";
 import { authUsers, users } from "../db/schema";
-import { grantCreditsWithin } from "./credit-grants.server";
+import { grantCreditsWithin } from "./ledger.server";
 import { publishBalance } from "./credits.server";
 
 export const CREDITS_USAGE = "Usage: npm run credits -- grant <email> <credits>";

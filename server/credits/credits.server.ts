@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
-import { creditLedger, users } from "../db/schema";
+import { users } from "../db/schema";
 import { publishUserEvent } from "../events/events.server";
 
 /** The transaction handle drizzle passes to `db.transaction` callbacks. */
@@ -53,65 +53,6 @@ export async function spendingRefusal(
 
 /** The condition under which a user's row may pay `amount`: enough credits and nothing owed. */
 export const canSpend = (amount: number) => and(gte(users.credits, amount), eq(users.creditDebt, 0));
-
-/**
- * Takes `amount` credits for generation `ref`, inside the caller's transaction.
- * The conditional update can never take the balance below zero, even when many
- * submissions race: each waits for the row lock and re-checks the balance. A user
- * who owes credits (a refunded purchase) cannot spend until the debt is settled.
- */
-export async function reserveCredits(tx: Transaction, options: { userId: string; amount: number; ref: string }) {
-  const { userId, amount, ref } = options;
-  // A free job (the preview engine) moves no credits, so it writes no ledger row.
-  if (amount === 0) return getBalance(tx, userId);
-  const [row] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} - ${amount}`, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), canSpend(amount)))
-    .returning({ credits: users.credits });
-  if (!row) throw await spendingRefusal(tx, { userId, price: amount });
-  await tx
-    .insert(creditLedger)
-    .values({ userId, delta: -amount, reason: "generation_reserve", ref, balanceAfter: row.credits });
-  return row.credits;
-}
-
-/**
- * Gives back the credits of generation `ref`, at most once: the user's row is
- * locked first, so a second refund of the same ref finds the first one's ledger row.
- * Returns the new balance, or null when it had already been refunded.
- */
-export async function refundCredits(
-  db: Database,
-  options: { userId: string; amount: number; ref: string },
-): Promise<number | null> {
-  return db.transaction((tx) => refundCreditsWithin(tx, options));
-}
-
-/** The same, inside the caller's transaction (so a status change and its refund commit together). */
-export async function refundCreditsWithin(
-  tx: Transaction,
-  options: { userId: string; amount: number; ref: string },
-): Promise<number | null> {
-  const { userId, amount, ref } = options;
-  if (amount <= 0) return null;
-  const [locked] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for("update");
-  if (!locked) return null;
-  const [existing] = await tx
-    .select({ id: creditLedger.id })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.reason, "generation_refund"), eq(creditLedger.ref, ref)));
-  if (existing) return null;
-  const [row] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${amount}`, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ credits: users.credits });
-  await tx
-    .insert(creditLedger)
-    .values({ userId, delta: amount, reason: "generation_refund", ref, balanceAfter: row!.credits });
-  return row!.credits;
-}
 
 export async function getBalance(db: Database | Transaction, userId: string): Promise<number> {
   const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));

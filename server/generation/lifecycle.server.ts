@@ -1,7 +1,8 @@
 import { creditCount, creditsRefunded } from "#domain/credit-words";
 import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
-import { publishBalance, refundCreditsWithin, type Transaction } from "../credits/credits.server";
+import { publishBalance, type Transaction } from "../credits/credits.server";
+import { refundCreditsWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
 import { generationJobs, images } from "../db/schema";
 import { endingConcernsAnyHook, recordEnding } from "./job-endings.server";

@@ -1,6 +1,6 @@
 import type { JobKind, JobParams } from "#domain/jobs";
-import { assertWithinKeyCap } from "../api-keys/api-keys.server";
-import { reserveCredits, type Transaction } from "../credits/credits.server";
+import type { Transaction } from "../credits/credits.server";
+import { reserveCredits } from "../credits/ledger.server";
 import { generationJobs } from "../db/schema";
 import { newId } from "../ids.server";
 import type { GenerationJob } from "./job-record.server";
@@ -35,11 +35,13 @@ export async function insertPaidJob<K extends JobKind>(
   const objectNames = kind.objects(options.params).map((object) => object.name);
   const title = kind.title(options.params, { styleName: options.styleName, objectNames });
   const credits = imageCount * options.unitCredits;
-  if (options.apiKeyId) await assertWithinKeyCap(tx, { keyId: options.apiKeyId, price: credits });
+  const id = options.id ?? newId();
+  // Paid before the job's row exists: a key's cap counts its jobs, so this one is not counted twice.
+  await reserveCredits(tx, { userId: options.userId, amount: credits, ref: id, apiKeyId: options.apiKeyId });
   const [job] = await tx
     .insert(generationJobs)
     .values({
-      id: options.id ?? newId(),
+      id,
       ownerId: options.userId,
       kind: options.kind,
       styleId: options.styleId,
@@ -52,6 +54,5 @@ export async function insertPaidJob<K extends JobKind>(
       apiKeyId: options.apiKeyId ?? null,
     })
     .returning();
-  await reserveCredits(tx, { userId: options.userId, amount: credits, ref: job!.id });
   return job!;
 }

@@ -3,10 +3,10 @@ import type { ImageOperation, ImageOperationParams } from "#domain/image-lineage
 import type { CreditReason } from "#domain/credits";
 import { AppError } from "#domain/errors";
 import type { ObjectImageView } from "#domain/objects";
-import { assertWithinKeyCap } from "../api-keys/api-keys.server";
 import { canSpend, publishBalance, spendingRefusal } from "../credits/credits.server";
+import { chargeCredits } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
-import { creditLedger, images, objects, users } from "../db/schema";
+import { images, objects, users } from "../db/schema";
 import { newId } from "../ids.server";
 import type { ImageUrlSigner } from "../images/signed-urls.server";
 import type { FileStorage } from "../storage/storage.server";
@@ -119,20 +119,12 @@ export async function deriveObjectImage(
         .values(derivedRecord(object, source, { imageId, fileKey, durationMs, result, derivation }));
       const { charge } = derivation;
       if (!charge || price === 0) return undefined;
-      if (charge.apiKeyId) await assertWithinKeyCap(tx, { keyId: charge.apiKeyId, price });
-      const [charged] = await tx
-        .update(users)
-        .set({ credits: sql`${users.credits} - ${price}`, updatedAt: new Date() })
-        .where(and(eq(users.id, userId), canSpend(price)))
-        .returning({ credits: users.credits });
-      if (!charged) throw await spendingRefusal(tx, { userId, price });
-      await tx.insert(creditLedger).values({
+      await chargeCredits(tx, {
         userId,
-        delta: -price,
+        amount: price,
         reason: charge.reason,
         ref: imageId,
-        balanceAfter: charged.credits,
-        apiKeyId: charge.apiKeyId ?? null,
+        apiKeyId: charge.apiKeyId,
       });
       return undefined;
     });

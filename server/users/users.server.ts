@@ -1,6 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Profile } from "#domain/users";
 import { creditsVersionOf } from "../credits/credits.server";
+import { openBalanceWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
 import { authUsers, creditLedger, loginTokens, users } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
@@ -34,10 +35,7 @@ export async function ensureUserRecord(options: {
       const [identity] = await tx.select({ email: authUsers.email }).from(authUsers).where(eq(authUsers.id, userId));
       const granted = identity ? await claimSignupGrant(tx, identity.email, addressHashSecret) : false;
       const amount = granted ? signupGrant : 0;
-      if (granted) await tx.update(users).set({ credits: amount }).where(eq(users.id, userId));
-      await tx
-        .insert(creditLedger)
-        .values({ userId, delta: amount, reason: "signup_grant", ref: userId, balanceAfter: amount });
+      await openBalanceWithin(tx, { userId, amount });
       // The person is told why they start at 0 (signup-notice.server.ts).
       return { created: true, grantUsedBefore: Boolean(identity) && !granted };
     }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { takeBackCreditsWithin } from "#server/credits/credit-grants.server";
+import { takeBackCreditsWithin } from "#server/credits/ledger.server";
 import { runCreditsCommand } from "#server/credits/credits-command.server";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.server";
 import { creditLedger, users } from "#server/db/schema";
