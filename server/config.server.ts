@@ -8,7 +8,8 @@ import {
   optionalText,
   stripeApiBase,
 } from "./config/env-values.server";
-import { providerEnv, type ProviderId } from "./config/provider-env.server";
+import { providerEnv } from "./config/provider-env.server";
+import { pluginOf, pluginSettings } from "./generation/providers/plugins/index.server";
 import { parseAllowedNetworks } from "./webhooks/address-policy.server";
 import { CREDIT_PACKS_FORMAT } from "#domain/credit-packs";
 
@@ -247,31 +248,8 @@ const configSchema = z
     generation: {
       /** The models offered to users, the default first. */
       providers: env.IMAGE_PROVIDERS ?? [env.IMAGE_PROVIDER],
-      openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_IMAGE_MODEL },
-      gemini: { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, model: env.GEMINI_IMAGE_MODEL },
-      fal: {
-        key: env.FAL_KEY,
-        baseUrl: env.FAL_BASE_URL,
-        model: env.FAL_MODEL,
-        fillModel: env.FAL_FILL_MODEL,
-        upscaleModel: env.FAL_UPSCALE_MODEL,
-      },
-      comfyui: {
-        url: env.COMFYUI_URL,
-        workflow: env.COMFYUI_WORKFLOW,
-        referenceWorkflow: env.COMFYUI_REFERENCE_WORKFLOW,
-        editWorkflow: env.COMFYUI_EDIT_WORKFLOW,
-        inpaintWorkflow: env.COMFYUI_INPAINT_WORKFLOW,
-        upscaleWorkflow: env.COMFYUI_UPSCALE_WORKFLOW,
-        authHeader: env.COMFYUI_AUTH_HEADER,
-      },
-      prices: {
-        offline: env.PREVIEW_PRICE,
-        openai: env.OPENAI_PRICE,
-        gemini: env.GEMINI_PRICE,
-        fal: env.FAL_PRICE,
-        comfyui: env.COMFYUI_PRICE,
-      } satisfies Record<ProviderId, unknown>,
+      /** Each provider's settings, read by its plugin. */
+      settings: pluginSettings(env),
       timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
       concurrency: env.PROVIDER_CONCURRENCY,
       // One user's jobs may hold at most this many of a worker's slots: half by default, so another's start at once.
@@ -283,15 +261,14 @@ const configSchema = z
   }))
   .superRefine((config, ctx) => {
     const { generation } = config;
-    const required: [ProviderId, string, unknown][] = [
-      ["openai", "OPENAI_API_KEY", generation.openai.apiKey],
-      ["gemini", "GEMINI_API_KEY", generation.gemini.apiKey],
-      ["fal", "FAL_KEY", generation.fal.key],
-      ["comfyui", "COMFYUI_URL", generation.comfyui.url],
-    ];
-    for (const [id, variable, value] of required) {
-      if (generation.providers.includes(id) && !value) {
-        ctx.addIssue({ code: "custom", path: [variable], message: `is required when the ${id} provider is enabled` });
+    for (const id of generation.providers) {
+      const { required } = pluginOf(id);
+      if (required && !required.isSet(generation.settings[id])) {
+        ctx.addIssue({
+          code: "custom",
+          path: [required.variable],
+          message: `is required when the ${id} provider is enabled`,
+        });
       }
     }
     if (config.matting && !isFile(config.matting.modelPath)) {

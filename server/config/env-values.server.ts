@@ -1,6 +1,8 @@
 import { statSync } from "node:fs";
 import { z } from "zod";
 import { parseCreditPacks } from "#domain/credit-packs";
+import { parsePriceSetting } from "#domain/pricing";
+import { providerAddressProblem } from "../generation/providers/provider-address.server";
 
 /** The kinds of value the environment holds, as the configuration reads them. */
 
@@ -61,4 +63,32 @@ export function isFile(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A model's address: refused at start when no request could ever reach it. */
+export const providerUrl = z
+  .url()
+  .superRefine((value, ctx) => {
+    const problem = providerAddressProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+/** A price setting: "free", "standard", a rate against the standard prices, or a table (domain/pricing.ts). */
+export function priceSetting(fallback: string, maxRate = 10) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const prices = parsePriceSetting(value, { maxRate });
+      if (prices === null) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be "free", "standard", a number from 0 to ${maxRate}, or "draft=3/5,standard=8/12,high=30/45"`,
+        });
+        return z.NEVER;
+      }
+      return prices;
+    });
 }

@@ -1,3 +1,4 @@
+import { pluginOf, providerIds } from "../generation/providers/plugins/index.server";
 import type { Config } from "../config.server";
 import { withDeadline } from "../generation/deadline.server";
 import { ProviderTimeoutError } from "../generation/providers/provider";
@@ -55,9 +56,6 @@ export async function checkImageConnection(
 }
 
 function secretOf(config: Config, providerId: string): string | undefined {
-  const { generation } = config;
-  if (providerId === "openai") return generation.openai.apiKey;
-  if (providerId === "gemini") return generation.gemini.apiKey;
-  if (providerId === "fal") return generation.fal.key;
-  return undefined;
+  const id = providerIds.find((known) => known === providerId);
+  return id ? pluginOf(id).secret?.(config.generation.settings[id]) : undefined;
 }

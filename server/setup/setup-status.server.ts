@@ -1,63 +1,41 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.server";
-import { providerIds, type ProviderId } from "../config/provider-env.server";
-import { PREVIEW_MODEL } from "../generation/providers/offline.server";
+import { pluginOf, providerIds, type ProviderId } from "../generation/providers/plugins/index.server";
 import { queryRows, type DatabaseHandle } from "../db/client.server";
 import { previewTexts } from "#domain/preview";
 import type { CheckedEngine, EngineStatus, SetupStatus } from "#domain/setup";
 import { lastProviderChecks } from "../generation/providers/provider-checks.server";
-
-/** Each provider's own service, and the variable that points Motif elsewhere. */
-const services: Record<Exclude<ProviderId, "offline">, { name: string; host: string; variable: string }> = {
-  openai: { name: "OpenAI Images API", host: "api.openai.com", variable: "OPENAI_BASE_URL" },
-  gemini: { name: "Google Gemini", host: "generativelanguage.googleapis.com", variable: "GEMINI_BASE_URL" },
-  fal: { name: "fal", host: "queue.fal.run", variable: "FAL_BASE_URL" },
-  comfyui: { name: "ComfyUI", host: "", variable: "COMFYUI_URL" },
-};
 
 /** The host (and port, when one is given) of a URL, without the credentials it may carry. */
 function hostOf(url: string): string {
   return new URL(url).host;
 }
 
-function addressOf(config: Config, id: Exclude<ProviderId, "offline">): string | undefined {
-  const { generation } = config;
-  if (id === "comfyui") return generation.comfyui.url;
-  return generation[id].baseUrl;
-}
-
-function modelOf(config: Config, id: ProviderId): string {
-  const { generation } = config;
-  if (id === "offline") return PREVIEW_MODEL;
-  if (id === "comfyui")
-    return generation.comfyui.workflow ? path.basename(generation.comfyui.workflow) : "text-to-image";
-  return generation[id].model;
-}
-
 /** One provider as its operator sees it (never a key). */
 export function describeEngine(config: Config, id: ProviderId | string): EngineStatus {
   const isDefault = config.generation.providers[0] === id;
   const known = providerIds.find((p) => p === id) ?? "offline";
-  if (known === "offline") {
+  const plugin = pluginOf(known);
+  const settings = config.generation.settings[known];
+  const where = plugin.address?.(settings);
+  if (plugin.preview || !where) {
     return {
       id: known,
       name: previewTexts.name,
-      model: PREVIEW_MODEL,
+      model: plugin.model(settings),
       host: null,
       addressVariable: null,
       isDefault,
       preview: true,
     };
   }
-  const service = services[known];
-  const address = addressOf(config, known);
   return {
     id: known,
-    name: service.name,
-    model: modelOf(config, known),
-    host: address ? hostOf(address) : service.host,
-    addressVariable: address && known !== "comfyui" ? service.variable : null,
+    name: plugin.service,
+    model: plugin.model(settings),
+    host: where.url ? hostOf(where.url) : where.host,
+    addressVariable: where.url ? where.variable : null,
     isDefault,
     preview: false,
   };
