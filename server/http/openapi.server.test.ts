@@ -1,3 +1,5 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.server";
@@ -66,5 +68,62 @@ describe("the OpenAPI document", () => {
           expect(responses, `${method} ${path}`).toHaveProperty("413");
       }
     }
+  });
+});
+
+describe("the reference's examples and samples", () => {
+  const document = buildOpenApiDocument(apiOperations) as unknown as {
+    paths: Record<string, Record<string, ReferenceOperation>>;
+    components: { schemas: Record<string, unknown> };
+  };
+  type Media = { schema: unknown; example?: unknown };
+  type ReferenceOperation = {
+    requestBody?: { content: Record<string, Media> };
+    responses: Record<string, { content?: Record<string, Media> }>;
+    "x-codeSamples"?: { lang: string; source: string }[];
+  };
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: "motif", components: document.components });
+  const validate = (schema: unknown) =>
+    ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"motif#/components')));
+
+  it("shows an example of every JSON body sent and answered, each one its schema accepts", () => {
+    let checked = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const media = [
+          op.requestBody?.content["application/json"],
+          ...Object.entries(op.responses)
+            .filter(([status]) => status.startsWith("2"))
+            .map(([, response]) => response.content?.["application/json"]),
+        ].filter((m): m is Media => m !== undefined);
+        for (const { schema, example } of media) {
+          expect(example, `${method} ${path}`).toBeDefined();
+          const check = validate(schema);
+          expect(check(example), `${method} ${path}: ${ajv.errorsText(check.errors)}`).toBe(true);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(70);
+  });
+
+  it("gives every operation code samples in curl, fetch and Python, with the right credentials", () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op["x-codeSamples"]?.length, `${method} ${path}`).toBeGreaterThanOrEqual(2);
+      }
+    }
+    const [curl, fetchSample, python] = document.paths["/api/objects/{id}/views"]!.post!["x-codeSamples"]!;
+    expect(curl!.source).toContain('curl -sS -X POST "$MOTIF_URL/api/objects/');
+    expect(curl!.source).toContain('-H "Authorization: Bearer $MOTIF_KEY"');
+    expect(curl!.source).toContain('-H "Idempotency-Key: $(uuidgen)"');
+    expect(curl!.source).toMatch(/-d '\{"views":\[/);
+    expect(fetchSample!.source).toContain("JSON.stringify({");
+    expect(python!.source).toContain("requests.post(");
+    const [keysCurl] = document.paths["/api/keys"]!.get!["x-codeSamples"]!;
+    expect(keysCurl!.source).toContain('-b "');
+    expect(keysCurl!.source).not.toContain("Bearer");
   });
 });

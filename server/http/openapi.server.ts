@@ -11,6 +11,7 @@ import { setupActionBody } from "#domain/setup";
 import { SESSION_COOKIE } from "../auth/session-cookie.server";
 import { statusByCode } from "./errors.server";
 import type { Operation } from "./operations/operation.server";
+import { completeForReference } from "./openapi-samples.server";
 import { idempotencyHeaders } from "./operations/reply-docs.server";
 
 /**
@@ -165,7 +166,7 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
     const path = (paths[openApiPath(op.path)] ??= {});
     path[op.method] = toOperation(op);
   }
-  return createDocument(
+  const document = createDocument(
     {
       openapi: "3.1.0",
       info: { title: "Motif API", version: API_VERSION, description },
@@ -204,6 +205,7 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
       },
     },
   );
+  return completeForReference(document);
 }
 
 const served = new WeakMap<readonly Operation[], string>();
