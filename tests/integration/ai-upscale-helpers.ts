@@ -7,7 +7,8 @@ import sharp from "sharp";
 import { expect } from "vitest";
 import type { JobView, ObjectDetail, ObjectImageView } from "#domain/objects";
 import { generationJobs, images } from "#server/db/schema";
-import { balanceOf, createStyleThroughApi, json, ledgerSum, runJob, submitObjects } from "../support/factories";
+import { createStyleThroughApi, json, runJob, submitObjects } from "../support/factories";
+import { paidObjectJobs } from "../support/paid-object-jobs";
 import type { SignedInApi } from "../support/signed-in-api";
 
 /** The source picture: see-through, with an opaque coral disc in the middle. */
@@ -22,19 +23,11 @@ export async function transparentPicture(width: number, height: number) {
 
 /** What every provider's tests do through the API: an object, an upscale asked, the job's row and files. */
 export function upscalesThroughApi(api: SignedInApi) {
-  const getObject = async (id: string) =>
-    (await json<{ object: ObjectDetail }>(await api.server.call(`/api/objects/${id}`, { cookie: api.user.cookie })))
-      .object;
+  const { getObject, fileOf, balance, expectLedgerExact, expectRefundedWhole, cancelWhen } = paidObjectJobs(api);
   const askUpscale = (objectId: string, body: Record<string, unknown>, cookie = api.user.cookie) =>
     api.server.call(`/api/objects/${objectId}/ai-upscale`, { method: "POST", cookie, json: body });
-  const fileOf = async (url: string) =>
-    Buffer.from(await (await api.server.call(url, { cookie: api.user.cookie })).arrayBuffer());
-  const jobRow = async (id: string) =>
-    (await api.database.db.select().from(generationJobs).where(eq(generationJobs.id, id)))[0]!;
   const jobsOfUser = async () =>
     (await api.database.db.select().from(generationJobs).where(eq(generationJobs.ownerId, api.user.userId))).length;
-  const balance = () => balanceOf(api.database.db, api.user.userId);
-  const expectLedgerExact = async () => expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balance());
 
   /**
    * An object with one transparent image, made by the preview engine (the default model), whose
@@ -116,21 +109,7 @@ export function upscalesThroughApi(api: SignedInApi) {
     const before = await balance();
     const job = await submitUpscale(object, { factor });
     await run(job.id);
-    const row = await jobRow(job.id);
-    expect(row).toMatchObject({ refunded: true, refundedCredits: job.credits, imagesMade: 0 });
-    expect(await balance()).toBe(before);
-    expect(await api.database.db.select().from(images).where(eq(images.jobId, job.id))).toEqual([]);
-    expect(api.files.filesUnder("").filter((file) => file.includes(job.id))).toEqual([]);
-    await expectLedgerExact();
-    return row;
-  }
-
-  /** Cancels the job through the API once `started` holds, and waits for the run to end. */
-  async function cancelWhen(jobId: string, running: Promise<unknown>, started: () => boolean) {
-    await expect.poll(started, { timeout: 5_000 }).toBe(true);
-    const cancel = await api.server.call(`/api/jobs/${jobId}/cancel`, { method: "POST", cookie: api.user.cookie });
-    expect(cancel.status).toBe(200);
-    await running;
+    return expectRefundedWhole(job, before);
   }
 
   return {

@@ -6,11 +6,12 @@ import sharp from "sharp";
 import { expect } from "vitest";
 import { createHash } from "node:crypto";
 import type { JobView, ObjectDetail } from "#domain/objects";
-import { generationJobs, images } from "#server/db/schema";
+import { images } from "#server/db/schema";
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
-import { balanceOf, createStyleThroughApi, json, ledgerSum, runJob, submitObjects } from "../support/factories";
+import { createStyleThroughApi, json, runJob, submitObjects } from "../support/factories";
+import { paidObjectJobs } from "../support/paid-object-jobs";
 import type { SignedInApi } from "../support/signed-in-api";
 
 export const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
@@ -33,17 +34,10 @@ export const PAINTED = { x: 300, y: 300, side: 200 };
 
 /** What every provider's tests do through the API: an object, an edit asked, the job's row and files. */
 export function editsThroughApi(api: SignedInApi) {
-  const getObject = async (id: string) =>
-    (await json<{ object: ObjectDetail }>(await api.server.call(`/api/objects/${id}`, { cookie: api.user.cookie })))
-      .object;
+  const { getObject, fileOf, jobRow, balance, expectLedgerExact, expectRefundedWhole, cancelWhen } =
+    paidObjectJobs(api);
   const askEdit = (objectId: string, body: Record<string, unknown>) =>
     api.server.call(`/api/objects/${objectId}/edit`, { method: "POST", cookie: api.user.cookie, json: body });
-  const fileOf = async (url: string) =>
-    Buffer.from(await (await api.server.call(url, { cookie: api.user.cookie })).arrayBuffer());
-  const jobRow = async (id: string) =>
-    (await api.database.db.select().from(generationJobs).where(eq(generationJobs.id, id)))[0]!;
-  const balance = () => balanceOf(api.database.db, api.user.userId);
-  const expectLedgerExact = async () => expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balance());
 
   /**
    * An object with one opaque image, made by the preview engine (the default model), whose file
@@ -137,21 +131,7 @@ export function editsThroughApi(api: SignedInApi) {
     const before = await balance();
     const job = await submitEdit(object, { instruction: "make it night", mask });
     await run(job.id);
-    const row = await jobRow(job.id);
-    expect(row).toMatchObject({ status, refunded: true, refundedCredits: job.credits, imagesMade: 0 });
-    expect(await balance()).toBe(before);
-    expect(await api.database.db.select().from(images).where(eq(images.jobId, job.id))).toEqual([]);
-    expect(api.files.filesUnder("").filter((file) => file.includes(job.id))).toEqual([]);
-    await expectLedgerExact();
-    return row;
-  }
-
-  /** Cancels the job through the API once `started` holds, and waits for the run to end. */
-  async function cancelWhen(jobId: string, running: Promise<unknown>, started: () => boolean) {
-    await expect.poll(started, { timeout: 5_000 }).toBe(true);
-    const cancel = await api.server.call(`/api/jobs/${jobId}/cancel`, { method: "POST", cookie: api.user.cookie });
-    expect(cancel.status).toBe(200);
-    await running;
+    return expectRefundedWhole(job, before, status);
   }
 
   /** Runs the job once on `provider` alone, under a short whole-call deadline (500 ms). */

@@ -9,6 +9,7 @@ import {
   referenceSlots,
   saveImageNodes,
   type ComfyWorkflow,
+  type PlaceholderValues,
 } from "./comfyui-workflow.server";
 import {
   ProviderError,
@@ -73,15 +74,8 @@ export interface RunOptions {
   references: ReferenceImage[];
   /** An edit's image ({{image}}) and painted region ({{mask}}). */
   files?: { image: ReferenceImage; mask: Buffer | null };
-  values: {
-    prompt: string;
-    negative_prompt: string;
-    seed: number;
-    width: number;
-    height: number;
-    steps: number;
-    scale_by?: number;
-  };
+  /** The placeholders' values; the uploaded files' names are added once they are uploaded. */
+  values: Omit<PlaceholderValues, "references" | "image" | "mask">;
   onProgress?: GenerateRequest["onProgress"];
   signal: AbortSignal;
 }
