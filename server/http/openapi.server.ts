@@ -156,6 +156,10 @@ const tags = [
   { name: "Files", description: "The images themselves." },
   { name: "Sign-in", description: "How the web app signs in. Scripts use an API key instead." },
   { name: "Setup", description: "The operator's checks, and the app's page counter." },
+  {
+    name: "Operator",
+    description: "The operator console: accounts, their credits, and the audit log. Operators only.",
+  },
   { name: "Reference", description: "This document and its reference page." },
 ];
 

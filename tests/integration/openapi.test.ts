@@ -331,7 +331,7 @@ describe.each(testDatabases)("every documented operation answers as documented, 
 
   it("answers the account, history, operator and page-view calls", async () => {
     expect((await call("POST", "/api/users/new")).status).toBe(200);
-    const me = await call<{ user: { credits: number } }>("GET", "/api/users/me");
+    const me = await call<{ user: { uid: string; credits: number } }>("GET", "/api/users/me");
     const history = await call<{ entries: { balanceAfter: number }[] }>("GET", "/api/users/me/credits");
     expect(history.body.entries[0]!.balanceAfter).toBe(me.body.user.credits);
     expect((await call("GET", "/api/users/me/credits", { query: "before=nope" })).status).toBe(400);
@@ -348,6 +348,14 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect((await call("POST", "/api/credits/request", { json: { note: "For the docs" } })).status).toBe(200);
     expect((await call("POST", "/api/credits/request", { json: {} })).status).toBe(429);
     expect((await call("POST", "/api/analytics/pageview", { json: { path: "/app" } })).status).toBe(204);
+    // The operator console: accounts, a reasoned grant and a refused take, the audit log.
+    expect((await call("GET", "/api/admin/users", { query: "q=openapi&sort=balance" })).status).toBe(200);
+    const uid = me.body.user.uid;
+    const adjust = (amount: number) =>
+      call("POST", "/api/admin/users/:id/credits", { params: { id: uid }, json: { amount, reason: "Docs check" } });
+    expect((await adjust(5)).status).toBe(200);
+    expect((await adjust(-10_000)).status).toBe(409);
+    expect((await call("GET", "/api/admin/audit")).status).toBe(200);
 
     // The operator's command, as it reaches a server holding the embedded database.
     const folder = mkdtempSync(path.join(tmpdir(), "motif-control-"));

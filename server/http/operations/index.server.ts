@@ -1,4 +1,5 @@
 import { accountOperations } from "./account.server";
+import { adminOperations } from "./admin.server";
 import { apiKeyOperations } from "./api-keys.server";
 import { creditOperations } from "./credits.server";
 import { eventOperations } from "./events.server";
@@ -29,6 +30,7 @@ const declared = [
   ...fileOperations,
   ...signInOperations,
   ...setupOperations,
+  ...adminOperations,
   ...referenceOperations,
 ];
 

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const userSorts = ["newest", "email", "balance", "active"] as const;
+export const USERS_PAGE = 50;
+
+/** GET /api/admin/users */
+export const listUsersQuerySchema = z.object({
+  q: z.string().trim().max(200).optional().meta({ description: "Part of an address to look for." }),
+  sort: z.enum(userSorts).default("newest"),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** An account as the operator console lists it. */
+export const operatorUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    credits: z.number().int(),
+    debt: z.number().int().meta({ description: "Credits owed after a refunded or disputed purchase." }),
+    imagesMade: z.number().int(),
+    createdAt: z.string().meta({ format: "date-time" }),
+    lastActiveAt: z.string().meta({ format: "date-time", description: "The latest sign-in or job." }).nullable(),
+  })
+  .meta({ id: "OperatorUser" });
+export type OperatorUser = z.output<typeof operatorUserSchema>;
+
+export const operatorUsersReply = z.object({
+  users: z.array(operatorUserSchema),
+  total: z.number().int().meta({ description: "Accounts that match, over every page." }),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { AdjustCreditsInput, AuditEntry } from "#domain/audit";
+import { AppError } from "#domain/errors";
+import { publishBalance } from "../credits/credits.server";
+import { grantCreditsWithin, takeBackCreditsWithin } from "../credits/ledger.server";
+import type { Database } from "../db/client.server";
+import { auditLog, authUsers, users } from "../db/schema";
+import { presentAuditEntry } from "./audit-log.server";
+
+/** Who acts: the operator signed in. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/**
+ * An operator gives (amount > 0) or takes (amount < 0) credits, with a reason, while the server
+ * runs, on either database: through the ledger (reason admin_adjust; a grant settles a debt first),
+ * and written to the audit log with the balance before and after, in one transaction. A take never
+ * goes below zero: more than the balance holds is refused.
+ */
+export async function adjustCredits(
+  db: Database,
+  options: { actor: Actor; userId: string; input: AdjustCreditsInput },
+): Promise<{ credits: number; debt: number; entry: AuditEntry }> {
+  const { actor, userId, input } = options;
+  const result = await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ email: authUsers.email, credits: users.credits, debt: users.creditDebt })
+      .from(authUsers)
+      .innerJoin(users, eq(users.id, authUsers.id))
+      .where(eq(authUsers.id, userId))
+      .for("update", { of: users });
+    if (!account) throw new AppError("not_found", "No such account.");
+    const taking = input.amount < 0;
+    if (taking && -input.amount > account.credits) {
+      throw new AppError(
+        "conflict",
+        `This account has ${account.credits} credits: take at most that many. Nothing was taken.`,
+      );
+    }
+    const movement = { userId, reason: "admin_adjust" as const, ref: `admin:${randomUUID()}` };
+    const after = taking
+      ? await takeBackCreditsWithin(tx, { ...movement, amount: -input.amount })
+      : await grantCreditsWithin(tx, { ...movement, amount: input.amount });
+    if (!after) throw new AppError("not_found", "No such account.");
+    const [entry] = await tx
+      .insert(auditLog)
+      .values({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: taking ? "credits.taken" : "credits.granted",
+        subjectId: userId,
+        subjectEmail: account.email,
+        before: { credits: account.credits, debt: account.debt },
+        after: { credits: after.credits, debt: after.debt },
+        reason: input.reason,
+      })
+      .returning();
+    return { ...after, entry: presentAuditEntry(entry!) };
+  });
+  await publishBalance(db, userId);
+  return result;
+}
