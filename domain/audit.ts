@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What an operator can do that the audit log records. */
-export const auditActions = ["credits.granted", "credits.taken"] as const;
+export const auditActions = ["credits.granted", "credits.taken", "account.disabled", "account.enabled"] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** One line of the audit log, as the operator console shows it. */
@@ -37,3 +37,8 @@ export const adjustCreditsSchema = z.object({
     .meta({ example: "Art team's monthly allowance" }),
 });
 export type AdjustCreditsInput = z.output<typeof adjustCreditsSchema>;
+
+/** Why an operator disables or enables an account. */
+export const accountStatusSchema = z.object({ reason: adjustCreditsSchema.shape.reason });
+
+export const accountDisabledMessage = "This account is disabled. Ask the person who runs this Motif.";

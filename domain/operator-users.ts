@@ -18,6 +18,7 @@ export const operatorUserSchema = z
     credits: z.number().int(),
     debt: z.number().int().meta({ description: "Credits owed after a refunded or disputed purchase." }),
     imagesMade: z.number().int(),
+    disabled: z.boolean(),
     createdAt: z.string().meta({ format: "date-time" }),
     lastActiveAt: z.string().meta({ format: "date-time", description: "The latest sign-in or job." }).nullable(),
   })

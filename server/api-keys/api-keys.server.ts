@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { accountDisabledMessage } from "#domain/audit";
 import { AppError } from "#domain/errors";
 import { API_KEYS_MAX, apiKeyMessages, type ApiKeyView, type CreateApiKeyInput } from "#domain/api-keys";
 import type { WebhookDeliveryView } from "#domain/webhooks";
@@ -139,13 +140,14 @@ export async function authenticateApiKey(
 ): Promise<{ user: { id: string; email: string; hasRecord: boolean }; keyId: string }> {
   if (!secret.startsWith(KEY_PREFIX)) throw new AppError("unauthorized", apiKeyMessages.invalid);
   const [row] = await db
-    .select({ key: apiKeys, email: authUsers.email, recordId: users.id })
+    .select({ key: apiKeys, email: authUsers.email, disabledAt: authUsers.disabledAt, recordId: users.id })
     .from(apiKeys)
     .innerJoin(authUsers, eq(authUsers.id, apiKeys.userId))
     .leftJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.secretHash, hashToken(secret)));
   if (!row) throw new AppError("unauthorized", apiKeyMessages.invalid);
   const { key } = row;
+  if (row.disabledAt) throw new AppError("unauthorized", accountDisabledMessage);
   if (key.revokedAt) throw new AppError("unauthorized", apiKeyMessages.revoked);
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now())
     throw new AppError("unauthorized", apiKeyMessages.expired);

@@ -1,4 +1,6 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { accountDisabledMessage } from "#domain/audit";
+import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
 import { authUsers, idTokens, sessions, users } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
@@ -50,6 +52,11 @@ export async function exchangeIdToken(options: {
 
 /** A new session with a fresh random id (never reuses one, so a sign-in cannot be fixated). */
 export async function createSession(options: { db: Database; userId: string; ttlMs: number }): Promise<string> {
+  const [account] = await options.db
+    .select({ disabledAt: authUsers.disabledAt })
+    .from(authUsers)
+    .where(eq(authUsers.id, options.userId));
+  if (account?.disabledAt) throw new AppError("forbidden", accountDisabledMessage);
   const sessionId = randomToken();
   await options.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   await options.db.insert(sessions).values({
@@ -84,7 +91,8 @@ export async function findSessionUser(options: {
     .from(sessions)
     .innerJoin(authUsers, eq(authUsers.id, sessions.userId))
     .leftJoin(users, eq(users.id, authUsers.id))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)));
+    // A session made in the instant an operator disabled the account still ends here.
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), isNull(authUsers.disabledAt)));
   if (!row) return null;
   const user: SessionUser = {
     id: row.id,

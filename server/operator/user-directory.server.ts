@@ -16,6 +16,7 @@ type Row = {
   credits: number | null;
   debt: number | null;
   images_made: number | string;
+  disabled_at: Date | string | null;
   created_at: Date | string;
   last_active: Date | string | null;
 };
@@ -36,7 +37,7 @@ export async function listAccounts(
     queryRows<{ total: number | string }>(db, sql`select count(*) as total from auth_users a where ${matching}`),
     queryRows<Row>(
       db,
-      sql`select a.id, a.email, u.credits, u.credit_debt as debt, a.created_at,
+      sql`select a.id, a.email, u.credits, u.credit_debt as debt, a.created_at, a.disabled_at,
           (select count(*) from images i where i.owner_id = a.id) as images_made,
           greatest(
             (select max(s.created_at) from sessions s where s.user_id = a.id),
@@ -56,6 +57,7 @@ export async function listAccounts(
       credits: Number(row.credits ?? 0),
       debt: Number(row.debt ?? 0),
       imagesMade: Number(row.images_made),
+      disabled: row.disabled_at !== null,
       createdAt: iso(row.created_at),
       lastActiveAt: row.last_active ? iso(row.last_active) : null,
     })),

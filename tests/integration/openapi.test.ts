@@ -356,6 +356,9 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect((await adjust(5)).status).toBe(200);
     expect((await adjust(-10_000)).status).toBe(409);
     expect((await call("GET", "/api/admin/audit")).status).toBe(200);
+    for (const path of ["/api/admin/users/:id/disable", "/api/admin/users/:id/enable"] as const) {
+      expect((await call("POST", path, { params: { id: "nobody" }, json: { reason: "Docs check" } })).status).toBe(404);
+    }
 
     // The operator's command, as it reaches a server holding the embedded database.
     const folder = mkdtempSync(path.join(tmpdir(), "motif-control-"));

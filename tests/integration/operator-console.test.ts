@@ -3,12 +3,12 @@
 // and every one is a line of the audit log, which nothing can change or remove.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "#domain/audit";
+import { accountDisabledMessage, type AuditEntry } from "#domain/audit";
 import type { OperatorUser } from "#domain/operator-users";
 import { testDatabases } from "../support/databases";
 import { balanceOf, createStyleThroughApi, json, ledgerSum } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
-import { signInThroughApi } from "../support/test-server";
+import { signInThroughApi, startSessionThroughApi } from "../support/test-server";
 
 const OPERATOR = "op-console@example.com";
 
@@ -116,5 +116,69 @@ describe.each(testDatabases)("the operator console on $name", (target) => {
     expect(await refusal(sql`delete from audit_log`)).toMatch(/audit log cannot be changed/);
     const lines = await api.database.db.execute(sql`select reason from audit_log where subject_id = ${frank.userId}`);
     expect((lines as unknown as { rows: { reason: string }[] }).rows).toEqual([{ reason: "Welcome" }]);
+  });
+
+  it("disables an account at once: its sessions, open streams, sign-ins and keys end; enabling lets it back", async () => {
+    const gus = await signInThroughApi(api.server, "gus-console@example.com");
+    const made = await api.server.call("/api/keys", { method: "POST", cookie: gus.cookie, json: { name: "Gus" } });
+    const { secret } = await json<{ secret: string }>(made);
+    const controller = new AbortController();
+    const stream = await fetch(`${api.server.url}/api/events`, {
+      headers: { Cookie: gus.cookie },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reading = (async () => {
+      const reader = stream.body!.getReader();
+      for (;;) if ((await reader.read()).done) return "ended";
+    })();
+
+    const status = (path: "disable" | "enable", reason = "Shared the key publicly") =>
+      api.server.call(`/api/admin/users/${gus.userId}/${path}`, {
+        method: "POST",
+        cookie: api.user.cookie,
+        json: { reason },
+      });
+    const disabled = await status("disable");
+    expect(disabled.status).toBe(200);
+    expect(await json<{ disabled: boolean; entry: AuditEntry }>(disabled)).toMatchObject({
+      disabled: true,
+      entry: { action: "account.disabled", before: { disabled: false }, after: { disabled: true } },
+    });
+    // The open stream ends, the session is gone, the key is refused, and a new sign-in too.
+    expect(await reading).toBe("ended");
+    expect((await api.server.call("/api/users/me", { cookie: gus.cookie })).status).toBe(401);
+    const withKey = await fetch(`${api.server.url}/api/styles`, { headers: { Authorization: `Bearer ${secret}` } });
+    expect(withKey.status).toBe(401);
+    expect((await json<{ error: { message: string } }>(withKey)).error.message).toBe(accountDisabledMessage);
+    // Signing in again gets no session (the token exchange answers 403), and none exists.
+    expect(await startSessionThroughApi(api.server, "gus-console@example.com")).toBeUndefined();
+    const left = await api.database.db.execute(
+      sql`select count(*)::int as n from sessions where user_id = ${gus.userId}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect((await listUsers("?q=gus-console")).users[0]).toMatchObject({ disabled: true });
+
+    // Again: nothing changes and no line is written. Their own account: refused.
+    expect(await json<{ entry: AuditEntry | null }>(await status("disable"))).toMatchObject({ entry: null });
+    const self = await api.server.call(`/api/admin/users/${api.user.userId}/disable`, {
+      method: "POST",
+      cookie: api.user.cookie,
+      json: { reason: "Oops" },
+    });
+    expect(self.status).toBe(409);
+    expect((await status("disable", "")).status).toBe(400);
+
+    expect((await status("enable", "Key rotated")).status).toBe(200);
+    const back = await startSessionThroughApi(api.server, "gus-console@example.com");
+    expect((await api.server.call("/api/users/me", { cookie: back })).status).toBe(200);
+    const log = await json<{ entries: AuditEntry[] }>(
+      await api.server.call("/api/admin/audit", { cookie: api.user.cookie }),
+    );
+    expect(log.entries.filter((e) => e.subject.id === gus.userId).map((e) => [e.action, e.reason])).toEqual([
+      ["account.enabled", "Key rotated"],
+      ["account.disabled", "Shared the key publicly"],
+    ]);
+    controller.abort();
   });
 });

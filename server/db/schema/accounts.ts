@@ -9,6 +9,8 @@ export const authUsers = pgTable("auth_users", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Set by an operator: the account cannot sign in, its sessions ended, its keys refused. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
 });
 
 /** A federated identity (GitHub, Google…) linked to an auth user. */

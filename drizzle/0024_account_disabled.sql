@@ -1,0 +1,1 @@
+ALTER TABLE "auth_users" ADD COLUMN "disabled_at" timestamp with time zone;
