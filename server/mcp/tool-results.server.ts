@@ -6,18 +6,12 @@ import { ZodError } from "zod";
 import { AppError } from "#domain/errors";
 import { getLogger } from "../logger.server";
 import type { ApiUser } from "../http/require-user.server";
-import type { GenerationJob } from "../generation/job-record.server";
 import type { Services } from "../services.server";
 
 /** What every tool acts with: the app's services and the API key's user. */
 export interface ToolContext {
   services: Services;
   user: ApiUser;
-}
-
-/** A job a tool started, as its answer shows it. */
-export function startedJob(job: GenerationJob) {
-  return { id: job.id, status: job.status, title: job.title, images: job.imageCount, creditsReserved: job.credits };
 }
 
 /** How the agent follows a job it started; `then` says what to call once it has succeeded. */

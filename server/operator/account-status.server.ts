@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import type { AuditEntry } from "#domain/audit";
 import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
-import { auditLog, authUsers, sessions } from "../db/schema";
+import { authUsers, sessions } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
-import { presentAuditEntry } from "./audit-log.server";
-import type { Actor } from "./operator-credits.server";
+import { writeAuditLine, type Actor } from "./audit-log.server";
 
 /**
  * An operator disables (or enables again) an account, with a reason. Disabling ends every session
@@ -36,19 +35,14 @@ export async function setAccountDisabled(
       await tx.delete(sessions).where(eq(sessions.userId, userId));
       await announceSessionsEnded(tx, userId);
     }
-    const [entry] = await tx
-      .insert(auditLog)
-      .values({
-        actorId: actor.id,
-        actorEmail: actor.email,
-        action: disabled ? "account.disabled" : "account.enabled",
-        subjectId: userId,
-        subjectEmail: account.email,
-        before: { disabled: was },
-        after: { disabled },
-        reason,
-      })
-      .returning();
-    return { disabled, entry: presentAuditEntry(entry!) };
+    const entry = await writeAuditLine(tx, {
+      actor,
+      action: disabled ? "account.disabled" : "account.enabled",
+      subject: { id: userId, email: account.email },
+      before: { disabled: was },
+      after: { disabled },
+      reason,
+    });
+    return { disabled, entry };
   });
 }

@@ -1,5 +1,6 @@
 import { desc, lt } from "drizzle-orm";
 import type { AuditEntry } from "#domain/audit";
+import type { Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { auditLog } from "../db/schema";
 
@@ -16,6 +17,40 @@ export function presentAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Who acts: the operator signed in. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** Writes one line, inside the transaction that made the change it records. */
+export async function writeAuditLine(
+  tx: Transaction,
+  line: {
+    actor: Actor;
+    action: AuditEntry["action"];
+    subject: { id: string; email: string };
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    reason: string;
+  },
+): Promise<AuditEntry> {
+  const [row] = await tx
+    .insert(auditLog)
+    .values({
+      actorId: line.actor.id,
+      actorEmail: line.actor.email,
+      action: line.action,
+      subjectId: line.subject.id,
+      subjectEmail: line.subject.email,
+      before: line.before,
+      after: line.after,
+      reason: line.reason,
+    })
+    .returning();
+  return presentAuditEntry(row!);
 }
 
 /** The newest lines of the audit log (before the line `before`, for the next page). */

@@ -5,14 +5,8 @@ import { AppError } from "#domain/errors";
 import { publishBalance } from "../credits/credits.server";
 import { grantCreditsWithin, takeBackCreditsWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
-import { auditLog, authUsers, users } from "../db/schema";
-import { presentAuditEntry } from "./audit-log.server";
-
-/** Who acts: the operator signed in. */
-export interface Actor {
-  id: string;
-  email: string;
-}
+import { authUsers, users } from "../db/schema";
+import { writeAuditLine, type Actor } from "./audit-log.server";
 
 /**
  * An operator gives (amount > 0) or takes (amount < 0) credits, with a reason, while the server
@@ -45,20 +39,15 @@ export async function adjustCredits(
       ? await takeBackCreditsWithin(tx, { ...movement, amount: -input.amount })
       : await grantCreditsWithin(tx, { ...movement, amount: input.amount });
     if (!after) throw new AppError("not_found", "No such account.");
-    const [entry] = await tx
-      .insert(auditLog)
-      .values({
-        actorId: actor.id,
-        actorEmail: actor.email,
-        action: taking ? "credits.taken" : "credits.granted",
-        subjectId: userId,
-        subjectEmail: account.email,
-        before: { credits: account.credits, debt: account.debt },
-        after: { credits: after.credits, debt: after.debt },
-        reason: input.reason,
-      })
-      .returning();
-    return { ...after, entry: presentAuditEntry(entry!) };
+    const entry = await writeAuditLine(tx, {
+      actor,
+      action: taking ? "credits.taken" : "credits.granted",
+      subject: { id: userId, email: account.email },
+      before: { credits: account.credits, debt: account.debt },
+      after: { credits: after.credits, debt: after.debt },
+      reason: input.reason,
+    });
+    return { ...after, entry };
   });
   await publishBalance(db, userId);
   return result;
