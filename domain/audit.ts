@@ -1,7 +1,14 @@
 import { z } from "zod";
 
 /** What an operator can do that the audit log records. */
-export const auditActions = ["credits.granted", "credits.taken", "account.disabled", "account.enabled"] as const;
+export const auditActions = [
+  "credits.granted",
+  "credits.taken",
+  "account.disabled",
+  "account.enabled",
+  "account.deleted",
+  "instance.settings_changed",
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** One line of the audit log, as the operator console shows it. */

@@ -105,6 +105,7 @@ export const publicPages: express.RequestHandler[] = build
         },
         personalCookies: [sessionCookieName(true), sessionCookieName(false), FLASH_TOAST_COOKIE],
         variantCookie: COLOR_MODE_COOKIE,
+        maxAgeMs: 30_000,
         render: async (path, cookie) => {
           const context = await loadContext();
           if (staticPageScript && WITHOUT_REACT.has(path)) context.set(staticPageContext, { script: staticPageScript });

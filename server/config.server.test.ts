@@ -200,4 +200,28 @@ describe("selling credits with Stripe", () => {
       });
     }
   });
+
+  it("takes the console's defaults from the environment, and refuses sign-up by domain with no domain", () => {
+    expect(parseConfig({}).instance).toEqual({
+      signupPolicy: "open",
+      signupDomains: [],
+      signupGrant: 100,
+      announcement: "",
+    });
+    const set = parseConfig({
+      SIGNUP_POLICY: "domains",
+      SIGNUP_DOMAINS: "Studio.example, @class.example",
+      SIGNUP_CREDITS: "25",
+      ANNOUNCEMENT: " Welcome ",
+    });
+    expect(set.instance).toEqual({
+      signupPolicy: "domains",
+      signupDomains: ["studio.example", "class.example"],
+      signupGrant: 25,
+      announcement: "Welcome",
+    });
+    expect(() => parseConfig({ SIGNUP_POLICY: "domains" })).toThrow(/SIGNUP_DOMAINS: is required when SIGNUP_POLICY/);
+    expect(() => parseConfig({ SIGNUP_POLICY: "closed" })).toThrow(/SIGNUP_POLICY/);
+    expect(() => parseConfig({ SIGNUP_DOMAINS: "not a domain" })).toThrow(/SIGNUP_DOMAINS/);
+  });
 });

@@ -12,6 +12,7 @@ import { providerEnv } from "./config/provider-env.server";
 import { pluginOf, pluginSettings } from "./generation/providers/plugins/index.server";
 import { parseAllowedNetworks } from "./webhooks/address-policy.server";
 import { CREDIT_PACKS_FORMAT } from "#domain/credit-packs";
+import { ANNOUNCEMENT_MAX, signupDomainSchema, signupPolicies, type InstanceSettings } from "#domain/instance-settings";
 
 const configSchema = z
   .object({
@@ -67,6 +68,14 @@ const configSchema = z
       .default(15),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SIGNUP_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    // Defaults for what the operator console changes without a restart (domain/instance-settings.ts).
+    SIGNUP_POLICY: z.enum(signupPolicies).default("open"),
+    SIGNUP_DOMAINS: z
+      .string()
+      .default("")
+      .transform((list) => list.split(",").filter((d) => d.trim() !== ""))
+      .pipe(z.array(signupDomainSchema)),
+    ANNOUNCEMENT: z.string().trim().max(ANNOUNCEMENT_MAX).default(""),
     REMOVE_BACKGROUND_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
     // The longest side an upscale may make (a 1536 px portrait ×4 is 6144).
     UPSCALE_MAX_SIDE: z.coerce.number().int().min(256).max(16384).default(8192),
@@ -166,6 +175,8 @@ const configSchema = z
         : ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"];
       ctx.addIssue({ code: "custom", path: [missing], message: `is required when ${set} is set` });
     }
+    if (env.SIGNUP_POLICY === "domains" && env.SIGNUP_DOMAINS.length === 0)
+      ctx.addIssue({ code: "custom", path: ["SIGNUP_DOMAINS"], message: "is required when SIGNUP_POLICY is domains" });
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -206,13 +217,18 @@ const configSchema = z
       },
     },
     credits: {
-      signupGrant: env.SIGNUP_CREDITS,
       addressHashSecret: env.ADDRESS_HASH_SECRET,
       removeBackground: env.REMOVE_BACKGROUND_CREDITS,
     },
     upscale: { maxSide: env.UPSCALE_MAX_SIDE },
     webhooks: { allowedNetworks: env.WEBHOOK_ALLOWED_NETWORKS },
     adminEmails: env.ADMIN_EMAILS,
+    instance: {
+      signupPolicy: env.SIGNUP_POLICY,
+      signupDomains: env.SIGNUP_DOMAINS,
+      signupGrant: env.SIGNUP_CREDITS,
+      announcement: env.ANNOUNCEMENT,
+    } satisfies InstanceSettings,
     apiKeys: { perMinute: env.API_KEY_REQUESTS_PER_MINUTE },
     // Set only when Stripe is configured: it turns on the Buy credits page, checkout and the webhook.
     billing:

@@ -6,11 +6,14 @@ import { cn } from "~/lib/cn";
 import { detailLevels, imageSizes, type DetailLevel } from "#domain/images";
 import { priceOf } from "#domain/pricing";
 import { servicesContext } from "#server/context";
+import { readInstanceSettings } from "#server/instance/instance-settings.server";
 import type { Route } from "./+types/home";
 
-// The landing page states the grant this instance really gives.
-export function loader({ context }: Route.LoaderArgs) {
-  return { signupGrant: context.get(servicesContext).config.credits.signupGrant };
+// The landing page states the grant this instance really gives (the console can change it).
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { settings } = await readInstanceSettings(services.database.db, services.config.instance);
+  return { signupGrant: settings.signupGrant };
 }
 
 export function meta() {

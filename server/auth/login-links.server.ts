@@ -1,4 +1,5 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
 import { authUsers, loginTokens } from "../db/schema";
 import { hashToken, normalizeEmail, randomToken } from "./tokens.server";
@@ -37,7 +38,12 @@ export async function isLoginTokenUsable(options: { db: Database; token: string 
  * in the same statement that checks it, so parallel redemptions yield one winner.
  * A wrong e-mail leaves the link usable by its owner.
  */
-export async function redeemLoginToken(options: { db: Database; token: string; email: string }): Promise<RedeemResult> {
+export async function redeemLoginToken(options: {
+  db: Database;
+  token: string;
+  email: string;
+  refuseNew?: (email: string) => Promise<string | null>;
+}): Promise<RedeemResult> {
   const email = normalizeEmail(options.email);
   const [redeemed] = await options.db
     .delete(loginTokens)
@@ -53,16 +59,29 @@ export async function redeemLoginToken(options: { db: Database; token: string; e
     const usable = await isLoginTokenUsable({ db: options.db, token: options.token });
     return { ok: false, reason: usable ? "wrong_email" : "invalid" };
   }
-  const userId = await findOrCreateAuthUser({ db: options.db, email });
+  const userId = await findOrCreateAuthUser({ db: options.db, email, refuseNew: options.refuseNew });
   return { ok: true, userId, email };
 }
 
-export async function findOrCreateAuthUser(options: { db: Database; email: string }): Promise<string> {
+/**
+ * The account for `email`, made when there is none, unless `refuseNew` says why it may not be
+ * (the instance's sign-up policy): then a 403 with that reason, and nothing is made.
+ */
+export async function findOrCreateAuthUser(options: {
+  db: Database;
+  email: string;
+  refuseNew?: (email: string) => Promise<string | null>;
+}): Promise<string> {
   const email = normalizeEmail(options.email);
+  const existing = async () =>
+    (await options.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email)))[0]?.id;
+  const found = await existing();
+  if (found) return found;
+  const refusal = await options.refuseNew?.(email);
+  if (refusal) throw new AppError("forbidden", refusal);
   await options.db
     .insert(authUsers)
     .values({ id: randomToken().slice(0, 24), email })
     .onConflictDoNothing({ target: authUsers.email });
-  const [user] = await options.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
-  return user!.id;
+  return (await existing())!;
 }

@@ -30,6 +30,8 @@ export async function completeOAuth(options: {
   provider: OAuthProvider;
   code: string;
   state: string;
+  /** Why a new account may not be made for the profile's address (the sign-up policy), or null. */
+  refuseNew?: (email: string) => Promise<string | null>;
 }): Promise<{ userId: string; redirectTo: string }> {
   const { db, provider } = options;
   const [saved] = await db
@@ -52,7 +54,7 @@ export async function completeOAuth(options: {
   if (linked) return { userId: linked.userId, redirectTo: saved.redirectTo };
 
   if (!profile.email) throw new OAuthError("The provider did not share a verified e-mail address");
-  const userId = await findOrCreateAuthUser({ db, email: profile.email });
+  const userId = await findOrCreateAuthUser({ db, email: profile.email, refuseNew: options.refuseNew });
   await db
     .insert(oauthAccounts)
     .values({ provider: provider.id, providerAccountId: profile.id, userId })

@@ -2,7 +2,7 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publicPageCache } from "./public-pages.server";
 
 describe("public page cache", () => {
@@ -17,6 +17,7 @@ describe("public page cache", () => {
         paths: { "/": { ignoreQuery: false }, "/verify": { ignoreQuery: true }, "/moved": { ignoreQuery: false } },
         personalCookies: ["session"],
         variantCookie: "mode",
+        maxAgeMs: 60_000,
         async render(path, cookie) {
           renders.push({ path, cookie });
           if (path === "/moved") return new Response(null, { status: 302, headers: { Location: "/" } });
@@ -53,6 +54,23 @@ describe("public page cache", () => {
       headers: { "Accept-Encoding": "gzip", "If-None-Match": gzip.headers.get("etag")! },
     });
     expect(again.status).toBe(304);
+  });
+
+  it("renders a kept page again once it is older than its age limit", async () => {
+    const renewing = { headers: { Cookie: "mode=renew" } };
+    await fetch(base, renewing);
+    const before = renders.length;
+    await fetch(base, renewing);
+    expect(renders.length).toBe(before);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61_000 });
+    try {
+      await fetch(base, renewing);
+      expect(renders.length).toBe(before + 1);
+      await fetch(base, renewing);
+      expect(renders.length).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("sends exactly the compressed bytes it made", async () => {

@@ -16,6 +16,11 @@ export interface PublicPageOptions {
   personalCookies: string[];
   /** A cookie the page's markup follows (the colour mode): each of its values is a page of its own. */
   variantCookie: string;
+  /**
+   * How long a rendered page is kept before it is rendered again: the sign-up grant and policy it
+   * shows can change in the operator console, in any process, without a restart.
+   */
+  maxAgeMs: number;
   /** Renders a page as a visitor with only `variantCookie` (if any) would get it. */
   render(path: string, cookie: string | undefined): Promise<Response>;
 }
@@ -23,11 +28,12 @@ export interface PublicPageOptions {
 /**
  * The pages that are the same for everyone, rendered once per process on first request and
  * kept with their brotli and gzip bodies, then sent with an ETag and `no-cache` so browsers
- * revalidate. Rendering at start rather than at build keeps them true to the operator's
- * settings (sign-up credits, sign-in providers), which are read at start.
+ * revalidate. Rendering at run time rather than at build keeps them true to the operator's
+ * settings (sign-up credits and policy, sign-in providers); renewing them every `maxAgeMs` keeps
+ * them true to what the console changes.
  */
 export function publicPageCache(options: PublicPageOptions): RequestHandler {
-  const pages = new Map<string, Promise<RenderedPage | null>>();
+  const pages = new Map<string, { page: Promise<RenderedPage | null>; renderedAt: number }>();
 
   async function renderOnce(path: string, variant: string | undefined): Promise<RenderedPage | null> {
     const response = await options.render(
@@ -57,16 +63,17 @@ export function publicPageCache(options: PublicPageOptions): RequestHandler {
     if (options.personalCookies.some((name) => readCookie(cookies, name) !== undefined)) return next();
     const variant = readCookie(cookies, options.variantCookie);
     const key = `${req.path}\n${variant ?? ""}`;
-    let rendered = pages.get(key);
-    if (!rendered) {
+    const kept = pages.get(key);
+    let rendered = kept?.page;
+    if (!kept || Date.now() - kept.renderedAt > options.maxAgeMs) {
       // A failed render is tried again by the next request; the usual path serves this one.
       rendered = renderOnce(req.path, variant).catch(() => {
         pages.delete(key);
         return null;
       });
-      pages.set(key, rendered);
+      pages.set(key, { page: rendered, renderedAt: Date.now() });
     }
-    rendered.then((entry) => {
+    rendered!.then((entry) => {
       if (!entry) return next();
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.setHeader("Cache-Control", "no-cache");

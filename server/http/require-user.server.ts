@@ -1,3 +1,4 @@
+import { readInstanceSettings } from "../instance/instance-settings.server";
 import type { Request } from "express";
 import { apiKeyMessages } from "#domain/api-keys";
 import { authenticateApiKey } from "../api-keys/api-keys.server";
@@ -72,7 +73,7 @@ async function withRecord(
   const { created, grantUsedBefore } = await ensureUserRecord({
     db: services.database.db,
     userId: user.id,
-    signupGrant: services.config.credits.signupGrant,
+    signupGrant: (await readInstanceSettings(services.database.db, services.config.instance)).settings.signupGrant,
     addressHashSecret: services.config.credits.addressHashSecret,
   });
   // The cached session still says "no record": read it afresh next time.

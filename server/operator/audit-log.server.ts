@@ -31,10 +31,11 @@ export async function writeAuditLine(
   line: {
     actor: Actor;
     action: AuditEntry["action"];
-    subject: { id: string; email: string };
+    /** Whom it was done to; null for what concerns the whole instance (its settings). */
+    subject: { id: string; email: string } | null;
     before: Record<string, unknown>;
     after: Record<string, unknown>;
-    reason: string;
+    reason: string | null;
   },
 ): Promise<AuditEntry> {
   const [row] = await tx
@@ -43,8 +44,8 @@ export async function writeAuditLine(
       actorId: line.actor.id,
       actorEmail: line.actor.email,
       action: line.action,
-      subjectId: line.subject.id,
-      subjectEmail: line.subject.email,
+      subjectId: line.subject?.id ?? null,
+      subjectEmail: line.subject?.email ?? null,
       before: line.before,
       after: line.after,
       reason: line.reason,

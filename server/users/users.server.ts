@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Profile } from "#domain/users";
-import { creditsVersionOf } from "../credits/credits.server";
+import { creditsVersionOf, type Transaction } from "../credits/credits.server";
 import { openBalanceWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
 import { authUsers, creditLedger, loginTokens, users } from "../db/schema";
@@ -68,23 +68,25 @@ export async function deleteAccount(options: {
   userId: string;
   addressHashSecret: string | undefined;
 }): Promise<boolean> {
-  return options.db.transaction(async (tx) => {
-    const [grant] = await tx
-      .select({ id: creditLedger.id })
-      .from(creditLedger)
-      .where(
-        and(
-          eq(creditLedger.userId, options.userId),
-          eq(creditLedger.reason, "signup_grant"),
-          gt(creditLedger.delta, 0),
-        ),
-      );
-    const [deleted] = await tx.delete(authUsers).where(eq(authUsers.id, options.userId)).returning();
-    if (!deleted) return false;
-    if (grant) await claimSignupGrant(tx, deleted.email, options.addressHashSecret);
-    await tx.delete(loginTokens).where(eq(loginTokens.email, deleted.email));
-    // Its sessions went by cascade: their open event streams end too, in every process.
-    await announceSessionsEnded(tx, options.userId);
-    return true;
-  });
+  return options.db.transaction(async (tx) => (await deleteAccountWithin(tx, options)) !== null);
+}
+
+/** `deleteAccount` inside a transaction the caller holds: the deleted identity, or null when there was none. */
+export async function deleteAccountWithin(
+  tx: Transaction,
+  options: { userId: string; addressHashSecret: string | undefined },
+): Promise<{ email: string } | null> {
+  const [grant] = await tx
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(
+      and(eq(creditLedger.userId, options.userId), eq(creditLedger.reason, "signup_grant"), gt(creditLedger.delta, 0)),
+    );
+  const [deleted] = await tx.delete(authUsers).where(eq(authUsers.id, options.userId)).returning();
+  if (!deleted) return null;
+  if (grant) await claimSignupGrant(tx, deleted.email, options.addressHashSecret);
+  await tx.delete(loginTokens).where(eq(loginTokens.email, deleted.email));
+  // Its sessions went by cascade: their open event streams end too, in every process.
+  await announceSessionsEnded(tx, options.userId);
+  return { email: deleted.email };
 }

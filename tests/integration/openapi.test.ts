@@ -16,6 +16,7 @@ import { testDatabases } from "../support/databases";
 import { readStream } from "../support/event-stream";
 import { sessionCookieFrom, tokenFromLink } from "../support/test-server";
 import { form, png, setUpOpenApiWalk } from "./openapi-helpers";
+import { runsTheOperatorConsole } from "./openapi-operator-step";
 import { sellsCreditPacksThroughStripe } from "./openapi-stripe-step";
 
 describe.each(testDatabases)("every documented operation answers as documented, on $name", (target) => {
@@ -348,18 +349,6 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect((await call("POST", "/api/credits/request", { json: { note: "For the docs" } })).status).toBe(200);
     expect((await call("POST", "/api/credits/request", { json: {} })).status).toBe(429);
     expect((await call("POST", "/api/analytics/pageview", { json: { path: "/app" } })).status).toBe(204);
-    // The operator console: accounts, a reasoned grant and a refused take, the audit log.
-    expect((await call("GET", "/api/admin/users", { query: "q=openapi&sort=balance" })).status).toBe(200);
-    const uid = me.body.user.uid;
-    const adjust = (amount: number) =>
-      call("POST", "/api/admin/users/:id/credits", { params: { id: uid }, json: { amount, reason: "Docs check" } });
-    expect((await adjust(5)).status).toBe(200);
-    expect((await adjust(-10_000)).status).toBe(409);
-    expect((await call("GET", "/api/admin/audit")).status).toBe(200);
-    for (const path of ["/api/admin/users/:id/disable", "/api/admin/users/:id/enable"] as const) {
-      expect((await call("POST", path, { params: { id: "nobody" }, json: { reason: "Docs check" } })).status).toBe(404);
-    }
-
     // The operator's command, as it reaches a server holding the embedded database.
     const folder = mkdtempSync(path.join(tmpdir(), "motif-control-"));
     try {
@@ -373,6 +362,9 @@ describe.each(testDatabases)("every documented operation answers as documented, 
       rmSync(folder, { recursive: true, force: true });
     }
   });
+
+  // The walk's user runs the instance (the oldest account): the console, before the account goes.
+  runsTheOperatorConsole(walk);
 
   it("deletes an object and a style, revokes the key, and deletes the account", async () => {
     expect((await call("DELETE", "/api/objects/:id", { params: { id: state.objectId } })).status).toBe(200);

@@ -181,4 +181,48 @@ describe.each(testDatabases)("the operator console on $name", (target) => {
     ]);
     controller.abort();
   });
+
+  it("deletes an account with a reason: its data and sessions go, the audit line keeps its address", async () => {
+    const hal = await signInThroughApi(api.server, "hal-console@example.com");
+    await createStyleThroughApi(api.server, hal.cookie);
+    const remove = (userId: string, reason = "Asked to be forgotten", cookie = api.user.cookie) =>
+      api.server.call(`/api/admin/users/${userId}`, { method: "DELETE", cookie, json: { reason } });
+    expect((await remove(hal.userId, "Sneaky", hal.cookie)).status).toBe(404);
+    expect((await remove(hal.userId, "")).status).toBe(400);
+    expect((await remove(api.user.userId)).status).toBe(409);
+
+    const deleted = await remove(hal.userId);
+    expect(deleted.status).toBe(200);
+    expect((await json<{ entry: AuditEntry }>(deleted)).entry).toMatchObject({
+      action: "account.deleted",
+      subject: { id: hal.userId, email: "hal-console@example.com" },
+      before: { exists: true },
+      after: { exists: false },
+      reason: "Asked to be forgotten",
+    });
+    expect((await api.server.call("/api/users/me", { cookie: hal.cookie })).status).toBe(401);
+    const left = await api.database.db.execute(
+      sql`select count(*)::int as n from styles where owner_id = ${hal.userId}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect((await listUsers("?q=hal-console")).total).toBe(0);
+    expect((await remove(hal.userId)).status).toBe(404);
+  });
+
+  it("sends the usage as figures and as a CSV download of the same days", async () => {
+    const usage = await json<{ from: string; to: string; days: { day: string }[] }>(
+      await api.server.call("/api/admin/usage?days=7", { cookie: api.user.cookie }),
+    );
+    expect(usage.days).toHaveLength(7);
+    const csv = await api.server.call("/api/admin/usage.csv?days=7", { cookie: api.user.cookie });
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe(
+      `attachment; filename="motif-usage-${usage.from}-to-${usage.to}.csv"`,
+    );
+    const lines = (await csv.text()).split("\r\n");
+    expect(lines[0]).toBe("day,images,credits_spent,jobs,failed_jobs");
+    expect(lines.slice(1, 8).map((line) => line.split(",")[0])).toEqual(usage.days.map((d) => d.day));
+    const bob = await signInThroughApi(api.server, "bob-usage@example.com");
+    expect((await api.server.call("/api/admin/usage.csv", { cookie: bob.cookie })).status).toBe(404);
+  });
 });

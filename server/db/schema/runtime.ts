@@ -131,3 +131,14 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_subject_idx").on(t.subjectId, t.createdAt)],
 );
+
+/**
+ * The instance's settings an operator changed in the console, by name (`domain/instance-settings.ts`):
+ * a row wins over the environment's value; no row means the environment's value.
+ */
+export const instanceSettings = pgTable("instance_settings", {
+  name: text("name").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by").notNull(),
+});

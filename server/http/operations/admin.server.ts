@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { accountStatusSchema, adjustCreditsSchema, auditEntrySchema } from "#domain/audit";
+import { instanceSettingsChangeSchema, instanceSettingsReply } from "#domain/instance-settings";
+import { usageCsv } from "#domain/operator-usage-csv";
+import { operatorUsageReply, usageQuerySchema } from "#domain/operator-usage";
 import { listUsersQuerySchema, operatorUsersReply, USERS_PAGE } from "#domain/operator-users";
+import { changeInstanceSettings, readInstanceSettings } from "../../instance/instance-settings.server";
+import { deleteAccountAsOperator } from "../../operator/account-deletion.server";
 import { setAccountDisabled } from "../../operator/account-status.server";
+import { userFolder } from "../../storage/folders.server";
 import { readAuditLog } from "../../operator/audit-log.server";
 import { adjustCredits } from "../../operator/operator-credits.server";
+import { readUsage } from "../../operator/usage.server";
 import { listAccounts } from "../../operator/user-directory.server";
 import { defineOperation } from "./operation.server";
 
@@ -14,6 +21,12 @@ const adjustedReply = z.object({
 });
 
 const accountStatusReply = z.object({ disabled: z.boolean(), entry: auditEntrySchema.nullable() });
+
+const deletedReply = z.object({ deleted: z.literal(true), entry: auditEntrySchema });
+
+const settingsChangedReply = instanceSettingsReply.extend({
+  entry: auditEntrySchema.nullable().meta({ description: "The audit line; null when nothing changed." }),
+});
 
 const auditReply = z.object({
   entries: z.array(auditEntrySchema),
@@ -101,4 +114,97 @@ export const adminOperations = [
       },
     }),
   ),
+  defineOperation({
+    method: "delete",
+    path: "/api/admin/users/:id",
+    tag: "Operator",
+    summary: "Delete an account",
+    description:
+      "With a reason: the account and everything it made are deleted, as when its owner deletes it; its sessions end at once everywhere. The audit line keeps its address and balance. An operator deletes their own account from their settings (409).",
+    access: "operator",
+    json: accountStatusSchema,
+    errors: [409],
+    responses: { 200: { description: "Deleted, and the audit line.", json: deletedReply } },
+    async handle({ services, user, params, body }) {
+      const entry = await deleteAccountAsOperator(services.database.db, {
+        actor: { id: user.id, email: user.email },
+        userId: params.id,
+        reason: body.reason,
+        addressHashSecret: services.config.credits.addressHashSecret,
+      });
+      services.sessions.forgetUser(params.id);
+      await services.storage.deletePrefix(userFolder(params.id));
+      return { status: 200, body: { deleted: true as const, entry } };
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/api/admin/settings",
+    tag: "Operator",
+    summary: "Read the instance's settings",
+    description:
+      "The sign-up policy, the sign-up credit grant and the announcement in force, what the environment sets for each, and which ones the console has changed.",
+    access: "operator",
+    responses: { 200: { description: "The settings.", json: instanceSettingsReply } },
+    async handle({ services }) {
+      return { status: 200, body: await readInstanceSettings(services.database.db, services.config.instance) };
+    },
+  }),
+  defineOperation({
+    method: "patch",
+    path: "/api/admin/settings",
+    tag: "Operator",
+    summary: "Change the instance's settings",
+    description:
+      "Each field given is set here and wins over the environment; `null` goes back to the environment's value; fields left out stay. Takes effect at once in every process, without a restart. Written to the audit log, before → after.",
+    access: "operator",
+    json: instanceSettingsChangeSchema,
+    responses: { 200: { description: "The settings now, and the audit line.", json: settingsChangedReply } },
+    async handle({ services, user, body }) {
+      const result = await changeInstanceSettings(services.database.db, {
+        actor: { id: user.id, email: user.email },
+        defaults: services.config.instance,
+        change: body,
+      });
+      return { status: 200, body: result };
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/api/admin/usage",
+    tag: "Operator",
+    summary: "Read the instance's usage",
+    description:
+      "Over the last `days` UTC days (30 unless given): images and credits per day and per model, failure and refund rates and average generation time per provider, and the storage used now. A job counts on the day it was asked for; credits are net of refunds.",
+    access: "operator",
+    query: usageQuerySchema,
+    responses: { 200: { description: "The figures.", json: operatorUsageReply } },
+    async handle({ services, query }) {
+      return { status: 200, body: await readUsage(services.database.db, query) };
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/api/admin/usage.csv",
+    tag: "Operator",
+    summary: "Download the instance's usage as CSV",
+    description:
+      "The same figures as `GET /api/admin/usage`, as four CSV tables (days, models, providers, totals) separated by a blank line.",
+    access: "operator",
+    query: usageQuerySchema,
+    responses: {
+      200: {
+        description: "The CSV file.",
+        media: { "text/csv": { schema: { type: "string" } } },
+        headers: { "Content-Disposition": { description: "attachment", schema: { type: "string" } } },
+      },
+    },
+    async handle({ res, services, query }) {
+      const usage = await readUsage(services.database.db, query);
+      res.setHeader("Content-Type", "text/csv; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="motif-usage-${usage.from}-to-${usage.to}.csv"`);
+      res.setHeader("Cache-Control", "private, no-cache");
+      res.send(usageCsv(usage));
+    },
+  }),
 ];

@@ -1,4 +1,5 @@
 import type { Request } from "express";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import * as replies from "#domain/api-replies";
 import { safeRedirectPath } from "#domain/navigation";
@@ -16,12 +17,17 @@ import {
 } from "../../auth/session-cookie.server";
 import { createIdToken, createSession, deleteSession, exchangeIdToken } from "../../auth/sessions.server";
 import { normalizeEmail } from "../../auth/tokens.server";
+import { authUsers } from "../../db/schema";
+import { readInstanceSettings } from "../../instance/instance-settings.server";
+import { newAccountRefusal } from "../../instance/signup-policy.server";
 import { getLogger } from "../../logger.server";
 import { loginLinkEmail } from "../../mail/login-link-email.server";
+import { signupRefusedEmail } from "../../mail/signup-refused-email.server";
 import type { Services } from "../../services.server";
 import { flashToastCookie } from "../../ui/flash-toast.server";
 import { signupNoticeCookie } from "../../users/signup-notice.server";
 import { ensureUserRecord } from "../../users/users.server";
+import { isAppError } from "#domain/errors";
 import { AppError } from "../errors.server";
 import { signInLinkOrigin } from "../origin-check.server";
 import { defineOperation } from "./operation.server";
@@ -58,6 +64,24 @@ async function limit(services: Services, key: string, max: number) {
 }
 const ipOf = (req: Request) => req.ip ?? "unknown";
 
+/** The instance's sign-up policy, as the sign-in steps ask it: why `email` may not make an account, or null. */
+function signupRefusalOf(services: Services) {
+  const deps = {
+    db: services.database.db,
+    defaults: services.config.instance,
+    adminEmails: services.config.adminEmails,
+  };
+  return (email: string) => newAccountRefusal(deps, email);
+}
+
+async function hasAccount(services: Services, email: string): Promise<boolean> {
+  const [row] = await services.database.db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(eq(authUsers.email, email));
+  return row !== undefined;
+}
+
 /** The federated sign-in method the path names, when this instance offers it. */
 function oauthProviderOf(services: Services, name: string) {
   const id = z.enum(oauthProviderIds).safeParse(name);
@@ -85,6 +109,16 @@ export const signInOperations = [
       // Per mailbox, so "+tag" and case variants of one address share the count.
       await limit(services, `signin:email:${mailboxKey(normalized)}`, limits.perEmail);
 
+      // No account, and the instance takes none from this address: say so by e-mail, not here,
+      // so the answer is the same for every address.
+      const refusal = (await hasAccount(services, normalized)) ? null : await signupRefusalOf(services)(normalized);
+      if (refusal) {
+        const refused = signupRefusedEmail({ to: normalized, reason: refusal, publicUrl: services.config.publicUrl });
+        services.mailer
+          .send(refused)
+          .catch((error) => getLogger().error({ err: error }, "sending the sign-up refusal failed"));
+        return { status: 200, body: { ok: true } };
+      }
       const token = await createLoginToken({ db: services.database.db, email: normalized, ttlMs: loginLinkTtlMs });
       const link = new URL("/auth/verify", signInLinkOrigin(services.config, req.get("Origin")));
       link.searchParams.set("token", token);
@@ -109,12 +143,17 @@ export const signInOperations = [
     summary: "Redeem a sign-in link",
     access: "public",
     json: verifySchema,
-    errors: [401, 429],
+    errors: [401, 403, 429],
     responses: { 200: { description: "A short-lived ID token.", json: replies.idTokenReply } },
     // Completes an e-mail link with the e-mail it was sent to; answers with a short-lived ID token.
     async handle({ req, services, body: { token, email } }) {
       await limit(services, `verify:ip:${ipOf(req)}`, services.config.auth.limits.perIp);
-      const result = await redeemLoginToken({ db: services.database.db, token, email });
+      const result = await redeemLoginToken({
+        db: services.database.db,
+        token,
+        email,
+        refuseNew: signupRefusalOf(services),
+      });
       if (!result.ok) throw new AppError("unauthorized", LINK_FAILURES[result.reason], { reason: result.reason });
       const idToken = await createIdToken({ db: services.database.db, userId: result.userId });
       return { status: 200, body: { idToken } };
@@ -228,8 +267,10 @@ export const signInOperations = [
         if (!browserState || browserState !== query.data.state)
           throw new Error("The sign-in was not started in this browser");
         const { db } = services.database;
-        const { userId, redirectTo } = await completeOAuth({ db, provider, ...query.data });
-        const { signupGrant, addressHashSecret } = services.config.credits;
+        const refuseNew = signupRefusalOf(services);
+        const { userId, redirectTo } = await completeOAuth({ db, provider, ...query.data, refuseNew });
+        const { signupGrant } = (await readInstanceSettings(db, services.config.instance)).settings;
+        const { addressHashSecret } = services.config.credits;
         const { grantUsedBefore } = await ensureUserRecord({ db, userId, signupGrant, addressHashSecret });
         const { secureCookies, sessionTtlMs } = services.config.auth;
         const sessionId = await createSession({ db, userId, ttlMs: sessionTtlMs });
@@ -243,11 +284,14 @@ export const signInOperations = [
         res.setHeader(
           "Set-Cookie",
           flashToastCookie([
-            {
-              title: "Login Error",
-              description: "There was an error logging you in. Please try again.",
-              color: "error",
-            },
+            // A refused sign-up says why; anything else is the spec's general failure.
+            isAppError(error) && error.code === "forbidden"
+              ? { title: "Login Error", description: error.message, color: "error" }
+              : {
+                  title: "Login Error",
+                  description: "There was an error logging you in. Please try again.",
+                  color: "error",
+                },
           ]),
         );
         res.redirect(302, "/auth/login");
