@@ -18,6 +18,13 @@ export default [
     route("app/object", "routes/app/objects.tsx"),
     route("app/object/:objectId", "routes/app/object.tsx"),
     route("app/setup", "routes/app/setup.tsx"),
+    // The operator console: every page answers 404 to anyone but an operator.
+    layout("routes/app/admin/layout.tsx", [
+      route("app/admin", "routes/app/admin/users.tsx"),
+      route("app/admin/usage", "routes/app/admin/usage.tsx"),
+      route("app/admin/instance", "routes/app/admin/instance.tsx"),
+      route("app/admin/audit", "routes/app/admin/audit.tsx"),
+    ]),
     // Unknown addresses under /app get their 404 inside the signed-in shell.
     route("app/*", "routes/not-found.tsx", { id: "routes/app/not-found" }),
   ]),

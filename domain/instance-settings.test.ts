@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { instanceSettingsChangeSchema, signupAllowed, signupDomainSchema, signupRefusal } from "./instance-settings";
 
 describe("the sign-up policy", () => {
-  const domains = { signupPolicy: "domains", signupDomains: ["studio.example"] } as const;
+  const domains = { signupPolicy: "domains" as const, signupDomains: ["studio.example"] };
 
   it("lets anyone in when open, nobody new by invitation, and listed domains only by domain", () => {
     expect(signupAllowed({ signupPolicy: "open", signupDomains: [] }, "a@anywhere.example")).toBe(true);

@@ -1,4 +1,4 @@
-import { Coins, LogOut, Settings, SlidersHorizontal } from "lucide-react";
+import { Coins, LogOut, Settings, ShieldCheck, SlidersHorizontal } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
@@ -10,7 +10,7 @@ export function UserMenu({
   onSignOut,
 }: {
   email: string;
-  /** Operators also get the instance's setup page. */
+  /** Operators also get the operator console and the instance's setup page. */
   operator?: boolean;
   /** Stripe is configured: the credits page sells packs (otherwise it says how to ask for more). */
   buyCredits?: boolean;
@@ -45,12 +45,20 @@ export function UserMenu({
             </Link>
           </DropdownMenu.Item>
           {operator && (
-            <DropdownMenu.Item asChild className={menuItemClasses}>
-              <Link to="/app/setup">
-                <SlidersHorizontal aria-hidden className="size-4" />
-                Setup
-              </Link>
-            </DropdownMenu.Item>
+            <>
+              <DropdownMenu.Item asChild className={menuItemClasses}>
+                <Link to="/app/admin">
+                  <ShieldCheck aria-hidden className="size-4" />
+                  Operator console
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={menuItemClasses}>
+                <Link to="/app/setup">
+                  <SlidersHorizontal aria-hidden className="size-4" />
+                  Setup
+                </Link>
+              </DropdownMenu.Item>
+            </>
           )}
           <DropdownMenu.Item className={menuItemClasses} onSelect={onSignOut}>
             <LogOut aria-hidden className="size-4" />

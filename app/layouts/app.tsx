@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { AnnouncementBanner } from "~/components/announcement-banner";
 import { AppNav } from "~/components/app-nav";
 import { AuthProvider, useAuth } from "~/components/auth-provider";
 import { ColorModeMenu } from "~/components/color-mode-menu";
@@ -12,6 +13,7 @@ import { SignupCreditsNotice } from "~/components/signup-credits-notice";
 import { UserMenu } from "~/components/user-menu";
 import { requireUserMiddleware, userContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
+import { readInstanceSettings } from "#server/instance/instance-settings.server";
 import { presentModels } from "#server/generation/providers/model-views.server";
 import { failedProviderChecks } from "#server/generation/providers/provider-checks.server";
 import { operatorView } from "#server/setup/operator-view.server";
@@ -24,7 +26,10 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const services = context.get(servicesContext);
-  const operator = await operatorView(services, { user, request });
+  const [operator, instance] = await Promise.all([
+    operatorView(services, { user, request }),
+    readInstanceSettings(services.database.db, services.config.instance),
+  ]);
   // A new account that got no sign-up credits is told why, on this first page only.
   const signupNotice = hasSignupNotice(request);
   // Every price the app shows before generating follows the chosen model's prices (free previews).
@@ -36,6 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       // Stripe configured: the credits page sells packs; otherwise it says how to ask the operators.
       buyCredits: Boolean(services.config.billing),
       signupNotice,
+      announcement: instance.settings.announcement,
     },
     signupNotice
       ? { headers: { "Set-Cookie": clearSignupNoticeCookie(services.config.auth.secureCookies) } }
@@ -91,6 +97,7 @@ function ShellBanner() {
   const [signupNotice] = useState(Boolean(data?.signupNotice));
   return (
     <>
+      {data?.announcement && <AnnouncementBanner text={data.announcement} className="mb-6" />}
       {signupNotice && <SignupCreditsNotice buyCredits={Boolean(data?.buyCredits)} className="mb-6" />}
       {data?.operator?.showPreviewBanner && <PreviewEngineBanner className="mb-6" />}
     </>

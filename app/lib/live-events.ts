@@ -9,6 +9,7 @@ export type { LiveEvent };
 type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
 const openListeners = new Set<() => void>();
+const closedListeners = new Set<() => void>();
 let source: EventSource | null = null;
 let users = 0;
 
@@ -31,6 +32,12 @@ export function subscribeLiveEvents(listener: Listener): () => void {
     source = new EventSource("/api/events");
     for (const type of liveEventTypes) source.addEventListener(type, dispatch(type));
     source.addEventListener("open", () => openListeners.forEach((listener) => listener()));
+    // EventSource gives up only when the server refuses it (401 once the session is gone):
+    // a network break leaves it CONNECTING, retrying by itself.
+    source.addEventListener("error", (event) => {
+      if ((event.target as EventSource).readyState === EventSource.CLOSED)
+        closedListeners.forEach((listener) => listener());
+    });
   }
   return () => {
     listeners.delete(listener);
@@ -50,4 +57,13 @@ export function subscribeLiveEvents(listener: Listener): () => void {
 export function onLiveStreamOpen(listener: () => void): () => void {
   openListeners.add(listener);
   return () => openListeners.delete(listener);
+}
+
+/**
+ * Called when the server refuses the stream for good: the session ended elsewhere (signed out
+ * in another browser, or the account disabled or deleted by an operator).
+ */
+export function onLiveStreamRefused(listener: () => void): () => void {
+  closedListeners.add(listener);
+  return () => closedListeners.delete(listener);
 }

@@ -1,10 +1,10 @@
+import { escapeHtml as escape } from "./mail-layout.server";
 import type { MailMessage } from "./mailer.server";
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * What an operator receives when someone asks for credits: who, their balance, their
- * note, and the command that grants credits (Motif sells none without Stripe).
+ * note, a link to them in the operator console and the command that grants credits (Motif
+ * sells none without Stripe).
  */
 export function creditRequestEmail(options: {
   to: string;
@@ -16,6 +16,7 @@ export function creditRequestEmail(options: {
   const { requester, balance, note, publicUrl } = options;
   const balanceText = `${balance.toLocaleString("en")} credit${balance === 1 ? "" : "s"}`;
   const command = `npm run credits -- grant ${requester} <credits>`;
+  const consoleLink = `${publicUrl}/app/admin?q=${encodeURIComponent(requester)}`;
   const text = [
     "Credits requested",
     "",
@@ -23,7 +24,10 @@ export function creditRequestEmail(options: {
     `Their balance: ${balanceText}.`,
     ...(note ? ["", "Their note:", note] : []),
     "",
-    "To give them credits, run this where Motif runs:",
+    "To give them credits, open them in the operator console:",
+    consoleLink,
+    "",
+    "or run this where Motif runs:",
     command,
     "",
     "You receive this because you operate this Motif. They can ask at most once an hour.",
@@ -36,7 +40,7 @@ export function creditRequestEmail(options: {
     <h1 style="font-size:22px;margin:0 0 8px">Credits requested</h1>
     <p style="font-size:15px;line-height:1.6;color:#4b5563;margin:0 0 12px"><strong>${escape(requester)}</strong> asks for more credits on ${escape(publicUrl)}. Their balance: ${escape(balanceText)}.</p>
     ${note ? `<p style="font-size:15px;line-height:1.6;color:#111827;margin:0 0 12px;padding:12px 16px;background:#f3f4f6;border-radius:12px;white-space:pre-wrap">${escape(note)}</p>` : ""}
-    <p style="font-size:14px;line-height:1.6;color:#4b5563;margin:0">To give them credits, run this where Motif runs:<br><code style="font-size:13px">${escape(command)}</code></p>
+    <p style="font-size:14px;line-height:1.6;color:#4b5563;margin:0 0 12px">To give them credits, <a href="${escape(consoleLink)}" style="color:#1a6cf2">open them in the operator console</a>, or run this where Motif runs:<br><code style="font-size:13px">${escape(command)}</code></p>
     <p style="font-size:13px;line-height:1.6;color:#6b7280;margin:16px 0 0">You receive this because you operate this Motif. They can ask at most once an hour.</p>
   </div>
 </body>

@@ -32,6 +32,7 @@ describe.each(testDatabases)("requesting credits on $name", (target) => {
       expect(mail.text).toMatch(/Their balance: 1,\d{3} credits\./);
       expect(mail.text).toContain("For the <b>winter</b> icon set");
       expect(mail.text).toContain("npm run credits -- grant asker@example.com <credits>");
+      expect(mail.text).toContain("/app/admin?q=asker%40example.com");
       expect(mail.html).toContain("For the &#60;b&#62;winter&#60;/b&#62; icon set");
       expect(mail.html).not.toContain("<b>winter");
     }

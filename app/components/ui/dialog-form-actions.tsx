@@ -8,6 +8,8 @@ export function DialogFormActions(props: {
   /** Also keeps the submit button off (a field not yet valid). */
   disabled?: boolean;
   submitLabel: ReactNode;
+  /** The submit button destroys something: it is red. */
+  danger?: boolean;
   onCancel(): void;
 }) {
   return (
@@ -15,7 +17,7 @@ export function DialogFormActions(props: {
       <Button variant="secondary" onClick={props.onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={props.busy || props.disabled}>
+      <Button type="submit" variant={props.danger ? "danger" : "primary"} disabled={props.busy || props.disabled}>
         {props.busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
         {props.submitLabel}
       </Button>

@@ -16,6 +16,8 @@ export const e2ePorts = {
   faultsApp: base + 40,
   /** The setup spec's instance with the preview engine beside a real model. */
   mixedModelsApp: base + 50,
+  /** The operator console spec's instance: its settings change what every page shows. */
+  consoleApp: base + 60,
   scaleOpenai: base + 85,
   gemini: base + 86,
   comfyui: base + 87,

@@ -1,0 +1,236 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expectNoViolations } from "./support/axe";
+import { countMails, mailsTo, signInWithApi, uniqueEmail } from "./support/auth";
+import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
+import { e2ePorts } from "./support/ports";
+import { startServerProcess, waitForHealth } from "./support/server-process";
+
+// The console changes what every page of its instance shows (the announcement, who may sign up),
+// so it runs on an instance of its own, one step after another.
+const port = e2ePorts.consoleApp;
+const base = `http://localhost:${port}`;
+const OPERATOR = "console-operator@example.com";
+/** Set SCREENSHOTS_DIR to keep the console's pictures (docs/screenshots). */
+const screenshots = process.env.SCREENSHOTS_DIR;
+
+test.describe.configure({ mode: "serial" });
+
+let dataDir: string;
+let server: ReturnType<typeof startServerProcess>;
+let member: { email: string; page: Page };
+let operator: Page;
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: base })).newPage();
+  await signInWithApi(page, email, base);
+  return page;
+}
+
+const row = (page: Page, email: string) => page.getByTestId("account-row").filter({ hasText: email });
+
+async function openAccountAction(page: Page, email: string, action: string) {
+  await page.getByRole("button", { name: `Actions for ${email}` }).click();
+  await page.getByRole("menuitem", { name: action }).click();
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), "motif-console-"));
+  server = startServerProcess(port, dataDir, {
+    PUBLIC_URL: base,
+    SMTP_URL: `smtp://127.0.0.1:${e2ePorts.smtp}`,
+    SIGNIN_LIMIT_PER_IP: "1000",
+    ADMIN_EMAILS: OPERATOR,
+    // Previews are priced like a model's, so the usage has credits to show.
+    PREVIEW_PRICE: "standard",
+  });
+  await waitForHealth(port);
+  // A member who made a style and a set: the console's figures are real.
+  member = { email: uniqueEmail("console-member"), page: undefined as unknown as Page };
+  member.page = await signedInPage(browser, member.email);
+  const styleId = await createStyleWithApi(member.page, "Harbour icons", base);
+  const { job } = await generateObjectsWithApi(
+    member.page,
+    { styleId, subjects: ["Lantern", "Anchor", "Compass"] },
+    base,
+  );
+  await waitForJob(member.page, job.id, base);
+  operator = await signedInPage(browser, OPERATOR);
+});
+
+test.afterAll(async () => {
+  server?.child.kill("SIGKILL");
+  await server?.exited;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("the console is there for operators only, from the account menu", async () => {
+  await member.page.goto("/app/admin");
+  await expect(member.page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await member.page.goto("/app/admin/usage");
+  await expect(member.page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+
+  await operator.goto("/app");
+  await operator.getByRole("button", { name: "Account menu" }).click();
+  await operator.getByRole("menuitem", { name: "Operator console" }).click();
+  await expect(operator.getByRole("heading", { level: 1, name: "Operator console" })).toBeVisible();
+  await expect(row(operator, member.email)).toBeVisible();
+  await expect(row(operator, OPERATOR)).toContainText("You");
+  await expectNoViolations(operator, "console users");
+});
+
+test("an operator gives an account credits while the server runs, and its open tab sees them at once", async () => {
+  await member.page.goto("/app");
+  const badge = member.page.getByTestId("credit-badge");
+  await expect(badge).toHaveAttribute("aria-label", /^[\d,]+ credits$/);
+  const before = Number((await badge.getAttribute("aria-label"))!.replace(/\D/g, ""));
+
+  await operator.goto("/app/admin");
+  await operator.getByRole("searchbox", { name: "Search by address" }).fill("console-member");
+  await operator.getByRole("searchbox", { name: "Search by address" }).press("Enter");
+  await expect(operator.getByTestId("account-row")).toHaveCount(1);
+  await openAccountAction(operator, member.email, "Give or take credits");
+  const dialog = operator.getByRole("dialog", { name: `Credits for ${member.email}` });
+  await dialog.getByRole("button", { name: "Give credits" }).click();
+  await expect(dialog.getByText("Give a whole number of credits.")).toBeVisible();
+  await dialog.getByLabel("Credits", { exact: true }).fill("250");
+  await expect(dialog).toContainText(`After: ${(before + 250).toLocaleString("en")} credits`);
+  await dialog.getByLabel("Why").fill("Art team allowance");
+  await dialog.getByRole("button", { name: "Give credits" }).click();
+  await expect(operator.locator('[data-toast-id][data-color="success"]')).toContainText("Credits Given");
+  await expect(dialog).toHaveCount(0);
+  await expect(row(operator, member.email)).toContainText((before + 250).toLocaleString("en"));
+  await expect(badge).toContainText((before + 250).toLocaleString("en"));
+});
+
+test("an operator disables an account, whose open tab is signed out, and enables it again", async () => {
+  await member.page.goto("/app/object");
+  await expect(member.page.getByRole("heading", { level: 1, name: "Objects" })).toBeVisible();
+
+  await operator.goto(`/app/admin?q=${encodeURIComponent(member.email)}`);
+  await openAccountAction(operator, member.email, "Disable account");
+  const dialog = operator.getByRole("dialog", { name: `Disable ${member.email}?` });
+  await dialog.getByLabel("Why").fill("Shared their key in a public repo");
+  await dialog.getByRole("button", { name: "Disable account" }).click();
+  await expect(operator.locator('[data-toast-id][data-color="success"]')).toContainText("Account Disabled");
+  await expect(row(operator, member.email)).toContainText("Disabled");
+
+  // The member's open tab, untouched, is sent to the sign-in page.
+  await expect(member.page).toHaveURL(/\/auth\/login/, { timeout: 15_000 });
+
+  await openAccountAction(operator, member.email, "Enable account");
+  const enable = operator.getByRole("dialog", { name: `Enable ${member.email}?` });
+  await enable.getByLabel("Why").fill("Key rotated");
+  await enable.getByRole("button", { name: "Enable account" }).click();
+  await expect(row(operator, member.email)).not.toContainText("Disabled");
+  await signInWithApi(member.page, member.email, base);
+  await member.page.goto("/app");
+  await expect(member.page.getByTestId("credit-badge")).toBeVisible();
+});
+
+test("the usage charts show the instance's real figures, in both colour modes and on a phone", async () => {
+  const api = (await (await operator.request.get(`${base}/api/admin/usage?days=30`)).json()) as {
+    totals: { images: number; creditsSpent: number };
+  };
+  expect(api.totals.images).toBeGreaterThan(0);
+  await operator.goto("/app/admin/usage");
+  const stats = operator.getByRole("definition");
+  await expect(operator.getByText("Images", { exact: true }).first()).toBeVisible();
+  await expect(stats.filter({ hasText: new RegExp(`^${api.totals.images}$`) }).first()).toBeVisible();
+  await expect(stats.filter({ hasText: new RegExp(`^${api.totals.creditsSpent}$`) }).first()).toBeVisible();
+  // The charts draw the days' bars and the models' bars from the same figures.
+  await expect(operator.getByTestId("daily-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(operator.getByTestId("model-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(operator.getByRole("row", { name: /Preview engine/ }).first()).toBeVisible();
+  await expectNoViolations(operator, "console usage");
+
+  const csv = await operator.request.get(`${base}/api/admin/usage.csv?days=30`);
+  expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect((await csv.text()).split("\r\n")[0]).toBe("day,images,credits_spent,jobs,failed_jobs");
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    await operator.emulateMedia({ colorScheme });
+    for (const width of [1440, 375]) {
+      await operator.setViewportSize({ width, height: width === 375 ? 812 : 1000 });
+      await operator.reload();
+      await expect(operator.getByTestId("daily-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
+      // Nothing is wider than the screen.
+      expect(await operator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (screenshots)
+        await operator.screenshot({
+          path: `${screenshots}/console-usage-${colorScheme}${width === 375 ? "-mobile" : ""}.png`,
+          fullPage: true,
+        });
+    }
+    await expectNoViolations(operator, `console usage, ${colorScheme}`);
+  }
+  await operator.emulateMedia({ colorScheme: "light" });
+  await operator.setViewportSize({ width: 1440, height: 1000 });
+  if (screenshots) {
+    await operator.goto("/app/admin");
+    await operator.screenshot({ path: `${screenshots}/console-users-light.png` });
+    await operator.emulateMedia({ colorScheme: "dark" });
+    await operator.setViewportSize({ width: 375, height: 812 });
+    await operator.reload();
+    await operator.screenshot({ path: `${screenshots}/console-users-dark-mobile.png`, fullPage: true });
+    await operator.emulateMedia({ colorScheme: "light" });
+    await operator.setViewportSize({ width: 1440, height: 1000 });
+  }
+});
+
+test("the instance's settings change sign-ups and the announcement at once, without a restart", async ({ browser }) => {
+  await operator.goto("/app/admin/instance");
+  const form = operator.getByRole("region", { name: "Sign-ups and announcement" });
+  await expect(form.getByText("From the environment.").first()).toBeVisible();
+  await form.getByLabel("Announcement").fill("Render farm maintenance on Friday, 18:00 UTC.");
+  await form.getByText("Invitation", { exact: true }).click();
+  await form.getByRole("button", { name: "Save settings" }).click();
+  await expect(operator.locator('[data-toast-id][data-color="success"]')).toContainText("Settings Saved");
+  await expect(form.getByText(/^Set here\./).first()).toBeVisible();
+  if (screenshots) {
+    await operator.emulateMedia({ colorScheme: "dark" });
+    await operator.screenshot({ path: `${screenshots}/console-instance-dark.png`, fullPage: true });
+    await operator.emulateMedia({ colorScheme: "light" });
+  }
+
+  await member.page.goto("/app");
+  await expect(member.page.getByRole("complementary", { name: "Announcement" })).toContainText(
+    "Render farm maintenance on Friday, 18:00 UTC.",
+  );
+
+  // Someone new asks for a link: the page answers as always; the e-mail says why there is none.
+  const stranger = uniqueEmail("console-stranger");
+  const newcomer = await (await browser.newContext({ baseURL: base })).newPage();
+  await newcomer.goto("/auth/login");
+  await newcomer.getByLabel("E-mail address").fill(stranger);
+  await newcomer.getByRole("button", { name: "Send me a sign-in link" }).click();
+  await expect(newcomer.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await expect.poll(() => countMails(newcomer.request, stranger)).toBe(1);
+  const [refusal] = await mailsTo(newcomer.request, stranger);
+  expect(refusal!.text).toContain("New accounts on this Motif are by invitation.");
+  expect(refusal!.text).not.toContain("/auth/verify");
+
+  // Back to the environment's policy, then its (empty) announcement.
+  await form.getByRole("button", { name: "Use the environment's" }).first().click();
+  await expect(form.getByText("From the environment.")).toHaveCount(2);
+  await form.getByRole("button", { name: "Use the environment's" }).click();
+  await expect(form.getByText("From the environment.")).toHaveCount(3);
+  await expect(form.getByLabel("Announcement")).toHaveValue("");
+  await member.page.reload();
+  await expect(member.page.getByRole("complementary", { name: "Announcement" })).toHaveCount(0);
+});
+
+test("the audit log shows every change, who made it and why", async () => {
+  await operator.goto("/app/admin/audit");
+  const entries = operator.getByTestId("audit-entry");
+  await expect(entries.filter({ hasText: `Gave credits to ${member.email}` })).toContainText("Art team allowance");
+  await expect(entries.filter({ hasText: `Disabled ${member.email}` })).toContainText(
+    "Shared their key in a public repo",
+  );
+  await expect(entries.filter({ hasText: `Enabled ${member.email}` })).toContainText("Key rotated");
+  await expect(entries.filter({ hasText: "Changed the instance's settings" }).first()).toContainText(`By ${OPERATOR}`);
+  await expectNoViolations(operator, "console audit log");
+});
