@@ -6,3 +6,4 @@ export * from "./schema/styles";
 export * from "./schema/jobs";
 export * from "./schema/objects";
 export * from "./schema/runtime";
+export * from "./schema/teams";

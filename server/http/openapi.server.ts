@@ -158,7 +158,12 @@ const tags = [
   { name: "Setup", description: "The operator's checks, and the app's page counter." },
   {
     name: "Operator",
-    description: "The operator console: accounts, their credits, and the audit log. Operators only.",
+    description:
+      "The operator console: accounts and their credits, usage, the instance's settings, and the audit log. Operators only.",
+  },
+  {
+    name: "Teams",
+    description: "Teams, their members, roles and invitations. From a browser session; anyone not in a team gets 404.",
   },
   { name: "Reference", description: "This document and its reference page." },
 ];

@@ -5,6 +5,7 @@ import { openBalanceWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
 import { authUsers, creditLedger, loginTokens, users } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
+import { handOverTeamsOf } from "../teams/teams.server";
 import { claimSignupGrant } from "./signup-grants.server";
 
 export type { Profile };
@@ -82,6 +83,8 @@ export async function deleteAccountWithin(
     .where(
       and(eq(creditLedger.userId, options.userId), eq(creditLedger.reason, "signup_grant"), gt(creditLedger.delta, 0)),
     );
+  // The teams it owns get another owner (or go, with nobody else in them) before it does.
+  await handOverTeamsOf(tx, options.userId);
   const [deleted] = await tx.delete(authUsers).where(eq(authUsers.id, options.userId)).returning();
   if (!deleted) return null;
   if (grant) await claimSignupGrant(tx, deleted.email, options.addressHashSecret);

@@ -17,6 +17,7 @@ import { readStream } from "../support/event-stream";
 import { sessionCookieFrom, tokenFromLink } from "../support/test-server";
 import { form, png, setUpOpenApiWalk } from "./openapi-helpers";
 import { runsTheOperatorConsole } from "./openapi-operator-step";
+import { runsATeam } from "./openapi-teams-step";
 import { sellsCreditPacksThroughStripe } from "./openapi-stripe-step";
 
 describe.each(testDatabases)("every documented operation answers as documented, on $name", (target) => {
@@ -365,6 +366,7 @@ describe.each(testDatabases)("every documented operation answers as documented, 
 
   // The walk's user runs the instance (the oldest account): the console, before the account goes.
   runsTheOperatorConsole(walk);
+  runsATeam(walk);
 
   it("deletes an object and a style, revokes the key, and deletes the account", async () => {
     expect((await call("DELETE", "/api/objects/:id", { params: { id: state.objectId } })).status).toBe(200);

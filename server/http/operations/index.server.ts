@@ -12,6 +12,7 @@ import { referenceOperations } from "./reference.server";
 import { setupOperations } from "./setup.server";
 import { signInOperations } from "./sign-in.server";
 import { styleOperations } from "./styles.server";
+import { teamOperations } from "./teams.server";
 
 /**
  * Every operation of the API, in the order the router tries them (a fixed path before a
@@ -31,6 +32,7 @@ const declared = [
   ...signInOperations,
   ...setupOperations,
   ...adminOperations,
+  ...teamOperations,
   ...referenceOperations,
 ];
 

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { nameText } from "./text";
+
+/** A member's part in a team. */
+export const teamRoles = ["owner", "admin", "member"] as const;
+export type TeamRole = (typeof teamRoles)[number];
+/** What an invitation can make someone: an owner is made only by a transfer. */
+export const invitableRoles = ["admin", "member"] as const;
+
+export const teamRoleLabels: Record<TeamRole, string> = { owner: "Owner", admin: "Admin", member: "Member" };
+
+/** How long an invitation's link works. */
+export const INVITATION_TTL_DAYS = 7;
+export const TEAM_NAME_MAX = 60;
+export const TEAMS_PER_USER_MAX = 20;
+export const TEAM_MEMBERS_MAX = 200;
+
+/** What each role may do in its team; everything else is refused (403), and non-members see nothing (404). */
+export type TeamAction = "manage_members" | "rename" | "transfer" | "delete";
+const allowed: Record<TeamRole, readonly TeamAction[]> = {
+  owner: ["manage_members", "rename", "transfer", "delete"],
+  admin: ["manage_members", "rename"],
+  member: [],
+};
+export const teamPermits = (role: TeamRole, action: TeamAction) => allowed[role].includes(action);
+
+const teamName = nameText({
+  empty: "Give the team a name.",
+  max: TEAM_NAME_MAX,
+  tooLong: `Keep the name to ${TEAM_NAME_MAX} characters.`,
+});
+
+export const createTeamSchema = z.object({ name: teamName.meta({ example: "Harbour Games" }) });
+export const renameTeamSchema = createTeamSchema;
+
+export const inviteSchema = z.object({
+  email: z.email("Give an e-mail address.").max(254).meta({ example: "artist@studio.example" }),
+  role: z.enum(invitableRoles).default("member"),
+});
+export const changeRoleSchema = z.object({ role: z.enum(invitableRoles) });
+export const transferSchema = z.object({ userId: z.string().min(1).max(100) });
+export const invitationTokenSchema = z.object({ token: z.string().min(1).max(200) });
+
+export const teamSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(teamRoles).meta({ description: "Your role in it." }),
+    members: z.number().int(),
+    createdAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "TeamSummary" });
+export type TeamSummary = z.output<typeof teamSummarySchema>;
+
+export const teamMemberSchema = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    role: z.enum(teamRoles),
+    joinedAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "TeamMember" });
+export type TeamMember = z.output<typeof teamMemberSchema>;
+
+export const invitationStatuses = ["pending", "accepted", "expired"] as const;
+
+export const teamInvitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(teamRoles),
+    invitedBy: z.string().nullable().meta({ description: "Who sent it (their address), when still known." }),
+    createdAt: z.string().meta({ format: "date-time" }),
+    expiresAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "TeamInvitation" });
+export type TeamInvitation = z.output<typeof teamInvitationSchema>;
+
+export const teamDetailSchema = teamSummarySchema
+  .extend({
+    memberList: z.array(teamMemberSchema),
+    invitations: z
+      .array(teamInvitationSchema)
+      .meta({ description: "Pending invitations: to owners and admins; empty for members." }),
+  })
+  .meta({ id: "TeamDetail" });
+export type TeamDetail = z.output<typeof teamDetailSchema>;
+
+/** What the invitation page shows before someone accepts. */
+export const invitationPreviewSchema = z
+  .object({
+    team: z.string().meta({ description: "The team's name." }),
+    email: z.string().meta({ description: "The address it was sent to: only that account can accept it." }),
+    role: z.enum(teamRoles),
+    invitedBy: z.string().nullable(),
+    status: z.enum(invitationStatuses),
+  })
+  .meta({ id: "InvitationPreview" });
+export type InvitationPreview = z.output<typeof invitationPreviewSchema>;
+
+export const invitationMessages = {
+  notFound: "This invitation does not exist or was withdrawn.",
+  expired: "This invitation has expired. Ask for a new one.",
+  used: "This invitation was already used.",
+  wrongAddress: "This invitation was sent to another address. Sign in with that address to accept it.",
+  alreadyMember: "You are already in this team.",
+} as const;

@@ -1,0 +1,79 @@
+import { and, eq } from "drizzle-orm";
+import { AppError } from "#domain/errors";
+import type { TeamRole } from "#domain/teams";
+import type { Database } from "../db/client.server";
+import { teamMembers } from "../db/schema";
+import { lockTeamFor, roleIn } from "./membership.server";
+
+async function targetRole(tx: Parameters<typeof roleIn>[0], teamId: string, userId: string): Promise<TeamRole> {
+  try {
+    return await roleIn(tx, teamId, userId);
+  } catch {
+    throw new AppError("not_found", "That person is not in this team.");
+  }
+}
+
+/** An owner or admin makes a member an admin or an admin a member. The owner's role changes only by a transfer. */
+export async function changeMemberRole(
+  db: Database,
+  options: { teamId: string; userId: string; memberId: string; role: "admin" | "member" },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockTeamFor(tx, options.teamId, options.userId, "manage_members");
+    const current = await targetRole(tx, options.teamId, options.memberId);
+    if (current === "owner")
+      throw new AppError("conflict", "The owner's role changes only when they hand the team over.");
+    await tx
+      .update(teamMembers)
+      .set({ role: options.role })
+      .where(and(eq(teamMembers.teamId, options.teamId), eq(teamMembers.userId, options.memberId)));
+  });
+}
+
+/**
+ * Someone leaves the team: removed by an owner or admin, or leaving of their own accord. The owner
+ * cannot leave or be removed (they hand the team over, or delete it). Their access ends at once:
+ * every read of the team asks the membership afresh.
+ */
+export async function removeMember(
+  db: Database,
+  options: { teamId: string; userId: string; memberId: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const leaving = options.memberId === options.userId;
+    // Leaving needs no right but membership; removing someone else needs the right to manage members.
+    const { role } = leaving
+      ? { role: await roleIn(tx, options.teamId, options.userId) }
+      : await lockTeamFor(tx, options.teamId, options.userId, "manage_members");
+    const target = leaving ? role : await targetRole(tx, options.teamId, options.memberId);
+    if (target === "owner")
+      throw new AppError(
+        "conflict",
+        leaving ? "Hand the team over to someone else before you leave it." : "The owner cannot be removed.",
+      );
+    await tx
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, options.teamId), eq(teamMembers.userId, options.memberId)));
+  });
+}
+
+/** The owner hands the team to another member, and stays on as an admin. */
+export async function transferOwnership(
+  db: Database,
+  options: { teamId: string; userId: string; newOwnerId: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockTeamFor(tx, options.teamId, options.userId, "transfer");
+    if (options.newOwnerId === options.userId) throw new AppError("conflict", "You already own this team.");
+    await targetRole(tx, options.teamId, options.newOwnerId);
+    // The old owner steps down first: the one-owner index holds at every statement.
+    await tx
+      .update(teamMembers)
+      .set({ role: "admin" })
+      .where(and(eq(teamMembers.teamId, options.teamId), eq(teamMembers.userId, options.userId)));
+    await tx
+      .update(teamMembers)
+      .set({ role: "owner" })
+      .where(and(eq(teamMembers.teamId, options.teamId), eq(teamMembers.userId, options.newOwnerId)));
+  });
+}
