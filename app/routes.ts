@@ -8,6 +8,7 @@ export default [
     route("privacy", "routes/privacy.tsx"),
     route("auth/login", "routes/auth/login.tsx"),
     route("auth/verify", "routes/auth/verify.tsx"),
+    route("invite", "routes/invite.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("layouts/app.tsx", [
@@ -18,6 +19,8 @@ export default [
     route("app/object", "routes/app/objects.tsx"),
     route("app/object/:objectId", "routes/app/object.tsx"),
     route("app/setup", "routes/app/setup.tsx"),
+    route("app/teams", "routes/app/teams.tsx"),
+    route("app/teams/:teamId", "routes/app/team.tsx"),
     // The operator console: every page answers 404 to anyone but an operator.
     layout("routes/app/admin/layout.tsx", [
       route("app/admin", "routes/app/admin/users.tsx"),

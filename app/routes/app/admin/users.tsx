@@ -87,19 +87,21 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="user-sort" className="sr-only">
             Sort
           </label>
-          <select
-            id="user-sort"
-            name="sort"
-            defaultValue={query.sort}
-            onChange={(e) => void submit(e.currentTarget.form)}
-            className={cn(inputClasses, "w-auto pr-8")}
-          >
-            {Object.entries(sortLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          <div className="w-44">
+            <select
+              id="user-sort"
+              name="sort"
+              defaultValue={query.sort}
+              onChange={(e) => void submit(e.currentTarget.form)}
+              className={inputClasses}
+            >
+              {Object.entries(sortLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
           <button type="submit" className={buttonClasses("secondary")}>
             Search
           </button>
