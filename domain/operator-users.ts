@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { teamRoles } from "./teams";
 
 export const userSorts = ["newest", "email", "balance", "active"] as const;
 export const USERS_PAGE = 50;
@@ -21,6 +22,9 @@ export const operatorUserSchema = z
     disabled: z.boolean(),
     createdAt: z.string().meta({ format: "date-time" }),
     lastActiveAt: z.string().meta({ format: "date-time", description: "The latest sign-in or job." }).nullable(),
+    teams: z
+      .array(z.object({ id: z.string(), name: z.string(), role: z.enum(teamRoles) }))
+      .meta({ description: "The teams it is in, oldest first, with its role in each." }),
   })
   .meta({ id: "OperatorUser" });
 export type OperatorUser = z.output<typeof operatorUserSchema>;

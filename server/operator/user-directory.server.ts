@@ -19,13 +19,14 @@ type Row = {
   disabled_at: Date | string | null;
   created_at: Date | string;
   last_active: Date | string | null;
+  teams: { id: string; name: string; role: OperatorUser["teams"][number]["role"] }[] | string;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * The instance's accounts for its operator: searched by address, sorted, a page at a time,
- * each with its balance, what it owes, the images it made and when it was last active.
+ * each with its balance, what it owes, the images it made, its teams and when it was last active.
  */
 export async function listAccounts(
   db: Database,
@@ -39,6 +40,9 @@ export async function listAccounts(
       db,
       sql`select a.id, a.email, u.credits, u.credit_debt as debt, a.created_at, a.disabled_at,
           (select count(*) from images i where i.owner_id = a.id) as images_made,
+          (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role)
+              order by t.created_at, t.id), '[]')
+            from team_members m join teams t on t.id = m.team_id where m.user_id = a.id) as teams,
           greatest(
             (select max(s.created_at) from sessions s where s.user_id = a.id),
             (select max(j.created_at) from generation_jobs j where j.owner_id = a.id)
@@ -60,6 +64,7 @@ export async function listAccounts(
       disabled: row.disabled_at !== null,
       createdAt: iso(row.created_at),
       lastActiveAt: row.last_active ? iso(row.last_active) : null,
+      teams: typeof row.teams === "string" ? JSON.parse(row.teams) : row.teams,
     })),
   };
 }

@@ -2,6 +2,7 @@
 // and each role's allowed and refused actions; nothing of a team is visible from outside it.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { OperatorUser } from "#domain/operator-users";
 import type { TeamDetail, TeamSummary } from "#domain/teams";
 import { testDatabases } from "../support/databases";
 import { json } from "../support/factories";
@@ -66,6 +67,9 @@ describe.each(testDatabases)("teams on $name", (target) => {
       expect(answer.status, `${method} ${path}`).toBe(404);
     }
     expect((await call("/api/teams", owner(), { method: "POST", json: { name: "\u200b " } })).status).toBe(400);
+    // The operator console lists each account's teams.
+    const listed = await json<{ users: OperatorUser[] }>(await call("/api/admin/users?q=owner-teams", owner()));
+    expect(listed.users[0]!.teams).toContainEqual({ id: team.id, name: "Harbour Games", role: "owner" });
   });
 
   it("joins by invitation: the link works once, for its address, until it expires", async () => {

@@ -1,6 +1,7 @@
 import { Ban, Coins, MoreHorizontal, RotateCcw, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type { OperatorUser } from "#domain/operator-users";
+import { teamRoleLabels } from "#domain/teams";
 import { ago, count, utcDateTime } from "~/lib/admin-format";
 import { cn } from "~/lib/cn";
 import { menuContentClasses, menuItemClasses } from "../color-mode-menu";
@@ -11,6 +12,16 @@ const pill = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-med
 function AccountBadges({ user, you }: { user: OperatorUser; you: boolean }) {
   return (
     <>
+      {user.teams.map((team) => (
+        <span
+          key={team.id}
+          title={`${teamRoleLabels[team.role]} of ${team.name}`}
+          className={cn(pill, "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300")}
+        >
+          {team.name}
+          {team.role === "owner" && <span className="sr-only"> (owner)</span>}
+        </span>
+      ))}
       {you && (
         <span className={cn(pill, "bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-300")}>
           You
