@@ -1,0 +1,88 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { countMails, mailsTo, signInWithApi, uniqueEmail } from "./support/auth";
+import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
+import { e2ePorts } from "./support/ports";
+
+// Every page of the route table, opened by people who must not see an owner's things (another
+// account, a member removed from the owner's team) with the owner's ids in the address: each
+// page is the 404 page or their own, and none shows anything of the owner's. The list of pages is
+// read from app/routes.ts, so a new page is walked without a line here.
+const base = `http://localhost:${e2ePorts.app}`;
+
+function routePaths(): string[] {
+  const table = readFileSync(new URL("../../app/routes.ts", import.meta.url), "utf8");
+  return [...table.matchAll(/route\("([^"]+)"/g)].map((m) => `/${m[1]!}`).filter((path) => !path.includes("*"));
+}
+
+async function teamOf(owner: Page, name: string, invitee: string): Promise<{ id: string; link: string }> {
+  const made = await owner.request.post(`${base}/api/teams`, { headers: { Origin: base }, data: { name } });
+  const { team } = (await made.json()) as { team: { id: string } };
+  const invited = await owner.request.post(`${base}/api/teams/${team.id}/invitations`, {
+    headers: { Origin: base },
+    data: { email: invitee },
+  });
+  expect(invited.status()).toBe(201);
+  await expect.poll(() => countMails(owner.request, invitee)).toBe(1);
+  const [mail] = await mailsTo(owner.request, invitee);
+  return { id: team.id, link: /https?:\/\/\S+\/invite\?token=\S+/.exec(mail!.text)![0] };
+}
+
+test("no page shows anything of an owner's to another account or to a removed team member", async ({
+  page,
+  browser,
+}) => {
+  // Three people, a generation, and every page twice.
+  test.slow();
+  const ownerEmail = uniqueEmail("walled-owner");
+  await signInWithApi(page, ownerEmail);
+  const styleId = await createStyleWithApi(page, "Walled Garden Icons");
+  const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Sundial"] });
+  await waitForJob(page, job.id);
+  const removedEmail = uniqueEmail("walled-removed");
+  const team = await teamOf(page, "Walled Garden Studio", removedEmail);
+
+  const removed = await (await browser.newContext()).newPage();
+  await signInWithApi(removed, removedEmail);
+  const token = new URL(team.link).searchParams.get("token")!;
+  const accepted = await removed.request.post(`${base}/api/invitations/accept`, {
+    headers: { Origin: base },
+    data: { token },
+  });
+  expect(accepted.status()).toBe(200);
+  const removedId = ((await (await removed.request.get(`${base}/api/users/me`)).json()) as { user: { uid: string } })
+    .user.uid;
+  const out = await page.request.delete(`${base}/api/teams/${team.id}/members/${removedId}`, {
+    headers: { Origin: base },
+  });
+  expect(out.status()).toBe(204);
+
+  const stranger = await (await browser.newContext()).newPage();
+  await signInWithApi(stranger);
+
+  const ids: Record<string, string> = { objectId: objects[0]!.id, teamId: team.id };
+  const secrets = [ownerEmail, "Walled Garden Icons", "Walled Garden Studio", objects[0]!.id, team.id, styleId];
+  const owned = routePaths().filter((path) => path.includes(":"));
+  expect(owned.length).toBeGreaterThan(1);
+
+  for (const [who, viewer] of [
+    ["another account", stranger],
+    ["a removed member", removed],
+  ] as const) {
+    for (const path of routePaths()) {
+      const url = path.replace(/:(\w+)/g, (_m, name: string) => {
+        if (!ids[name]) throw new Error(`The walk has no record of the owner for :${name} in ${path}: add one.`);
+        return encodeURIComponent(ids[name]!);
+      });
+      const response = await viewer.request.get(`${base}${url}`, { maxRedirects: 0 });
+      const html = await response.text();
+      const label = `${url} as ${who} → ${response.status()}`;
+      // The page may repeat its own address (the viewer typed it): anything else of the owner's is a leak.
+      for (const secret of secrets.filter((s) => !url.includes(s)))
+        expect(html.includes(secret), `${label} shows ${secret}`).toBe(false);
+      if (path.includes(":")) expect(response.status(), label).toBe(404);
+    }
+  }
+  // The owner still sees their team's page.
+  expect((await page.request.get(`${base}/app/teams/${team.id}`)).status()).toBe(200);
+});
