@@ -55,6 +55,15 @@ export async function api<T = unknown>(
   return payload as T;
 }
 
+/** The first message for each field a zod check refused ("form" for what concerns no one field): the browser's twin of `fieldErrors`. */
+export function issuesByField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const issue of issues) found[String(issue.path[0] ?? "form")] ??= issue.message;
+  return found;
+}
+
 /**
  * The first message per top-level field of a 400 ("subjects.3" counts as "subjects"),
  * for forms that show errors under their fields.

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { images } from "#server/db/schema";
 import { openApiCheck, type OpenApiCheck } from "../support/openapi-check";
-import { document, resolved, sampleOf, type Operation, type Schema } from "../support/openapi-samples";
+import {
+  document,
+  documentedOperations,
+  resolved,
+  sampleOf,
+  type Operation,
+  type Schema,
+} from "../support/openapi-samples";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, grantCredits, json, runJob, submitObjects } from "../support/factories";
 import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
@@ -62,7 +69,6 @@ function queriesFor(parameters: Operation["parameters"] = []): string[] {
   return [...new Set(variants)];
 }
 
-const METHODS = ["get", "post", "patch", "delete"] as const;
 /** Streams and signed webhooks are walked elsewhere (events.test.ts, buying-credits.test.ts). */
 const WALKED_ELSEWHERE = new Set(["GET /api/events"]);
 /** What ends the run for the caller: done last. */
@@ -128,14 +134,7 @@ describe(`the API, fuzzed from its OpenAPI document on ${target!.name}`, () => {
     });
 
   it("answers every input with a documented status and body, and never with a server error", async () => {
-    const operations = Object.entries(document.paths ?? {})
-      .flatMap(([path, item]) =>
-        METHODS.filter((m) => (item as Record<string, unknown>)[m]).map((method) => ({
-          method,
-          path,
-          operation: (item as Record<string, Operation>)[method]!,
-        })),
-      )
+    const operations = documentedOperations()
       .filter(({ method, path }) => !WALKED_ELSEWHERE.has(`${method.toUpperCase()} ${path}`))
       .sort((a, b) => ORDER(a.method, a.path) - ORDER(b.method, b.path));
 

@@ -9,6 +9,19 @@ export type Operation = {
 };
 
 export const document = buildOpenApiDocument(apiOperations);
+
+const METHODS = ["get", "post", "patch", "delete"] as const;
+
+/** Every operation of the document: its method (lower case), its OpenAPI path and its entry. */
+export function documentedOperations() {
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    METHODS.filter((m) => (item as Record<string, unknown>)[m]).map((method) => ({
+      method,
+      path,
+      operation: (item as Record<string, Operation>)[method]!,
+    })),
+  );
+}
 const components = (document.components?.schemas ?? {}) as Record<string, Schema>;
 
 /** A schema with its `$ref` followed. */

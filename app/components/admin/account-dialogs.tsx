@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { accountStatusSchema, adjustCreditsSchema } from "#domain/audit";
 import { creditCount } from "#domain/credit-words";
 import type { OperatorUser } from "#domain/operator-users";
-import { fieldErrors } from "~/lib/api";
+import { fieldErrors, issuesByField } from "~/lib/api";
 import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
@@ -20,13 +20,6 @@ interface DialogProps {
   onClose(): void;
   /** After a change: the list reads the accounts again. */
   onDone(): void;
-}
-
-/** The first message of each field a zod check refused. */
-function issuesByField(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const issue of issues) found[String(issue.path[0] ?? "form")] ??= issue.message;
-  return found;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type InstanceSettingsReply,
   type SignupPolicy,
 } from "#domain/instance-settings";
-import { fieldErrors } from "~/lib/api";
+import { fieldErrors, issuesByField } from "~/lib/api";
 import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
@@ -82,8 +82,7 @@ export function InstanceSettingsForm({ initial, onSaved }: { initial: InstanceSe
   async function save(change: Record<string, unknown>) {
     const parsed = instanceSettingsChangeSchema.safeParse(change);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? "form")] ??= issue.message;
+      const found = issuesByField(parsed.error.issues);
       if (found.form) toast({ title: "Nothing to Save", description: found.form });
       return setErrors(found);
     }

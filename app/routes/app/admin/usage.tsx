@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FiguresTable } from "~/components/admin/figures-table";
 import { DailyChart, ModelChart } from "~/components/admin/usage-charts";
 import { buttonClasses } from "~/components/ui/button";
 import { bytes, count, duration, percent, shortDayLabel } from "~/lib/admin-format";
@@ -49,9 +50,6 @@ function Panel(props: { title: string; description?: string; children: ReactNode
     </section>
   );
 }
-
-const th = "py-2 pr-3 text-left text-xs font-semibold tracking-wide text-neutral-500 uppercase dark:text-neutral-400";
-const num = "py-2 pr-3 text-right tabular-nums";
 
 /** The console's usage: what this instance made, spent and stored, as charts with their numbers. */
 export default function UsagePage({ loaderData }: Route.ComponentProps) {
@@ -114,40 +112,17 @@ export default function UsagePage({ loaderData }: Route.ComponentProps) {
         <details className="mt-4 text-sm">
           <summary className="cursor-pointer font-medium text-primary-700 dark:text-primary-300">The numbers</summary>
           <div className="mt-3 max-h-72 overflow-auto" tabIndex={0} role="group" aria-label="Figures per day">
-            <table className="w-full">
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>
-                    Day
-                  </th>
-                  <th scope="col" className={cn(th, "text-right")}>
-                    Images
-                  </th>
-                  <th scope="col" className={cn(th, "text-right")}>
-                    Credits
-                  </th>
-                  <th scope="col" className={cn(th, "text-right")}>
-                    Jobs
-                  </th>
-                  <th scope="col" className={cn(th, "text-right")}>
-                    Failed
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-neutral-100 dark:divide-neutral-800">
-                {[...usage.days].reverse().map((d) => (
-                  <tr key={d.day}>
-                    <th scope="row" className="py-2 pr-3 text-left font-normal">
-                      {shortDayLabel(d.day)}
-                    </th>
-                    <td className={num}>{count(d.images)}</td>
-                    <td className={num}>{count(d.creditsSpent)}</td>
-                    <td className={num}>{count(d.jobs)}</td>
-                    <td className={num}>{count(d.failedJobs)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FiguresTable
+              rows={[...usage.days].reverse()}
+              rowKey={(d) => d.day}
+              rowLabel={{ label: "Day", cell: (d) => shortDayLabel(d.day) }}
+              columns={[
+                { label: "Images", numeric: true, cell: (d) => count(d.images) },
+                { label: "Credits", numeric: true, cell: (d) => count(d.creditsSpent) },
+                { label: "Jobs", numeric: true, cell: (d) => count(d.jobs) },
+                { label: "Failed", numeric: true, cell: (d) => count(d.failedJobs) },
+              ]}
+            />
           </div>
         </details>
       </Panel>
@@ -159,36 +134,17 @@ export default function UsagePage({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <ModelChart models={usage.models} />
-              <table className="mt-4 w-full text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Model
-                    </th>
-                    <th scope="col" className={cn(th, "text-right")}>
-                      Images
-                    </th>
-                    <th scope="col" className={cn(th, "text-right")}>
-                      Credits
-                    </th>
-                    <th scope="col" className={cn(th, "text-right")}>
-                      Avg time
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-neutral-100 dark:divide-neutral-800">
-                  {usage.models.map((m) => (
-                    <tr key={`${m.provider}/${m.model}`}>
-                      <th scope="row" className="py-2 pr-3 text-left font-normal">
-                        {modelLabel(m.provider, m.model)}
-                      </th>
-                      <td className={num}>{count(m.images)}</td>
-                      <td className={num}>{count(m.creditsSpent)}</td>
-                      <td className={num}>{duration(m.averageSeconds)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <FiguresTable
+                className="mt-4"
+                rows={usage.models}
+                rowKey={(m) => `${m.provider}/${m.model}`}
+                rowLabel={{ label: "Model", cell: (m) => modelLabel(m.provider, m.model) }}
+                columns={[
+                  { label: "Images", numeric: true, cell: (m) => count(m.images) },
+                  { label: "Credits", numeric: true, cell: (m) => count(m.creditsSpent) },
+                  { label: "Avg time", numeric: true, cell: (m) => duration(m.averageSeconds) },
+                ]}
+              />
             </>
           )}
         </Panel>
@@ -202,44 +158,25 @@ export default function UsagePage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-neutral-600 dark:text-neutral-400">No jobs in this period.</p>
           ) : (
             <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Jobs by provider">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      Provider
-                    </th>
-                    <th scope="col" className={cn(th, "text-right")}>
-                      Jobs
-                    </th>
-                    <th scope="col" className={cn(th, "text-right")}>
-                      Failed
-                    </th>
-                    <th scope="col" className={cn(th, "text-right")}>
-                      Refunded
-                    </th>
-                    <th scope="col" className={cn(th, "hidden text-right sm:table-cell")}>
-                      Avg time
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-neutral-100 dark:divide-neutral-800">
-                  {usage.providers.map((p) => (
-                    <tr key={p.provider}>
-                      <th scope="row" className="py-2 pr-3 text-left font-normal">
-                        {providerName(p.provider)}
-                      </th>
-                      <td className={num}>{count(p.jobs)}</td>
-                      <td className={num}>
-                        <RateBar rate={p.failureRate} of={p.endedJobs} tone="error" />
-                      </td>
-                      <td className={num}>
-                        <RateBar rate={p.refundRate} of={p.endedJobs} tone="warning" />
-                      </td>
-                      <td className={cn(num, "hidden sm:table-cell")}>{duration(p.averageSeconds)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <FiguresTable
+                rows={usage.providers}
+                rowKey={(p) => p.provider}
+                rowLabel={{ label: "Provider", cell: (p) => providerName(p.provider) }}
+                columns={[
+                  { label: "Jobs", numeric: true, cell: (p) => count(p.jobs) },
+                  {
+                    label: "Failed",
+                    numeric: true,
+                    cell: (p) => <RateBar rate={p.failureRate} of={p.endedJobs} tone="error" />,
+                  },
+                  {
+                    label: "Refunded",
+                    numeric: true,
+                    cell: (p) => <RateBar rate={p.refundRate} of={p.endedJobs} tone="warning" />,
+                  },
+                  { label: "Avg time", numeric: true, wide: true, cell: (p) => duration(p.averageSeconds) },
+                ]}
+              />
             </div>
           )}
         </Panel>
