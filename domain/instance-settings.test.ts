@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { instanceSettingsChangeSchema, signupAllowed, signupDomainSchema, signupRefusal } from "./instance-settings";
+import {
+  instanceSettingsChangeSchema,
+  signupAllowed,
+  signupDomainSchema,
+  signupNote,
+  signupRefusal,
+} from "./instance-settings";
 
 describe("the sign-up policy", () => {
   const domains = { signupPolicy: "domains" as const, signupDomains: ["studio.example"] };
@@ -14,6 +20,14 @@ describe("the sign-up policy", () => {
     expect(signupAllowed(domains, "a@evil-studio.example")).toBe(false);
     expect(signupAllowed(domains, "a@studio.example.evil")).toBe(false);
     expect(signupAllowed(domains, "a@sub.studio.example")).toBe(false);
+  });
+
+  it("tells the sign-in page who may make a new account", () => {
+    expect(signupNote({ signupPolicy: "open", signupDomains: [] })).toBe(
+      "New here? The same link creates your account.",
+    );
+    expect(signupNote({ signupPolicy: "invite_only", signupDomains: [] })).toBe("New accounts here are by invitation.");
+    expect(signupNote(domains)).toBe("New accounts here are for addresses at studio.example.");
   });
 
   it("says which domains a refused address could use", () => {

@@ -111,3 +111,10 @@ export function signupRefusal(settings: Pick<InstanceSettings, "signupPolicy" | 
     return `New accounts on this Motif are for addresses at ${settings.signupDomains.join(", ") || "listed domains"}. Ask the person who runs it.`;
   return "New accounts on this Motif are by invitation. Ask the person who runs it for an invitation.";
 }
+
+/** What the sign-in page says about new accounts, under `settings`. */
+export function signupNote(settings: Pick<InstanceSettings, "signupPolicy" | "signupDomains">): string {
+  if (settings.signupPolicy === "open") return "New here? The same link creates your account.";
+  if (settings.signupPolicy === "invite_only") return "New accounts here are by invitation.";
+  return `New accounts here are for addresses at ${settings.signupDomains.join(", ")}.`;
+}

@@ -9,7 +9,16 @@ import { TextField } from "./ui/text-field";
 
 type Provider = { id: string; label: string };
 
-export function LoginForm({ redirectTo, providers }: { redirectTo: string | null; providers: Provider[] }) {
+export function LoginForm({
+  redirectTo,
+  providers,
+  signupNote,
+}: {
+  redirectTo: string | null;
+  providers: Provider[];
+  /** Who may make a new account here, in a sentence (the instance's sign-up policy). */
+  signupNote: string;
+}) {
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string>();
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
@@ -73,8 +82,7 @@ export function LoginForm({ redirectTo, providers }: { redirectTo: string | null
     <>
       <h1 className="mt-6 text-2xl font-semibold tracking-tight">Sign in to Motif</h1>
       <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
-        Enter your e-mail address and we will send you a link to sign in. No password needed — new here? The same link
-        creates your account.
+        Enter your e-mail address and we will send you a link to sign in. No password needed. {signupNote}
       </p>
       {elsewhere && (
         <div

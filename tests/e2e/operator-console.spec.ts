@@ -205,6 +205,7 @@ test("the instance's settings change sign-ups and the announcement at once, with
   const stranger = uniqueEmail("console-stranger");
   const newcomer = await (await browser.newContext({ baseURL: base })).newPage();
   await newcomer.goto("/auth/login");
+  await expect(newcomer.getByText("New accounts here are by invitation.")).toBeVisible();
   await newcomer.getByLabel("E-mail address").fill(stranger);
   await newcomer.getByRole("button", { name: "Send me a sign-in link" }).click();
   await expect(newcomer.getByRole("heading", { name: "Check your inbox" })).toBeVisible();

@@ -5,6 +5,8 @@ import { safeRedirectPath } from "#domain/navigation";
 import { getSessionUser } from "#server/auth/session.server";
 import { configuredProviders, oauthProviderLabels } from "#server/auth/oauth-providers.server";
 import { servicesContext } from "#server/context";
+import { readInstanceSettings } from "#server/instance/instance-settings.server";
+import { signupNote } from "#domain/instance-settings";
 import type { Route } from "./+types/login";
 
 export function meta() {
@@ -16,7 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (await getSessionUser({ request, services })) throw redirect(safeRedirectPath(redirectTo));
+  const { settings } = await readInstanceSettings(services.database.db, services.config.instance);
   return {
+    signupNote: signupNote(settings),
     redirectTo: redirectTo ? safeRedirectPath(redirectTo) : null,
     providers: configuredProviders(services.config).map((id) => ({ id, label: oauthProviderLabels[id] })),
   };
@@ -27,7 +31,11 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto flex min-h-[70vh] max-w-md flex-col justify-center px-4 py-16">
       <div className="rounded-2xl border border-neutral-200 bg-white p-8 shadow-sm dark:border-neutral-800 dark:bg-neutral-900">
         <Logo />
-        <LoginForm redirectTo={loaderData.redirectTo} providers={loaderData.providers} />
+        <LoginForm
+          redirectTo={loaderData.redirectTo}
+          providers={loaderData.providers}
+          signupNote={loaderData.signupNote}
+        />
       </div>
       <p className="mt-6 text-center text-xs text-neutral-500 dark:text-neutral-400">
         By signing in you agree to the{" "}
