@@ -14,6 +14,8 @@ export const INVITATION_TTL_DAYS = 7;
 export const TEAM_NAME_MAX = 60;
 export const TEAMS_PER_USER_MAX = 20;
 export const TEAM_MEMBERS_MAX = 200;
+/** Invitations a team may send an hour (each is an e-mail to someone). */
+export const INVITATIONS_PER_HOUR = 50;
 
 /** What each role may do in its team; everything else is refused (403), and non-members see nothing (404). */
 export type TeamAction = "manage_members" | "rename" | "transfer" | "delete";

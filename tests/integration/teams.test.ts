@@ -218,4 +218,15 @@ describe.each(testDatabases)("teams on $name", (target) => {
       await settings({ signupPolicy: null });
     }
   });
+
+  it("sends at most 50 invitations a team an hour", async () => {
+    const team = await makeTeam("Busy studio");
+    const send = (i: number) =>
+      call(`/api/teams/${team.id}/invitations`, owner(), { method: "POST", json: { email: `guest-${i}@example.com` } });
+    for (let i = 0; i < 50; i++) expect((await send(i)).status).toBe(201);
+    const refused = await send(50);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await readTeam(team.id)).invitations).toHaveLength(50);
+  });
 });

@@ -3,6 +3,7 @@ import {
   changeRoleSchema,
   createTeamSchema,
   INVITATION_TTL_DAYS,
+  INVITATIONS_PER_HOUR,
   invitationPreviewSchema,
   invitationTokenSchema,
   inviteSchema,
@@ -12,11 +13,13 @@ import {
   teamSummarySchema,
   transferSchema,
 } from "#domain/teams";
+import { hitRateLimit } from "../../auth/rate-limit.server";
 import { getLogger } from "../../logger.server";
 import { teamInvitationEmail } from "../../mail/team-invitation-email.server";
 import { acceptInvitation, inviteToTeam, previewInvitation, withdrawInvitation } from "../../teams/invitations.server";
 import { changeMemberRole, removeMember, transferOwnership } from "../../teams/team-members.server";
 import { createTeam, deleteTeam, listTeams, readTeam, renameTeam } from "../../teams/teams.server";
+import { AppError } from "../errors.server";
 import { signInLinkOrigin } from "../origin-check.server";
 import { defineOperation } from "./operation.server";
 
@@ -110,9 +113,23 @@ export const teamOperations = [
     description: `Sends a link that works once, for that address, for ${INVITATION_TTL_DAYS} days; inviting the address again replaces it. Someone without an account makes one with the link, even when sign-ups are by invitation. Owners and admins.`,
     access: "session",
     json: inviteSchema,
-    errors: [403, 409],
+    errors: [403, 409, 429],
     responses: { 201: { description: "The invitation (sent).", json: z.object({ invitation: teamInvitationSchema }) } },
     async handle({ req, services, user, params, body }) {
+      // Invitations are e-mail to anyone: a team sends at most so many an hour, so none is a spam cannon.
+      const sent = await hitRateLimit({
+        db: services.database.db,
+        key: `invite:team:${params.id}`,
+        limit: INVITATIONS_PER_HOUR,
+        windowMs: 3_600_000,
+      });
+      if (!sent.allowed)
+        throw new AppError(
+          "rate_limited",
+          `A team can send ${INVITATIONS_PER_HOUR} invitations an hour. Please try again later.`,
+          {},
+          { "Retry-After": String(sent.retryAfterSeconds) },
+        );
       const made = await inviteToTeam(services.database.db, { teamId: params.id, userId: user.id, ...body });
       const link = new URL("/invite", signInLinkOrigin(services.config, req.get("Origin")));
       link.searchParams.set("token", made.token);
