@@ -11,6 +11,7 @@ import { signedImageCopies } from "./http/signed-copies.server";
 import { closeServices, getServices } from "./services.server";
 import { getConfig } from "./config.server";
 import { publicPageCache } from "./http/public-pages.server";
+import { INSTANCE_SETTINGS_CHANNEL } from "./instance/instance-settings.server";
 import { sessionCookieName } from "./auth/session-cookie.server";
 import { FLASH_TOAST_COOKIE } from "#domain/flash-toast";
 import { COLOR_MODE_COOKIE } from "#domain/color-mode";
@@ -90,32 +91,31 @@ const staticPageScript = build ? readStaticPageScript() : null;
  * For the built server to mount before compression: the public pages, rendered once and sent
  * precompressed to visitors without a session (docs/decisions/041).
  */
-export const publicPages: express.RequestHandler[] = build
-  ? [
-      requestMetrics(),
-      securityHeaders({ isProduction: config.isProduction }),
-      publicPageCache({
-        paths: {
-          "/": { ignoreQuery: false },
-          "/terms": { ignoreQuery: false },
-          "/privacy": { ignoreQuery: false },
-          "/auth/login": { ignoreQuery: false },
-          // The link's token is read in the browser; the page itself is the same for every link.
-          "/auth/verify": { ignoreQuery: true },
-        },
-        personalCookies: [sessionCookieName(true), sessionCookieName(false), FLASH_TOAST_COOKIE],
-        variantCookie: COLOR_MODE_COOKIE,
-        maxAgeMs: 30_000,
-        render: async (path, cookie) => {
-          const context = await loadContext();
-          if (staticPageScript && WITHOUT_REACT.has(path)) context.set(staticPageContext, { script: staticPageScript });
-          return createPageRenderer(build, "production")(
-            new Request(new URL(path, config.publicUrl), { headers: cookie ? { Cookie: cookie } : {} }),
-            context,
-          );
-        },
-      }),
-    ]
+const publicPageStore = build
+  ? publicPageCache({
+      paths: {
+        "/": { ignoreQuery: false },
+        "/terms": { ignoreQuery: false },
+        "/privacy": { ignoreQuery: false },
+        "/auth/login": { ignoreQuery: false },
+        // The link's token is read in the browser; the page itself is the same for every link.
+        "/auth/verify": { ignoreQuery: true },
+      },
+      personalCookies: [sessionCookieName(true), sessionCookieName(false), FLASH_TOAST_COOKIE],
+      variantCookie: COLOR_MODE_COOKIE,
+      maxAgeMs: 30_000,
+      render: async (path, cookie) => {
+        const context = await loadContext();
+        if (staticPageScript && WITHOUT_REACT.has(path)) context.set(staticPageContext, { script: staticPageScript });
+        return createPageRenderer(build, "production")(
+          new Request(new URL(path, config.publicUrl), { headers: cookie ? { Cookie: cookie } : {} }),
+          context,
+        );
+      },
+    })
+  : null;
+export const publicPages: express.RequestHandler[] = publicPageStore
+  ? [requestMetrics(), securityHeaders({ isProduction: config.isProduction }), publicPageStore]
   : [];
 
 /**
@@ -126,9 +126,16 @@ export function guardProcess(onFatal: (error: unknown) => void): void {
   installProcessGuards({ logger: getLogger(), onFatal });
 }
 
-/** Opens the database before the first request, so start-up errors surface at once. */
+/**
+ * Opens the database before the first request, so start-up errors surface at once; the kept
+ * public pages are forgotten whenever any process changes the instance's settings.
+ */
 export async function start(): Promise<void> {
-  await getServices();
+  const services = await getServices();
+  if (publicPageStore) {
+    const forget = () => publicPageStore.clear();
+    await services.database.listen(INSTANCE_SETTINGS_CHANNEL, forget, forget);
+  }
 }
 
 /** Before stopping: ends the long-lived event streams, so open requests can all finish. */

@@ -11,6 +11,7 @@ import {
 } from "~/lib/auth-client";
 import { loginPath } from "#domain/login-path";
 import { safeRedirectPath } from "#domain/navigation";
+import { ApiError } from "~/lib/api";
 import { toast } from "~/lib/toast-store";
 import { useSafeNavigate } from "~/lib/use-safe-navigate";
 import { toastMessages } from "~/lib/toast-messages";
@@ -61,7 +62,9 @@ export function VerifyEmailLink() {
       // The remembered address was not this link's: ask, as on another device.
       if (reason === "wrong_email" && !typed) return setPhase({ kind: "ask-email", reason: "other-address" });
       setPhase({ kind: "failed" });
-      toast(toastMessages.loginError);
+      // A sign-up the instance does not take (its policy) says why; any other failure is the spec's toast.
+      const refused = error instanceof ApiError && error.status === 403;
+      toast(refused ? { ...toastMessages.loginError, description: error.message } : toastMessages.loginError);
       setTimeout(() => {
         signOut()
           .catch(() => {})

@@ -9,22 +9,22 @@ describe("public page cache", () => {
   let server: Server;
   let base: string;
   const renders: { path: string; cookie: string | undefined }[] = [];
+  let cache: ReturnType<typeof publicPageCache>;
 
   beforeAll(async () => {
     const app = express();
-    app.use(
-      publicPageCache({
-        paths: { "/": { ignoreQuery: false }, "/verify": { ignoreQuery: true }, "/moved": { ignoreQuery: false } },
-        personalCookies: ["session"],
-        variantCookie: "mode",
-        maxAgeMs: 60_000,
-        async render(path, cookie) {
-          renders.push({ path, cookie });
-          if (path === "/moved") return new Response(null, { status: 302, headers: { Location: "/" } });
-          return new Response(`<html>${path} ${cookie ?? "no-mode"}</html>`, { status: 200 });
-        },
-      }),
-    );
+    cache = publicPageCache({
+      paths: { "/": { ignoreQuery: false }, "/verify": { ignoreQuery: true }, "/moved": { ignoreQuery: false } },
+      personalCookies: ["session"],
+      variantCookie: "mode",
+      maxAgeMs: 60_000,
+      async render(path, cookie) {
+        renders.push({ path, cookie });
+        if (path === "/moved") return new Response(null, { status: 302, headers: { Location: "/" } });
+        return new Response(`<html>${path} ${cookie ?? "no-mode"}</html>`, { status: 200 });
+      },
+    });
+    app.use(cache);
     app.use((req, res) => void res.send(`rendered per request: ${req.path}`));
     server = await new Promise((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -71,6 +71,15 @@ describe("public page cache", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("renders every page afresh once told to forget them", async () => {
+    const fresh = { headers: { Cookie: "mode=forget" } };
+    await fetch(base, fresh);
+    const before = renders.length;
+    cache.clear();
+    await fetch(base, fresh);
+    expect(renders.length).toBe(before + 1);
   });
 
   it("sends exactly the compressed bytes it made", async () => {

@@ -32,7 +32,7 @@ export interface PublicPageOptions {
  * settings (sign-up credits and policy, sign-in providers); renewing them every `maxAgeMs` keeps
  * them true to what the console changes.
  */
-export function publicPageCache(options: PublicPageOptions): RequestHandler {
+export function publicPageCache(options: PublicPageOptions): RequestHandler & { clear(): void } {
   const pages = new Map<string, { page: Promise<RenderedPage | null>; renderedAt: number }>();
 
   async function renderOnce(path: string, variant: string | undefined): Promise<RenderedPage | null> {
@@ -54,7 +54,7 @@ export function publicPageCache(options: PublicPageOptions): RequestHandler {
     };
   }
 
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const page = options.paths[req.path];
     if (!page) return next();
@@ -90,4 +90,6 @@ export function publicPageCache(options: PublicPageOptions): RequestHandler {
       res.end(req.method === "HEAD" ? undefined : entry.bodies[encoding]);
     }, next);
   };
+  /** Forgets every kept page: the next request renders afresh (the console changed what they show). */
+  return Object.assign(handler, { clear: () => pages.clear() });
 }

@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { AuditEntry } from "#domain/audit";
 import { AppError } from "#domain/errors";
 import {
@@ -13,6 +13,9 @@ import { instanceSettings } from "../db/schema";
 import { writeAuditLine, type Actor } from "../operator/audit-log.server";
 
 type Reader = Pick<Database, "select">;
+
+/** Where a change of the settings is announced to every process (their kept public pages show them). */
+export const INSTANCE_SETTINGS_CHANNEL = "motif_instance_settings";
 
 /**
  * The settings in force: what the console set, over the environment's values. Read from the
@@ -65,6 +68,8 @@ export async function changeInstanceSettings(
     const after = await readInstanceSettings(tx, defaults);
     if (changed.length === 0) return { ...after, entry: null };
     const pick = (settings: InstanceSettings) => Object.fromEntries(changed.map((name) => [name, settings[name]]));
+    // Leaves at commit, with the change.
+    await tx.execute(sql`select pg_notify(${INSTANCE_SETTINGS_CHANNEL}, 'changed')`);
     const entry = await writeAuditLine(tx, {
       actor,
       action: "instance.settings_changed",

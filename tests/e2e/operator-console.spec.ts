@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expectNoViolations } from "./support/axe";
-import { countMails, mailsTo, signInWithApi, uniqueEmail } from "./support/auth";
+import { countMails, latestLoginLink, mailsTo, requestLoginLink, signInWithApi, uniqueEmail } from "./support/auth";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 import { startServerProcess, waitForHealth } from "./support/server-process";
@@ -182,6 +182,12 @@ test("the usage charts show the instance's real figures, in both colour modes an
 });
 
 test("the instance's settings change sign-ups and the announcement at once, without a restart", async ({ browser }) => {
+  // Someone asks for a link while sign-ups are open, and opens it only after they close.
+  const late = uniqueEmail("console-late");
+  const latePage = await (await browser.newContext({ baseURL: base })).newPage();
+  await requestLoginLink(latePage, late, base);
+  const lateLink = await latestLoginLink(latePage.request, late);
+
   await operator.goto("/app/admin/instance");
   const form = operator.getByRole("region", { name: "Sign-ups and announcement" });
   await expect(form.getByText("From the environment.").first()).toBeVisible();
@@ -199,6 +205,12 @@ test("the instance's settings change sign-ups and the announcement at once, with
   await member.page.goto("/app");
   await expect(member.page.getByRole("complementary", { name: "Announcement" })).toContainText(
     "Render farm maintenance on Friday, 18:00 UTC.",
+  );
+
+  // The link sent before makes no account now, and says why.
+  await latePage.goto(lateLink);
+  await expect(latePage.locator('[data-toast-id][data-color="error"]')).toContainText(
+    "New accounts on this Motif are by invitation.",
   );
 
   // Someone new asks for a link: the page answers as always; the e-mail says why there is none.

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "#domain/audit";
 import type { InstanceSettingsReply } from "#domain/instance-settings";
+import { INSTANCE_SETTINGS_CHANNEL } from "#server/instance/instance-settings.server";
 import { testDatabases } from "../support/databases";
 import { balanceOf, json } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
@@ -68,6 +69,21 @@ describe.each(testDatabases)("the instance's settings on $name", (target) => {
     expect(reset.settings).toMatchObject({ signupGrant: 40, announcement: "" });
     expect(reset.setHere).toEqual([]);
     expect(reset.entry.before).toEqual({ signupGrant: 5, announcement: "Maintenance at 18:00 UTC" });
+  });
+
+  it("announces a change to every process, so their kept public pages follow it", async () => {
+    const heard: string[] = [];
+    const stop = await api.database.listen(INSTANCE_SETTINGS_CHANNEL, (payload) => heard.push(payload));
+    try {
+      expect((await change({ announcement: "Heard everywhere" })).status).toBe(200);
+      await expect.poll(() => heard.length).toBe(1);
+      // Nothing changed, nothing announced.
+      expect((await change({ announcement: "Heard everywhere" })).status).toBe(200);
+      expect((await change({ announcement: null })).status).toBe(200);
+      await expect.poll(() => heard.length).toBe(2);
+    } finally {
+      await stop();
+    }
   });
 
   it("refuses what is not a setting it can hold", async () => {
