@@ -18,11 +18,12 @@ export const TEAM_MEMBERS_MAX = 200;
 export const INVITATIONS_PER_HOUR = 50;
 
 /** What each role may do in its team; everything else is refused (403), and non-members see nothing (404). */
-export type TeamAction = "manage_members" | "rename" | "transfer" | "delete";
+export type TeamAction = "leave" | "manage_members" | "rename" | "transfer" | "delete";
 const allowed: Record<TeamRole, readonly TeamAction[]> = {
-  owner: ["manage_members", "rename", "transfer", "delete"],
-  admin: ["manage_members", "rename"],
-  member: [],
+  // The owner may not leave either, but hears why (hand the team over first) rather than a 403.
+  owner: ["leave", "manage_members", "rename", "transfer", "delete"],
+  admin: ["leave", "manage_members", "rename"],
+  member: ["leave"],
 };
 export const teamPermits = (role: TeamRole, action: TeamAction) => allowed[role].includes(action);
 

@@ -20,6 +20,7 @@ export async function roleIn(db: Reader, teamId: string, userId: string): Promis
 }
 
 const refusals: Record<TeamAction, string> = {
+  leave: "You cannot leave this team.",
   manage_members: "Only the team's owner and admins can do that.",
   rename: "Only the team's owner and admins can rename it.",
   transfer: "Only the team's owner can hand it over.",

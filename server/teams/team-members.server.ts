@@ -41,10 +41,9 @@ export async function removeMember(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const leaving = options.memberId === options.userId;
-    // Leaving needs no right but membership; removing someone else needs the right to manage members.
-    const { role } = leaving
-      ? { role: await roleIn(tx, options.teamId, options.userId) }
-      : await lockTeamFor(tx, options.teamId, options.userId, "manage_members");
+    // Leaving needs only membership; removing someone else, the right to manage members. Either way
+    // the team's row is locked first, so a hand-over at the same moment cannot leave it without an owner.
+    const { role } = await lockTeamFor(tx, options.teamId, options.userId, leaving ? "leave" : "manage_members");
     const target = leaving ? role : await targetRole(tx, options.teamId, options.memberId);
     if (target === "owner")
       throw new AppError(

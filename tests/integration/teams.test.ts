@@ -229,4 +229,21 @@ describe.each(testDatabases)("teams on $name", (target) => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await readTeam(team.id)).invitations).toHaveLength(50);
   });
+
+  it("keeps exactly one owner when a hand-over and the heir's leaving happen at once", async () => {
+    const { team, admin } = await staffedTeam("race");
+    const [handed, left] = await Promise.all([
+      call(`/api/teams/${team.id}/transfer`, owner(), { method: "POST", json: { userId: admin.userId } }),
+      call(`/api/teams/${team.id}/members/${admin.userId}`, admin, { method: "DELETE" }),
+    ]);
+    // Either the hand-over came first (the new owner may not leave) or the leaving did (no heir to hand to).
+    expect([
+      [200, 409],
+      [404, 204],
+    ]).toContainEqual([handed.status, left.status]);
+    const owners = await api.database.db.execute(
+      sql`select count(*)::int as n from team_members where team_id = ${team.id} and role = 'owner'`,
+    );
+    expect((owners as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  });
 });
