@@ -31,7 +31,9 @@ const tooltipStyle = {
     color: "var(--chart-tooltip-text)",
   },
   labelStyle: { fontWeight: 600, marginBottom: 4 },
+  cursor: { fill: "currentColor", opacity: 0.5 },
 } as const;
+const legendStyle = { iconType: "circle", wrapperStyle: { fontSize: 13, paddingTop: 8 } } as const;
 
 /*
  * The charts do not animate: they are read for their figures, drawn whole at once (for people who
@@ -71,12 +73,8 @@ export function DailyChart({ days }: { days: OperatorUsage["days"] }) {
           <XAxis dataKey="label" {...axis} minTickGap={16} />
           <YAxis yAxisId="images" {...axis} allowDecimals={false} width={44} />
           <YAxis yAxisId="credits" orientation="right" {...axis} allowDecimals={false} width={44} />
-          <Tooltip
-            {...tooltipStyle}
-            cursor={{ fill: "currentColor", opacity: 0.5 }}
-            formatter={(value, name) => [count(Number(value)), name]}
-          />
-          <Legend iconType="circle" wrapperStyle={{ fontSize: 13, paddingTop: 8 }} />
+          <Tooltip {...tooltipStyle} formatter={(value, name) => [count(Number(value)), name]} />
+          <Legend {...legendStyle} />
           <Bar
             yAxisId="images"
             dataKey="images"
@@ -115,12 +113,8 @@ export function ModelChart({ models }: { models: OperatorUsage["models"] }) {
           <CartesianGrid horizontal={false} stroke="currentColor" />
           <XAxis type="number" {...axis} allowDecimals={false} />
           <YAxis type="category" dataKey="label" {...axis} width={96} />
-          <Tooltip
-            {...tooltipStyle}
-            cursor={{ fill: "currentColor", opacity: 0.5 }}
-            formatter={(value, name) => [count(Number(value)), name]}
-          />
-          <Legend iconType="circle" wrapperStyle={{ fontSize: 13, paddingTop: 8 }} />
+          <Tooltip {...tooltipStyle} formatter={(value, name) => [count(Number(value)), name]} />
+          <Legend {...legendStyle} />
           <Bar
             dataKey="images"
             name="Images"

@@ -1,9 +1,10 @@
 import { ArrowLeft, Crown, Pencil, Trash2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Invitations, MemberList, teamChange } from "~/components/teams/team-members";
 import { Button } from "~/components/ui/button";
+import { Panel } from "~/components/ui/panel";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DialogFormActions } from "~/components/ui/dialog-form-actions";
 import { ModalDialog } from "~/components/ui/sheet-dialog";
@@ -29,21 +30,6 @@ export const loader = withRouteErrors(async ({ context, params }: Route.LoaderAr
 });
 
 const roleSentence = { owner: "You own this team.", admin: "You are an admin.", member: "You are a member." } as const;
-
-function Section(props: { id: string; title: string; description?: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={props.id}
-      className="rounded-2xl border border-neutral-200 bg-white p-5 sm:p-6 dark:border-neutral-800 dark:bg-neutral-900"
-    >
-      <h2 id={props.id} className="text-lg font-semibold">
-        {props.title}
-      </h2>
-      {props.description && <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{props.description}</p>}
-      <div className="mt-4">{props.children}</div>
-    </section>
-  );
-}
 
 function RenameDialog({ team, onClose, onDone }: { team: TeamDetail; onClose(): void; onDone(): void }) {
   const [name, setName] = useState(team.name);
@@ -215,22 +201,23 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="grid gap-6">
-        <Section id="members-heading" title="Members">
+        <Panel size="lg" id="members-heading" title="Members">
           <MemberList team={team} myId={myId} onChanged={refresh} onLeft={() => void navigate("/app/teams")} />
-        </Section>
+        </Panel>
         {manager && (
-          <Section
+          <Panel
+            size="lg"
             id="invite-heading"
             title="Invite people"
             description="They get an e-mail with a link that works once, for that address, for 7 days. Admins can invite and manage members too."
           >
             <Invitations team={team} onChanged={refresh} />
-          </Section>
+          </Panel>
         )}
         {team.role === "owner" && (
-          <Section id="owner-heading" title="Ownership">
+          <Panel size="lg" id="owner-heading" title="Ownership">
             <OwnerActions team={team} onChanged={refresh} />
-          </Section>
+          </Panel>
         )}
       </div>
       {renaming && <RenameDialog team={team} onClose={() => setRenaming(false)} onDone={refresh} />}

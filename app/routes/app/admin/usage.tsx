@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { FiguresTable } from "~/components/admin/figures-table";
 import { DailyChart, ModelChart } from "~/components/admin/usage-charts";
 import { buttonClasses } from "~/components/ui/button";
+import { Panel } from "~/components/ui/panel";
 import { bytes, count, duration, percent, shortDayLabel } from "~/lib/admin-format";
 import { cn } from "~/lib/cn";
 import { modelLabel, providerName } from "#domain/models";
@@ -33,21 +34,6 @@ function Stat(props: { label: string; value: string; note?: ReactNode }) {
       <dd className="mt-1 text-2xl font-semibold tracking-tight tabular-nums">{props.value}</dd>
       {props.note && <dd className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">{props.note}</dd>}
     </div>
-  );
-}
-
-function Panel(props: { title: string; description?: string; children: ReactNode; id: string }) {
-  return (
-    <section
-      aria-labelledby={props.id}
-      className="min-w-0 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
-    >
-      <h2 id={props.id} className="font-semibold">
-        {props.title}
-      </h2>
-      {props.description && <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{props.description}</p>}
-      <div className="mt-4">{props.children}</div>
-    </section>
   );
 }
 
