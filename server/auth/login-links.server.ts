@@ -63,6 +63,15 @@ export async function redeemLoginToken(options: {
   return { ok: true, userId, email };
 }
 
+/** The id of the account with this (normalised) address, if there is one. */
+export async function findAuthUserId(db: Pick<Database, "select">, email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(eq(authUsers.email, normalizeEmail(email)));
+  return row?.id;
+}
+
 /**
  * The account for `email`, made when there is none, unless `refuseNew` says why it may not be
  * (the instance's sign-up policy): then a 403 with that reason, and nothing is made.
@@ -73,9 +82,7 @@ export async function findOrCreateAuthUser(options: {
   refuseNew?: (email: string) => Promise<string | null>;
 }): Promise<string> {
   const email = normalizeEmail(options.email);
-  const existing = async () =>
-    (await options.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email)))[0]?.id;
-  const found = await existing();
+  const found = await findAuthUserId(options.db, email);
   if (found) return found;
   const refusal = await options.refuseNew?.(email);
   if (refusal) throw new AppError("forbidden", refusal);
@@ -83,5 +90,5 @@ export async function findOrCreateAuthUser(options: {
     .insert(authUsers)
     .values({ id: randomToken().slice(0, 24), email })
     .onConflictDoNothing({ target: authUsers.email });
-  return (await existing())!;
+  return (await findAuthUserId(options.db, email))!;
 }

@@ -1,9 +1,8 @@
 import type { Request } from "express";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import * as replies from "#domain/api-replies";
 import { safeRedirectPath } from "#domain/navigation";
-import { createLoginToken, isLoginTokenUsable, redeemLoginToken } from "../../auth/login-links.server";
+import { createLoginToken, findAuthUserId, isLoginTokenUsable, redeemLoginToken } from "../../auth/login-links.server";
 import { mailboxKey } from "../../auth/mailbox.server";
 import { beginOAuth, completeOAuth } from "../../auth/oauth-flow.server";
 import { getOAuthProvider, oauthProviderIds } from "../../auth/oauth-providers.server";
@@ -17,7 +16,6 @@ import {
 } from "../../auth/session-cookie.server";
 import { createIdToken, createSession, deleteSession, exchangeIdToken } from "../../auth/sessions.server";
 import { normalizeEmail } from "../../auth/tokens.server";
-import { authUsers } from "../../db/schema";
 import { readInstanceSettings } from "../../instance/instance-settings.server";
 import { newAccountRefusal } from "../../instance/signup-policy.server";
 import { getLogger } from "../../logger.server";
@@ -74,14 +72,6 @@ function signupRefusalOf(services: Services) {
   return (email: string) => newAccountRefusal(deps, email);
 }
 
-async function hasAccount(services: Services, email: string): Promise<boolean> {
-  const [row] = await services.database.db
-    .select({ id: authUsers.id })
-    .from(authUsers)
-    .where(eq(authUsers.email, email));
-  return row !== undefined;
-}
-
 /** The federated sign-in method the path names, when this instance offers it. */
 function oauthProviderOf(services: Services, name: string) {
   const id = z.enum(oauthProviderIds).safeParse(name);
@@ -111,7 +101,9 @@ export const signInOperations = [
 
       // No account, and the instance takes none from this address: say so by e-mail, not here,
       // so the answer is the same for every address.
-      const refusal = (await hasAccount(services, normalized)) ? null : await signupRefusalOf(services)(normalized);
+      const refusal = (await findAuthUserId(services.database.db, normalized))
+        ? null
+        : await signupRefusalOf(services)(normalized);
       if (refusal) {
         const refused = signupRefusedEmail({ to: normalized, reason: refusal, publicUrl: services.config.publicUrl });
         services.mailer
