@@ -1,4 +1,3 @@
-import { readInstanceSettings } from "../instance/instance-settings.server";
 import type { Request } from "express";
 import { apiKeyMessages } from "#domain/api-keys";
 import { authenticateApiKey } from "../api-keys/api-keys.server";
@@ -73,7 +72,7 @@ async function withRecord(
   const { created, grantUsedBefore } = await ensureUserRecord({
     db: services.database.db,
     userId: user.id,
-    signupGrant: (await readInstanceSettings(services.database.db, services.config.instance)).settings.signupGrant,
+    instanceDefaults: services.config.instance,
     addressHashSecret: services.config.credits.addressHashSecret,
   });
   // The cached session still says "no record": read it afresh next time.

@@ -1,10 +1,12 @@
 import { and, eq, gt } from "drizzle-orm";
+import type { InstanceSettings } from "#domain/instance-settings";
 import type { Profile } from "#domain/users";
 import { creditsVersionOf, type Transaction } from "../credits/credits.server";
 import { openBalanceWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
 import { authUsers, creditLedger, loginTokens, users } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
+import { readInstanceSettings } from "../instance/instance-settings.server";
 import { handOverTeamsOf } from "../teams/teams.server";
 import { claimSignupGrant } from "./signup-grants.server";
 
@@ -20,11 +22,12 @@ export type { Profile };
 export async function ensureUserRecord(options: {
   db: Database;
   userId: string;
-  signupGrant: number;
+  /** The environment's instance settings: the sign-up grant is read over them, only when a record is made. */
+  instanceDefaults: InstanceSettings;
   /** ADDRESS_HASH_SECRET: keys the hashed record of addresses that had the grant. */
   addressHashSecret: string | undefined;
 }) {
-  const { db, userId, signupGrant, addressHashSecret } = options;
+  const { db, userId, addressHashSecret } = options;
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)
@@ -32,6 +35,7 @@ export async function ensureUserRecord(options: {
       .onConflictDoNothing({ target: users.id })
       .returning({ id: users.id });
     if (inserted.length === 0) return { created: false, grantUsedBefore: false };
+    const { signupGrant } = (await readInstanceSettings(tx, options.instanceDefaults)).settings;
     if (signupGrant > 0) {
       const [identity] = await tx.select({ email: authUsers.email }).from(authUsers).where(eq(authUsers.id, userId));
       const granted = identity ? await claimSignupGrant(tx, identity.email, addressHashSecret) : false;

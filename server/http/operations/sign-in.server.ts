@@ -16,7 +16,6 @@ import {
 } from "../../auth/session-cookie.server";
 import { createIdToken, createSession, deleteSession, exchangeIdToken } from "../../auth/sessions.server";
 import { normalizeEmail } from "../../auth/tokens.server";
-import { readInstanceSettings } from "../../instance/instance-settings.server";
 import { newAccountRefusal } from "../../instance/signup-policy.server";
 import { getLogger } from "../../logger.server";
 import { loginLinkEmail } from "../../mail/login-link-email.server";
@@ -261,9 +260,12 @@ export const signInOperations = [
         const { db } = services.database;
         const refuseNew = signupRefusalOf(services);
         const { userId, redirectTo } = await completeOAuth({ db, provider, ...query.data, refuseNew });
-        const { signupGrant } = (await readInstanceSettings(db, services.config.instance)).settings;
-        const { addressHashSecret } = services.config.credits;
-        const { grantUsedBefore } = await ensureUserRecord({ db, userId, signupGrant, addressHashSecret });
+        const { grantUsedBefore } = await ensureUserRecord({
+          db,
+          userId,
+          instanceDefaults: services.config.instance,
+          addressHashSecret: services.config.credits.addressHashSecret,
+        });
         const { secureCookies, sessionTtlMs } = services.config.auth;
         const sessionId = await createSession({ db, userId, ttlMs: sessionTtlMs });
         res.setHeader("Set-Cookie", [
