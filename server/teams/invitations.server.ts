@@ -99,13 +99,15 @@ export async function withdrawInvitation(
   });
 }
 
-async function invitationByToken(db: Pick<Database, "select">, token: string) {
-  const [row] = await db
+/** The invitation a link's token names, with its team and who sent it; `lock` holds its row to the transaction's end. */
+async function invitationByToken(db: Pick<Database, "select">, token: string, lock = false) {
+  const query = db
     .select({ invitation: teamInvitations, team: teams.name, inviter: authUsers.email })
     .from(teamInvitations)
     .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
     .leftJoin(authUsers, eq(authUsers.id, teamInvitations.invitedBy))
     .where(eq(teamInvitations.tokenHash, hashToken(token)));
+  const [row] = lock ? await query.for("update", { of: teamInvitations }) : await query;
   if (!row) throw new AppError("not_found", invitationMessages.notFound);
   return row;
 }
@@ -135,9 +137,7 @@ export async function acceptInvitation(
 ): Promise<{ teamId: string; team: string }> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const { invitation, team } = await invitationByToken(tx, options.token);
-    const [locked] = await tx.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.id)).for("update");
-    if (!locked) throw new AppError("not_found", invitationMessages.notFound);
+    const { invitation: locked, team } = await invitationByToken(tx, options.token, true);
     const status = statusOf(locked, now);
     if (status === "accepted") throw new AppError("conflict", invitationMessages.used, { reason: "used" });
     if (status === "expired") throw new AppError("conflict", invitationMessages.expired, { reason: "expired" });
