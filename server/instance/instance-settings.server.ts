@@ -65,7 +65,10 @@ export async function changeInstanceSettings(
       const row = { name, value: next[name], updatedAt: new Date(), updatedBy: actor.id };
       await tx.insert(instanceSettings).values(row).onConflictDoUpdate({ target: instanceSettings.name, set: row });
     }
-    const after = await readInstanceSettings(tx, defaults);
+    const setHere = instanceSettingNames.filter(
+      (name) => set.includes(name) || (current.setHere.includes(name) && !reset.includes(name)),
+    );
+    const after: InstanceSettingsReply = { settings: next, defaults, setHere };
     if (changed.length === 0) return { ...after, entry: null };
     const pick = (settings: InstanceSettings) => Object.fromEntries(changed.map((name) => [name, settings[name]]));
     // Leaves at commit, with the change.
