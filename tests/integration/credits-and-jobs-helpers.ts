@@ -2,12 +2,17 @@
 // a user's ledger, and, on the database and files folder a describe opens, a submitted style job
 // and the engine's context to run it.
 import { sql } from "drizzle-orm";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { queryRows, type DatabaseHandle } from "#server/db/client.server";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { createStyleWithSamples, samplesJobPrice, type NewStyleInput } from "#server/styles/style-samples.server";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { createDiskStorage } from "#server/storage/storage.server";
+import type { TestDatabase } from "../support/databases";
 import { createUser } from "../support/factories";
 
 export const styleInput: NewStyleInput = {
@@ -31,8 +36,22 @@ export async function ledgerSum(handle: DatabaseHandle, userId: string): Promise
   return Number(row!.total);
 }
 
-/** `submitted` and `context` on the database and files folder the describe's `beforeAll` opened. */
-export function jobsOn(opened: () => { handle: DatabaseHandle; filesDir: string }) {
+/**
+ * Registers the describe's hooks (a database on `target` and a files folder, closed and removed
+ * afterwards) and answers them, with `submitted` and `context` on them. Read `handle` and `filesDir`
+ * inside tests: `beforeAll` fills them in.
+ */
+export function jobsOn(target: TestDatabase) {
+  const state = {} as { handle: DatabaseHandle; filesDir: string };
+  beforeAll(async () => {
+    state.handle = await target.open();
+    state.filesDir = mkdtempSync(path.join(tmpdir(), "motif-jobs-"));
+  });
+  afterAll(async () => {
+    await state.handle?.close();
+    if (state.filesDir) rmSync(state.filesDir, { recursive: true, force: true });
+  });
+  const opened = () => state;
   /** A user with `credits`, and one submitted (charged, queued) style job. */
   async function submitted(credits = 100) {
     const { handle } = opened();
@@ -54,5 +73,14 @@ export function jobsOn(opened: () => { handle: DatabaseHandle; filesDir: string 
     ...extra,
   });
 
-  return { submitted, context };
+  return {
+    submitted,
+    context,
+    get handle() {
+      return state.handle;
+    },
+    get filesDir() {
+      return state.filesDir;
+    },
+  };
 }

@@ -2,13 +2,12 @@
 // balance pays for; a job run to success, finished after its worker died, or run twice at once;
 // failures and refusals refunded exactly once; stale jobs swept; the balance versioned.
 import { eq, inArray, sql } from "drizzle-orm";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getBalance, getBalanceSnapshot } from "#server/credits/credits.server";
 import { refundCredits } from "#server/credits/ledger.server";
-import { queryRows, type DatabaseHandle } from "#server/db/client.server";
+import { queryRows } from "#server/db/client.server";
 import { generationJobs, images } from "#server/db/schema";
 import { cancelStyleJobs, failJob, sweepStaleJobs } from "#server/generation/lifecycle.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
@@ -27,23 +26,14 @@ import { derivativeKey } from "#server/images/optimize.server";
 import { jobsOn, ledgerSum, PRICE, styleInput } from "./credits-and-jobs-helpers";
 
 describe.each(testDatabases)("credits and generation jobs on $name", (target) => {
-  let handle: DatabaseHandle;
-  let filesDir: string;
-  beforeAll(async () => {
-    handle = await target.open();
-    filesDir = mkdtempSync(path.join(tmpdir(), "motif-jobs-"));
-  });
-  afterAll(async () => {
-    await handle?.close();
-    rmSync(filesDir, { recursive: true, force: true });
-  });
-  const { submitted, context } = jobsOn(() => ({ handle, filesDir }));
+  const on = jobsOn(target);
+  const { submitted, context } = on;
 
   it("accepts exactly as many of 50 concurrent submissions as the balance pays for", async () => {
-    const userId = await createUser(handle, PRICE * 10);
+    const userId = await createUser(on.handle, PRICE * 10);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
-        createStyleWithSamples(handle.db, { userId, style: styleInput, provider: createOfflineProvider() }),
+        createStyleWithSamples(on.handle.db, { userId, style: styleInput, provider: createOfflineProvider() }),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
@@ -52,9 +42,9 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
         .filter((r) => r.status === "rejected")
         .every((r) => (r as PromiseRejectedResult).reason.name === "InsufficientCreditsError"),
     ).toBe(true);
-    expect(await getBalance(handle.db, userId)).toBe(0);
-    expect(await ledgerSum(handle, userId)).toBe(0);
-    const jobs = await handle.db.select().from(generationJobs).where(eq(generationJobs.ownerId, userId));
+    expect(await getBalance(on.handle.db, userId)).toBe(0);
+    expect(await ledgerSum(on.handle, userId)).toBe(0);
+    const jobs = await on.handle.db.select().from(generationJobs).where(eq(generationJobs.ownerId, userId));
     expect(jobs).toHaveLength(10);
   });
 
@@ -62,7 +52,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     const { userId, job } = await submitted();
     const finished = await runGenerationJob(context(createOfflineProvider()), job.id);
     expect(finished?.status).toBe("succeeded");
-    const stored = await handle.db.select().from(images).where(eq(images.jobId, job.id));
+    const stored = await on.handle.db.select().from(images).where(eq(images.jobId, job.id));
     expect(stored.map((i) => i.position).sort()).toEqual([0, 1, 2, 3]);
     expect(stored.every((i) => i.hasAlpha && i.width === 1024)).toBe(true);
     const first = stored.find((i) => i.position === 0)!;
@@ -81,7 +71,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     expect(first.prompt).toContain("a cosy house");
     // Running a finished job again does nothing.
     expect(await runGenerationJob(context(createOfflineProvider()), job.id)).toBeNull();
-    expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+    expect(await getBalance(on.handle.db, userId)).toBe(100 - PRICE);
   });
 
   it("finishes a job whose worker died mid-way: one result set, one charge", async () => {
@@ -100,36 +90,36 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       },
     };
     await expect(runGenerationJob(context(crashing, { signal: dying.signal }), job.id)).rejects.toThrow();
-    const [interrupted] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+    const [interrupted] = await on.handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
     expect(interrupted?.status).toBe("running");
 
     const finished = await runGenerationJob(context(offline), job.id);
     expect(finished).toMatchObject({ status: "succeeded", attempts: 2 });
-    expect(await handle.db.select().from(images).where(eq(images.jobId, job.id))).toHaveLength(4);
-    expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
-    expect(await ledgerSum(handle, userId)).toBe(100 - PRICE);
+    expect(await on.handle.db.select().from(images).where(eq(images.jobId, job.id))).toHaveLength(4);
+    expect(await getBalance(on.handle.db, userId)).toBe(100 - PRICE);
+    expect(await ledgerSum(on.handle, userId)).toBe(100 - PRICE);
   });
 
   it("two runs of one job at once (a worker taken for dead) leave one image per sample and no stray files", async () => {
     const { userId, job, style } = await submitted();
-    const storage = createDiskStorage(filesDir);
+    const storage = createDiskStorage(on.filesDir);
     await Promise.all([
       runGenerationJob(context(createOfflineProvider(), { storage }), job.id),
       runGenerationJob(context(createOfflineProvider(), { storage }), job.id),
     ]);
-    const stored = await handle.db.select().from(images).where(eq(images.jobId, job.id));
+    const stored = await on.handle.db.select().from(images).where(eq(images.jobId, job.id));
     expect(stored.map((i) => i.position).sort()).toEqual([0, 1, 2, 3]);
     for (const image of stored) expect(await storage.read(image.fileKey)).not.toBeNull();
     // Each kept image with its grid copies; nothing of the run that lost.
     await cardVariantsSettled();
-    const files = readdirSync(path.join(filesDir, "users", userId, "styles", style.id));
+    const files = readdirSync(path.join(on.filesDir, "users", userId, "styles", style.id));
     expect(files.sort()).toEqual(
       stored
         .flatMap((i) => [i.fileKey, ...cardVariantSizes(i.width).map((size) => derivativeKey(i.fileKey, size))])
         .map((key) => path.basename(key))
         .sort(),
     );
-    expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+    expect(await getBalance(on.handle.db, userId)).toBe(100 - PRICE);
   });
 
   it("fails a job whose provider fails every try, refunding exactly once", async () => {
@@ -146,11 +136,11 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     expect(calls).toBe(3);
     expect(failed).toMatchObject({ status: "failed", refunded: true });
     expect(failed?.error).toContain("not answering");
-    expect(await getBalance(handle.db, userId)).toBe(100);
+    expect(await getBalance(on.handle.db, userId)).toBe(100);
     // A second refund of the same job is refused.
-    expect(await refundCredits(handle.db, { userId, amount: job.credits, ref: job.id })).toBeNull();
-    expect(await getBalance(handle.db, userId)).toBe(100);
-    expect(await ledgerSum(handle, userId)).toBe(100);
+    expect(await refundCredits(on.handle.db, { userId, amount: job.credits, ref: job.id })).toBeNull();
+    expect(await getBalance(on.handle.db, userId)).toBe(100);
+    expect(await ledgerSum(on.handle, userId)).toBe(100);
   });
 
   it("does not retry a refusal, and gives up after three in a row with nothing made", async () => {
@@ -166,43 +156,43 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     const failed = await runGenerationJob(context(refusing), job.id);
     expect(calls).toBe(3);
     expect(failed?.error).toContain("content policy");
-    expect(await getBalance(handle.db, userId)).toBe(100);
+    expect(await getBalance(on.handle.db, userId)).toBe(100);
   });
 
   it("never refunds a job that already succeeded", async () => {
     const { userId, job } = await submitted();
     await runGenerationJob(context(createOfflineProvider()), job.id);
-    const [finished] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
-    expect(await failJob({ db: handle.db }, finished!, "late failure")).toBeNull();
-    expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+    const [finished] = await on.handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+    expect(await failJob({ db: on.handle.db }, finished!, "late failure")).toBeNull();
+    expect(await getBalance(on.handle.db, userId)).toBe(100 - PRICE);
   });
 
   it("ends jobs left unfinished far too long, with a refund", async () => {
     const { userId, job } = await submitted();
-    await handle.db
+    await on.handle.db
       .update(generationJobs)
       .set({ status: "running", createdAt: new Date(Date.now() - 3 * 3_600_000) })
       .where(eq(generationJobs.id, job.id));
     expect(
-      await sweepStaleJobs({ db: handle.db }, { perImageMs: 60_000, minimumMs: 3_600_000 }),
+      await sweepStaleJobs({ db: on.handle.db }, { perImageMs: 60_000, minimumMs: 3_600_000 }),
     ).toBeGreaterThanOrEqual(1);
-    const [swept] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+    const [swept] = await on.handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
     expect(swept).toMatchObject({ status: "failed", refunded: true });
-    expect(await getBalance(handle.db, userId)).toBe(100);
+    expect(await getBalance(on.handle.db, userId)).toBe(100);
   });
 
   it("gives a job more time before sweeping it the more images it makes", async () => {
     const small = await submitted();
     const large = await submitted();
     const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000);
-    await handle.db
+    await on.handle.db
       .update(generationJobs)
       .set({ createdAt: threeHoursAgo })
       .where(inArray(generationJobs.id, [small.job.id, large.job.id]));
-    await handle.db.update(generationJobs).set({ imageCount: 200 }).where(eq(generationJobs.id, large.job.id));
+    await on.handle.db.update(generationJobs).set({ imageCount: 200 }).where(eq(generationJobs.id, large.job.id));
     // 4 images × 1 minute is long past; 200 × 1 minute is not.
-    await sweepStaleJobs({ db: handle.db }, { perImageMs: 60_000, minimumMs: 60_000 });
-    const rows = await handle.db
+    await sweepStaleJobs({ db: on.handle.db }, { perImageMs: 60_000, minimumMs: 60_000 });
+    const rows = await on.handle.db
       .select({ id: generationJobs.id, status: generationJobs.status })
       .from(generationJobs)
       .where(inArray(generationJobs.id, [small.job.id, large.job.id]));
@@ -214,33 +204,33 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
 
   it("refunds a style's unfinished jobs when it is cancelled", async () => {
     const { userId, job, style } = await submitted();
-    await cancelStyleJobs({ db: handle.db }, { userId, styleId: style.id });
-    const [cancelled] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+    await cancelStyleJobs({ db: on.handle.db }, { userId, styleId: style.id });
+    const [cancelled] = await on.handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
     expect(cancelled).toMatchObject({ status: "canceled", refunded: true });
-    expect(await getBalance(handle.db, userId)).toBe(100);
-    expect(await ledgerSum(handle, userId)).toBe(100);
+    expect(await getBalance(on.handle.db, userId)).toBe(100);
+    expect(await ledgerSum(on.handle, userId)).toBe(100);
   });
 
   it("refunds once under concurrent refunds", async () => {
-    const userId = await createUser(handle, 50);
+    const userId = await createUser(on.handle, 50);
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => refundCredits(handle.db, { userId, amount: 10, ref: "job-x" })),
+      Array.from({ length: 8 }, () => refundCredits(on.handle.db, { userId, amount: 10, ref: "job-x" })),
     );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
-    expect(await getBalance(handle.db, userId)).toBe(60);
+    expect(await getBalance(on.handle.db, userId)).toBe(60);
   });
 
   it("versions the balance, so a reading taken before a change is recognised as older", async () => {
     const { userId, job } = await submitted();
-    const reserved = await getBalanceSnapshot(handle.db, userId);
+    const reserved = await getBalanceSnapshot(on.handle.db, userId);
     expect(reserved.credits).toBe(100 - PRICE);
-    await failJob({ db: handle.db }, job, "provider down");
-    const refunded = await getBalanceSnapshot(handle.db, userId);
+    await failJob({ db: on.handle.db }, job, "provider down");
+    const refunded = await getBalanceSnapshot(on.handle.db, userId);
     expect(refunded).toMatchObject({ credits: 100 });
     expect(refunded.version).toBeGreaterThan(reserved.version);
     // The refund told the user's pages the new balance with its version.
     const [event] = await queryRows<{ data: { credits: number; version: number } }>(
-      handle.db,
+      on.handle.db,
       sql`select data from user_events where user_id = ${userId} and type = 'credits' order by id desc limit 1`,
     );
     expect(event!.data).toEqual(refunded);

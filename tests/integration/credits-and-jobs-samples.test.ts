@@ -2,12 +2,8 @@
 // full refund, a running one keeping and charging what was made; the missing samples made for
 // their price, once however often asked, and refused for someone else's style or a short balance.
 import { eq } from "drizzle-orm";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getBalance } from "#server/credits/credits.server";
-import type { DatabaseHandle } from "#server/db/client.server";
 import { generationJobs, images, users } from "#server/db/schema";
 import { AppError } from "#domain/errors";
 import { cancelJob } from "#server/generation/lifecycle.server";
@@ -25,24 +21,15 @@ import { createUser } from "../support/factories";
 import { jobsOn, ledgerSum, PRICE } from "./credits-and-jobs-helpers";
 
 describe.each(testDatabases)("credits and generation jobs on $name", (target) => {
-  let handle: DatabaseHandle;
-  let filesDir: string;
-  beforeAll(async () => {
-    handle = await target.open();
-    filesDir = mkdtempSync(path.join(tmpdir(), "motif-jobs-"));
-  });
-  afterAll(async () => {
-    await handle?.close();
-    rmSync(filesDir, { recursive: true, force: true });
-  });
-  const { submitted, context } = jobsOn(() => ({ handle, filesDir }));
+  const on = jobsOn(target);
+  const { submitted, context } = on;
 
   /** Cancels a style's running sample job by its id, as the style card's Cancel does. */
   async function cancelSamples(options: { userId: string; styleId: string }) {
-    const [jobId] = await activeSampleJobIds(handle.db, options);
+    const [jobId] = await activeSampleJobIds(on.handle.db, options);
     if (!jobId) return null;
     try {
-      const result = await cancelJob({ db: handle.db }, { userId: options.userId, jobId });
+      const result = await cancelJob({ db: on.handle.db }, { userId: options.userId, jobId });
       return { jobs: [result.job], refund: result.refund };
     } catch (error) {
       if (error instanceof AppError && error.code === "conflict") return null;
@@ -54,7 +41,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     const IMAGE_PRICE = PRICE / 4;
 
     async function anchorsOf(styleId: string) {
-      return handle.db
+      return on.handle.db
         .select()
         .from(images)
         .where(eq(images.styleId, styleId))
@@ -67,7 +54,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       expect(result?.refund).toBe(PRICE);
       expect(result?.jobs[0]).toMatchObject({ id: job.id, status: "canceled", refunded: true });
       expect(result?.jobs[0]?.error).toBe(`Cancelled. Your ${PRICE} credits were refunded.`);
-      expect(await getBalance(handle.db, userId)).toBe(100);
+      expect(await getBalance(on.handle.db, userId)).toBe(100);
       // The queued job is not run after all.
       expect(await runGenerationJob(context(createOfflineProvider()), job.id)).toBeNull();
       expect(await anchorsOf(style.id)).toHaveLength(0);
@@ -87,18 +74,18 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
           return offline.generate(request);
         },
       };
-      const storage = createDiskStorage(filesDir);
+      const storage = createDiskStorage(on.filesDir);
       expect(await runGenerationJob(context(provider, { storage }), job.id)).toBeNull();
       expect(calls).toBe(2);
       const kept = await anchorsOf(style.id);
       expect(kept.map((image) => image.position)).toEqual([0]);
       expect(await storage.read(kept[0]!.fileKey.replace(/-0-r1\.png$/, "-1-r1.png"))).toBeNull();
       expect(await storage.read(kept[0]!.fileKey)).not.toBeNull();
-      const [ended] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+      const [ended] = await on.handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
       expect(ended).toMatchObject({ status: "canceled", refunded: true });
       expect(ended?.error).toBe(`Cancelled after 1 of 4 images. ${PRICE - IMAGE_PRICE} unused credits were refunded.`);
-      expect(await getBalance(handle.db, userId)).toBe(100 - IMAGE_PRICE);
-      expect(await ledgerSum(handle, userId)).toBe(100 - IMAGE_PRICE);
+      expect(await getBalance(on.handle.db, userId)).toBe(100 - IMAGE_PRICE);
+      expect(await ledgerSum(on.handle, userId)).toBe(100 - IMAGE_PRICE);
     });
 
     it("stops retrying once cancelled, without another call to the provider", async () => {
@@ -115,18 +102,18 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       };
       expect(await runGenerationJob(context(flaky), job.id)).toBeNull();
       expect(calls).toBe(1);
-      expect(await getBalance(handle.db, userId)).toBe(100);
+      expect(await getBalance(on.handle.db, userId)).toBe(100);
     });
 
     it("does not cancel a job whose images are all made: it counts as finished, and is paid", async () => {
       const { userId, job, style } = await submitted();
       // The worker stored every image but had not yet marked the job done.
       await runGenerationJob(context(createOfflineProvider()), job.id);
-      await handle.db.update(generationJobs).set({ status: "running" }).where(eq(generationJobs.id, job.id));
+      await on.handle.db.update(generationJobs).set({ status: "running" }).where(eq(generationJobs.id, job.id));
       expect(await cancelSamples({ userId, styleId: style.id })).toBeNull();
-      const [row] = await handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+      const [row] = await on.handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
       expect(row).toMatchObject({ status: "succeeded", refunded: false });
-      expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+      expect(await getBalance(on.handle.db, userId)).toBe(100 - PRICE);
     });
 
     it("makes only the missing samples, for their price, matched to the ones already made", async () => {
@@ -146,15 +133,15 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
         refundedCredits: 2 * IMAGE_PRICE,
       });
       expect(await anchorsOf(style.id)).toHaveLength(2);
-      expect(await getBalance(handle.db, userId)).toBe(100 - 2 * IMAGE_PRICE);
+      expect(await getBalance(on.handle.db, userId)).toBe(100 - 2 * IMAGE_PRICE);
 
-      const again = await createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: offline });
+      const again = await createMissingSamplesJob(on.handle.db, { userId, styleId: style.id, provider: offline });
       expect(again?.job.credits).toBe(2 * IMAGE_PRICE);
-      expect(await getBalance(handle.db, userId)).toBe(100 - 4 * IMAGE_PRICE);
+      expect(await getBalance(on.handle.db, userId)).toBe(100 - 4 * IMAGE_PRICE);
       // Asked again while that job is unfinished: the same job, nothing charged again.
-      const repeated = await createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: offline });
+      const repeated = await createMissingSamplesJob(on.handle.db, { userId, styleId: style.id, provider: offline });
       expect(repeated).toMatchObject({ existing: true, job: { id: again.job.id } });
-      expect(await getBalance(handle.db, userId)).toBe(100 - 4 * IMAGE_PRICE);
+      expect(await getBalance(on.handle.db, userId)).toBe(100 - 4 * IMAGE_PRICE);
 
       const referenceCounts: number[] = [];
       const watching: ImageProvider = {
@@ -169,9 +156,9 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       const anchors = await anchorsOf(style.id);
       expect(new Set(anchors.map((a) => a.subject)).size).toBe(4);
       await expect(
-        createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: offline }),
+        createMissingSamplesJob(on.handle.db, { userId, styleId: style.id, provider: offline }),
       ).rejects.toThrow(new AppError("conflict", "This style already has all its sample images."));
-      expect(await ledgerSum(handle, userId)).toBe(100 - 4 * IMAGE_PRICE);
+      expect(await ledgerSum(on.handle, userId)).toBe(100 - 4 * IMAGE_PRICE);
     });
 
     it("charges once when the missing samples are asked for many times at once: every answer is the one job", async () => {
@@ -179,7 +166,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       await cancelSamples({ userId, styleId: style.id });
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, () =>
-          createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
+          createMissingSamplesJob(on.handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
         ),
       );
       const answers = results.map(
@@ -188,27 +175,27 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       expect(results.every((r) => r.status === "fulfilled")).toBe(true);
       expect(answers.filter((a) => !a.existing)).toHaveLength(1);
       expect(new Set(answers.map((a) => a.job.id)).size).toBe(1);
-      expect(await getBalance(handle.db, userId)).toBe(100 - PRICE);
+      expect(await getBalance(on.handle.db, userId)).toBe(100 - PRICE);
     });
 
     it("refuses someone else's style and a short balance, charging nothing", async () => {
       const { userId, style } = await submitted(PRICE);
       await cancelSamples({ userId, styleId: style.id });
-      const stranger = await createUser(handle, 100);
+      const stranger = await createUser(on.handle, 100);
       await expect(
-        createMissingSamplesJob(handle.db, {
+        createMissingSamplesJob(on.handle.db, {
           userId: stranger,
           styleId: style.id,
           provider: createOfflineProvider(),
         }),
       ).rejects.toThrow(new AppError("not_found", "No such style."));
       expect(await cancelSamples({ userId: stranger, styleId: style.id })).toBeNull();
-      await handle.db.update(users).set({ credits: 2 }).where(eq(users.id, userId));
+      await on.handle.db.update(users).set({ credits: 2 }).where(eq(users.id, userId));
       await expect(
-        createMissingSamplesJob(handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
+        createMissingSamplesJob(on.handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
       ).rejects.toThrow("This needs 12 credits and your balance is 2.");
-      expect(await getBalance(handle.db, userId)).toBe(2);
-      expect(await getBalance(handle.db, stranger)).toBe(100);
+      expect(await getBalance(on.handle.db, userId)).toBe(2);
+      expect(await getBalance(on.handle.db, stranger)).toBe(100);
     });
   });
 });
