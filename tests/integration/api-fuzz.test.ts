@@ -6,6 +6,7 @@ import { openApiCheck, type OpenApiCheck } from "../support/openapi-check";
 import {
   document,
   documentedOperations,
+  fillRecordPath,
   resolved,
   sampleOf,
   type Operation,
@@ -127,11 +128,7 @@ describe(`the API, fuzzed from its OpenAPI document on ${target!.name}`, () => {
   });
 
   /** The path with each parameter given: the owner's record of that kind where there is one. */
-  const fill = (path: string) =>
-    path.replace(/\{(\w+)\}/g, (_m, name: string, offset: number) => {
-      const kind = path.slice(0, offset).split("/").filter(Boolean).pop() ?? "";
-      return encodeURIComponent(name === "id" ? (ids[kind] ?? "x") : (ids[name] ?? "x"));
-    });
+  const fill = (path: string) => fillRecordPath(path, (kind) => ids[kind] ?? "x");
 
   it("answers every input with a documented status and body, and never with a server error", async () => {
     const operations = documentedOperations()

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "#server/db/client.server";
 import { images } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, grantCredits, json, runJob, submitObjects } from "../support/factories";
-import { documentedOperations, resolved, sampleOf, type Schema } from "../support/openapi-samples";
+import { documentedOperations, fillRecordPath, resolved, sampleOf, type Schema } from "../support/openapi-samples";
 import { noQueue, signInThroughApi, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
 
 /** What ends the caller's session or account: walked last, so every other operation is walked signed in. */
@@ -130,12 +130,11 @@ describe.each(testDatabases)("isolation, walked from the OpenAPI document on $na
 
   /** The path with the owner's record for each parameter (`{id}` by the segment before it). */
   const fill = (path: string) =>
-    path.replace(/\{(\w+)\}/g, (_m, name: string, offset: number) => {
-      const kind = name === "id" ? (path.slice(0, offset).split("/").filter(Boolean).pop() ?? "") : name;
+    fillRecordPath(path, (kind, name) => {
       if (NOT_A_RECORD.has(name)) return "github";
       const value = ids[kind];
       if (!value) throw new Error(`The walk has no record of the owner for {${name}} in ${path}: add one to \`ids\`.`);
-      return encodeURIComponent(value);
+      return value;
     });
 
   /** A valid body for the operation, with the owner's ids wherever a field names a record. */

@@ -66,3 +66,14 @@ export function sampleOf(input: Schema | undefined, depth = 0): unknown {
       return "x";
   }
 }
+
+/**
+ * An OpenAPI path with each parameter filled in by the kind of record it names: `{id}` by the
+ * segment before it ("/api/styles/{id}" → "styles"), any other by its own name.
+ */
+export function fillRecordPath(path: string, valueOf: (kind: string, name: string) => string): string {
+  return path.replace(/\{(\w+)\}/g, (_m, name: string, offset: number) => {
+    const kind = name === "id" ? (path.slice(0, offset).split("/").filter(Boolean).pop() ?? "") : name;
+    return encodeURIComponent(valueOf(kind, name));
+  });
+}
