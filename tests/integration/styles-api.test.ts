@@ -145,8 +145,10 @@ describe("styles API", () => {
     const cookie = await signIn("pages@example.com");
     const me = (await (await server.call("/api/users/me", { cookie })).json()) as { user: { uid: string } };
     const made = [];
-    for (const name of ["First", "Second", "Third"])
-      made.push(await insertStyle(database.db, { ownerId: me.user.uid, name }));
+    // A second apart: styles made within the clock's resolution would tie, and a tie goes by id.
+    const start = Date.now() - 60_000;
+    for (const [i, name] of ["First", "Second", "Third"].entries())
+      made.push(await insertStyle(database.db, { ownerId: me.user.uid, name, createdAt: new Date(start + i * 1000) }));
     type Page = { styles: { id: string; name: string }[]; nextCursor: string | null };
     const first = (await (await server.call("/api/styles?limit=2", { cookie })).json()) as Page;
     expect(first.styles.map((s) => s.name)).toEqual(["Third", "Second"]);

@@ -64,7 +64,10 @@ export async function ledgerSum(db: Database, userId: string): Promise<number> {
 }
 
 /** A style row only (no references, no samples): for tests of listing and ownership. */
-export async function insertStyle(db: Database, options: { ownerId: string; name?: string }): Promise<string> {
+export async function insertStyle(
+  db: Database,
+  options: { ownerId: string; name?: string; createdAt?: Date },
+): Promise<string> {
   const id = newId();
   await db.insert(styles).values({
     id,
@@ -75,6 +78,7 @@ export async function insertStyle(db: Database, options: { ownerId: string; name
     prompt: "Flat icons.",
     palette: ["#f4a23c", "#2a9d8f"],
     seed: 11,
+    ...(options.createdAt ? { createdAt: options.createdAt } : {}),
   });
   return id;
 }
