@@ -25,6 +25,10 @@ export const createApiKeySchema = z
       description:
         "Where the key's jobs' endings are posted (a public http(s) URL; https in production). Null or empty: none.",
     }),
+    workspaceId: z.string().min(1).max(100).optional().meta({
+      description:
+        "The workspace the key acts in: your own (your user id) or a team you are in. Default: the one you are in now.",
+    }),
   })
   .strict();
 export type CreateApiKeyInput = z.output<typeof createApiKeySchema>;
@@ -43,6 +47,7 @@ export const apiKeyViewSchema = z
     id: z.string(),
     name: z.string(),
     prefix: z.string().meta({ description: 'The secret\'s first characters ("mtf_Ab12Cd34").' }),
+    workspaceId: z.string().meta({ description: "The workspace it acts in: your user id, or a team's id." }),
     createdAt: z.string().meta({ format: "date-time" }),
     expiresAt: z.string().meta({ format: "date-time" }).nullable(),
     lastUsedAt: z.string().meta({ format: "date-time" }).nullable(),

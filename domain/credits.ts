@@ -38,6 +38,9 @@ export const creditHistoryEntrySchema = z
     purchase: z.object({ credits: z.number().int(), receiptUrl: z.string().nullable() }).nullable().meta({
       description: "For a purchase and what was taken back from it: the pack's credits and Stripe's receipt page.",
     }),
+    by: z.string().nullable().meta({
+      description: "In a team's history: the e-mail address of the member whose spending this was; null otherwise.",
+    }),
     createdAt: z.string().meta({ format: "date-time" }),
   })
   .meta({ id: "CreditHistoryEntry", description: "One line of the credit ledger." });

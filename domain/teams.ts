@@ -108,3 +108,8 @@ export const invitationMessages = {
   wrongAddress: "This invitation was sent to another address. Sign in with that address to accept it.",
   alreadyMember: "You are already in this team.",
 } as const;
+
+/** A member's spending from the team's balance would pass the monthly limit an owner or admin set. */
+export function memberLimitMessage(limit: number, spent: number, price: number): string {
+  return `Your monthly limit in this team is ${limit} credits; you have spent ${spent} this month and this needs ${price}. You were not charged.`;
+}

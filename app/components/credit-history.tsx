@@ -97,6 +97,7 @@ export function CreditHistory() {
                 </p>
                 <p className="text-xs text-neutral-600 dark:text-neutral-400">
                   <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+                  {entry.by && <span data-testid="credit-by"> · by {entry.by}</span>}
                   {entry.model && <span data-testid="credit-model"> · {entry.model}</span>}
                   <span className="tabular-nums"> · balance {entry.balanceAfter.toLocaleString("en")}</span>
                   {entry.purchase?.receiptUrl && (

@@ -11,12 +11,14 @@ import { MobileNav } from "~/components/mobile-nav";
 import { PreviewEngineBanner } from "~/components/preview-engine-banner";
 import { SignupCreditsNotice } from "~/components/signup-credits-notice";
 import { UserMenu } from "~/components/user-menu";
-import { requireUserMiddleware, userContext } from "#server/auth/require-user.server";
+import { WorkspaceSwitcher } from "~/components/workspace-switcher";
+import { requireUserMiddleware, userContext, workspaceContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { readInstanceSettings } from "#server/instance/instance-settings.server";
 import { presentModels } from "#server/generation/providers/model-views.server";
 import { failedProviderChecks } from "#server/generation/providers/provider-checks.server";
 import { operatorView } from "#server/setup/operator-view.server";
+import { listTeams } from "#server/teams/teams.server";
 import { clearSignupNoticeCookie, hasSignupNotice } from "#server/users/signup-notice.server";
 import { MAIN_CONTENT_ID } from "~/lib/return-focus";
 import type { Route } from "./+types/app";
@@ -25,10 +27,12 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.get(userContext);
+  const workspace = context.get(workspaceContext);
   const services = context.get(servicesContext);
-  const [operator, instance] = await Promise.all([
+  const [operator, instance, teams] = await Promise.all([
     operatorView(services, { user, request }),
     readInstanceSettings(services.database.db, services.config.instance),
+    listTeams(services.database.db, user.id),
   ]);
   // A new account that got no sign-up credits is told why, on this first page only.
   const signupNotice = hasSignupNotice(request);
@@ -36,6 +40,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(
     {
       user: { id: user.id, email: user.email },
+      workspace: { id: workspace.id, name: workspace.name },
+      workspaces: [{ id: user.id, name: null }, ...teams.map((team) => ({ id: team.id, name: team.name }))],
       operator,
       models: presentModels(services.providers, await failedProviderChecks(services.database.db)),
       // Stripe configured: the credits page sells packs; otherwise it says how to ask the operators.
@@ -70,7 +76,8 @@ function Shell({ email, children }: { email: string; children: React.ReactNode }
           <Link to="/app" aria-label="Motif home" className="desk:hidden">
             <Logo />
           </Link>
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex min-w-0 items-center gap-2">
+            <ShellWorkspaces />
             <ShellCredits />
             <ColorModeMenu />
             <ShellUserMenu email={email} />
@@ -89,6 +96,13 @@ function ShellCredits() {
   const { authUser } = useAuth();
   const buyCredits = Boolean(useRouteLoaderData<typeof loader>("layouts/app")?.buyCredits);
   return <CreditBadge credits={authUser?.credits ?? null} buyCredits={buyCredits} />;
+}
+
+function ShellWorkspaces() {
+  const data = useRouteLoaderData<typeof loader>("layouts/app");
+  // Someone in no team has one workspace: nothing to switch between.
+  if (!data || data.workspaces.length < 2) return null;
+  return <WorkspaceSwitcher current={data.workspace} choices={data.workspaces} />;
 }
 
 function ShellBanner() {

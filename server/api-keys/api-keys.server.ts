@@ -25,6 +25,7 @@ function present(row: ApiKeyRow, spentThisMonth: number, lastDelivery: WebhookDe
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    workspaceId: row.workspaceId,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
@@ -43,7 +44,7 @@ const newWebhookSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomToken()}`;
  */
 export async function createApiKey(
   db: Database,
-  options: { userId: string; input: CreateApiKeyInput },
+  options: { userId: string; workspaceId?: string; input: CreateApiKeyInput },
 ): Promise<{ key: ApiKeyView; secret: string; webhookSecret: string | null }> {
   const { input } = options;
   const secret = `${KEY_PREFIX}${randomToken()}`;
@@ -62,6 +63,7 @@ export async function createApiKey(
       .values({
         id: newId(),
         userId: options.userId,
+        workspaceId: options.workspaceId ?? options.userId,
         name: input.name,
         prefix: secret.slice(0, KEY_PREFIX.length + SHOWN_CHARACTERS),
         secretHash: hashToken(secret),
@@ -106,12 +108,18 @@ export async function setApiKeyWebhook(
   return { key: view, webhookSecret: row.made ? row.updated.webhookSecret : null };
 }
 
-/** The user's keys that are not revoked, newest first, with what each spent this month. */
-export async function listApiKeys(db: Database, userId: string): Promise<ApiKeyView[]> {
+/** The user's keys that are not revoked (those for one workspace, when given), newest first, with what each spent this month. */
+export async function listApiKeys(db: Database, userId: string, workspaceId?: string): Promise<ApiKeyView[]> {
   const rows = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(
+      and(
+        eq(apiKeys.userId, userId),
+        isNull(apiKeys.revokedAt),
+        workspaceId ? eq(apiKeys.workspaceId, workspaceId) : undefined,
+      ),
+    )
     .orderBy(desc(apiKeys.createdAt));
   const since = monthStart();
   const delivered = await lastDeliveries(
@@ -137,7 +145,7 @@ export async function revokeApiKey(db: Database, options: { userId: string; keyI
 export async function authenticateApiKey(
   db: Database,
   secret: string,
-): Promise<{ user: { id: string; email: string; hasRecord: boolean }; keyId: string }> {
+): Promise<{ user: { id: string; email: string; hasRecord: boolean }; keyId: string; workspaceId: string }> {
   if (!secret.startsWith(KEY_PREFIX)) throw new AppError("unauthorized", apiKeyMessages.invalid);
   const [row] = await db
     .select({ key: apiKeys, email: authUsers.email, disabledAt: authUsers.disabledAt, recordId: users.id })
@@ -154,5 +162,9 @@ export async function authenticateApiKey(
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, key.id));
   }
-  return { user: { id: key.userId, email: row.email, hasRecord: row.recordId !== null }, keyId: key.id };
+  return {
+    user: { id: key.userId, email: row.email, hasRecord: row.recordId !== null },
+    keyId: key.id,
+    workspaceId: key.workspaceId,
+  };
 }

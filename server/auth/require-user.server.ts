@@ -1,20 +1,36 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { loginPath } from "#domain/login-path";
 import { servicesContext } from "../context";
+import { readWorkspaceCookie, requestedInUrl, workspaceCookie } from "../workspaces/workspace-cookie.server";
+import { findWorkspace, personalWorkspace, type Workspace } from "../workspaces/workspaces.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
 export const userContext = createContext<SessionUser>();
+/** Where the page acts: the workspace a `?workspace=` link or the browser's last choice names, if the user is in it. */
+export const workspaceContext = createContext<Workspace>();
 
 /**
  * The auth check for /app routes: anonymous visitors go to /auth/login,
  * remembering where they wanted to go. Runs before any child loader.
+ * Then the workspace: a link's `?workspace=` chooses it (and is remembered);
+ * else the browser's last choice; a team the user is no longer in falls back to their own.
  */
 export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const user = await getSessionUser({ request, services: context.get(servicesContext) });
+  const services = context.get(servicesContext);
+  const user = await getSessionUser({ request, services });
   if (!user) {
     const url = new URL(request.url);
     throw redirect(loginPath(`${url.pathname}${url.search}`));
   }
   context.set(userContext, user);
-  return next();
+  const inUrl = requestedInUrl(new URL(request.url));
+  const remembered = readWorkspaceCookie(request.headers.get("Cookie"));
+  const requested = inUrl ?? remembered;
+  const workspace =
+    (await findWorkspace(services.database.db, { userId: user.id, requested })) ?? personalWorkspace(user.id);
+  context.set(workspaceContext, workspace);
+  const response = await next();
+  if (workspace.id !== remembered && (remembered !== null || workspace.teamId !== null))
+    response.headers.append("Set-Cookie", workspaceCookie(workspace.id, services.config.auth.secureCookies));
+  return response;
 };

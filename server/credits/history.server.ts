@@ -2,7 +2,7 @@ import { modelLabel } from "#domain/models";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { CREDIT_HISTORY_PAGE, type CreditHistoryEntry } from "#domain/credit-history";
 import type { Database } from "../db/client.server";
-import { creditLedger, creditPurchases, generationJobs, images, objects, styles } from "../db/schema";
+import { authUsers, creditLedger, creditPurchases, generationJobs, images, objects, styles } from "../db/schema";
 
 /** How many of a job's images a refund of `delta` credits paid back: each image costs the same. */
 function refundedImages(delta: number, jobCredits: number | null, imageCount: number | null) {
@@ -40,6 +40,8 @@ export async function listCreditHistory(
       debtDelta: creditLedger.debtDelta,
       purchaseCredits: creditPurchases.credits,
       receiptUrl: creditPurchases.receiptUrl,
+      // In a team's ledger, who spent: the line's member, or (for a refund) the job's.
+      by: authUsers.email,
       createdAt: creditLedger.createdAt,
     })
     .from(creditLedger)
@@ -59,6 +61,13 @@ export async function listCreditHistory(
       ),
     )
     .leftJoin(objects, eq(objects.id, images.objectId))
+    .leftJoin(
+      authUsers,
+      and(
+        sql`${creditLedger.userId} <> coalesce(${creditLedger.memberId}, ${generationJobs.createdBy})`,
+        eq(authUsers.id, sql`coalesce(${creditLedger.memberId}, ${generationJobs.createdBy})`),
+      ),
+    )
     // A purchase's lines, and those taking it back, start their ref with its Checkout Session id.
     .leftJoin(
       creditPurchases,

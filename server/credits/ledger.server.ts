@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import { creditLedger, users, type CreditReason } from "../db/schema";
 import { canSpend, getBalance, spendingRefusal, type Transaction } from "./credits.server";
 import { assertWithinKeyCap } from "./key-spending.server";
+import { assertWithinMemberLimit } from "./member-limits.server";
 
 /**
  * The credit ledger's one writer. Every change to a balance is here: a job's reservation and
@@ -86,21 +87,42 @@ export async function takeBackCreditsWithin(tx: Transaction, movement: Movement)
  * row is written (a key's cap counts its jobs). With the key it came with, the key's monthly cap
  * is checked first. The conditional update can never take the balance below zero, even when many
  * submissions race: each waits for the row lock and re-checks the balance. A user who owes
- * credits (a refunded purchase) cannot spend until the debt is settled.
+ * credits (a refunded purchase) cannot spend until the debt is settled. In a team's workspace
+ * (`userId` is the team's), the member who asks is checked against their monthly limit, and the
+ * line says who it was.
  */
 export async function reserveCredits(
   tx: Transaction,
-  options: { userId: string; amount: number; ref: string; apiKeyId?: string | null },
+  options: { userId: string; amount: number; ref: string; apiKeyId?: string | null; memberId?: string | null },
 ) {
   const { userId, amount, ref } = options;
   // A free job (the preview engine) moves no credits, so it writes no ledger row.
   if (amount === 0) return getBalance(tx, userId);
-  if (options.apiKeyId) await assertWithinKeyCap(tx, { keyId: options.apiKeyId, price: amount });
+  await checkSpender(tx, { ...options, price: amount });
   const credits = await spend(tx, { userId, amount });
-  await tx
-    .insert(creditLedger)
-    .values({ userId, delta: -amount, reason: "generation_reserve", ref, balanceAfter: credits });
+  await tx.insert(creditLedger).values({
+    userId,
+    delta: -amount,
+    reason: "generation_reserve",
+    ref,
+    balanceAfter: credits,
+    memberId: options.memberId ?? null,
+  });
   return credits;
+}
+
+/** A key's monthly cap, then a team member's monthly limit, each under its own row lock (in that order). */
+async function checkSpender(
+  tx: Transaction,
+  options: { userId: string; price: number; apiKeyId?: string | null; memberId?: string | null },
+): Promise<void> {
+  if (options.apiKeyId) await assertWithinKeyCap(tx, { keyId: options.apiKeyId, price: options.price });
+  if (options.memberId)
+    await assertWithinMemberLimit(tx, {
+      workspaceId: options.userId,
+      memberId: options.memberId,
+      price: options.price,
+    });
 }
 
 /**
@@ -109,10 +131,17 @@ export async function reserveCredits(
  */
 export async function chargeCredits(
   tx: Transaction,
-  options: { userId: string; amount: number; reason: CreditReason; ref: string; apiKeyId?: string | null },
+  options: {
+    userId: string;
+    amount: number;
+    reason: CreditReason;
+    ref: string;
+    apiKeyId?: string | null;
+    memberId?: string | null;
+  },
 ): Promise<number> {
   const { userId, amount } = options;
-  if (options.apiKeyId) await assertWithinKeyCap(tx, { keyId: options.apiKeyId, price: amount });
+  await checkSpender(tx, { ...options, price: amount });
   const credits = await spend(tx, { userId, amount });
   await tx.insert(creditLedger).values({
     userId,
@@ -121,6 +150,7 @@ export async function chargeCredits(
     ref: options.ref,
     balanceAfter: credits,
     apiKeyId: options.apiKeyId ?? null,
+    memberId: options.memberId ?? null,
   });
   return credits;
 }

@@ -7,3 +7,4 @@ export * from "./schema/jobs";
 export * from "./schema/objects";
 export * from "./schema/runtime";
 export * from "./schema/teams";
+export * from "./schema/workspaces";

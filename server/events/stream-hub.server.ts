@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../db/client.server";
 import { getLogger } from "../logger.server";
 import { EVENTS_CHANNEL, EVENTS_PAGE, eventsSince, parseNotice, type UserEvent } from "./events.server";
 import { releaseStreamLease, renewStreamLeases, takeStreamLease, type LeaseRefusal } from "./stream-leases.server";
-import { liveSessions } from "./stream-sessions.server";
+import { currentMemberships, liveSessions } from "./stream-sessions.server";
 
 /** What the hub reads and listens to (the database in the app; counting fakes in unit tests). */
 export interface HubStore {
@@ -11,6 +11,8 @@ export interface HubStore {
   eventsSince(userId: string, afterId: number): Promise<UserEvent[]>;
   /** The still-valid sessions among these id hashes, with their expiry (ms). */
   liveSessions(idHashes: readonly string[]): Promise<Map<string, number>>;
+  /** Of these (team, member) pairs, those still in their team, as `team:member`. */
+  memberships?(pairs: readonly { teamId: string; userId: string }[]): Promise<Set<string>>;
   /** The count every process shares (the database); without it, caps hold per process only. */
   leases?: {
     take(input: {
@@ -30,6 +32,7 @@ export function databaseHubStore(database: DatabaseHandle): HubStore {
     listen: (channel, onNotify, onReconnect) => database.listen(channel, onNotify, onReconnect),
     eventsSince: (userId, afterId) => eventsSince(database.db, { userId, afterId }),
     liveSessions: (idHashes) => liveSessions(database.db, idHashes),
+    memberships: (pairs) => currentMemberships(database.db, pairs),
     leases: {
       take: (input) => takeStreamLease(database.db, input),
       renew: (ids, ttlMs) => renewStreamLeases(database.db, ids, ttlMs),
@@ -80,7 +83,10 @@ class Stream {
   leaseId: string | null = null;
 
   constructor(
+    /** The workspace whose events it carries (a person's own, or a team's). */
     readonly userId: string,
+    /** The person watching: in a team's workspace, their membership is checked with their session. */
+    readonly memberId: string,
     readonly sessionHash: string,
     readonly ip: string,
     readonly client: StreamClient,
@@ -174,11 +180,18 @@ function increment(counts: Map<string, number>, key: string, delta: number): voi
   else counts.delete(key);
 }
 
-/** One query for all the streams' sessions: ends those whose session is gone, notes when the rest expire. */
+/**
+ * One query for all the streams' sessions (and one for the memberships of those in a team's
+ * workspace): ends those whose session is gone or whose member left, notes when the rest expire.
+ */
 async function checkSessions(store: HubStore, streams: Stream[], endStream: (stream: Stream) => void): Promise<void> {
   let live: Map<string, number>;
+  let members: Set<string> | null = null;
+  const inTeams = streams.filter((stream) => stream.userId !== stream.memberId);
   try {
     live = await store.liveSessions(streams.map((stream) => stream.sessionHash));
+    if (inTeams.length > 0 && store.memberships)
+      members = await store.memberships(inTeams.map((stream) => ({ teamId: stream.userId, userId: stream.memberId })));
   } catch (error) {
     // The database is away: the streams keep their last known state until the next check.
     getLogger().warn({ err: error }, "event stream session check failed");
@@ -187,7 +200,9 @@ async function checkSessions(store: HubStore, streams: Stream[], endStream: (str
   for (const stream of streams) {
     if (stream.closed) continue;
     const expiresAt = live.get(stream.sessionHash);
-    if (expiresAt === undefined) endStream(stream);
+    const left =
+      members !== null && stream.userId !== stream.memberId && !members.has(`${stream.userId}:${stream.memberId}`);
+    if (expiresAt === undefined || left) endStream(stream);
     else stream.expiresAt = expiresAt;
   }
 }
@@ -218,8 +233,13 @@ export class EventStreamHub {
       (payload) => {
         const notice = parseNotice(payload);
         const feed = this.feeds.get(notice.userId);
-        if (notice.kind === "session-ended") feed?.request({ check: true });
-        else feed?.request({ fetch: true });
+        if (notice.kind === "event") return feed?.request({ fetch: true });
+        feed?.request({ check: true });
+        // The person's streams in their teams' workspaces are checked too.
+        this.feeds.forEach((other) => {
+          if (other !== feed && [...other.streams].some((stream) => stream.memberId === notice.userId))
+            other.request({ check: true });
+        });
       },
       // Notifications sent while the connection was down are lost: re-check and re-read everything.
       () => this.feeds.forEach((feed) => feed.request({ check: true, fetch: true })),
@@ -239,11 +259,17 @@ export class EventStreamHub {
   }
 
   /** Takes a place for a new stream, or refuses with 429 when its user or address is at the cap. */
-  open(input: { userId: string; sessionHash: string; ip: string }, client: StreamClient): StreamHandle {
+  open(
+    input: { userId: string; memberId?: string; sessionHash: string; ip: string },
+    client: StreamClient,
+  ): StreamHandle {
     const feed = this.feeds.get(input.userId);
-    if ((feed?.streams.size ?? 0) >= this.options.perUser) throw this.userCapError();
+    const memberId = input.memberId ?? input.userId;
+    // The cap is the person's, whichever workspace each of their streams watches.
+    const theirs = feed ? [...feed.streams].filter((stream) => stream.memberId === memberId).length : 0;
+    if (theirs >= this.options.perUser) throw this.userCapError();
     if ((this.perIp.get(input.ip) ?? 0) >= this.options.perIp) throw this.ipCapError();
-    const stream = new Stream(input.userId, input.sessionHash, input.ip, client);
+    const stream = new Stream(input.userId, memberId, input.sessionHash, input.ip, client);
     const userFeed = feed ?? this.addFeed(input.userId);
     userFeed.streams.add(stream);
     increment(this.perIp, input.ip, 1);
@@ -252,7 +278,7 @@ export class EventStreamHub {
       claim: async () => {
         const leases = this.store.leases;
         if (!leases || stream.closed) return;
-        const taken = await leases.take({ ...input, ...this.options, ttlMs: this.leaseTtlMs });
+        const taken = await leases.take({ userId: memberId, ip: input.ip, ...this.options, ttlMs: this.leaseTtlMs });
         if ("refused" in taken) {
           this.remove(stream);
           throw taken.refused === "user" ? this.userCapError() : this.ipCapError();

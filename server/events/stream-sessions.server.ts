@@ -1,6 +1,6 @@
 import { and, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { apiKeys, sessions } from "../db/schema";
+import { apiKeys, sessions, teamMembers } from "../db/schema";
 
 const CHUNK = 1000;
 /** A stream opened with an API key is keyed by this prefix and the key's secret hash. */
@@ -42,4 +42,24 @@ export async function liveSessions(db: Database, idHashes: readonly string[]): P
     }
   }
   return live;
+}
+
+/**
+ * Of the given (team, member) pairs, those where the person is still in the team, as
+ * `team:member`: a stream in a team's workspace ends when its member leaves or is removed.
+ */
+export async function currentMemberships(
+  db: Database,
+  pairs: readonly { teamId: string; userId: string }[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const teamIds = [...new Set(pairs.map((pair) => pair.teamId))];
+  for (let start = 0; start < teamIds.length; start += CHUNK) {
+    const rows = await db
+      .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(inArray(teamMembers.teamId, teamIds.slice(start, start + CHUNK)));
+    for (const row of rows) found.add(`${row.teamId}:${row.userId}`);
+  }
+  return found;
 }

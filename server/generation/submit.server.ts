@@ -27,6 +27,8 @@ export async function insertPaidJob<K extends JobKind>(
     provider: Pick<ImageProvider, "id" | "model" | "label">;
     /** The API key the request came with: its monthly cap is checked, and the job remembers it. */
     apiKeyId?: string | null;
+    /** The member who asks (their team's monthly limit applies). */
+    memberId?: string | null;
   },
 ): Promise<GenerationJob> {
   await assertProviderReachable(tx, options.provider);
@@ -37,7 +39,13 @@ export async function insertPaidJob<K extends JobKind>(
   const credits = imageCount * options.unitCredits;
   const id = options.id ?? newId();
   // Paid before the job's row exists: a key's cap counts its jobs, so this one is not counted twice.
-  await reserveCredits(tx, { userId: options.userId, amount: credits, ref: id, apiKeyId: options.apiKeyId });
+  await reserveCredits(tx, {
+    userId: options.userId,
+    amount: credits,
+    ref: id,
+    apiKeyId: options.apiKeyId,
+    memberId: options.memberId,
+  });
   const [job] = await tx
     .insert(generationJobs)
     .values({
@@ -52,6 +60,7 @@ export async function insertPaidJob<K extends JobKind>(
       model: options.provider.model,
       credits,
       apiKeyId: options.apiKeyId ?? null,
+      createdBy: options.memberId ?? options.userId,
     })
     .returning();
   return job!;

@@ -6,6 +6,8 @@ import { readSessionId } from "../auth/session.server";
 import { findSessionUser, type SessionUser } from "../auth/sessions.server";
 import type { Services } from "../services.server";
 import { ensureUserRecord } from "../users/users.server";
+import { readWorkspaceCookie } from "../workspaces/workspace-cookie.server";
+import { findWorkspace, type Workspace } from "../workspaces/workspaces.server";
 import { AppError } from "./errors.server";
 
 /** Who an API request acts for: a signed-in browser, or one of the user's API keys. */
@@ -16,7 +18,13 @@ export interface ApiUser extends SessionUser {
   recordCreated: boolean;
   /** The record made now got no sign-up credits: its address had them with an earlier account. */
   grantUsedBefore: boolean;
+  /** Where the request acts: the key's workspace, or the one the browser chose. Records are scoped by its id. */
+  workspace: Workspace;
 }
+
+/** A key made for a team its maker has since left, or a browser whose chosen team is gone: out at once. */
+const keyWorkspaceGone = "This API key's team no longer includes you.";
+const chosenWorkspaceGone = "You are no longer in this team. Reload the page to go back to your own workspace.";
 
 /** The secret of `Authorization: Bearer <key>`; null when the request has no Authorization header. */
 export function bearerSecret(req: Request): string | null {
@@ -35,7 +43,7 @@ export async function requireApiUser(req: Request, services: Services): Promise<
   const { db } = services.database;
   const secret = bearerSecret(req);
   if (secret !== null) {
-    const { user, keyId } = await authenticateApiKey(db, secret);
+    const { user, keyId, workspaceId } = await authenticateApiKey(db, secret);
     const { perMinute } = services.config.apiKeys;
     const limit = await hitRateLimit({ db, key: `api-key:${keyId}`, limit: perMinute, windowMs: 60_000 });
     // Every keyed answer says the key's budget and what is left of it (IETF RateLimit headers).
@@ -49,12 +57,16 @@ export async function requireApiUser(req: Request, services: Services): Promise<
         { "Retry-After": String(limit.retryAfterSeconds) },
       );
     }
-    return withRecord({ ...user, apiKeyId: keyId }, services);
+    const workspace = await findWorkspace(db, { userId: user.id, requested: workspaceId });
+    if (!workspace) throw new AppError("unauthorized", keyWorkspaceGone);
+    return withRecord({ ...user, apiKeyId: keyId, workspace }, services);
   }
   const sessionId = readSessionId(req.get("Cookie"), services.config.auth.secureCookies);
   const user = sessionId ? await findSessionUser({ db, sessionId, cache: services.sessions }) : null;
   if (!user) throw new AppError("unauthorized", "Please sign in.");
-  return withRecord({ ...user, apiKeyId: null }, services);
+  const workspace = await findWorkspace(db, { userId: user.id, requested: readWorkspaceCookie(req.get("Cookie")) });
+  if (!workspace) throw new AppError("unauthorized", chosenWorkspaceGone);
+  return withRecord({ ...user, apiKeyId: null, workspace }, services);
 }
 
 /**

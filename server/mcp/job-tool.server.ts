@@ -67,12 +67,12 @@ export const getJobTool = defineTool({
   async run({ services, user }, args, signal) {
     const { db } = services.database;
     const job = await waitForJob(db, {
-      userId: user.id,
+      userId: user.workspace.id,
       jobId: args.jobId,
       waitSeconds: args.wait_seconds ?? 0,
       signal,
     });
-    const made = await imagesOfJob(db, { userId: user.id, jobId: job.id });
+    const made = await imagesOfJob(db, { userId: user.workspace.id, jobId: job.id });
     const data = {
       job: {
         id: job.id,

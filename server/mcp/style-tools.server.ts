@@ -26,8 +26,8 @@ export const listStylesTool = defineTool({
   async run({ services, user }) {
     const { db } = services.database;
     const [styles, balance, failed] = await Promise.all([
-      listStyles(db, user.id),
-      getBalance(db, user.id),
+      listStyles(db, user.workspace.id),
+      getBalance(db, user.workspace.id),
       failedProviderChecks(db),
     ]);
     const { models, defaultId } = presentModels(services.providers, failed);
@@ -115,10 +115,11 @@ export const createStyleTool = defineTool({
       // Without reference images (which this tool does not take), the words are the style.
       if (!input.description) throw new AppError("bad_request", DESCRIPTION_REQUIRED);
       const { style, job } = await createStyle(services, {
-        userId: user.id,
+        userId: user.workspace.id,
         input,
         files: [],
         apiKeyId: user.apiKeyId,
+        memberId: user.id,
       });
       const data = {
         style: {

@@ -73,7 +73,7 @@ export async function onceForKey(
     .update(JSON.stringify(["mcp", call.tool, call.args]))
     .digest("hex");
   const { answer } = await runOnce(context.services.database.db, {
-    userId: context.user.id,
+    userId: context.user.workspace.id,
     key,
     requestHash,
     run: async () => ({ status: 200, body: await work() }),

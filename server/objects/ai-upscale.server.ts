@@ -25,6 +25,8 @@ export async function aiUpscaleObjectImage(
     objectId: string;
     input: z.output<typeof aiUpscaleSchema>;
     apiKeyId?: string | null;
+    /** The member who asks (their team's monthly limit applies). */
+    memberId?: string | null;
   },
 ) {
   const { db } = deps.database;
@@ -71,6 +73,7 @@ export async function aiUpscaleObjectImage(
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
       apiKeyId: options.apiKeyId,
+      memberId: options.memberId,
     }),
   );
   await dispatchJob(deps, job);

@@ -29,7 +29,7 @@ export interface Derivation {
   /** The file name's ending, after the new image's id: "-no-background", "-x4". */
   suffix: string;
   /** Taken once, with the new image's record; none for a free operation. */
-  charge?: { price: number; reason: CreditReason; apiKeyId?: string | null };
+  charge?: { price: number; reason: CreditReason; apiKeyId?: string | null; memberId?: string | null };
 }
 
 /** The image `derivation` already made from `sourceId`, if there is one. */
@@ -125,6 +125,7 @@ export async function deriveObjectImage(
         reason: charge.reason,
         ref: imageId,
         apiKeyId: charge.apiKeyId,
+        memberId: charge.memberId,
       });
       return undefined;
     });

@@ -42,7 +42,13 @@ function cannotEdit(provider: ImageProvider, region: boolean): AppError {
  */
 export async function editObjectImage(
   deps: ObjectDeps,
-  options: { userId: string; objectId: string; input: EditImageInput; apiKeyId?: string | null },
+  options: {
+    userId: string;
+    objectId: string;
+    input: EditImageInput;
+    apiKeyId?: string | null;
+    memberId?: string | null;
+  },
 ) {
   const { db } = deps.database;
   const { input } = options;
@@ -82,6 +88,7 @@ export async function editObjectImage(
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
       apiKeyId: options.apiKeyId,
+      memberId: options.memberId,
     }),
   );
   await dispatchJob(deps, job);

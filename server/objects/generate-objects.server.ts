@@ -22,7 +22,12 @@ export type ObjectDeps = Pick<Services, "database" | "storage" | "queue" | "prov
  */
 export async function generateObjects(
   deps: ObjectDeps,
-  options: { userId: string; input: z.output<typeof generateObjectsSchema>; apiKeyId?: string | null },
+  options: {
+    userId: string;
+    input: z.output<typeof generateObjectsSchema>;
+    apiKeyId?: string | null;
+    memberId?: string | null;
+  },
 ) {
   const { userId, input } = options;
   const { db } = deps.database;
@@ -53,6 +58,7 @@ export async function generateObjects(
           updatedAt: new Date(start + i),
           id: newId(),
           ownerId: userId,
+          createdBy: options.memberId ?? userId,
           styleId: style.id,
           setId: jobId,
           name,
@@ -78,6 +84,7 @@ export async function generateObjects(
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
       apiKeyId: options.apiKeyId,
+      memberId: options.memberId,
     });
     return { job, objects: made, settings };
   });

@@ -18,7 +18,7 @@ type ViewsInput = z.output<typeof objectViewsRequestSchema>;
  */
 export function makeViews(
   deps: ObjectDeps,
-  options: { userId: string; objectId: string; input: ViewsInput; apiKeyId?: string | null },
+  options: { userId: string; objectId: string; input: ViewsInput; apiKeyId?: string | null; memberId?: string | null },
 ) {
   return makeVariations(deps, options);
 }
@@ -34,6 +34,8 @@ export async function makeVariations(
     objectId: string;
     input: z.output<typeof variationsRequestSchema> | ViewsInput;
     apiKeyId?: string | null;
+    /** The member who asks (their team's monthly limit applies). */
+    memberId?: string | null;
   },
 ) {
   const { db } = deps.database;
@@ -66,6 +68,7 @@ export async function makeVariations(
       unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
       apiKeyId: options.apiKeyId,
+      memberId: options.memberId,
     });
     return { job };
   });

@@ -12,7 +12,14 @@ import { deriveObjectImage, type DerivedImageDeps } from "./derived-images.serve
  */
 export async function removeImageBackground(
   deps: DerivedImageDeps & { matting?: MattingModel },
-  options: { userId: string; objectId: string; imageId: string; price: number; apiKeyId?: string | null },
+  options: {
+    userId: string;
+    objectId: string;
+    imageId: string;
+    price: number;
+    apiKeyId?: string | null;
+    memberId?: string | null;
+  },
 ): Promise<{ image: ObjectImageView; existing: boolean }> {
   return deriveObjectImage(
     deps,
@@ -21,7 +28,12 @@ export async function removeImageBackground(
       operation: "background-removed",
       params: null,
       suffix: "-no-background",
-      charge: { price: options.price, reason: "background_removal", apiKeyId: options.apiKeyId },
+      charge: {
+        price: options.price,
+        reason: "background_removal",
+        apiKeyId: options.apiKeyId,
+        memberId: options.memberId,
+      },
     },
     async (source, original) => {
       if (await hasRealAlpha(original))

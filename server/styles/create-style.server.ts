@@ -47,6 +47,8 @@ export async function createStyle(
     input: CreateStyleInput;
     files: UploadedFile[];
     apiKeyId?: string | null;
+    /** The member who asks (their team's monthly limit applies). */
+    memberId?: string | null;
   },
 ) {
   const { userId, input } = options;
@@ -68,6 +70,7 @@ export async function createStyle(
       styleId,
       provider: chooseProvider(deps.providers, { requested: input.defaultModel }),
       apiKeyId: options.apiKeyId,
+      memberId: options.memberId,
       style: {
         ...input,
         derivedDescription,

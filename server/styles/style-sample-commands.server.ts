@@ -10,7 +10,7 @@ import { getOwnedStyle } from "./styles.server";
 /** Makes the samples a style is missing (after a failed or cancelled job) and queues them. */
 export async function makeMissingSamples(
   deps: StyleDeps,
-  options: { userId: string; styleId: string; apiKeyId?: string | null },
+  options: { userId: string; styleId: string; apiKeyId?: string | null; memberId?: string | null },
 ) {
   const provider = await styleProvider(deps, options);
   const result = await createMissingSamplesJob(deps.database.db, { ...options, provider });
@@ -24,7 +24,7 @@ export async function makeMissingSamples(
  */
 export async function regenerateSamples(
   deps: StyleDeps,
-  options: { userId: string; styleId: string; apiKeyId?: string | null },
+  options: { userId: string; styleId: string; apiKeyId?: string | null; memberId?: string | null },
 ) {
   const provider = await styleProvider(deps, options);
   const result = await createRegeneratedSamplesJob(deps.database.db, { ...options, provider });
@@ -35,7 +35,10 @@ export async function regenerateSamples(
 }
 
 /** Samples are made with the style's model while it is on offer, else the operator's default. */
-async function styleProvider(deps: StyleDeps, options: { userId: string; styleId: string; apiKeyId?: string | null }) {
+async function styleProvider(
+  deps: StyleDeps,
+  options: { userId: string; styleId: string; apiKeyId?: string | null; memberId?: string | null },
+) {
   const style = await getOwnedStyle(deps.database.db, options);
   if (!style) throw new AppError("not_found", "No such style.");
   return chooseProvider(deps.providers, { styleDefault: style.defaultModel });
@@ -46,7 +49,7 @@ const NOTHING_RUNNING = "Nothing is being generated for this style.";
 /** Stops a style's running sample job (its card's Cancel); what was not made yet is refunded. */
 export async function cancelStyleSamples(
   deps: StyleDeps,
-  options: { userId: string; styleId: string; apiKeyId?: string | null },
+  options: { userId: string; styleId: string; apiKeyId?: string | null; memberId?: string | null },
 ) {
   const { db } = deps.database;
   const style = await getOwnedStyle(db, options);

@@ -46,6 +46,8 @@ function insertSamplesJob(
     subjects: string[];
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     apiKeyId?: string | null;
+    /** The member who asks (their team's monthly limit applies). */
+    memberId?: string | null;
   },
 ): Promise<GenerationJob> {
   const { style, provider } = options;
@@ -65,6 +67,7 @@ function insertSamplesJob(
     unitCredits: unitPrice({ ...params, prices: provider.prices }),
     provider,
     apiKeyId: options.apiKeyId,
+    memberId: options.memberId,
   });
 }
 
@@ -114,6 +117,8 @@ export async function createStyleWithSamples(
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     styleId?: string;
     apiKeyId?: string | null;
+    /** The member who asks (their team's monthly limit applies). */
+    memberId?: string | null;
   },
 ): Promise<{ style: Style; job: GenerationJob }> {
   const { userId, style: input, provider } = options;
@@ -123,6 +128,7 @@ export async function createStyleWithSamples(
       .values({
         id: options.styleId ?? newId(),
         ownerId: userId,
+        createdBy: options.memberId ?? userId,
         name: input.name,
         source: input.source,
         description: input.description,
@@ -156,6 +162,7 @@ export async function createStyleWithSamples(
       subjects: [...ANCHOR_SUBJECTS],
       provider,
       apiKeyId: options.apiKeyId,
+      memberId: options.memberId,
     });
     return { style: style!, job };
   });
@@ -173,6 +180,8 @@ export async function createMissingSamplesJob(
     styleId: string;
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     apiKeyId?: string | null;
+    /** The member who asks (their team's monthly limit applies). */
+    memberId?: string | null;
   },
 ): Promise<{ job: GenerationJob; existing: boolean }> {
   const { userId, styleId, provider } = options;
@@ -192,7 +201,14 @@ export async function createMissingSamplesJob(
         .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)) })
         .where(eq(styles.id, styleId));
     }
-    const job = await insertSamplesJob(tx, { userId, style, subjects, provider, apiKeyId: options.apiKeyId });
+    const job = await insertSamplesJob(tx, {
+      userId,
+      style,
+      subjects,
+      provider,
+      apiKeyId: options.apiKeyId,
+      memberId: options.memberId,
+    });
     return { job, existing: false };
   });
 }
@@ -241,6 +257,8 @@ export async function createRegeneratedSamplesJob(
     styleId: string;
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     apiKeyId?: string | null;
+    /** The member who asks (their team's monthly limit applies). */
+    memberId?: string | null;
   },
 ): Promise<{ job: GenerationJob; oldFiles: string[]; existing: boolean }> {
   const { userId, styleId, provider } = options;
@@ -261,6 +279,7 @@ export async function createRegeneratedSamplesJob(
       subjects: [...ANCHOR_SUBJECTS],
       provider,
       apiKeyId: options.apiKeyId,
+      memberId: options.memberId,
     });
     return { job, oldFiles: old.map((o) => o.fileKey), existing: false };
   });

@@ -3,6 +3,7 @@ import { AppError } from "#domain/errors";
 import type { TeamRole } from "#domain/teams";
 import type { Database } from "../db/client.server";
 import { teamMembers } from "../db/schema";
+import { announceSessionsEnded } from "../events/events.server";
 import { lockTeamFor, roleIn } from "./membership.server";
 
 async function targetRole(tx: Parameters<typeof roleIn>[0], teamId: string, userId: string): Promise<TeamRole> {
@@ -33,7 +34,7 @@ export async function changeMemberRole(
 /**
  * Someone leaves the team: removed by an owner or admin, or leaving of their own accord. The owner
  * cannot leave or be removed (they hand the team over, or delete it). Their access ends at once:
- * every read of the team asks the membership afresh.
+ * every request asks the membership afresh, and their open event streams are ended.
  */
 export async function removeMember(
   db: Database,
@@ -53,6 +54,8 @@ export async function removeMember(
     await tx
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, options.teamId), eq(teamMembers.userId, options.memberId)));
+    // Their open event streams in the team's workspace end when this commits, in every process.
+    await announceSessionsEnded(tx, options.teamId);
   });
 }
 

@@ -4,6 +4,7 @@ import { TEAMS_PER_USER_MAX, type TeamDetail, type TeamSummary } from "#domain/t
 import { randomToken } from "../auth/tokens.server";
 import type { Transaction } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
+import { announceSessionsEnded } from "../events/events.server";
 import { authUsers, teamInvitations, teamMembers, teams } from "../db/schema";
 import { lockTeamFor, roleIn, teamNotFound } from "./membership.server";
 
@@ -106,11 +107,15 @@ export async function renameTeam(db: Database, options: { teamId: string; userId
   return readTeam(db, options);
 }
 
-/** The owner deletes the team: its members and invitations go with it. */
+/**
+ * The owner deletes the team: its members, invitations and workspace (styles, objects, jobs, balance)
+ * go with it; the caller removes its files.
+ */
 export async function deleteTeam(db: Database, options: { teamId: string; userId: string }): Promise<void> {
   await db.transaction(async (tx) => {
     await lockTeamFor(tx, options.teamId, options.userId, "delete");
     await tx.delete(teams).where(eq(teams.id, options.teamId));
+    await announceSessionsEnded(tx, options.teamId);
   });
 }
 

@@ -48,16 +48,21 @@ export async function ensureUserRecord(options: {
   });
 }
 
-export async function getProfile(options: { db: Database; userId: string }): Promise<Profile | null> {
+export async function getProfile(options: {
+  db: Database;
+  userId: string;
+  /** Whose balance the profile shows: the workspace the request acts in (by default the person's own). */
+  workspaceId?: string;
+}): Promise<Profile | null> {
   const [row] = await options.db
     .select({
       uid: authUsers.id,
       email: authUsers.email,
       credits: users.credits,
-      creditsVersion: creditsVersionOf("auth_users"),
+      creditsVersion: creditsVersionOf("users"),
     })
     .from(authUsers)
-    .leftJoin(users, eq(users.id, authUsers.id))
+    .leftJoin(users, eq(users.id, options.workspaceId ?? options.userId))
     .where(eq(authUsers.id, options.userId));
   return row ? { uid: row.uid, email: row.email, credits: row.credits ?? 0, creditsVersion: row.creditsVersion } : null;
 }

@@ -12,7 +12,7 @@ import { subscribeLiveEvents } from "~/lib/live-events";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate } from "~/lib/use-live-jobs";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
-import { userContext } from "#server/auth/require-user.server";
+import { workspaceContext } from "#server/auth/require-user.server";
 import { creditsPage, type CheckoutView, type PackView } from "#server/billing/credits-page.server";
 import { servicesContext } from "#server/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
@@ -25,11 +25,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 // With Stripe configured the page sells packs; without it, it says how to ask the operators.
 export const loader = withRouteErrors(async ({ context, request }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
-  const user = context.get(userContext);
+  const workspace = context.get(workspaceContext);
   const params = new URL(request.url).searchParams;
   const page = await creditsPage(
     { db: services.database.db, billing: services.config.billing },
-    { userId: user.id, checkoutSessionId: params.get("session_id") },
+    { userId: workspace.id, checkoutSessionId: params.get("session_id") },
   );
   return { ...page, cancelled: params.get("checkout") === "cancelled" };
 });

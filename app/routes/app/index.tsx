@@ -18,7 +18,7 @@ import { mergeJob } from "~/lib/job-progress";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
 import { useLiveStyles } from "~/lib/use-live-styles";
-import { userContext } from "#server/auth/require-user.server";
+import { workspaceContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { listRecentJobs } from "#server/generation/job-views.server";
 import { listObjects } from "#server/objects/object-queries.server";
@@ -39,14 +39,14 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db } = services.database;
-  const user = context.get(userContext);
+  const workspace = context.get(workspaceContext);
   // Read anew only after the person's records changed (docs/decisions/065).
-  const { styles, jobs, latest } = await personalData.get(db, user.id, "create page", async () => {
+  const { styles, jobs, latest } = await personalData.get(db, workspace.id, "create page", async () => {
     const [styles, jobs, latest] = await Promise.all([
-      listStyles(db, user.id),
-      listRecentJobs(db, { userId: user.id }),
+      listStyles(db, workspace.id),
+      listRecentJobs(db, { userId: workspace.id }),
       listObjects(db, {
-        userId: user.id,
+        userId: workspace.id,
         query: listObjectsQuerySchema.parse({ limit: LATEST_OBJECTS }),
         signer: services.imageUrls,
       }),

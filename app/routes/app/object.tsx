@@ -22,7 +22,7 @@ import { mergeJob, pendingImages } from "~/lib/job-progress";
 import { formatDate, plural, webpDownloadUrl } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
-import { userContext } from "#server/auth/require-user.server";
+import { workspaceContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { listRecentJobs } from "#server/generation/job-views.server";
 import { withRouteErrors } from "#server/http/route-errors.server";
@@ -38,16 +38,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export const loader = withRouteErrors(async ({ params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   const { db } = services.database;
-  const user = context.get(userContext);
+  const workspace = context.get(workspaceContext);
   const [object, jobs] = await Promise.all([
-    requireObjectDetail(db, { userId: user.id, objectId: params.objectId, signer: services.imageUrls }),
-    listRecentJobs(db, { userId: user.id }),
+    requireObjectDetail(db, { userId: workspace.id, objectId: params.objectId, signer: services.imageUrls }),
+    listRecentJobs(db, { userId: workspace.id }),
   ]);
   return {
     object,
     jobs: jobs.filter((job) => job.objects.some((o) => o.id === object.id)),
     // SVG is offered for flat styles only; null hides its download.
-    svgLook: await styleLook(db, { userId: user.id, styleId: object.style.id }),
+    svgLook: await styleLook(db, { userId: workspace.id, styleId: object.style.id }),
     removeBackgroundCredits: services.config.credits.removeBackground,
     upscaleMaxSide: services.config.upscale.maxSide,
   };

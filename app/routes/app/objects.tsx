@@ -24,7 +24,7 @@ import {
 } from "~/lib/object-library-params";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
-import { userContext } from "#server/auth/require-user.server";
+import { workspaceContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { getJobView } from "#server/generation/job-views.server";
 import { listObjects } from "#server/objects/object-queries.server";
@@ -41,7 +41,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { db } = services.database;
-  const user = context.get(userContext);
+  const workspace = context.get(workspaceContext);
   const view = readLibraryView(new URL(request.url).searchParams);
   const query = {
     styleId: view.styleId ?? undefined,
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     let cursor: string | undefined;
     for (let page = 0; page < view.pages; page++) {
       const result = await listObjects(db, {
-        userId: user.id,
+        userId: workspace.id,
         query: { ...query, cursor },
         signer: services.imageUrls,
       });
@@ -68,8 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const [{ objects, hasMore }, styles, set] = await Promise.all([
     pages(),
-    listStyleNames(db, user.id),
-    view.setId ? getJobView(db, { userId: user.id, jobId: view.setId }) : null,
+    listStyleNames(db, workspace.id),
+    view.setId ? getJobView(db, { userId: workspace.id, jobId: view.setId }) : null,
   ]);
   return {
     objects,

@@ -26,7 +26,7 @@ import { useCoalescedRevalidate } from "~/lib/use-live-jobs";
 import { useTakeDraft } from "~/lib/reload-drafts";
 import { editStyleDraftSchema, offeredModel, type EditStyleDraft } from "~/lib/style-drafts";
 import { useModels } from "~/lib/use-models";
-import { userContext } from "#server/auth/require-user.server";
+import { workspaceContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { presentStyle } from "#server/styles/present-style.server";
 import { listStyles } from "#server/styles/styles.server";
@@ -39,11 +39,11 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const user = context.get(userContext);
+  const workspace = context.get(workspaceContext);
   const { db } = services.database;
   // Read anew only after the person's records changed (docs/decisions/065).
-  const styles = await personalData.get(db, user.id, "styles page", async () =>
-    (await listStyles(db, user.id)).map((style) => presentStyle(style, services.imageUrls)),
+  const styles = await personalData.get(db, workspace.id, "styles page", async () =>
+    (await listStyles(db, workspace.id)).map((style) => presentStyle(style, services.imageUrls)),
   );
   return {
     styles,

@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
+import { workspaces } from "./workspaces";
 
 /** Who signs in and how: identities, sessions, sign-in links and limits, and the user record. */
 
@@ -99,13 +110,16 @@ export const pageViews = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.path] })],
 );
 
-/** The spec's "users" document: one row per authenticated user, keyed by the auth user id. */
+/**
+ * The spec's "users" document: the balance of a workspace (a person's, keyed by the auth user id,
+ * or a team's, keyed by the team id).
+ */
 export const users = pgTable(
   "users",
   {
     id: text("id")
       .primaryKey()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
     credits: integer("credits").notNull().default(0),
     /**
      * Credits owed after a refunded or disputed purchase took back more than the

@@ -14,7 +14,7 @@ import {
 import { detailValues, imageSizeValues } from "../../../domain/images";
 import { creditReasonValues } from "../../../domain/credits";
 import { jobKinds, jobStatuses } from "../../../domain/jobs";
-import { users } from "./accounts";
+import { authUsers, users } from "./accounts";
 import { apiKeys } from "./jobs";
 
 /** Credits: the ledger every balance is summed from, and purchases. */
@@ -39,6 +39,8 @@ export const creditLedger = pgTable(
     balanceAfter: integer("balance_after").notNull(),
     /** The API key a direct charge (not a job's) was made with, for its monthly cap. */
     apiKeyId: text("api_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "set null" }),
+    /** In a team's ledger: the member whose spending this was (their monthly limit counts it). */
+    memberId: text("member_id").references((): AnyPgColumn => authUsers.id, { onDelete: "set null" }),
     /** How this line moved users.credit_debt: up when a take-back exceeded the balance, down when settled. */
     debtDelta: integer("debt_delta").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

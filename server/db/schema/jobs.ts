@@ -1,9 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, jsonb, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  jsonb,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { jobKinds, jobStatuses } from "../../../domain/jobs";
 import { webhookEventTypes } from "../../../domain/webhooks";
 import { authUsers } from "./accounts";
+import { workspaces } from "./workspaces";
 import { styles } from "./styles";
 
 /** API keys, the generation jobs they or a browser start, and the webhook events of their endings. */
@@ -21,6 +32,10 @@ export const apiKeys = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => authUsers.id, { onDelete: "cascade" }),
+    /** The workspace the key acts in, chosen when it is made. */
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** The secret's start ("mtf_Ab12Cd34"), to tell keys apart in lists and logs. */
     prefix: text("prefix").notNull(),
@@ -46,7 +61,9 @@ export const generationJobs = pgTable(
     id: text("id").primaryKey(),
     ownerId: text("owner_id")
       .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
+    /** The member who started it (a team's monthly limits count these); null once their account is gone. */
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
     kind: text("kind", { enum: jobKinds }).notNull(),
     /** What the job makes, in words (the credit history's line); kept when the style or object goes. */
     title: text("title").notNull().default(""),

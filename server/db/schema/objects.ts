@@ -14,6 +14,7 @@ import { detailValues, imageSizeValues } from "../../../domain/images";
 import { imageOperations, type ImageOperationParams } from "../../../domain/image-lineage";
 import type { ImageCredit } from "../../../domain/objects";
 import { authUsers } from "./accounts";
+import { workspaces } from "./workspaces";
 import { generationJobs } from "./jobs";
 import { styles } from "./styles";
 
@@ -30,7 +31,9 @@ export const objects = pgTable(
     id: text("id").primaryKey(),
     ownerId: text("owner_id")
       .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
+    /** Who in the workspace made it; null when unknown or their account is gone. */
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
     styleId: text("style_id")
       .notNull()
       .references(() => styles.id, { onDelete: "cascade" }),
@@ -60,7 +63,7 @@ export const images = pgTable(
     id: text("id").primaryKey(),
     ownerId: text("owner_id")
       .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
     styleId: text("style_id").references(() => styles.id, { onDelete: "cascade" }),
     jobId: text("job_id").references(() => generationJobs.id, { onDelete: "set null" }),
     position: integer("position").notNull(),

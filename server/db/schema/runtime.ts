@@ -10,10 +10,12 @@ import {
   primaryKey,
   text,
   timestamp,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { auditActions } from "../../../domain/audit";
 import { authUsers } from "./accounts";
+import { workspaces } from "./workspaces";
 
 /** What the running instance keeps between processes: live events, idempotency, stream leases, secrets, checks. */
 
@@ -24,7 +26,7 @@ export const userEvents = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: text("user_id")
       .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -106,7 +108,7 @@ export const providerChecks = pgTable("provider_checks", {
 export const userDataVersions = pgTable("user_data_versions", {
   userId: text("user_id")
     .primaryKey()
-    .references(() => authUsers.id, { onDelete: "cascade" }),
+    .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 

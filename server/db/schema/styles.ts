@@ -1,8 +1,19 @@
-import { boolean, jsonb, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  jsonb,
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { detailValues, imageSizeValues } from "../../../domain/images";
 import type { SamplesBasis } from "../../../domain/styles";
 import { authUsers } from "./accounts";
+import { workspaces } from "./workspaces";
 
 /** Styles and the reference images that define them. */
 
@@ -11,7 +22,9 @@ export const styles = pgTable(
   "styles",
   {
     id: text("id").primaryKey(),
-    ownerId: text("owner_id").references(() => authUsers.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id").references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
+    /** Who in the workspace made it; null when unknown or their account is gone. */
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     source: text("source", { enum: ["text", "image"] }).notNull(),
     /** The user's words; empty for a style made from reference images alone. */
@@ -49,7 +62,7 @@ export const styleReferences = pgTable(
       .references(() => styles.id, { onDelete: "cascade" }),
     ownerId: text("owner_id")
       .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
     fileKey: text("file_key").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),

@@ -26,7 +26,7 @@ export const accountOperations = [
     // Spec: POST /api/users/new ensures the record (with the sign-up grant) exactly once. Any
     // API request does (requireApiUser); this one says whether it was made now.
     async handle({ services, user }) {
-      const profile = await getProfile({ db: services.database.db, userId: user.id });
+      const profile = await getProfile({ db: services.database.db, userId: user.id, workspaceId: user.workspace.id });
       // Gone only if the account was deleted a moment ago, by another tab.
       if (!profile) throw new AppError("not_found", "No such user.");
       // The browser signing up is told, on its first page, why the balance is 0.
@@ -47,7 +47,7 @@ export const accountOperations = [
     responses: { 200: { description: "Your profile.", json: replies.profileReply } },
     // The spec's users/{uid} read: the signed-in user's own profile.
     async handle({ services, user }) {
-      const profile = await getProfile({ db: services.database.db, userId: user.id });
+      const profile = await getProfile({ db: services.database.db, userId: user.id, workspaceId: user.workspace.id });
       if (!profile) throw new AppError("not_found", "No such user.");
       return { status: 200, body: { user: profile } };
     },
@@ -62,7 +62,7 @@ export const accountOperations = [
     query: creditHistoryQuerySchema,
     responses: { 200: { description: "A page of the ledger.", json: creditHistoryPageSchema } },
     async handle({ services, user, query }) {
-      const page = await listCreditHistory(services.database.db, { userId: user.id, before: query.before });
+      const page = await listCreditHistory(services.database.db, { userId: user.workspace.id, before: query.before });
       return { status: 200, body: page };
     },
   }),

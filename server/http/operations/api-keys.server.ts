@@ -5,6 +5,7 @@ import type { Services } from "../../services.server";
 import { publicNetwork } from "../../webhooks/address-policy.server";
 import { listDeliveries, redeliver, sendTestEvent } from "../../webhooks/webhook-console.server";
 import { checkWebhookUrl } from "../../webhooks/webhook-url.server";
+import { requireWorkspace } from "../../workspaces/workspaces.server";
 import { AppError } from "../errors.server";
 import { defineOperation } from "./operation.server";
 
@@ -48,11 +49,13 @@ export const apiKeyOperations = [
     path: "/api/keys",
     tag: "API keys",
     summary: "List your API keys",
-    description: "The keys not revoked, newest first, with what each spent this month. Never their secrets.",
+    description:
+      "The keys you made for the workspace you are in and have not revoked, newest first, with what each spent this month. Never their secrets.",
     access: "session",
     responses: { 200: { description: "Your keys.", json: replies.apiKeysReply } },
     async handle({ services, user }) {
-      return { status: 200, body: { keys: await listApiKeys(services.database.db, user.id) } };
+      const keys = await listApiKeys(services.database.db, user.id, user.workspace.id);
+      return { status: 200, body: { keys } };
     },
   }),
   defineOperation({
@@ -61,14 +64,23 @@ export const apiKeyOperations = [
     tag: "API keys",
     summary: "Create an API key",
     description:
-      "The secret is in this answer only: it is stored hashed. A key acts as you on every route here except key management and deleting the account, within its optional monthly credit cap. With `webhookUrl`, the key's jobs' endings are posted there, signed with `webhookSecret` (also in this answer only); a URL that does not reach a public address answers 400.",
+      "The secret is in this answer only: it is stored hashed. A key acts as you, in one workspace (`workspaceId`: yours or a team you are in; by default the one you are in now), on every route here except key management and deleting the account, within its optional monthly credit cap. A key for a team stops working when you leave it. With `webhookUrl`, the key's jobs' endings are posted there, signed with `webhookSecret` (also in this answer only); a URL that does not reach a public address answers 400.",
     access: "session",
     json: createApiKeySchema,
-    errors: [409],
+    errors: [404, 409],
     responses: { 201: { description: "The key, and its secret.", json: replies.apiKeyCreatedReply } },
     async handle({ services, user, body: input }) {
       const webhookUrl = await checkedWebhookUrl(services, input.webhookUrl);
-      const created = await createApiKey(services.database.db, { userId: user.id, input: { ...input, webhookUrl } });
+      const { db } = services.database;
+      const workspace = await requireWorkspace(db, {
+        userId: user.id,
+        requested: input.workspaceId ?? user.workspace.id,
+      });
+      const created = await createApiKey(db, {
+        userId: user.id,
+        workspaceId: workspace.id,
+        input: { ...input, webhookUrl },
+      });
       return { status: 201, body: created };
     },
   }),

@@ -60,7 +60,7 @@ export const creditOperations = [
       const billing = billingOf(services);
       const { url } = await startCheckout(
         { db: services.database.db, billing, publicUrl: services.config.publicUrl },
-        { userId: user.id, email: user.email, packId: input.packId },
+        { userId: user.workspace.id, email: user.email, packId: input.packId },
       );
       return { status: 201, body: { url } };
     },

@@ -82,7 +82,7 @@ export const eventOperations = [
       const clientGone = () => res.locals.clientGone === true;
       // The place is taken before any other work, so a burst of connections cannot pass the cap together.
       const stream = services.events.open(
-        { userId: user.id, ...(res.locals.streamOrigin as StreamOrigin) },
+        { userId: user.workspace.id, memberId: user.id, ...(res.locals.streamOrigin as StreamOrigin) },
         { send: (chunk) => res.write(chunk), end: () => res.end() },
       );
       res.on("close", () => stream.close());
@@ -104,9 +104,9 @@ export const eventOperations = [
 
       try {
         const resumeFrom = eventIdOf(req.get("Last-Event-ID") ?? req.query.lastEventId);
-        const cursor = resumeFrom ?? (await latestEventId(db, user.id));
+        const cursor = resumeFrom ?? (await latestEventId(db, user.workspace.id));
         // Every stream starts with the current balance, a resumed one too (its replay may not reach back).
-        res.write(`event: credits\ndata: ${JSON.stringify(await getBalanceSnapshot(db, user.id))}\n\n`);
+        res.write(`event: credits\ndata: ${JSON.stringify(await getBalanceSnapshot(db, user.workspace.id))}\n\n`);
         stream.start(cursor);
       } catch {
         // Headers are sent: a failed first read can only end the stream (the browser reconnects).

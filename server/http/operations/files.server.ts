@@ -27,7 +27,7 @@ async function serveOriginal(
     params,
   }: { req: Request; res: Response; services: Services; user: ApiUser; params: { id: string } },
 ) {
-  const file = await findFile(services, user.id, { kind, id: params.id });
+  const file = await findFile(services, user.workspace.id, { kind, id: params.id });
   if (!file) throw new AppError("not_found", "No such image.");
   const tag = `"${file.id}"`;
   if (isNotModified(req, res, tag)) return;
@@ -89,7 +89,7 @@ export const fileOperations = [
     async handle({ res, services, user, params }) {
       const { svg, fileName } = await imageSvgDownload(
         { db: services.database.db, storage: services.storage },
-        { userId: user.id, imageId: params.id },
+        { userId: user.workspace.id, imageId: params.id },
       );
       res.setHeader("Content-Type", "image/svg+xml; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);

@@ -18,7 +18,7 @@ export const jobOperations = [
     responses: { 200: { description: "The job.", json: replies.jobReply } },
     codeSamples: pollJobSamples,
     async handle({ services, user, params }) {
-      const job = await getJobView(services.database.db, { userId: user.id, jobId: params.id });
+      const job = await getJobView(services.database.db, { userId: user.workspace.id, jobId: params.id });
       if (!job) throw new AppError("not_found", "No such job.");
       return { status: 200, body: { job } };
     },
@@ -44,8 +44,8 @@ export const jobOperations = [
     },
     async handle({ services, user, params }) {
       const { db } = services.database;
-      const result = await cancelJob({ db }, { userId: user.id, jobId: params.id });
-      const job = await getJobView(db, { userId: user.id, jobId: result.job.id });
+      const result = await cancelJob({ db }, { userId: user.workspace.id, jobId: params.id });
+      const job = await getJobView(db, { userId: user.workspace.id, jobId: result.job.id });
       return { status: 200, body: { job, refunded: result.refund, message: result.job.error } };
     },
   }),

@@ -51,7 +51,7 @@ export const objectExportOperations = [
     },
     codeSamples: exportZipSamples,
     async handle({ res, services, user, query: selection }) {
-      const objects = await selectExportObjects(services.database.db, { userId: user.id, selection });
+      const objects = await selectExportObjects(services.database.db, { userId: user.workspace.id, selection });
       sendingZip(res, `${downloadName(objects)}.zip`);
       await writeObjectsZip(
         { db: services.database.db, storage: services.storage },
@@ -82,7 +82,7 @@ export const objectExportOperations = [
     },
     async handle({ res, services, user, query: selection }) {
       const objects = await selectExportObjects(services.database.db, {
-        userId: user.id,
+        userId: user.workspace.id,
         selection: { ...selection, images: "cover" },
       });
       const sprite = await svgSprite({ db: services.database.db, storage: services.storage }, objects);
@@ -108,7 +108,7 @@ export const objectExportOperations = [
     async handle({ res, services, user, query }) {
       const { images, frameSize, padding, trim, ...selection } = query;
       const objects = await selectExportObjects(services.database.db, {
-        userId: user.id,
+        userId: user.workspace.id,
         selection: { ...selection, images },
       });
       await writeSpriteSheetZip(
@@ -139,7 +139,7 @@ export const objectExportOperations = [
       await writeAppIconsZip(
         { db: services.database.db, storage: services.storage },
         {
-          userId: user.id,
+          userId: user.workspace.id,
           objectId: params.id,
           ...query,
           out: res,

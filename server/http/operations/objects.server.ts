@@ -36,7 +36,7 @@ export async function presentSubmittedJob(services: Services, job: GenerationJob
 /** A use case that starts a paid job on one of the user's objects. */
 type StartObjectJob<I> = (
   services: Services,
-  options: { userId: string; objectId: string; input: I; apiKeyId?: string | null },
+  options: { userId: string; objectId: string; input: I; apiKeyId?: string | null; memberId?: string | null },
 ) => Promise<{ job: GenerationJob }>;
 
 /** Every paid job on one object answers the same: 202 with the job. */
@@ -45,10 +45,11 @@ const objectJob =
   async (context: { services: Services; user: ApiUser; params: { id: string }; body: I }) => {
     const { services, user, params, body } = context;
     const { job } = await start(services, {
-      userId: user.id,
+      userId: user.workspace.id,
       objectId: params.id,
       input: body,
       apiKeyId: user.apiKeyId,
+      memberId: user.id,
     });
     return { status: 202, body: { job: await presentSubmittedJob(services, job) } };
   };
@@ -92,7 +93,12 @@ export const objectOperations = [
       summarize: setStarted,
     },
     async handle({ services, user, body: input }) {
-      const result = await generateObjects(services, { userId: user.id, input, apiKeyId: user.apiKeyId });
+      const result = await generateObjects(services, {
+        userId: user.workspace.id,
+        input,
+        apiKeyId: user.apiKeyId,
+        memberId: user.id,
+      });
       const job = await presentSubmittedJob(services, result.job);
       const settings = { ...result.settings, variations: input.variations, model: result.job.provider };
       return { status: 202, body: { job, objects: result.objects, settings } };
@@ -108,7 +114,11 @@ export const objectOperations = [
     query: listObjectsQuerySchema,
     responses: { 200: { description: "A page of objects.", json: objectPageSchema } },
     async handle({ services, user, query }) {
-      const page = await listObjects(services.database.db, { userId: user.id, query, signer: services.imageUrls });
+      const page = await listObjects(services.database.db, {
+        userId: user.workspace.id,
+        query,
+        signer: services.imageUrls,
+      });
       return { status: 200, body: page };
     },
   }),
@@ -121,7 +131,7 @@ export const objectOperations = [
     responses: { 200: { description: "The object.", json: replies.objectReply } },
     async handle({ services, user, params }) {
       const object = await requireObjectDetail(services.database.db, {
-        userId: user.id,
+        userId: user.workspace.id,
         objectId: params.id,
         signer: services.imageUrls,
       });
@@ -138,8 +148,12 @@ export const objectOperations = [
     responses: { 200: { description: "The object.", json: replies.objectReply } },
     async handle({ services, user, params, body: changes }) {
       const { db } = services.database;
-      await updateObject(db, { userId: user.id, objectId: params.id, changes });
-      const object = await getObjectDetail(db, { userId: user.id, objectId: params.id, signer: services.imageUrls });
+      await updateObject(db, { userId: user.workspace.id, objectId: params.id, changes });
+      const object = await getObjectDetail(db, {
+        userId: user.workspace.id,
+        objectId: params.id,
+        signer: services.imageUrls,
+      });
       return { status: 200, body: { object } };
     },
   }),
@@ -153,7 +167,7 @@ export const objectOperations = [
     async handle({ services, user, params }) {
       await deleteObject(
         { db: services.database.db, storage: services.storage },
-        { userId: user.id, objectId: params.id },
+        { userId: user.workspace.id, objectId: params.id },
       );
       return { status: 200, body: { success: true } };
     },
@@ -275,11 +289,12 @@ export const objectOperations = [
       const { image, existing } = await removeImageBackground(
         { db: services.database.db, storage: services.storage, matting: services.matting, signer: services.imageUrls },
         {
-          userId: user.id,
+          userId: user.workspace.id,
           objectId: params.id,
           imageId: input.imageId,
           price: services.config.credits.removeBackground,
           apiKeyId: user.apiKeyId,
+          memberId: user.id,
         },
       );
       return { status: existing ? 200 : 201, body: { image } };
@@ -315,7 +330,7 @@ export const objectOperations = [
     },
     async handle({ services, user, params, body: input }) {
       const { image, existing } = await upscaleObjectImage(upscaleDepsOf(services), {
-        userId: user.id,
+        userId: user.workspace.id,
         objectId: params.id,
         ...input,
       });

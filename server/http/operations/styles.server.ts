@@ -69,10 +69,11 @@ function sampleJobOperation<P extends "/api/styles/:id/anchors" | "/api/styles/:
     },
     async handle({ services, user, params }) {
       const { job, existing } = await declared.command(services, {
-        userId: user.id,
+        userId: user.workspace.id,
         // Both paths name the style `:id` (the generic path hides it from the type).
         styleId: (params as { id: string }).id,
         apiKeyId: user.apiKeyId,
+        memberId: user.id,
       });
       return { status: existing ? 200 : 201, body: { job: { id: job.id, status: job.status, credits: job.credits } } };
     },
@@ -93,7 +94,7 @@ export const styleOperations = [
     query: listStylesQuerySchema,
     responses: { 200: { description: "Your styles.", json: replies.stylesListReply } },
     async handle({ services, user, query }) {
-      const page = await listStylesPage(services.database.db, { userId: user.id, query });
+      const page = await listStylesPage(services.database.db, { userId: user.workspace.id, query });
       const { id, model, label } = services.providers.default;
       return {
         status: 200,
@@ -116,7 +117,7 @@ export const styleOperations = [
     access: "user",
     responses: { 200: { description: "The style.", json: replies.styleReply } },
     async handle({ services, user, params }) {
-      const style = await getStyle(services.database.db, { userId: user.id, styleId: params.id });
+      const style = await getStyle(services.database.db, { userId: user.workspace.id, styleId: params.id });
       if (!style) throw new AppError("not_found", "No such style.");
       return { status: 200, body: { style: presentStyle(style, services.imageUrls) } };
     },
@@ -140,7 +141,7 @@ export const styleOperations = [
       const maxBytes = services.config.generation.maxUploadBytes;
       const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
       refuseOversizedBody(req, res, { maxFiles: MAX_REFERENCE_IMAGES, maxBytes });
-      const affordable = (price: number) => assertCanAfford(db, { userId: user.id, price, idempotencyKey });
+      const affordable = (price: number) => assertCanAfford(db, { userId: user.workspace.id, price, idempotencyKey });
       // Before the fields are read, the least a style can cost; then the chosen model's price.
       const cheapest = Math.min(
         ...services.providers.offered.map(({ prices }) => samplesPrice({ size: "square", detail: "draft", prices })),
@@ -172,11 +173,17 @@ export const styleOperations = [
         await affordable(priceOf(input));
         const files = uploads.files;
         await answerOnce(db, req, res, {
-          userId: user.id,
+          userId: user.workspace.id,
           content: { input, files: await Promise.all(files.map(uploadDigest)) },
           async run() {
             try {
-              const result = await createStyle(services, { userId: user.id, input, files, apiKeyId: user.apiKeyId });
+              const result = await createStyle(services, {
+                userId: user.workspace.id,
+                input,
+                files,
+                apiKeyId: user.apiKeyId,
+                memberId: user.id,
+              });
               return {
                 status: 201,
                 body: {
@@ -211,7 +218,7 @@ export const styleOperations = [
       if (changes.defaultModel) chooseProvider(services.providers, { requested: changes.defaultModel });
       const style = await editStyle(
         { db: services.database.db, storage: services.storage },
-        { userId: user.id, styleId: params.id, changes },
+        { userId: user.workspace.id, styleId: params.id, changes },
       );
       const samplesStale = await samplesStaleOf(services.database.db, style);
       return { status: 200, body: { style: { id: style.id, name: style.name, samplesStale } } };
@@ -228,7 +235,7 @@ export const styleOperations = [
     async handle({ services, user, params }) {
       await removeStyle(
         { db: services.database.db, storage: services.storage },
-        { userId: user.id, styleId: params.id },
+        { userId: user.workspace.id, styleId: params.id },
       );
       return { status: 200, body: { success: true } };
     },
@@ -245,7 +252,7 @@ export const styleOperations = [
     // The limit is checked before the body is read.
     async handle({ req, res, services, user, params }) {
       const maxBytes = services.config.generation.maxUploadBytes;
-      const room = await referenceRoom(services.database.db, { userId: user.id, styleId: params.id });
+      const room = await referenceRoom(services.database.db, { userId: user.workspace.id, styleId: params.id });
       if (room <= 0) {
         closeAfterAnswer(res);
         throw new AppError(
@@ -261,7 +268,7 @@ export const styleOperations = [
         assertNoControlCharacters(req);
         added = await addReferences(
           { db: services.database.db, storage: services.storage },
-          { userId: user.id, styleId: params.id, files: uploads.files },
+          { userId: user.workspace.id, styleId: params.id, files: uploads.files },
         );
       } finally {
         await uploads.cleanup();
@@ -284,7 +291,7 @@ export const styleOperations = [
     async handle({ services, user, params }) {
       await removeReference(
         { db: services.database.db, storage: services.storage },
-        { userId: user.id, styleId: params.id, referenceId: params.referenceId },
+        { userId: user.workspace.id, styleId: params.id, referenceId: params.referenceId },
       );
       return { status: 200, body: { success: true } };
     },
@@ -312,7 +319,7 @@ export const styleOperations = [
     responses: { 200: { description: "They are no longer stale.", json: replies.successReply } },
     // The samples stop showing as made for the earlier settings.
     async handle({ services, user, params }) {
-      if (!(await keepSamples(services.database.db, { userId: user.id, styleId: params.id })))
+      if (!(await keepSamples(services.database.db, { userId: user.workspace.id, styleId: params.id })))
         throw new AppError("not_found", "No such style.");
       return { status: 200, body: { success: true } };
     },
@@ -327,7 +334,7 @@ export const styleOperations = [
     errors: [409],
     responses: { 200: { description: "Cancelled.", json: replies.cancelledReply } },
     async handle({ services, user, params }) {
-      const result = await cancelStyleSamples(services, { userId: user.id, styleId: params.id });
+      const result = await cancelStyleSamples(services, { userId: user.workspace.id, styleId: params.id });
       return { status: 200, body: { refunded: result.refund, message: result.job.error } };
     },
   }),

@@ -19,6 +19,7 @@ import { teamInvitationEmail } from "../../mail/team-invitation-email.server";
 import { acceptInvitation, inviteToTeam, previewInvitation, withdrawInvitation } from "../../teams/invitations.server";
 import { changeMemberRole, removeMember, transferOwnership } from "../../teams/team-members.server";
 import { createTeam, deleteTeam, listTeams, readTeam, renameTeam } from "../../teams/teams.server";
+import { userFolder } from "../../storage/folders.server";
 import { AppError } from "../errors.server";
 import { signInLinkOrigin } from "../origin-check.server";
 import { defineOperation } from "./operation.server";
@@ -102,6 +103,7 @@ export const teamOperations = [
     responses: { 204: { description: "Deleted." } },
     async handle({ services, user, params }) {
       await deleteTeam(services.database.db, { teamId: params.id, userId: user.id });
+      await services.storage.deletePrefix(userFolder(params.id));
       return { status: 204 };
     },
   }),

@@ -1,0 +1,75 @@
+import { and, eq, gte, notInArray, sql } from "drizzle-orm";
+import { AppError } from "#domain/errors";
+import { memberLimitMessage } from "#domain/teams";
+import type { Database } from "../db/client.server";
+import { creditLedger, generationJobs, teamMembers } from "../db/schema";
+import type { Transaction } from "./credits.server";
+import { monthStart } from "./key-spending.server";
+
+/** Out of a team between choosing it and paying: nothing is charged. */
+export const notInTeamAnymore = () =>
+  new AppError("unauthorized", "You are no longer in this team. Reload the page to go back to your own workspace.");
+
+/**
+ * Credits `memberId` spent from the team workspace's balance since `since`: the jobs they started
+ * there less what those refunded, and the direct charges (a background removal) they made.
+ */
+export async function memberSpentSince(
+  db: Database | Transaction,
+  options: { workspaceId: string; memberId: string; since: Date },
+): Promise<number> {
+  const { workspaceId, memberId, since } = options;
+  const [jobs] = await db
+    .select({
+      spent: sql<number>`coalesce(sum(${generationJobs.credits} - ${generationJobs.refundedCredits}), 0)::int`,
+    })
+    .from(generationJobs)
+    .where(
+      and(
+        eq(generationJobs.ownerId, workspaceId),
+        eq(generationJobs.createdBy, memberId),
+        gte(generationJobs.createdAt, since),
+      ),
+    );
+  const [direct] = await db
+    .select({ spent: sql<number>`coalesce(-sum(${creditLedger.delta}), 0)::int` })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, workspaceId),
+        eq(creditLedger.memberId, memberId),
+        notInArray(creditLedger.reason, ["generation_reserve", "generation_refund"]),
+        gte(creditLedger.createdAt, since),
+      ),
+    );
+  return Number(jobs?.spent ?? 0) + Number(direct?.spent ?? 0);
+}
+
+/**
+ * Inside the transaction that spends `price` from a team's balance for one of its members: refuses
+ * when the member has left, or when their monthly limit would be passed. Their membership row is
+ * locked first, so two requests at once cannot both squeeze under the limit. Spending in one's own
+ * workspace passes.
+ */
+export async function assertWithinMemberLimit(
+  tx: Transaction,
+  options: { workspaceId: string; memberId: string; price: number },
+): Promise<void> {
+  const { workspaceId, memberId, price } = options;
+  if (workspaceId === memberId) return;
+  const [member] = await tx
+    .select({ limit: teamMembers.monthlyLimit })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, workspaceId), eq(teamMembers.userId, memberId)))
+    .for("update");
+  if (!member) throw notInTeamAnymore();
+  if (member.limit === null) return;
+  const spent = await memberSpentSince(tx, { workspaceId, memberId, since: monthStart() });
+  if (spent + price > member.limit) {
+    throw new AppError("payment_required", memberLimitMessage(member.limit, spent, price), {
+      limit: member.limit,
+      spent,
+      price,
+    });
+  }
+}
