@@ -24,6 +24,7 @@ export default [
     // The operator console: every page answers 404 to anyone but an operator.
     layout("routes/app/admin/layout.tsx", [
       route("app/admin", "routes/app/admin/users.tsx"),
+      route("app/admin/teams", "routes/app/admin/teams.tsx"),
       route("app/admin/usage", "routes/app/admin/usage.tsx"),
       route("app/admin/instance", "routes/app/admin/instance.tsx"),
       route("app/admin/audit", "routes/app/admin/audit.tsx"),

@@ -35,3 +35,20 @@ export const operatorUsersReply = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/** A team as the operator console lists it. */
+export const operatorTeamSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    owner: z.string().nullable().meta({ description: "The owner's e-mail address." }),
+    members: z.number().int(),
+    credits: z.number().int().meta({ description: "The team's balance, which its members spend." }),
+    debt: z.number().int(),
+    imagesMade: z.number().int(),
+    createdAt: z.string().meta({ format: "date-time" }),
+  })
+  .meta({ id: "OperatorTeam" });
+export type OperatorTeam = z.output<typeof operatorTeamSchema>;
+
+export const operatorTeamsReply = z.object({ teams: z.array(operatorTeamSchema) });

@@ -40,7 +40,24 @@ export const inviteSchema = z.object({
   email: z.email("Give an e-mail address.").max(254).meta({ example: "artist@studio.example" }),
   role: z.enum(invitableRoles).default("member"),
 });
-export const changeRoleSchema = z.object({ role: z.enum(invitableRoles) });
+/** PATCH a member: their role (between admin and member), their monthly limit (null: none), or both. */
+export const changeMemberSchema = z
+  .object({
+    role: z.enum(invitableRoles).optional(),
+    monthlyLimit: z
+      .number({ error: "The limit is a number of credits." })
+      .int("The limit is a whole number of credits.")
+      .min(0, "The limit cannot be below 0.")
+      .max(10_000_000, "Keep the limit under 10,000,000 credits.")
+      .nullable()
+      .optional()
+      .meta({
+        description: "Credits they may spend from the team's balance each calendar month (UTC); null: no limit.",
+      }),
+  })
+  .refine((change) => change.role !== undefined || change.monthlyLimit !== undefined, {
+    message: "Change the role or the monthly limit.",
+  });
 export const transferSchema = z.object({ userId: z.string().min(1).max(100) });
 export const invitationTokenSchema = z.object({ token: z.string().min(1).max(200) });
 
@@ -61,6 +78,11 @@ export const teamMemberSchema = z
     email: z.string(),
     role: z.enum(teamRoles),
     joinedAt: z.string().meta({ format: "date-time" }),
+    monthlyLimit: z.number().int().nullable().meta({ description: "Credits they may spend a month; null: no limit." }),
+    spentThisMonth: z
+      .number()
+      .int()
+      .meta({ description: "Credits they spent from the team's balance this month (UTC)." }),
   })
   .meta({ id: "TeamMember" });
 export type TeamMember = z.output<typeof teamMemberSchema>;
@@ -81,6 +103,7 @@ export type TeamInvitation = z.output<typeof teamInvitationSchema>;
 
 export const teamDetailSchema = teamSummarySchema
   .extend({
+    credits: z.number().int().meta({ description: "The team's balance, which its members spend." }),
     memberList: z.array(teamMemberSchema),
     invitations: z
       .array(teamInvitationSchema)

@@ -14,19 +14,31 @@ async function targetRole(tx: Parameters<typeof roleIn>[0], teamId: string, user
   }
 }
 
-/** An owner or admin makes a member an admin or an admin a member. The owner's role changes only by a transfer. */
-export async function changeMemberRole(
+/**
+ * An owner or admin makes a member an admin or an admin a member, or sets what someone may spend
+ * of the team's balance a month (null: no limit). The owner's role changes only by a transfer.
+ */
+export async function changeMember(
   db: Database,
-  options: { teamId: string; userId: string; memberId: string; role: "admin" | "member" },
+  options: {
+    teamId: string;
+    userId: string;
+    memberId: string;
+    role?: "admin" | "member";
+    monthlyLimit?: number | null;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockTeamFor(tx, options.teamId, options.userId, "manage_members");
     const current = await targetRole(tx, options.teamId, options.memberId);
-    if (current === "owner")
+    if (options.role !== undefined && current === "owner")
       throw new AppError("conflict", "The owner's role changes only when they hand the team over.");
     await tx
       .update(teamMembers)
-      .set({ role: options.role })
+      .set({
+        ...(options.role !== undefined && current !== "owner" ? { role: options.role } : {}),
+        ...(options.monthlyLimit !== undefined ? { monthlyLimit: options.monthlyLimit } : {}),
+      })
       .where(and(eq(teamMembers.teamId, options.teamId), eq(teamMembers.userId, options.memberId)));
   });
 }

@@ -2,7 +2,9 @@ import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { TEAMS_PER_USER_MAX, type TeamDetail, type TeamSummary } from "#domain/teams";
 import { randomToken } from "../auth/tokens.server";
-import type { Transaction } from "../credits/credits.server";
+import { getBalance, type Transaction } from "../credits/credits.server";
+import { monthStart } from "../credits/key-spending.server";
+import { memberSpentSince } from "../credits/member-limits.server";
 import type { Database } from "../db/client.server";
 import { announceSessionsEnded } from "../events/events.server";
 import { authUsers, teamInvitations, teamMembers, teams } from "../db/schema";
@@ -53,6 +55,7 @@ export async function readTeam(db: Database, options: { teamId: string; userId: 
       email: authUsers.email,
       role: teamMembers.role,
       joinedAt: teamMembers.joinedAt,
+      monthlyLimit: teamMembers.monthlyLimit,
     })
     .from(teamMembers)
     .innerJoin(authUsers, eq(authUsers.id, teamMembers.userId))
@@ -83,13 +86,18 @@ export async function readTeam(db: Database, options: { teamId: string; userId: 
             ),
           )
           .orderBy(asc(teamInvitations.createdAt));
+  const since = monthStart();
+  const spent = await Promise.all(
+    members.map((m) => memberSpentSince(db, { workspaceId: team.id, memberId: m.userId, since })),
+  );
   return {
     id: team.id,
     name: team.name,
     role,
     members: members.length,
     createdAt: team.createdAt.toISOString(),
-    memberList: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+    credits: await getBalance(db, team.id),
+    memberList: members.map((m, i) => ({ ...m, joinedAt: m.joinedAt.toISOString(), spentThisMonth: spent[i]! })),
     invitations: invitations.map((i) => ({
       ...i,
       invitedBy: i.invitedBy ?? null,

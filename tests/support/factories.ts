@@ -8,7 +8,7 @@ import path from "node:path";
 import type { GenerateObjectsInput, JobView } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { queryRows, type Database, type DatabaseHandle } from "#server/db/client.server";
-import { authUsers, creditLedger, images, objects, styles, users } from "#server/db/schema";
+import { authUsers, creditLedger, images, objects, styles, teamMembers, teams, users } from "#server/db/schema";
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
@@ -31,6 +31,33 @@ export async function createUser(handle: Pick<DatabaseHandle, "db">, credits: nu
   await handle.db
     .insert(creditLedger)
     .values({ userId: id, delta: credits, reason: "signup_grant", ref: id, balanceAfter: credits });
+  return id;
+}
+
+/**
+ * A team owned by `ownerId` with these members (their monthly limits, when given) and `credits`
+ * in its balance; its workspace and balance row are made with it (migration 0027's trigger).
+ */
+export async function createTeam(
+  db: Database,
+  options: {
+    ownerId: string;
+    members?: { userId: string; role?: "admin" | "member"; monthlyLimit?: number | null }[];
+    credits?: number;
+  },
+): Promise<string> {
+  const id = unique("tm");
+  await db.insert(teams).values({ id, name: `Team ${id}`, createdBy: options.ownerId });
+  await db.insert(teamMembers).values([
+    { teamId: id, userId: options.ownerId, role: "owner" },
+    ...(options.members ?? []).map((m) => ({
+      teamId: id,
+      userId: m.userId,
+      role: m.role ?? ("member" as const),
+      monthlyLimit: m.monthlyLimit ?? null,
+    })),
+  ]);
+  if (options.credits) await grantCredits(db, id, options.credits);
   return id;
 }
 

@@ -87,8 +87,18 @@ function ReasonForm(props: {
   );
 }
 
+/** Whose credits the operator changes: an account's own balance, or a team's. */
+export interface CreditHolder {
+  kind: "account" | "team";
+  id: string;
+  /** The account's address, or the team's name. */
+  label: string;
+  credits: number;
+  debt: number;
+}
+
 /** Give or take credits, with a reason: the balance after is shown before it is done. */
-export function CreditsDialog({ user, onClose, onDone }: DialogProps) {
+export function CreditsDialog({ holder: user, onClose, onDone }: { holder: CreditHolder } & Omit<DialogProps, "user">) {
   const [direction, setDirection] = useState<"give" | "take">("give");
   const [amount, setAmount] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -97,7 +107,7 @@ export function CreditsDialog({ user, onClose, onDone }: DialogProps) {
   const after = valid ? (direction === "give" ? Math.max(0, user.credits + n - user.debt) : user.credits - n) : null;
   return (
     <ReasonForm
-      title={`Credits for ${user.email}`}
+      title={`Credits for ${user.kind === "team" ? `team “${user.label}”` : user.label}`}
       description={
         <>
           Balance now: <strong className="text-neutral-900 dark:text-white">{creditCount(user.credits)}</strong>
@@ -124,13 +134,14 @@ export function CreditsDialog({ user, onClose, onDone }: DialogProps) {
         return parsed.success ? { body: parsed.data } : { errors: issuesByField(parsed.error.issues) };
       }}
       send={async (body) => {
-        const result = await callApi("post", "/api/admin/users/:id/credits", {
+        const path = user.kind === "team" ? "/api/admin/teams/:id/credits" : "/api/admin/users/:id/credits";
+        const result = await callApi("post", path, {
           params: { id: user.id },
           body: body as { amount: number; reason: string },
         });
         toast({
           title: { give: "Credits Given", take: "Credits Taken" }[direction],
-          description: `${user.email} now has ${creditCount(result.credits)}.`,
+          description: `${user.label} now has ${creditCount(result.credits)}.`,
           color: "success",
         });
         onDone();

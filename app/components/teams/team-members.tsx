@@ -1,4 +1,4 @@
-import { LogOut, Mail, Send, UserMinus, X } from "lucide-react";
+import { Gauge, LogOut, Mail, Send, UserMinus, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { TeamDetail, TeamMember } from "#domain/teams";
 import { inviteSchema, teamRoleLabels } from "#domain/teams";
@@ -11,6 +11,7 @@ import { toast } from "~/lib/toast-store";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { inputClasses, TextField } from "../ui/text-field";
+import { MemberLimitDialog } from "./member-limit-dialog";
 
 /** Runs a team change; a refusal is a toast with the server's words. */
 export async function teamChange(run: () => Promise<unknown>, errorTitle = "Team Error"): Promise<boolean> {
@@ -42,6 +43,7 @@ export function MemberList(props: { team: TeamDetail; myId: string; onChanged():
   const { team, myId } = props;
   const manager = team.role === "owner" || team.role === "admin";
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [limiting, setLimiting] = useState<TeamMember | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function setRole(member: TeamMember, role: "admin" | "member") {
@@ -95,8 +97,25 @@ export function MemberList(props: { team: TeamDetail; myId: string; onChanged():
                   {member.email}
                   {you && <span className="ml-2 text-sm font-normal text-neutral-500">(you)</span>}
                 </p>
-                <p className="text-xs text-neutral-500 dark:text-neutral-400">Joined {utcDateTime(member.joinedAt)}</p>
+                <p className="text-xs text-neutral-500 dark:text-neutral-400">
+                  Joined {utcDateTime(member.joinedAt)} ·{" "}
+                  <span data-testid="member-spend">
+                    spent {member.spentThisMonth.toLocaleString("en")}
+                    {member.monthlyLimit !== null && ` of ${member.monthlyLimit.toLocaleString("en")}`} this month
+                  </span>
+                </p>
               </div>
+              {manager && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setLimiting(member)}
+                  aria-label={`Monthly limit of ${member.email}`}
+                >
+                  <Gauge aria-hidden className="size-4" />
+                  Limit
+                </Button>
+              )}
               {manager && member.role !== "owner" && !you ? (
                 <div className="w-32 shrink-0">
                   <select
@@ -127,6 +146,14 @@ export function MemberList(props: { team: TeamDetail; myId: string; onChanged():
           );
         })}
       </ul>
+      {limiting && (
+        <MemberLimitDialog
+          teamId={team.id}
+          member={limiting}
+          onClose={() => setLimiting(null)}
+          onDone={props.onChanged}
+        />
+      )}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

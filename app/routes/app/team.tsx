@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Invitations, MemberList, teamChange } from "~/components/teams/team-members";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DialogFormActions } from "~/components/ui/dialog-form-actions";
@@ -201,6 +201,33 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="grid gap-6">
+        <Panel
+          size="lg"
+          id="workspace-heading"
+          title="Workspace"
+          description="The team's styles, objects, sets and credits. Everyone in it sees and uses them; who made what is shown."
+        >
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">
+              Balance{" "}
+              <strong
+                className="text-2xl font-semibold text-neutral-900 tabular-nums dark:text-white"
+                data-testid="team-balance"
+              >
+                {team.credits.toLocaleString("en")}
+              </strong>{" "}
+              credits
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <a className={buttonClasses("secondary")} href={`/app/credits?workspace=${encodeURIComponent(team.id)}`}>
+                Credit history
+              </a>
+              <a className={buttonClasses("primary")} href={`/app?workspace=${encodeURIComponent(team.id)}`}>
+                Work in this team
+              </a>
+            </div>
+          </div>
+        </Panel>
         <Panel size="lg" id="members-heading" title="Members">
           <MemberList team={team} myId={myId} onChanged={refresh} onLeft={() => void navigate("/app/teams")} />
         </Panel>

@@ -3,7 +3,7 @@ import { accountStatusSchema, adjustCreditsSchema, auditEntrySchema } from "#dom
 import { instanceSettingsChangeSchema, instanceSettingsReply } from "#domain/instance-settings";
 import { usageCsv } from "#domain/operator-usage-csv";
 import { operatorUsageReply, usageQuerySchema } from "#domain/operator-usage";
-import { listUsersQuerySchema, operatorUsersReply, USERS_PAGE } from "#domain/operator-users";
+import { listUsersQuerySchema, operatorTeamsReply, operatorUsersReply, USERS_PAGE } from "#domain/operator-users";
 import { changeInstanceSettings, readInstanceSettings } from "../../instance/instance-settings.server";
 import { deleteAccountAsOperator } from "../../operator/account-deletion.server";
 import { setAccountDisabled } from "../../operator/account-status.server";
@@ -11,6 +11,7 @@ import { userFolder } from "../../storage/folders.server";
 import { readAuditLog } from "../../operator/audit-log.server";
 import { adjustCredits } from "../../operator/operator-credits.server";
 import { readUsage } from "../../operator/usage.server";
+import { listTeamsForOperator } from "../../operator/team-directory.server";
 import { listAccounts } from "../../operator/user-directory.server";
 import { defineOperation } from "./operation.server";
 
@@ -65,6 +66,40 @@ export const adminOperations = [
         actor: { id: user.id, email: user.email },
         userId: params.id,
         input: body,
+      });
+      return { status: 200, body: result };
+    },
+  }),
+  defineOperation({
+    method: "get",
+    path: "/api/admin/teams",
+    tag: "Operator",
+    summary: "List teams",
+    description:
+      "The instance's teams, newest first: each with its owner, members and balance (which its members spend). Operators only (404 for everyone else).",
+    access: "operator",
+    responses: { 200: { description: "The teams.", json: operatorTeamsReply } },
+    async handle({ services }) {
+      return { status: 200, body: { teams: await listTeamsForOperator(services.database.db) } };
+    },
+  }),
+  defineOperation({
+    method: "post",
+    path: "/api/admin/teams/:id/credits",
+    tag: "Operator",
+    summary: "Give or take a team's credits",
+    description:
+      "The same as for an account, for a team's balance (its members spend it): through the ledger while the server runs, written to the audit log; the team's open pages see the new balance.",
+    access: "operator",
+    json: adjustCreditsSchema,
+    errors: [409],
+    responses: { 200: { description: "The new balance, and the audit line.", json: adjustedReply } },
+    async handle({ services, user, params, body }) {
+      const result = await adjustCredits(services.database.db, {
+        actor: { id: user.id, email: user.email },
+        userId: params.id,
+        input: body,
+        holder: "team",
       });
       return { status: 200, body: result };
     },

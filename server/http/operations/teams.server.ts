@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  changeRoleSchema,
+  changeMemberSchema,
   createTeamSchema,
   INVITATION_TTL_DAYS,
   INVITATIONS_PER_HOUR,
@@ -17,7 +17,7 @@ import { hitRateLimit } from "../../auth/rate-limit.server";
 import { getLogger } from "../../logger.server";
 import { teamInvitationEmail } from "../../mail/team-invitation-email.server";
 import { acceptInvitation, inviteToTeam, previewInvitation, withdrawInvitation } from "../../teams/invitations.server";
-import { changeMemberRole, removeMember, transferOwnership } from "../../teams/team-members.server";
+import { changeMember, removeMember, transferOwnership } from "../../teams/team-members.server";
 import { createTeam, deleteTeam, listTeams, readTeam, renameTeam } from "../../teams/teams.server";
 import { userFolder } from "../../storage/folders.server";
 import { AppError } from "../errors.server";
@@ -167,15 +167,16 @@ export const teamOperations = [
     method: "patch",
     path: "/api/teams/:id/members/:userId",
     tag: "Teams",
-    summary: "Change a member's role",
-    description: "Between admin and member; the owner's role changes only by a hand-over (409). Owners and admins.",
+    summary: "Change a member's role or monthly limit",
+    description:
+      "The role between admin and member (the owner's role changes only by a hand-over: 409), and the credits they may spend from the team's balance each calendar month (UTC; null: no limit). Owners and admins.",
     access: "session",
-    json: changeRoleSchema,
+    json: changeMemberSchema,
     errors: [403, 409],
     responses: { 200: { description: "The team.", json: detailReply } },
     async handle({ services, user, params, body }) {
       const { db } = services.database;
-      await changeMemberRole(db, { teamId: params.id, userId: user.id, memberId: params.userId, role: body.role });
+      await changeMember(db, { teamId: params.id, userId: user.id, memberId: params.userId, ...body });
       return { status: 200, body: { team: await readTeam(db, { teamId: params.id, userId: user.id }) } };
     },
   }),

@@ -1,4 +1,4 @@
-import { BarChart3, ScrollText, Server, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, ScrollText, Server, Users, UsersRound, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { cn } from "~/lib/cn";
@@ -18,6 +18,7 @@ export const loader = withRouteErrors(async ({ context }: Route.LoaderArgs) => {
 
 const tabs: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/app/admin", label: "Users", icon: Users, end: true },
+  { to: "/app/admin/teams", label: "Teams", icon: UsersRound },
   { to: "/app/admin/usage", label: "Usage", icon: BarChart3 },
   { to: "/app/admin/instance", label: "Instance", icon: Server },
   { to: "/app/admin/audit", label: "Audit", icon: ScrollText },

@@ -147,7 +147,19 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
 
-      {action?.kind === "credits" && dialogProps && <CreditsDialog {...dialogProps} />}
+      {action?.kind === "credits" && dialogProps && (
+        <CreditsDialog
+          holder={{
+            kind: "account",
+            id: action.user.id,
+            label: action.user.email,
+            credits: action.user.credits,
+            debt: action.user.debt,
+          }}
+          onClose={dialogProps.onClose}
+          onDone={dialogProps.onDone}
+        />
+      )}
       {(action?.kind === "disable" || action?.kind === "enable") && dialogProps && (
         <AccountStatusDialog {...dialogProps} disable={action.kind === "disable"} />
       )}

@@ -1,0 +1,176 @@
+// A team's workspace over HTTP, on both databases: a member makes a style and a set there, paid from
+// the team's balance; the team sees them and who made them; nobody outside sees anything; a key made
+// for the team acts there until its maker leaves; removal ends an open event stream at once; an
+// operator gives the team credits while the server runs.
+import { describe, expect, it } from "vitest";
+import type { TeamSummary } from "#domain/teams";
+import { testDatabases } from "../support/databases";
+import { readStream } from "../support/event-stream";
+import { createStyleThroughApi, json, submitObjects } from "../support/factories";
+import { setUpSignedInApi } from "../support/signed-in-api";
+import { signInThroughApi, tokenFromLink } from "../support/test-server";
+
+const OWNER = "owner-workspaces@example.com";
+const inTeam = (cookie: string, teamId: string) => `${cookie}; motif_workspace=${teamId}`;
+
+describe.each(testDatabases)("team workspaces on $name", (target) => {
+  const api = setUpSignedInApi(target, OWNER, {}, { ADMIN_EMAILS: OWNER });
+  let counter = 0;
+
+  /** A team of the owner's with one member joined by invitation, and credits given by the operator. */
+  async function teamWithMember(credits = 500) {
+    const owner = api.user;
+    const made = await api.server.call("/api/teams", {
+      method: "POST",
+      cookie: owner.cookie,
+      json: { name: "Studio" },
+    });
+    const { team } = await json<{ team: TeamSummary }>(made);
+    const email = `member-ws-${counter++}@example.com`;
+    const sent = api.server.mailer.sent.length;
+    await api.server.call(`/api/teams/${team.id}/invitations`, {
+      method: "POST",
+      cookie: owner.cookie,
+      json: { email },
+    });
+    await expect.poll(() => api.server.mailer.sent.length).toBeGreaterThan(sent);
+    const token = tokenFromLink(api.server.mailer.sent.at(-1)!.link!);
+    const member = await signInThroughApi(api.server, email);
+    expect(
+      (await api.server.call("/api/invitations/accept", { method: "POST", cookie: member.cookie, json: { token } }))
+        .status,
+    ).toBe(200);
+    const granted = await api.server.call(`/api/admin/teams/${team.id}/credits`, {
+      method: "POST",
+      cookie: owner.cookie,
+      json: { amount: credits, reason: "Studio budget" },
+    });
+    expect(granted.status, await granted.clone().text()).toBe(200);
+    expect((await json<{ credits: number }>(granted)).credits).toBe(credits);
+    return { team, owner, member };
+  }
+  const balanceIn = async (cookie: string) =>
+    (await json<{ user: { credits: number } }>(await api.server.call("/api/users/me", { cookie }))).user.credits;
+
+  it("lets a member make a style and a set in the team, paid from its balance, seen by the team only", async () => {
+    const { team, owner, member } = await teamWithMember();
+    const memberInTeam = inTeam(member.cookie, team.id);
+    const ownBefore = await balanceIn(member.cookie);
+    const { styleId } = await createStyleThroughApi(api.server, memberInTeam, { name: "Team look" });
+    const set = await submitObjects(api.server, memberInTeam, { styleId, subjects: ["a lantern", "a key"] });
+    expect(set.objects).toHaveLength(2);
+    const teamBalance = await balanceIn(inTeam(owner.cookie, team.id));
+    expect(teamBalance).toBeLessThan(500);
+    // The member's own balance paid nothing.
+    expect(await balanceIn(member.cookie)).toBe(ownBefore);
+
+    // The owner, in the team, sees the member's style and objects; in their own workspace, nothing of it.
+    const teamStyles = await json<{ styles: { id: string }[] }>(
+      await api.server.call("/api/styles", { cookie: inTeam(owner.cookie, team.id) }),
+    );
+    expect(teamStyles.styles.map((s) => s.id)).toContain(styleId);
+    expect((await api.server.call(`/api/styles/${styleId}`, { cookie: inTeam(owner.cookie, team.id) })).status).toBe(
+      200,
+    );
+    expect((await api.server.call(`/api/styles/${styleId}`, { cookie: owner.cookie })).status).toBe(404);
+    const objectId = set.objects[0]!.id;
+    expect((await api.server.call(`/api/objects/${objectId}`, { cookie: inTeam(owner.cookie, team.id) })).status).toBe(
+      200,
+    );
+
+    // The team's history says who spent what.
+    const history = await json<{ entries: { reason: string; by: string | null }[] }>(
+      await api.server.call("/api/users/me/credits", { cookie: inTeam(owner.cookie, team.id) }),
+    );
+    expect(history.entries.filter((e) => e.reason === "generation_reserve").map((e) => e.by)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^member-ws-/)]),
+    );
+
+    // Someone outside the team cannot reach it: naming it answers 401, its records 404.
+    const stranger = await signInThroughApi(api.server, `stranger-ws-${counter++}@example.com`);
+    expect((await api.server.call("/api/styles", { cookie: inTeam(stranger.cookie, team.id) })).status).toBe(401);
+    expect((await api.server.call(`/api/styles/${styleId}`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await api.server.call(`/api/objects/${objectId}`, { cookie: stranger.cookie })).status).toBe(404);
+  });
+
+  it("makes a key for the team that acts there, and stops when its maker leaves", async () => {
+    const { team, member } = await teamWithMember();
+    const made = await api.server.call("/api/keys", {
+      method: "POST",
+      cookie: member.cookie,
+      json: { name: "Team script", workspaceId: team.id },
+    });
+    expect(made.status).toBe(201);
+    const { secret, key } = await json<{ secret: string; key: { workspaceId: string } }>(made);
+    expect(key.workspaceId).toBe(team.id);
+    const bearer = { Authorization: `Bearer ${secret}` };
+    expect(
+      await json<{ user: { credits: number } }>(await api.server.call("/api/users/me", { headers: bearer })),
+    ).toMatchObject({
+      user: { credits: 500 },
+    });
+    // A key for a team one is not in is refused when made.
+    const stranger = await signInThroughApi(api.server, `stranger-key-${counter++}@example.com`);
+    const refused = await api.server.call("/api/keys", {
+      method: "POST",
+      cookie: stranger.cookie,
+      json: { name: "Not mine", workspaceId: team.id },
+    });
+    expect(refused.status).toBe(404);
+    // Leaving the team ends the key's access to it.
+    const left = await api.server.call(`/api/teams/${team.id}/members/${member.userId}`, {
+      method: "DELETE",
+      cookie: member.cookie,
+    });
+    expect(left.status).toBe(204);
+    const after = await api.server.call("/api/styles", { headers: bearer });
+    expect(after.status).toBe(401);
+    expect(await after.text()).toContain("no longer includes you");
+  });
+
+  it("ends a removed member's open event stream in the team at once", async () => {
+    const { team, owner, member } = await teamWithMember();
+    const response = await api.server.call("/api/events", { cookie: inTeam(member.cookie, team.id) });
+    expect(response.status).toBe(200);
+    const stream = readStream(response);
+    // The first event is the team's balance.
+    await stream.waitFor(
+      (event) => event.event === "credits" && (event.data?.includes('"credits":500') ?? false),
+      20_000,
+    );
+    const removed = await api.server.call(`/api/teams/${team.id}/members/${member.userId}`, {
+      method: "DELETE",
+      cookie: owner.cookie,
+    });
+    expect(removed.status).toBe(204);
+    expect(await stream.endsWithin(3_000)).toBe(true);
+    // And their next request in the team is refused.
+    expect((await api.server.call("/api/styles", { cookie: inTeam(member.cookie, team.id) })).status).toBe(401);
+  });
+
+  it("lets only operators give a team credits, and logs it", async () => {
+    const { team, member } = await teamWithMember(100);
+    const byMember = await api.server.call(`/api/admin/teams/${team.id}/credits`, {
+      method: "POST",
+      cookie: member.cookie,
+      json: { amount: 50, reason: "Me" },
+    });
+    expect(byMember.status).toBe(404);
+    const unknown = await api.server.call(`/api/admin/teams/tm_nope/credits`, {
+      method: "POST",
+      cookie: api.user.cookie,
+      json: { amount: 50, reason: "Nobody" },
+    });
+    expect(unknown.status).toBe(404);
+    const teams = await json<{ teams: { id: string; credits: number }[] }>(
+      await api.server.call("/api/admin/teams", { cookie: api.user.cookie }),
+    );
+    expect(teams.teams.find((t) => t.id === team.id)?.credits).toBe(100);
+    const audit = await json<{ entries: { action: string; subject: { id: string | null }; reason: string }[] }>(
+      await api.server.call("/api/admin/audit", { cookie: api.user.cookie }),
+    );
+    expect(audit.entries).toContainEqual(
+      expect.objectContaining({ action: "credits.granted", subject: expect.objectContaining({ id: team.id }) }),
+    );
+  });
+});
