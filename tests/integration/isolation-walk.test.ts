@@ -1,6 +1,6 @@
 // Isolation, walked from the OpenAPI document: every operation, called by people who must not reach
-// an owner's records (another account's session and key, a member removed from the owner's team,
-// nobody) with the owner's ids in its path, query and body. None may succeed on them, no answer may
+// the records of an owner's team workspace (another account's session and key, a member removed from
+// the team, with and without naming it, a member of another team working there, nobody) with the owner's ids in its path, query and body. None may succeed on them, no answer may
 // carry anything of the owner's, and nothing of the owner's may change. A new operation is walked
 // without a line here; one with a new kind of id in its path fails until the walk knows that kind.
 import { eq } from "drizzle-orm";
@@ -47,6 +47,8 @@ describe.each(testDatabases)("isolation, walked from the OpenAPI document on $na
   const secrets: string[] = [];
   const callers: { name: string; headers: Record<string, string> }[] = [];
   let ownerCookie = "";
+  /** The owner in their own workspace, where their key was made. */
+  let ownerOwnCookie = "";
 
   beforeAll(async () => {
     database = await target.open();
@@ -56,20 +58,24 @@ describe.each(testDatabases)("isolation, walked from the OpenAPI document on $na
       { queue: noQueue },
     );
     const owner = await signInThroughApi(server, "isolated-owner@example.com");
-    ownerCookie = owner.cookie;
     await grantCredits(database.db, owner.userId, 10_000);
+    ownerOwnCookie = owner.cookie;
     const keyOf = async (cookie: string) =>
       json<{ secret: string; key: { id: string } }>(
         await server.call("/api/keys", { method: "POST", cookie, json: { name: "Walk" } }),
       );
     const ownerKey = await keyOf(owner.cookie);
-    const { styleId } = await createStyleThroughApi(server, owner.cookie);
-    const set = await submitObjects(server, owner.cookie, { styleId, subjects: ["Lighthouse"] });
-    await runJob(server, set.job.id);
-    const [image] = await database.db.select().from(images).where(eq(images.objectId, set.objects[0]!.id));
+    // The owner's records are made in their team's workspace, paid from its balance: what is walked
+    // is the team's, so a member of another team and a removed member are walked against it.
     const { team } = await json<{ team: { id: string } }>(
       await server.call("/api/teams", { method: "POST", cookie: owner.cookie, json: { name: "Sealed Studio" } }),
     );
+    await grantCredits(database.db, team.id, 10_000);
+    ownerCookie = `${owner.cookie}; motif_workspace=${team.id}`;
+    const { styleId } = await createStyleThroughApi(server, ownerCookie);
+    const set = await submitObjects(server, ownerCookie, { styleId, subjects: ["Lighthouse"] });
+    await runJob(server, set.job.id);
+    const [image] = await database.db.select().from(images).where(eq(images.objectId, set.objects[0]!.id));
 
     // A colleague who was in the team, and was removed.
     const removed = await signInThroughApi(server, "isolated-removed@example.com");
@@ -100,6 +106,12 @@ describe.each(testDatabases)("isolation, walked from the OpenAPI document on $na
 
     const stranger = await signInThroughApi(server, "isolated-stranger@example.com");
     const strangerKey = await keyOf(stranger.cookie);
+    // Someone in a team of their own, working there.
+    const other = await signInThroughApi(server, "isolated-other-team@example.com");
+    const { team: otherTeam } = await json<{ team: { id: string } }>(
+      await server.call("/api/teams", { method: "POST", cookie: other.cookie, json: { name: "Other Studio" } }),
+    );
+    await grantCredits(database.db, otherTeam.id, 1_000);
     Object.assign(ids, {
       styles: styleId,
       objects: set.objects[0]!.id,
@@ -120,6 +132,11 @@ describe.each(testDatabases)("isolation, walked from the OpenAPI document on $na
       { name: "another account's session", headers: { cookie: stranger.cookie } },
       { name: "another account's key", headers: { authorization: `Bearer ${strangerKey.secret}` } },
       { name: "a removed member", headers: { cookie: removed.cookie } },
+      {
+        name: "a removed member naming the team",
+        headers: { cookie: `${removed.cookie}; motif_workspace=${team.id}` },
+      },
+      { name: "a member of another team", headers: { cookie: `${other.cookie}; motif_workspace=${otherTeam.id}` } },
       { name: "nobody", headers: {} },
     );
   }, 120_000);
@@ -203,7 +220,7 @@ describe.each(testDatabases)("isolation, walked from the OpenAPI document on $na
       expect((await server.call(path, { cookie: ownerCookie })).status, path).toBe(status);
     }
     // The owner's key is still listed (a revoked key is not).
-    const keys = await json<{ keys: { id: string }[] }>(await server.call("/api/keys", { cookie: ownerCookie }));
+    const keys = await json<{ keys: { id: string }[] }>(await server.call("/api/keys", { cookie: ownerOwnCookie }));
     expect(keys.keys.map((k) => k.id)).toContain(ids.keys);
   }, 300_000);
 });
