@@ -106,6 +106,89 @@ test("an operator gives an account credits while the server runs, and its open t
   await expect(badge).toContainText((before + 250).toLocaleString("en"));
 });
 
+test("a team works together: the operator gives it credits, a colleague makes a set with its style, the owner sees it and who spent what", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = member.page;
+  const headers = { Origin: base };
+  const made = await owner.request.post(`${base}/api/teams`, { headers, data: { name: "Harbour Games" } });
+  expect(made.status()).toBe(201);
+  const { team } = (await made.json()) as { team: { id: string } };
+  // The colleague is invited by e-mail and joins with the link from the mail capture.
+  const colleagueEmail = uniqueEmail("console-colleague");
+  const invited = await owner.request.post(`${base}/api/teams/${team.id}/invitations`, {
+    headers,
+    data: { email: colleagueEmail },
+  });
+  expect(invited.status()).toBe(201);
+  await expect.poll(() => countMails(owner.request, colleagueEmail)).toBe(1);
+  const [mail] = await mailsTo(owner.request, colleagueEmail);
+  const link = /https?:\/\/\S+\/invite\?token=\S+/.exec(mail!.text)![0];
+  const colleague = await signedInPage(browser, colleagueEmail);
+  await colleague.goto(link.replace(/^https?:\/\/[^/]+/, base));
+  await colleague.getByRole("button", { name: "Join Harbour Games" }).click();
+  await expect(colleague.getByRole("heading", { level: 1, name: "Harbour Games" })).toBeVisible();
+
+  // The operator gives the team credits from the console, while the server runs.
+  await operator.goto("/app/admin/teams");
+  const card = operator.getByTestId("operator-team").filter({ hasText: "Harbour Games" });
+  await card.getByRole("button", { name: "Credits for team Harbour Games" }).click();
+  const dialog = operator.getByRole("dialog", { name: "Credits for team “Harbour Games”" });
+  await dialog.getByLabel("Credits", { exact: true }).fill("400");
+  await dialog.getByLabel("Why").fill("Studio budget");
+  await dialog.getByRole("button", { name: "Give credits" }).click();
+  await expect(operator.locator('[data-toast-id][data-color="success"]').last()).toContainText("Credits Given");
+  await expect(card.getByTestId("operator-team-balance")).toContainText("400");
+  await expectNoViolations(operator, "console teams");
+
+  // The owner switches to the team from the header and makes its style there.
+  await owner.goto("/app");
+  await owner.getByTestId("workspace-switcher").click();
+  await owner.getByRole("menuitem", { name: "Harbour Games" }).click();
+  await expect(owner.getByTestId("workspace-switcher")).toContainText("Harbour Games");
+  await expect(owner.getByTestId("credit-badge")).toContainText("400");
+  const styleId = await createStyleWithApi(owner, "Harbour crest", base);
+
+  // The colleague works in the team from the team's page, and uses its style to make a set.
+  await colleague.getByRole("link", { name: "Work in this team" }).click();
+  await expect(colleague.getByTestId("workspace-switcher")).toContainText("Harbour Games");
+  await colleague.goto("/app/style");
+  await expect(colleague.getByText("Harbour crest")).toBeVisible();
+  const { job } = await generateObjectsWithApi(colleague, { styleId, subjects: ["Lighthouse", "Buoy"] }, base);
+  await waitForJob(colleague, job.id, base);
+
+  // The owner sees the set and, in the team's history, who spent what.
+  await owner.goto("/app/object");
+  await expect(owner.getByTestId("object-card").filter({ hasText: "Lighthouse" })).toBeVisible();
+  await owner.goto("/app/credits");
+  const history = owner.getByRole("list", { name: "Credit history" });
+  await expect(history.getByTestId("credit-by").filter({ hasText: colleagueEmail }).first()).toBeVisible();
+  await expect(history.getByTestId("credit-by").filter({ hasText: member.email }).first()).toBeVisible();
+  // The team's page shows what each spent this month.
+  await owner.goto(`/app/teams/${team.id}`);
+  await expect(
+    owner.getByTestId("team-member").filter({ hasText: colleagueEmail }).getByTestId("member-spend"),
+  ).not.toContainText("spent 0 ");
+  if (screenshots) {
+    await owner.screenshot({ path: `${screenshots}/team-workspace-light.png`, fullPage: true });
+    await operator.emulateMedia({ colorScheme: "dark" });
+    await operator.reload();
+    await operator.screenshot({ path: `${screenshots}/console-teams-dark.png`, fullPage: true });
+    await operator.emulateMedia({ colorScheme: "light" });
+  }
+  // Back to their own workspace, for the tests after this one.
+  await owner.goto(`/app?workspace=${encodeURIComponent(await ownId(owner))}`);
+  await expect(owner.getByTestId("workspace-switcher")).toContainText("Personal");
+  await colleague.context().close();
+});
+
+/** The signed-in person's own id (their own workspace's). */
+async function ownId(page: Page): Promise<string> {
+  const reply = await page.request.get(`${base}/api/users/me`);
+  return ((await reply.json()) as { user: { uid: string } }).user.uid;
+}
+
 test("an operator disables an account, whose open tab is signed out, and enables it again", async () => {
   await member.page.goto("/app/object");
   await expect(member.page.getByRole("heading", { level: 1, name: "Objects" })).toBeVisible();
