@@ -230,6 +230,10 @@ export const objectSummarySchema = z
       .nullable(),
     imageCount: z.number().int(),
     generating: z.boolean().meta({ description: "An unfinished job is making images of it." }),
+    madeBy: z
+      .string()
+      .nullable()
+      .meta({ description: "In a team's workspace: the address of the member who made it; null in your own." }),
     createdAt: isoTime,
     updatedAt: isoTime,
   })

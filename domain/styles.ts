@@ -157,6 +157,10 @@ export const styleViewSchema = z
       .meta({ description: "The model its generations use by default (null: the operator's default)." }),
     presetId: z.string().nullable().meta({ description: "The built-in preset it was made from, if any." }),
     createdAt: z.string().meta({ format: "date-time" }),
+    madeBy: z
+      .string()
+      .nullable()
+      .meta({ description: "In a team's workspace: the address of the member who made it; null in your own." }),
     anchors: z
       .array(
         z.object({

@@ -137,6 +137,11 @@ export function StyleCard(props: {
             >
               {style.name}
             </h3>
+            {style.madeBy && (
+              <p className="truncate text-xs text-neutral-500 dark:text-neutral-400" data-testid="made-by">
+                Made by {style.madeBy}
+              </p>
+            )}
             {style.description ? (
               <p className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{style.description}</p>
             ) : (

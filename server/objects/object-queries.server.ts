@@ -37,6 +37,7 @@ interface SummaryRow {
   cover_provider: string | null;
   image_count: number | string;
   generating: boolean;
+  made_by: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   sort_key: string;
@@ -61,6 +62,7 @@ const summarySelect = sql`
           or (j.kind = 'variations' and j.params->>'objectId' = o.id)
         )
     ) as generating,
+    (select a.email from auth_users a where a.id = o.created_by and o.created_by <> o.owner_id) as made_by,
     o.created_at, o.updated_at`;
 
 /** The summary's joins over `objects` rows named `o` (the table, or one page of it). */
@@ -96,6 +98,7 @@ function presentSummary(row: SummaryRow, signer: ImageUrlSigner): ObjectSummary 
       : null,
     imageCount: Number(row.image_count),
     generating: row.generating,
+    madeBy: row.made_by,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -20,6 +20,7 @@ export function presentStyle(style: StyleListItem, signer: ImageUrlSigner): Styl
     defaultModel: style.defaultModel,
     presetId: style.presetId,
     createdAt: style.createdAt.toISOString(),
+    madeBy: style.madeBy,
     anchors: style.anchors.map((a) => ({
       id: a.id,
       ...presentImageLink(signer, { kind: "image", id: a.id }),

@@ -57,6 +57,9 @@ const styleColumns = {
   references: sql<{ id: string }[]>`(
     select coalesce(json_agg(json_build_object('id', r.id) order by r.position), '[]')::text
     from style_references r where r.style_id = styles.id)`.mapWith(parseJson<{ id: string }[]>),
+  // In a team's workspace, who made it (in one's own, nobody needs telling).
+  madeBy: sql<string | null>`(
+    select a.email from auth_users a where a.id = styles.created_by and styles.created_by <> styles.owner_id)`,
 };
 
 const stylesOfOwner = preparedFor((db) =>

@@ -160,7 +160,10 @@ test("a team works together: the operator gives it credits, a colleague makes a 
 
   // The owner sees the set and, in the team's history, who spent what.
   await owner.goto("/app/object");
-  await expect(owner.getByTestId("object-card").filter({ hasText: "Lighthouse" })).toBeVisible();
+  const lighthouse = owner.getByTestId("object-card").filter({ hasText: "Lighthouse" });
+  await expect(lighthouse).toBeVisible();
+  // Who made what is shown.
+  await expect(lighthouse.getByTestId("made-by")).toContainText(colleagueEmail);
   await owner.goto("/app/credits");
   const history = owner.getByRole("list", { name: "Credit history" });
   await expect(history.getByTestId("credit-by").filter({ hasText: colleagueEmail }).first()).toBeVisible();

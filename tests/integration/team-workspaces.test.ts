@@ -69,11 +69,16 @@ describe.each(testDatabases)("team workspaces on $name", (target) => {
       await api.server.call("/api/styles", { cookie: inTeam(owner.cookie, team.id) }),
     );
     expect(teamStyles.styles.map((s) => s.id)).toContain(styleId);
-    expect((await api.server.call(`/api/styles/${styleId}`, { cookie: inTeam(owner.cookie, team.id) })).status).toBe(
-      200,
-    );
+    const shared = await api.server.call(`/api/styles/${styleId}`, { cookie: inTeam(owner.cookie, team.id) });
+    expect(shared.status).toBe(200);
+    // Who made what is shown to the team.
+    expect((await json<{ style: { madeBy: string | null } }>(shared)).style.madeBy).toMatch(/^member-ws-/);
     expect((await api.server.call(`/api/styles/${styleId}`, { cookie: owner.cookie })).status).toBe(404);
     const objectId = set.objects[0]!.id;
+    const object = await json<{ object: { madeBy: string | null } }>(
+      await api.server.call(`/api/objects/${objectId}`, { cookie: inTeam(owner.cookie, team.id) }),
+    );
+    expect(object.object.madeBy).toMatch(/^member-ws-/);
     expect((await api.server.call(`/api/objects/${objectId}`, { cookie: inTeam(owner.cookie, team.id) })).status).toBe(
       200,
     );
@@ -91,6 +96,55 @@ describe.each(testDatabases)("team workspaces on $name", (target) => {
     expect((await api.server.call("/api/styles", { cookie: inTeam(stranger.cookie, team.id) })).status).toBe(401);
     expect((await api.server.call(`/api/styles/${styleId}`, { cookie: stranger.cookie })).status).toBe(404);
     expect((await api.server.call(`/api/objects/${objectId}`, { cookie: stranger.cookie })).status).toBe(404);
+  });
+
+  it("holds a member to the monthly limit an admin sets, and shows what each spent", async () => {
+    const { team, owner, member } = await teamWithMember();
+    const limit = (monthlyLimit: number | null, who = owner.cookie) =>
+      api.server.call(`/api/teams/${team.id}/members/${member.userId}`, {
+        method: "PATCH",
+        cookie: who,
+        json: { monthlyLimit },
+      });
+    expect((await limit(-1)).status).toBe(400);
+    expect(
+      (
+        await api.server.call(`/api/teams/${team.id}/members/${member.userId}`, {
+          method: "PATCH",
+          cookie: owner.cookie,
+          json: {},
+        })
+      ).status,
+    ).toBe(400);
+    // A member cannot lift their own limit.
+    expect((await limit(null, member.cookie)).status).toBe(403);
+    expect((await limit(0)).status).toBe(200);
+    const refused = await api.server.call("/api/styles", {
+      method: "POST",
+      cookie: inTeam(member.cookie, team.id),
+      body: (() => {
+        const form = new FormData();
+        form.set("name", "Over the limit");
+        form.set("description", "Flat vector icons, warm amber and teal");
+        form.set("defaultDetail", "draft");
+        return form;
+      })(),
+    });
+    expect(refused.status).toBe(402);
+    expect(await refused.text()).toContain("Your monthly limit in this team is 0 credits");
+    expect(await balanceIn(inTeam(owner.cookie, team.id))).toBe(500);
+    // Lifted, the member spends, and the team's page says how much.
+    expect((await limit(null)).status).toBe(200);
+    await createStyleThroughApi(api.server, inTeam(member.cookie, team.id));
+    const detail = await json<{
+      team: { credits: number; memberList: { userId: string; spentThisMonth: number; monthlyLimit: number | null }[] };
+    }>(await api.server.call(`/api/teams/${team.id}`, { cookie: owner.cookie }));
+    const spent = 500 - detail.team.credits;
+    expect(spent).toBeGreaterThan(0);
+    expect(detail.team.memberList.find((m) => m.userId === member.userId)).toMatchObject({
+      spentThisMonth: spent,
+      monthlyLimit: null,
+    });
   });
 
   it("makes a key for the team that acts there, and stops when its maker leaves", async () => {

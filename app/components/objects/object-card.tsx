@@ -94,7 +94,10 @@ export function ObjectCard(props: {
           <h3 className="truncate text-sm font-semibold group-hover:text-primary-700 dark:group-hover:text-primary-300">
             {object.name}
           </h3>
-          <p className="truncate text-xs text-neutral-600 dark:text-neutral-400">{object.style.name}</p>
+          <p className="truncate text-xs text-neutral-600 dark:text-neutral-400">
+            {object.style.name}
+            {object.madeBy && <span data-testid="made-by"> · by {object.madeBy}</span>}
+          </p>
         </div>
       </Link>
       {selection && (

@@ -176,7 +176,8 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
             <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
               {object.style.name}
             </Link>{" "}
-            · {plural(images.length, "image")} · made {formatDate(object.createdAt)} ·{" "}
+            · {plural(images.length, "image")} · made {formatDate(object.createdAt)}
+            {object.madeBy && <span data-testid="made-by"> by {object.madeBy}</span>} ·{" "}
             <Link
               to={`/app/object?set=${encodeURIComponent(object.setId)}`}
               className="font-medium text-primary-700 hover:underline dark:text-primary-300"
