@@ -16,7 +16,13 @@ export function readWorkspaceCookie(cookieHeader: string | null | undefined): st
 }
 
 export function workspaceCookie(workspaceId: string, secure: boolean): string {
-  const parts = [`${WORKSPACE_COOKIE}=${workspaceId}`, "Path=/", `Max-Age=${ONE_YEAR_SECONDS}`, "HttpOnly", "SameSite=Lax"];
+  const parts = [
+    `${WORKSPACE_COOKIE}=${workspaceId}`,
+    "Path=/",
+    `Max-Age=${ONE_YEAR_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }

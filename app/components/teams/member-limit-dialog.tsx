@@ -6,7 +6,7 @@ import { toast } from "~/lib/toast-store";
 import { DialogFormActions } from "../ui/dialog-form-actions";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { TextField } from "../ui/text-field";
-import { teamChange } from "./team-members";
+import { teamChange } from "./team-change";
 
 /** An owner or admin sets what a member may spend of the team's balance a month (empty: no limit). */
 export function MemberLimitDialog(props: { teamId: string; member: TeamMember; onClose(): void; onDone(): void }) {

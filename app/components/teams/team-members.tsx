@@ -12,21 +12,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { inputClasses, TextField } from "../ui/text-field";
 import { MemberLimitDialog } from "./member-limit-dialog";
-
-/** Runs a team change; a refusal is a toast with the server's words. */
-export async function teamChange(run: () => Promise<unknown>, errorTitle = "Team Error"): Promise<boolean> {
-  try {
-    await run();
-    return true;
-  } catch (error) {
-    toast({
-      title: errorTitle,
-      description: refusalMessage(error, "Nothing was changed. Please try again."),
-      color: "error",
-    });
-    return false;
-  }
-}
+import { teamChange } from "./team-change";
 
 const rolePill = (role: TeamMember["role"]) =>
   cn(

@@ -1,19 +1,7 @@
-import { sql } from "drizzle-orm";
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  type AnyPgColumn,
-} from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
-import { workspaces } from "./workspaces";
 
-/** Who signs in and how: identities, sessions, sign-in links and limits, and the user record. */
+/** Who signs in and how: identities, sessions, sign-in links and limits (the balance is in workspaces.ts). */
 
 /** The identity behind a sign-in: one per e-mail address. */
 export const authUsers = pgTable("auth_users", {
@@ -108,29 +96,4 @@ export const pageViews = pgTable(
     views: integer("views").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.path] })],
-);
-
-/**
- * The spec's "users" document: the balance of a workspace (a person's, keyed by the auth user id,
- * or a team's, keyed by the team id).
- */
-export const users = pgTable(
-  "users",
-  {
-    id: text("id")
-      .primaryKey()
-      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
-    credits: integer("credits").notNull().default(0),
-    /**
-     * Credits owed after a refunded or disputed purchase took back more than the
-     * balance held. Spending waits until a purchase or the operator settles it.
-     */
-    creditDebt: integer("credit_debt").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check("users_credits_non_negative", sql`${t.credits} >= 0`),
-    check("users_credit_debt_non_negative", sql`${t.creditDebt} >= 0`),
-  ],
 );

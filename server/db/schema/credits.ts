@@ -14,7 +14,8 @@ import {
 import { detailValues, imageSizeValues } from "../../../domain/images";
 import { creditReasonValues } from "../../../domain/credits";
 import { jobKinds, jobStatuses } from "../../../domain/jobs";
-import { authUsers, users } from "./accounts";
+import { authUsers } from "./accounts";
+import { users } from "./workspaces";
 import { apiKeys } from "./jobs";
 
 /** Credits: the ledger every balance is summed from, and purchases. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { authUsers } from "./accounts";
 import { teams } from "./teams";
@@ -25,5 +25,30 @@ export const workspaces = pgTable(
   (t) => [
     check("workspaces_one_holder", sql`(${t.personId} is null) <> (${t.teamId} is null)`),
     check("workspaces_id_is_holder", sql`${t.id} = coalesce(${t.personId}, ${t.teamId})`),
+  ],
+);
+
+/**
+ * The spec's "users" document: the balance of a workspace (a person's, keyed by the auth user id,
+ * or a team's, keyed by the team id).
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id")
+      .primaryKey()
+      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
+    credits: integer("credits").notNull().default(0),
+    /**
+     * Credits owed after a refunded or disputed purchase took back more than the
+     * balance held. Spending waits until a purchase or the operator settles it.
+     */
+    creditDebt: integer("credit_debt").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("users_credits_non_negative", sql`${t.credits} >= 0`),
+    check("users_credit_debt_non_negative", sql`${t.creditDebt} >= 0`),
   ],
 );

@@ -1,0 +1,17 @@
+import { refusalMessage } from "~/lib/refusal-message";
+import { toast } from "~/lib/toast-store";
+
+/** Runs a team change; a refusal is a toast with the server's words. */
+export async function teamChange(run: () => Promise<unknown>, errorTitle = "Team Error"): Promise<boolean> {
+  try {
+    await run();
+    return true;
+  } catch (error) {
+    toast({
+      title: errorTitle,
+      description: refusalMessage(error, "Nothing was changed. Please try again."),
+      color: "error",
+    });
+    return false;
+  }
+}
