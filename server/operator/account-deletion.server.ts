@@ -14,14 +14,14 @@ import { writeAuditLine, type Actor } from "./audit-log.server";
 export async function deleteAccountAsOperator(
   db: Database,
   options: { actor: Actor; userId: string; reason: string; addressHashSecret: string | undefined },
-): Promise<AuditEntry> {
+): Promise<{ entry: AuditEntry; teamsDeleted: string[] }> {
   const { actor, userId, reason } = options;
   if (userId === actor.id) throw new AppError("conflict", "Delete your own account from your settings.");
   return db.transaction(async (tx) => {
     const [record] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
     const deleted = await deleteAccountWithin(tx, { userId, addressHashSecret: options.addressHashSecret });
     if (!deleted) throw new AppError("not_found", "No such account.");
-    return writeAuditLine(tx, {
+    const entry = await writeAuditLine(tx, {
       actor,
       action: "account.deleted",
       subject: { id: userId, email: deleted.email },
@@ -29,5 +29,6 @@ export async function deleteAccountAsOperator(
       after: { exists: false },
       reason,
     });
+    return { entry, teamsDeleted: deleted.teamsDeleted };
   });
 }

@@ -129,9 +129,11 @@ export async function deleteTeam(db: Database, options: { teamId: string; userId
 
 /**
  * When an account is deleted, the teams it owns are not left without an owner: the longest-standing
- * admin (or else member) becomes owner; a team with nobody else goes with the account.
+ * admin (or else member) becomes owner; a team with nobody else goes with the account. Answers the
+ * ids of the teams that went (their files are the caller's to remove).
  */
-export async function handOverTeamsOf(tx: Transaction, userId: string): Promise<void> {
+export async function handOverTeamsOf(tx: Transaction, userId: string): Promise<string[]> {
+  const deleted: string[] = [];
   const owned = await tx
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
@@ -146,6 +148,7 @@ export async function handOverTeamsOf(tx: Transaction, userId: string): Promise<
       .limit(1);
     if (!heir) {
       await tx.delete(teams).where(eq(teams.id, teamId));
+      deleted.push(teamId);
       continue;
     }
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
@@ -154,4 +157,5 @@ export async function handOverTeamsOf(tx: Transaction, userId: string): Promise<
       .set({ role: "owner" })
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, heir.userId)));
   }
+  return deleted;
 }

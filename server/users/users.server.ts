@@ -77,15 +77,15 @@ export async function deleteAccount(options: {
   db: Database;
   userId: string;
   addressHashSecret: string | undefined;
-}): Promise<boolean> {
-  return options.db.transaction(async (tx) => (await deleteAccountWithin(tx, options)) !== null);
+}): Promise<{ teamsDeleted: string[] } | null> {
+  return options.db.transaction((tx) => deleteAccountWithin(tx, options));
 }
 
 /** `deleteAccount` inside a transaction the caller holds: the deleted identity, or null when there was none. */
 export async function deleteAccountWithin(
   tx: Transaction,
   options: { userId: string; addressHashSecret: string | undefined },
-): Promise<{ email: string } | null> {
+): Promise<{ email: string; teamsDeleted: string[] } | null> {
   const [grant] = await tx
     .select({ id: creditLedger.id })
     .from(creditLedger)
@@ -93,12 +93,12 @@ export async function deleteAccountWithin(
       and(eq(creditLedger.userId, options.userId), eq(creditLedger.reason, "signup_grant"), gt(creditLedger.delta, 0)),
     );
   // The teams it owns get another owner (or go, with nobody else in them) before it does.
-  await handOverTeamsOf(tx, options.userId);
+  const teamsDeleted = await handOverTeamsOf(tx, options.userId);
   const [deleted] = await tx.delete(authUsers).where(eq(authUsers.id, options.userId)).returning();
   if (!deleted) return null;
   if (grant) await claimSignupGrant(tx, deleted.email, options.addressHashSecret);
   await tx.delete(loginTokens).where(eq(loginTokens.email, deleted.email));
   // Its sessions went by cascade: their open event streams end too, in every process.
   await announceSessionsEnded(tx, options.userId);
-  return { email: deleted.email };
+  return { email: deleted.email, teamsDeleted };
 }

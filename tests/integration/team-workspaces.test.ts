@@ -2,11 +2,13 @@
 // the team's balance; the team sees them and who made them; nobody outside sees anything; a key made
 // for the team acts there until its maker leaves; removal ends an open event stream at once; an
 // operator gives the team credits while the server runs.
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "#server/db/client.server";
 import type { TeamSummary } from "#domain/teams";
 import { testDatabases } from "../support/databases";
 import { readStream } from "../support/event-stream";
-import { createStyleThroughApi, json, submitObjects } from "../support/factories";
+import { createStyleThroughApi, grantCredits, json, submitObjects } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi, tokenFromLink } from "../support/test-server";
 
@@ -200,6 +202,29 @@ describe.each(testDatabases)("team workspaces on $name", (target) => {
     expect(await stream.endsWithin(3_000)).toBe(true);
     // And their next request in the team is refused.
     expect((await api.server.call("/api/styles", { cookie: inTeam(member.cookie, team.id) })).status).toBe(401);
+  });
+
+  it("removes a team's records and files with it: deleted by its owner, or with its only member's account", async () => {
+    for (const how of ["team deleted", "account deleted"] as const) {
+      const person = await signInThroughApi(api.server, `alone-${counter++}@example.com`);
+      const { team } = await json<{ team: TeamSummary }>(
+        await api.server.call("/api/teams", { method: "POST", cookie: person.cookie, json: { name: "Solo" } }),
+      );
+      await grantCredits(api.database.db, team.id, 200);
+      const { styleId } = await createStyleThroughApi(api.server, inTeam(person.cookie, team.id));
+      expect(api.files.filesUnder(`users/${team.id}`).length, how).toBeGreaterThan(0);
+      const gone =
+        how === "team deleted"
+          ? await api.server.call(`/api/teams/${team.id}`, { method: "DELETE", cookie: person.cookie })
+          : await api.server.call("/api/users/user", { method: "DELETE", cookie: person.cookie });
+      expect(gone.status, how).toBeLessThan(300);
+      expect(api.files.filesUnder(`users/${team.id}`), how).toEqual([]);
+      const [left] = await queryRows<{ n: number }>(
+        api.database.db,
+        sql`select count(*)::int as n from styles where id = ${styleId} or owner_id = ${team.id}`,
+      );
+      expect(left!.n, how).toBe(0);
+    }
   });
 
   it("lets only operators give a team credits, and logs it", async () => {

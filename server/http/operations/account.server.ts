@@ -76,17 +76,20 @@ export const accountOperations = [
     responses: { 200: { description: "Whether there was an account to delete.", json: replies.successReply } },
     // Spec: DELETE /api/users/user → {success: true}.
     async handle({ services, user }) {
-      const success = await deleteAccount({
+      const deleted = await deleteAccount({
         db: services.database.db,
         userId: user.id,
         addressHashSecret: services.config.credits.addressHashSecret,
       });
       // Rows went by cascade; the files go with them. This process forgets the sessions at once.
       services.sessions.forgetUser(user.id);
-      if (success) await services.storage.deletePrefix(userFolder(user.id));
+      // With it go the files of its workspace, and of any team that had nobody else in it.
+      if (deleted)
+        for (const folder of [user.id, ...deleted.teamsDeleted])
+          await services.storage.deletePrefix(userFolder(folder));
       return {
         status: 200,
-        body: { success },
+        body: { success: deleted !== null },
         headers: { "Set-Cookie": clearSessionCookie(services.config.auth.secureCookies) },
       };
     },

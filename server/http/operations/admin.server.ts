@@ -161,14 +161,14 @@ export const adminOperations = [
     errors: [409],
     responses: { 200: { description: "Deleted, and the audit line.", json: deletedReply } },
     async handle({ services, user, params, body }) {
-      const entry = await deleteAccountAsOperator(services.database.db, {
+      const { entry, teamsDeleted } = await deleteAccountAsOperator(services.database.db, {
         actor: { id: user.id, email: user.email },
         userId: params.id,
         reason: body.reason,
         addressHashSecret: services.config.credits.addressHashSecret,
       });
       services.sessions.forgetUser(params.id);
-      await services.storage.deletePrefix(userFolder(params.id));
+      for (const folder of [params.id, ...teamsDeleted]) await services.storage.deletePrefix(userFolder(folder));
       return { status: 200, body: { deleted: true as const, entry } };
     },
   }),
