@@ -160,6 +160,21 @@ describe.each(testDatabases)("buying credits with Stripe on $name", (target) => 
     expect((await fetch(entry!.purchase!.receiptUrl!)).status).toBe(200);
   });
 
+  it("credits the team a pack is bought in, not the buyer's own balance", async () => {
+    const { cookie, userId } = await signInThroughApi(server, "team-payer@example.com");
+    const made = await server.call("/api/teams", { method: "POST", json: { name: "Paying Studio" }, cookie });
+    const { team } = (await made.json()) as { team: { id: string } };
+    const inTeam = `${cookie}; motif_workspace=${team.id}`;
+    const sessionId = await checkout(inTeam, "100-usd");
+    const paid = await fetch(`${fake.url}/pay/${sessionId}`, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    expect(await account(team.id)).toEqual({ credits: 100, debt: 0 });
+    expect(await account(userId)).toEqual({ credits: 0, debt: 0 });
+    const [entry] = await history(inTeam);
+    expect(entry).toMatchObject({ delta: 100, reason: "purchase" });
+    expect(await history(cookie)).not.toContainEqual(expect.objectContaining({ reason: "purchase" }));
+  });
+
   it("grants exactly once when Stripe delivers twice, reordered, and with the async twin", async () => {
     const { cookie, userId } = await signInThroughApi(server, "replays@example.com");
     const first = await checkout(cookie, "100-usd");

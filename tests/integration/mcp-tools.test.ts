@@ -4,7 +4,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
-import { balanceOf, createStyleThroughApi, runJob, submitObjects } from "../support/factories";
+import { balanceOf, createStyleThroughApi, grantCredits, runJob, submitObjects } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
 import {
@@ -120,6 +120,31 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
     expect(small).toHaveLength(1);
     expect((await sharp(Buffer.from(small[0]!.data, "base64")).metadata()).width).toBeLessThanOrEqual(128);
     expect(byObjects.structuredContent).toMatchObject({ total: 2, offset: 1, images: [{ id: done.images[2]!.id }] });
+  });
+
+  it("acts in the team a key was made for: its styles, its balance, and the member's name on what it makes", async () => {
+    const made = await api.server.call("/api/teams", {
+      method: "POST",
+      cookie: api.user.cookie,
+      json: { name: "Agents" },
+    });
+    const { team } = (await made.json()) as { team: { id: string } };
+    await grantCredits(api.database.db, team.id, 100);
+    const { styleId } = await createStyleThroughApi(api.server, `${api.user.cookie}; motif_workspace=${team.id}`, {
+      name: "Team look",
+    });
+    const { secret } = await createKey(api.server, api.user.cookie, { name: "Team agent", workspaceId: team.id });
+    const client = await connect(api.server, secret);
+    const listed = await callOk<{ balance: number; styles: { id: string; name: string }[] }>(client, "list_styles");
+    expect(listed.styles.map((s) => s.id)).toEqual([styleId]);
+    expect(listed.balance).toBe(await balanceOf(api.database.db, team.id));
+    expect(listed.balance).toBeLessThan(100);
+    // The person's own styles are not the team's.
+    const own = await callOk<{ styles: { name: string }[] }>(
+      await connect(api.server, (await createKey(api.server, api.user.cookie, { name: "Own agent" })).secret),
+      "list_styles",
+    );
+    expect(own.styles.map((s) => s.name)).not.toContain("Team look");
   });
 
   it("upscales an image of an object for free, once per factor, and refuses another user's", async () => {
