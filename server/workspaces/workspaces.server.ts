@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import type { TeamRole } from "#domain/teams";
 import type { Database } from "../db/client.server";
-import { teamMembers, teams } from "../db/schema";
+import { objects, teamMembers, teams } from "../db/schema";
 
 type Reader = Pick<Database, "select">;
 
@@ -59,4 +59,18 @@ export async function requireWorkspace(
   const workspace = await findWorkspace(db, options);
   if (!workspace) throw workspaceNotFound();
   return workspace;
+}
+
+/**
+ * For a link to an object opened in another workspace than its own: the object's workspace, when
+ * `userId` is in it (the page then opens there); null when the object is missing or not theirs to see.
+ */
+export async function otherWorkspaceOfObject(
+  db: Reader,
+  options: { userId: string; objectId: string; current: string },
+): Promise<string | null> {
+  const [row] = await db.select({ ownerId: objects.ownerId }).from(objects).where(eq(objects.id, options.objectId));
+  if (!row || row.ownerId === options.current) return null;
+  const workspace = await findWorkspace(db, { userId: options.userId, requested: row.ownerId });
+  return workspace ? workspace.id : null;
 }

@@ -155,7 +155,7 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await expect(colleague.getByTestId("workspace-switcher")).toContainText("Harbour Games");
   await colleague.goto("/app/style");
   await expect(colleague.getByText("Harbour crest")).toBeVisible();
-  const { job } = await generateObjectsWithApi(colleague, { styleId, subjects: ["Lighthouse", "Buoy"] }, base);
+  const { job, objects } = await generateObjectsWithApi(colleague, { styleId, subjects: ["Lighthouse", "Buoy"] }, base);
   await waitForJob(colleague, job.id, base);
 
   // The owner sees the set and, in the team's history, who spent what.
@@ -181,6 +181,12 @@ test("a team works together: the operator gives it credits, a colleague makes a 
     await operator.emulateMedia({ colorScheme: "light" });
   }
   // Back to their own workspace, for the tests after this one.
+  await owner.goto(`/app?workspace=${encodeURIComponent(await ownId(owner))}`);
+  await expect(owner.getByTestId("workspace-switcher")).toContainText("Personal");
+  // A link to the team's object, shared without its workspace, opens it in the team.
+  await owner.goto(`/app/object/${objects[0]!.id}`);
+  await expect(owner.getByRole("heading", { level: 1, name: "Lighthouse" })).toBeVisible();
+  await expect(owner.getByTestId("workspace-switcher")).toContainText("Harbour Games");
   await owner.goto(`/app?workspace=${encodeURIComponent(await ownId(owner))}`);
   await expect(owner.getByTestId("workspace-switcher")).toContainText("Personal");
   await colleague.context().close();

@@ -1,6 +1,7 @@
 import { ChevronRight, Download, LoaderCircle, Pencil, Smartphone, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { AppError } from "#domain/errors";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { JobView } from "#domain/objects";
 import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
@@ -22,11 +23,12 @@ import { mergeJob, pendingImages } from "~/lib/job-progress";
 import { formatDate, plural, webpDownloadUrl } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
-import { workspaceContext } from "#server/auth/require-user.server";
+import { userContext, workspaceContext } from "#server/auth/require-user.server";
+import { otherWorkspaceOfObject } from "#server/workspaces/workspaces.server";
 import { servicesContext } from "#server/context";
 import { listRecentJobs } from "#server/generation/job-views.server";
 import { withRouteErrors } from "#server/http/route-errors.server";
-import { requireObjectDetail } from "#server/objects/object-queries.server";
+import { getObjectDetail } from "#server/objects/object-queries.server";
 import { styleLook } from "#server/objects/svg-export.server";
 import type { Route } from "./+types/object";
 
@@ -35,14 +37,23 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 // Someone else's object reads as missing (not_found → the 404 page): its id tells nobody it exists.
-export const loader = withRouteErrors(async ({ params, context }: Route.LoaderArgs) => {
+// A link to an object of another workspace the person is in opens it there.
+export const loader = withRouteErrors(async ({ params, context, request }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   const { db } = services.database;
   const workspace = context.get(workspaceContext);
   const [object, jobs] = await Promise.all([
-    requireObjectDetail(db, { userId: workspace.id, objectId: params.objectId, signer: services.imageUrls }),
+    getObjectDetail(db, { userId: workspace.id, objectId: params.objectId, signer: services.imageUrls }),
     listRecentJobs(db, { userId: workspace.id }),
   ]);
+  if (!object) {
+    const userId = context.get(userContext).id;
+    const elsewhere = await otherWorkspaceOfObject(db, { userId, objectId: params.objectId, current: workspace.id });
+    if (!elsewhere) throw new AppError("not_found", "No such object.");
+    const url = new URL(request.url);
+    url.searchParams.set("workspace", elsewhere);
+    throw redirect(`${url.pathname}${url.search}`);
+  }
   return {
     object,
     jobs: jobs.filter((job) => job.objects.some((o) => o.id === object.id)),

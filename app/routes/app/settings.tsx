@@ -72,7 +72,10 @@ function ColorModeSetting() {
 
 export default function SettingsPage() {
   const { authUser, loaded, signOut } = useAuth();
-  const email = useRouteLoaderData<{ user: { email: string } }>("layouts/app")?.user.email ?? authUser?.email;
+  const shell = useRouteLoaderData<{ user: { email: string }; workspace: { name: string | null } }>("layouts/app");
+  const email = shell?.user.email ?? authUser?.email;
+  // In a team's workspace, the balance and the keys here are the team's.
+  const team = shell?.workspace.name ?? null;
   return (
     <>
       <PageHeader title="Settings" description="Your account, appearance and data." />
@@ -94,8 +97,12 @@ export default function SettingsPage() {
         </Section>
         <Section
           id="credits"
-          title="Credits"
-          description="Generations reserve credits when they start; anything that fails or is cancelled is refunded automatically."
+          title={team ? `Credits of ${team}` : "Credits"}
+          description={
+            team
+              ? "The team's balance, which everyone in it spends. Generations reserve credits when they start; anything that fails or is cancelled is refunded automatically."
+              : "Generations reserve credits when they start; anything that fails or is cancelled is refunded automatically."
+          }
         >
           <p className="flex items-center gap-2 text-2xl font-semibold tabular-nums" data-testid="settings-credits">
             <Coins aria-hidden className="size-5 text-amber-500" />
@@ -118,7 +125,11 @@ export default function SettingsPage() {
         <Section
           id="api-keys"
           title="API keys"
-          description="For scripts, pipelines and AI agents: the same API the app uses, with a key instead of a browser session."
+          description={
+            team
+              ? `For scripts, pipelines and AI agents: the same API the app uses, with a key instead of a browser session. The keys here are yours and act in ${team}: they stop working if you leave it.`
+              : "For scripts, pipelines and AI agents: the same API the app uses, with a key instead of a browser session."
+          }
         >
           <ApiKeys />
         </Section>
