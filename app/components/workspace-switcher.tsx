@@ -21,17 +21,22 @@ export function WorkspaceSwitcher({ current, choices }: { current: WorkspaceChoi
       <DropdownMenu.Trigger
         aria-label={`Workspace: ${label(current)}. Switch workspace`}
         data-testid="workspace-switcher"
-        className="flex h-9 max-w-44 items-center gap-2 rounded-full border border-neutral-200 bg-white px-3 text-sm font-medium text-neutral-800 shadow-xs hover:bg-neutral-50 focus-visible:ring-2 focus-visible:ring-primary-500 focus-visible:outline-none sm:max-w-60 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800"
+        className="flex size-9 items-center justify-center gap-2 rounded-full border border-neutral-200 bg-white text-sm font-medium text-neutral-800 shadow-xs hover:bg-neutral-50 focus-visible:ring-2 focus-visible:ring-primary-500 focus-visible:outline-none sm:w-auto sm:max-w-60 sm:justify-start sm:px-3 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800"
       >
         <CurrentIcon aria-hidden className="size-4 shrink-0 text-neutral-500 dark:text-neutral-400" />
-        <span className="truncate">{label(current)}</span>
-        <ChevronsUpDown aria-hidden className="size-3.5 shrink-0 text-neutral-400" />
+        {/* On a phone the header has room for the icon only: the menu names the workspace. */}
+        <span className="hidden truncate sm:inline">{label(current)}</span>
+        <ChevronsUpDown aria-hidden className="hidden size-3.5 shrink-0 text-neutral-400 sm:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
           <DropdownMenu.Label className="px-2.5 py-2 text-xs text-neutral-500 dark:text-neutral-400">
-            Workspaces
+            Working in
+            <span className="block truncate text-sm font-medium text-neutral-900 dark:text-neutral-100">
+              {label(current)}
+            </span>
           </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-neutral-200 dark:bg-neutral-800" />
           {choices.map((choice) => {
             const Icon = choice.name ? Users : User;
             const chosen = choice.id === current.id;

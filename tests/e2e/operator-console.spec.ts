@@ -175,6 +175,18 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   ).not.toContainText("spent 0 ");
   if (screenshots) {
     await owner.screenshot({ path: `${screenshots}/team-workspace-light.png`, fullPage: true });
+    await owner.emulateMedia({ colorScheme: "dark" });
+    await owner.setViewportSize({ width: 375, height: 812 });
+    await owner.goto("/app/credits");
+    await expect(history.getByTestId("credit-by").first()).toBeVisible();
+    await owner.screenshot({ path: `${screenshots}/team-history-dark-mobile.png`, fullPage: true });
+    await owner.getByTestId("workspace-switcher").click();
+    // Once the menu has faded in.
+    await expect(owner.getByRole("menu")).toHaveCSS("opacity", "1");
+    await owner.screenshot({ path: `${screenshots}/workspace-switcher-dark-mobile.png` });
+    await owner.keyboard.press("Escape");
+    await owner.emulateMedia({ colorScheme: "light" });
+    await owner.setViewportSize({ width: 1280, height: 720 });
     await operator.emulateMedia({ colorScheme: "dark" });
     await operator.reload();
     await operator.screenshot({ path: `${screenshots}/console-teams-dark.png`, fullPage: true });

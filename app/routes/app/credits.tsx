@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import { CircleCheck, Coins, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -105,9 +106,11 @@ function PackCard({
 
 function Balance() {
   const { authUser } = useAuth();
+  // In a team's workspace, the balance is the team's, which its members spend.
+  const team = useRouteLoaderData<{ workspace: { name: string | null } }>("layouts/app")?.workspace.name;
   return (
     <p className="mb-6 text-sm text-neutral-600 dark:text-neutral-400">
-      Your balance:{" "}
+      {team ? `${team}'s balance` : "Your balance"}:{" "}
       <span className="font-semibold text-neutral-900 tabular-nums dark:text-neutral-100" data-testid="credits-balance">
         {authUser ? `${authUser.credits.toLocaleString("en")} credits` : "…"}
       </span>
