@@ -46,6 +46,7 @@ export const knownRoutePaths = [
   "/app/teams",
   "/app/teams/:teamId",
   "/app/admin",
+  "/app/admin/teams",
   "/app/admin/usage",
   "/app/admin/instance",
   "/app/admin/audit",
