@@ -5,7 +5,8 @@ import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./suppor
 import { e2ePorts } from "./support/ports";
 
 // Every page of the route table, opened by people who must not see an owner's things (another
-// account, a member removed from the owner's team) with the owner's ids in the address: each
+// account, a member removed from the owner's team, also naming it) with the ids of the owner's
+// records, their own and their team's, in the address: each
 // page is the 404 page or their own, and none shows anything of the owner's. The list of pages is
 // read from app/routes.ts, so a new page is walked without a line here.
 const base = `http://localhost:${e2ePorts.app}`;
@@ -57,23 +58,39 @@ test("no page shows anything of an owner's to another account or to a removed te
   });
   expect(out.status()).toBe(204);
 
+  // The owner also works in the team, on credits an operator gave it: its object is walked too.
+  const operator = await (await browser.newContext()).newPage();
+  await signInWithApi(operator, "operator@example.com");
+  const granted = await operator.request.post(`${base}/api/admin/teams/${team.id}/credits`, {
+    headers: { Origin: base },
+    data: { amount: 100, reason: "Walled garden" },
+  });
+  expect(granted.status()).toBe(200);
+  await page.goto(`/app?workspace=${team.id}`);
+  const teamStyleId = await createStyleWithApi(page, "Walled Team Crest");
+  const inTeam = await generateObjectsWithApi(page, { styleId: teamStyleId, subjects: ["Gatehouse"] });
+  await waitForJob(page, inTeam.job.id);
+
   const stranger = await (await browser.newContext()).newPage();
   await signInWithApi(stranger);
 
-  const ids: Record<string, string> = { objectId: objects[0]!.id, teamId: team.id };
+  const ids: Record<string, string> = { objectId: inTeam.objects[0]!.id, teamId: team.id };
   const secrets = [ownerEmail, "Walled Garden Icons", "Walled Garden Studio", objects[0]!.id, team.id, styleId];
+  secrets.push("Walled Team Crest", "Gatehouse", inTeam.objects[0]!.id, teamStyleId);
   const owned = routePaths().filter((path) => path.includes(":"));
   expect(owned.length).toBeGreaterThan(1);
 
-  for (const [who, viewer] of [
-    ["another account", stranger],
-    ["a removed member", removed],
+  for (const [who, viewer, query] of [
+    ["another account", stranger, ""],
+    ["a removed member", removed, ""],
+    ["a removed member naming the team", removed, `?workspace=${team.id}`],
   ] as const) {
     for (const path of routePaths()) {
-      const url = path.replace(/:(\w+)/g, (_m, name: string) => {
-        if (!ids[name]) throw new Error(`The walk has no record of the owner for :${name} in ${path}: add one.`);
-        return encodeURIComponent(ids[name]!);
-      });
+      const url =
+        path.replace(/:(\w+)/g, (_m, name: string) => {
+          if (!ids[name]) throw new Error(`The walk has no record of the owner for :${name} in ${path}: add one.`);
+          return encodeURIComponent(ids[name]!);
+        }) + query;
       const response = await viewer.request.get(`${base}${url}`, { maxRedirects: 0 });
       const html = await response.text();
       const label = `${url} as ${who} → ${response.status()}`;
@@ -83,6 +100,7 @@ test("no page shows anything of an owner's to another account or to a removed te
       if (path.includes(":")) expect(response.status(), label).toBe(404);
     }
   }
-  // The owner still sees their team's page.
+  // The owner still sees their team's page, and the team's object.
   expect((await page.request.get(`${base}/app/teams/${team.id}`)).status()).toBe(200);
+  expect((await page.request.get(`${base}/app/object/${inTeam.objects[0]!.id}`)).status()).toBe(200);
 });
