@@ -50,26 +50,31 @@ export const adminOperations = [
       return { status: 200, body: { users, total, page: query.page, pageSize: USERS_PAGE } };
     },
   }),
-  defineOperation({
-    method: "post",
-    path: "/api/admin/users/:id/credits",
-    tag: "Operator",
-    summary: "Give or take an account's credits",
-    description:
-      "Gives (`amount` > 0) or takes (`amount` < 0) credits, with a reason, through the ledger while the server runs: a grant settles a debt first; a take of more than the balance answers 409 and takes nothing. Written to the audit log with the balance before and after; the account's open pages see the new balance.",
-    access: "operator",
-    json: adjustCreditsSchema,
-    errors: [409],
-    responses: { 200: { description: "The new balance, and the audit line.", json: adjustedReply } },
-    async handle({ services, user, params, body }) {
-      const result = await adjustCredits(services.database.db, {
-        actor: { id: user.id, email: user.email },
-        userId: params.id,
-        input: body,
-      });
-      return { status: 200, body: result };
-    },
-  }),
+  ...(["account", "team"] as const).map((holder) =>
+    defineOperation({
+      method: "post",
+      path: holder === "account" ? "/api/admin/users/:id/credits" : "/api/admin/teams/:id/credits",
+      tag: "Operator",
+      summary: holder === "account" ? "Give or take an account's credits" : "Give or take a team's credits",
+      description:
+        holder === "account"
+          ? "Gives (`amount` > 0) or takes (`amount` < 0) credits, with a reason, through the ledger while the server runs: a grant settles a debt first; a take of more than the balance answers 409 and takes nothing. Written to the audit log with the balance before and after; the account's open pages see the new balance."
+          : "The same as for an account, for a team's balance (its members spend it): through the ledger while the server runs, written to the audit log; the team's open pages see the new balance.",
+      access: "operator",
+      json: adjustCreditsSchema,
+      errors: [409],
+      responses: { 200: { description: "The new balance, and the audit line.", json: adjustedReply } },
+      async handle({ services, user, params, body }) {
+        const result = await adjustCredits(services.database.db, {
+          actor: { id: user.id, email: user.email },
+          userId: params.id,
+          input: body,
+          holder,
+        });
+        return { status: 200, body: result };
+      },
+    }),
+  ),
   defineOperation({
     method: "get",
     path: "/api/admin/teams",
@@ -81,27 +86,6 @@ export const adminOperations = [
     responses: { 200: { description: "The teams.", json: operatorTeamsReply } },
     async handle({ services }) {
       return { status: 200, body: { teams: await listTeamsForOperator(services.database.db) } };
-    },
-  }),
-  defineOperation({
-    method: "post",
-    path: "/api/admin/teams/:id/credits",
-    tag: "Operator",
-    summary: "Give or take a team's credits",
-    description:
-      "The same as for an account, for a team's balance (its members spend it): through the ledger while the server runs, written to the audit log; the team's open pages see the new balance.",
-    access: "operator",
-    json: adjustCreditsSchema,
-    errors: [409],
-    responses: { 200: { description: "The new balance, and the audit line.", json: adjustedReply } },
-    async handle({ services, user, params, body }) {
-      const result = await adjustCredits(services.database.db, {
-        actor: { id: user.id, email: user.email },
-        userId: params.id,
-        input: body,
-        holder: "team",
-      });
-      return { status: 200, body: result };
     },
   }),
   defineOperation({
