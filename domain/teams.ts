@@ -132,6 +132,9 @@ export const invitationMessages = {
   alreadyMember: "You are already in this team.",
 } as const;
 
+/** A request names a team its caller is no longer in (a stale choice, or a removal a moment ago). */
+export const notInTeamMessage = "You are no longer in this team. Reload the page to go back to your own workspace.";
+
 /** A member's spending from the team's balance would pass the monthly limit an owner or admin set. */
 export function memberLimitMessage(limit: number, spent: number, price: number): string {
   return `Your monthly limit in this team is ${limit} credits; you have spent ${spent} this month and this needs ${price}. You were not charged.`;

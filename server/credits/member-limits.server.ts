@@ -1,48 +1,54 @@
 import { and, eq, gte, notInArray, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
-import { memberLimitMessage } from "#domain/teams";
+import { memberLimitMessage, notInTeamMessage } from "#domain/teams";
 import type { Database } from "../db/client.server";
 import { creditLedger, generationJobs, teamMembers } from "../db/schema";
 import type { Transaction } from "./credits.server";
 import { monthStart } from "./key-spending.server";
 
 /** Out of a team between choosing it and paying: nothing is charged. */
-export const notInTeamAnymore = () =>
-  new AppError("unauthorized", "You are no longer in this team. Reload the page to go back to your own workspace.");
+export const notInTeamAnymore = () => new AppError("unauthorized", notInTeamMessage);
 
 /**
- * Credits `memberId` spent from the team workspace's balance since `since`: the jobs they started
- * there less what those refunded, and the direct charges (a background removal) they made.
+ * Credits each member spent from the team workspace's balance since `since` (only `memberId`'s,
+ * when given): the jobs they started there less what those refunded, and the direct charges (a
+ * background removal) they made.
  */
-export async function memberSpentSince(
+export async function spentByMembers(
   db: Database | Transaction,
-  options: { workspaceId: string; memberId: string; since: Date },
-): Promise<number> {
-  const { workspaceId, memberId, since } = options;
-  const [jobs] = await db
+  options: { workspaceId: string; since: Date; memberId?: string },
+): Promise<Map<string, number>> {
+  const { workspaceId, since, memberId } = options;
+  const jobs = await db
     .select({
+      memberId: generationJobs.createdBy,
       spent: sql<number>`coalesce(sum(${generationJobs.credits} - ${generationJobs.refundedCredits}), 0)::int`,
     })
     .from(generationJobs)
     .where(
       and(
         eq(generationJobs.ownerId, workspaceId),
-        eq(generationJobs.createdBy, memberId),
+        memberId ? eq(generationJobs.createdBy, memberId) : undefined,
         gte(generationJobs.createdAt, since),
       ),
-    );
-  const [direct] = await db
-    .select({ spent: sql<number>`coalesce(-sum(${creditLedger.delta}), 0)::int` })
+    )
+    .groupBy(generationJobs.createdBy);
+  const direct = await db
+    .select({ memberId: creditLedger.memberId, spent: sql<number>`coalesce(-sum(${creditLedger.delta}), 0)::int` })
     .from(creditLedger)
     .where(
       and(
         eq(creditLedger.userId, workspaceId),
-        eq(creditLedger.memberId, memberId),
+        memberId ? eq(creditLedger.memberId, memberId) : undefined,
         notInArray(creditLedger.reason, ["generation_reserve", "generation_refund"]),
         gte(creditLedger.createdAt, since),
       ),
-    );
-  return Number(jobs?.spent ?? 0) + Number(direct?.spent ?? 0);
+    )
+    .groupBy(creditLedger.memberId);
+  const spent = new Map<string, number>();
+  for (const row of [...jobs, ...direct])
+    if (row.memberId) spent.set(row.memberId, (spent.get(row.memberId) ?? 0) + Number(row.spent));
+  return spent;
 }
 
 /**
@@ -64,7 +70,7 @@ export async function assertWithinMemberLimit(
     .for("update");
   if (!member) throw notInTeamAnymore();
   if (member.limit === null) return;
-  const spent = await memberSpentSince(tx, { workspaceId, memberId, since: monthStart() });
+  const spent = (await spentByMembers(tx, { workspaceId, memberId, since: monthStart() })).get(memberId) ?? 0;
   if (spent + price > member.limit) {
     throw new AppError("payment_required", memberLimitMessage(member.limit, spent, price), {
       limit: member.limit,

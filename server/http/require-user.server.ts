@@ -1,5 +1,6 @@
 import type { Request } from "express";
 import { apiKeyMessages } from "#domain/api-keys";
+import { notInTeamMessage } from "#domain/teams";
 import { authenticateApiKey } from "../api-keys/api-keys.server";
 import { hitRateLimit } from "../auth/rate-limit.server";
 import { readSessionId } from "../auth/session.server";
@@ -22,9 +23,8 @@ export interface ApiUser extends SessionUser {
   workspace: Workspace;
 }
 
-/** A key made for a team its maker has since left, or a browser whose chosen team is gone: out at once. */
+/** A key made for a team its maker has since left: out at once (as is a browser naming a team it left). */
 const keyWorkspaceGone = "This API key's team no longer includes you.";
-const chosenWorkspaceGone = "You are no longer in this team. Reload the page to go back to your own workspace.";
 
 /** The secret of `Authorization: Bearer <key>`; null when the request has no Authorization header. */
 export function bearerSecret(req: Request): string | null {
@@ -65,7 +65,7 @@ export async function requireApiUser(req: Request, services: Services): Promise<
   const user = sessionId ? await findSessionUser({ db, sessionId, cache: services.sessions }) : null;
   if (!user) throw new AppError("unauthorized", "Please sign in.");
   const workspace = await findWorkspace(db, { userId: user.id, requested: readWorkspaceCookie(req.get("Cookie")) });
-  if (!workspace) throw new AppError("unauthorized", chosenWorkspaceGone);
+  if (!workspace) throw new AppError("unauthorized", notInTeamMessage);
   return withRecord({ ...user, apiKeyId: null, workspace }, services);
 }
 

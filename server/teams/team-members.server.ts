@@ -36,7 +36,7 @@ export async function changeMember(
     await tx
       .update(teamMembers)
       .set({
-        ...(options.role !== undefined && current !== "owner" ? { role: options.role } : {}),
+        ...(options.role !== undefined ? { role: options.role } : {}),
         ...(options.monthlyLimit !== undefined ? { monthlyLimit: options.monthlyLimit } : {}),
       })
       .where(and(eq(teamMembers.teamId, options.teamId), eq(teamMembers.userId, options.memberId)));

@@ -4,7 +4,7 @@ import { TEAMS_PER_USER_MAX, type TeamDetail, type TeamSummary } from "#domain/t
 import { randomToken } from "../auth/tokens.server";
 import { getBalance, type Transaction } from "../credits/credits.server";
 import { monthStart } from "../credits/key-spending.server";
-import { memberSpentSince } from "../credits/member-limits.server";
+import { spentByMembers } from "../credits/member-limits.server";
 import type { Database } from "../db/client.server";
 import { announceSessionsEnded } from "../events/events.server";
 import { authUsers, teamInvitations, teamMembers, teams } from "../db/schema";
@@ -86,10 +86,7 @@ export async function readTeam(db: Database, options: { teamId: string; userId: 
             ),
           )
           .orderBy(asc(teamInvitations.createdAt));
-  const since = monthStart();
-  const spent = await Promise.all(
-    members.map((m) => memberSpentSince(db, { workspaceId: team.id, memberId: m.userId, since })),
-  );
+  const spent = await spentByMembers(db, { workspaceId: team.id, since: monthStart() });
   return {
     id: team.id,
     name: team.name,
@@ -97,7 +94,11 @@ export async function readTeam(db: Database, options: { teamId: string; userId: 
     members: members.length,
     createdAt: team.createdAt.toISOString(),
     credits: await getBalance(db, team.id),
-    memberList: members.map((m, i) => ({ ...m, joinedAt: m.joinedAt.toISOString(), spentThisMonth: spent[i]! })),
+    memberList: members.map((m) => ({
+      ...m,
+      joinedAt: m.joinedAt.toISOString(),
+      spentThisMonth: spent.get(m.userId) ?? 0,
+    })),
     invitations: invitations.map((i) => ({
       ...i,
       invitedBy: i.invitedBy ?? null,
