@@ -11,12 +11,13 @@ import type { Mailer } from "../mail/mailer.server";
 import { operatorAddresses } from "../setup/operator.server";
 
 /**
- * Someone without a way to buy credits asks the operators for some: each operator gets
- * an e-mail with who asked, their balance and their note. Once an hour per person.
+ * Someone without a way to buy credits asks the operators for some (for their team, when they
+ * work in one): each operator gets an e-mail with who asked, the balance and their note. Once an
+ * hour per person.
  */
 export async function requestCredits(
   deps: { db: Database; mailer: Mailer; config: Pick<Config, "adminEmails" | "publicUrl"> },
-  input: { userId: string; email: string; note?: string },
+  input: { userId: string; email: string; note?: string; workspace?: { id: string; name: string | null } },
 ): Promise<{ operators: number }> {
   const { db, mailer, config } = deps;
   const key = `credit-request:${input.userId}`;
@@ -34,7 +35,9 @@ export async function requestCredits(
       { "Retry-After": String(limit.retryAfterSeconds) },
     );
   }
-  const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, input.userId));
+  // Asked from a team's workspace, it is the team's balance that needs credits.
+  const holder = input.workspace?.id ?? input.userId;
+  const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, holder));
   const operators = await operatorAddresses({ db, adminEmails: config.adminEmails });
   try {
     for (const to of operators) {
@@ -45,6 +48,7 @@ export async function requestCredits(
           balance: user?.credits ?? 0,
           note: input.note || undefined,
           publicUrl: config.publicUrl,
+          team: input.workspace?.name ?? undefined,
         }),
       );
     }

@@ -12,23 +12,31 @@ export function creditRequestEmail(options: {
   balance: number;
   note?: string;
   publicUrl: string;
+  /** Asked from a team's workspace: the team's name (the balance is the team's). */
+  team?: string;
 }): MailMessage {
-  const { requester, balance, note, publicUrl } = options;
+  const { requester, balance, note, publicUrl, team } = options;
   const balanceText = `${balance.toLocaleString("en")} credit${balance === 1 ? "" : "s"}`;
   const command = `npm run credits -- grant ${requester} <credits>`;
-  const consoleLink = `${publicUrl}/app/admin?q=${encodeURIComponent(requester)}`;
+  const consoleLink = team
+    ? `${publicUrl}/app/admin/teams`
+    : `${publicUrl}/app/admin?q=${encodeURIComponent(requester)}`;
+  const asks = team
+    ? `${requester} asks for more credits for the team “${team}” on ${publicUrl}.`
+    : `${requester} asks for more credits on ${publicUrl}.`;
+  const whose = team ? "The team's balance" : "Their balance";
   const text = [
     "Credits requested",
     "",
-    `${requester} asks for more credits on ${publicUrl}.`,
-    `Their balance: ${balanceText}.`,
+    asks,
+    `${whose}: ${balanceText}.`,
     ...(note ? ["", "Their note:", note] : []),
     "",
-    "To give them credits, open them in the operator console:",
+    team
+      ? "To give the team credits, open the teams in the operator console:"
+      : "To give them credits, open them in the operator console:",
     consoleLink,
-    "",
-    "or run this where Motif runs:",
-    command,
+    ...(team ? [] : ["", "or run this where Motif runs:", command]),
     "",
     "You receive this because you operate this Motif. They can ask at most once an hour.",
   ].join("\n");
@@ -38,12 +46,17 @@ export function creditRequestEmail(options: {
 <body style="margin:0;background:#f3f4f6;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827">
   <div style="max-width:480px;margin:32px auto;background:#ffffff;border-radius:16px;padding:32px">
     <h1 style="font-size:22px;margin:0 0 8px">Credits requested</h1>
-    <p style="font-size:15px;line-height:1.6;color:#4b5563;margin:0 0 12px"><strong>${escape(requester)}</strong> asks for more credits on ${escape(publicUrl)}. Their balance: ${escape(balanceText)}.</p>
+    <p style="font-size:15px;line-height:1.6;color:#4b5563;margin:0 0 12px">${escape(asks)} ${escape(whose)}: ${escape(balanceText)}.</p>
     ${note ? `<p style="font-size:15px;line-height:1.6;color:#111827;margin:0 0 12px;padding:12px 16px;background:#f3f4f6;border-radius:12px;white-space:pre-wrap">${escape(note)}</p>` : ""}
-    <p style="font-size:14px;line-height:1.6;color:#4b5563;margin:0 0 12px">To give them credits, <a href="${escape(consoleLink)}" style="color:#1a6cf2">open them in the operator console</a>, or run this where Motif runs:<br><code style="font-size:13px">${escape(command)}</code></p>
+    ${
+      team
+        ? `<p style="font-size:14px;line-height:1.6;color:#4b5563;margin:0 0 12px">To give the team credits, <a href="${escape(consoleLink)}" style="color:#1a6cf2">open the teams in the operator console</a>.</p>`
+        : `<p style="font-size:14px;line-height:1.6;color:#4b5563;margin:0 0 12px">To give them credits, <a href="${escape(consoleLink)}" style="color:#1a6cf2">open them in the operator console</a>, or run this where Motif runs:<br><code style="font-size:13px">${escape(command)}</code></p>`
+    }
     <p style="font-size:13px;line-height:1.6;color:#6b7280;margin:16px 0 0">You receive this because you operate this Motif. They can ask at most once an hour.</p>
   </div>
 </body>
 </html>`;
-  return { to: options.to, subject: `Credits requested by ${requester}`, text, html };
+  const subject = team ? `Credits requested for ${team} by ${requester}` : `Credits requested by ${requester}`;
+  return { to: options.to, subject, text, html };
 }

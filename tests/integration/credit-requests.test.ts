@@ -49,6 +49,33 @@ describe.each(testDatabases)("requesting credits on $name", (target) => {
     expect(operatorMails()).toHaveLength(before + 2);
   });
 
+  it("asks for the team's credits when sent from a team's workspace", async () => {
+    const asker = await signInThroughApi(api.server, "team-asker@example.com");
+    const made = await api.server.call("/api/teams", {
+      method: "POST",
+      cookie: asker.cookie,
+      json: { name: "Night Owls" },
+    });
+    const { team } = await json<{ team: { id: string } }>(made);
+    await grantCredits(api.database.db, team.id, 7);
+    const before = operatorMails().length;
+    const response = await api.server.call("/api/credits/request", {
+      method: "POST",
+      cookie: `${asker.cookie}; motif_workspace=${team.id}`,
+      json: { note: "For the team" },
+    });
+    expect(response.status).toBe(200);
+    const mails = operatorMails().slice(before);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.subject).toBe("Credits requested for Night Owls by team-asker@example.com");
+      expect(mail.text).toContain("asks for more credits for the team “Night Owls”");
+      expect(mail.text).toContain("The team's balance: 7 credits.");
+      expect(mail.text).toContain("/app/admin/teams");
+      expect(mail.text).not.toContain("npm run credits");
+    }
+  });
+
   it("refuses a note that is too long, other fields, another origin and API keys, without sending or counting", async () => {
     const { cookie } = await signInThroughApi(api.server, "careful-asker@example.com");
     const before = operatorMails().length;

@@ -80,7 +80,7 @@ export const creditOperations = [
     async handle({ services, user, body }) {
       await requestCredits(
         { db: services.database.db, mailer: services.mailer, config: services.config },
-        { userId: user.id, email: user.email, note: body.note },
+        { userId: user.id, email: user.email, note: body.note, workspace: user.workspace },
       );
       return { status: 200, body: { sent: true } };
     },
