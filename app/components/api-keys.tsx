@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import { KeyRound, Plus } from "lucide-react";
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import type { ApiKeyView } from "#domain/api-keys";
@@ -162,6 +163,8 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }
 }
 
 function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
+  // A key acts in the workspace it is made in: in a team's, on the team's records and credits.
+  const team = useRouteLoaderData<{ workspace: { name: string | null } }>("layouts/app")?.workspace.name ?? null;
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState<number | undefined>(undefined);
   const [cap, setCap] = useState("");
@@ -203,7 +206,9 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
       description={
         secret
           ? "This is the only time the key is shown. Keep it somewhere safe, like a password manager or your CI's secrets."
-          : "A key acts as you on the JSON API and MCP. It can spend your credits, never manage keys or your account."
+          : team
+            ? `A key acts as you on the JSON API and MCP, in ${team}: it sees the team's styles and objects and spends the team's credits, never manages keys or your account, and stops working if you leave the team.`
+            : "A key acts as you on the JSON API and MCP. It can spend your credits, never manage keys or your account."
       }
     >
       {secret ? (

@@ -59,6 +59,18 @@ test("an owner makes a team and invites a colleague, who signs up from the e-mai
   await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
   await page.getByLabel(`Role of ${colleague}`).selectOption("admin");
   await expect(page.locator('[data-toast-id][data-color="success"]').last()).toContainText("Role Changed");
+  // A monthly limit on what the colleague may spend of the team's balance.
+  await page.getByRole("button", { name: `Monthly limit of ${colleague}` }).click();
+  const limit = page.getByRole("dialog", { name: `Monthly limit for ${colleague}` });
+  await limit.getByLabel("Credits a month").fill("-3");
+  await limit.getByRole("button", { name: "Save limit" }).click();
+  await expect(limit.getByText("The limit cannot be below 0.")).toBeVisible();
+  await limit.getByLabel("Credits a month").fill("50");
+  await limit.getByRole("button", { name: "Save limit" }).click();
+  await expect(page.locator('[data-toast-id][data-color="success"]').last()).toContainText("Limit Set");
+  await expect(page.getByTestId("team-member").filter({ hasText: colleague }).getByTestId("member-spend")).toHaveText(
+    "spent 0 of 50 this month",
+  );
   await other.goto(link);
   await expect(other.getByText("This invitation was already used.")).toBeVisible();
   if (screenshots) {
