@@ -78,7 +78,7 @@ export function MemberList(props: { team: TeamDetail; myId: string; onChanged():
               data-testid="team-member"
               className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3"
             >
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-full sm:basis-0">
                 <p className="font-medium break-all">
                   {member.email}
                   {you && <span className="ml-2 text-sm font-normal text-neutral-500">(you)</span>}
