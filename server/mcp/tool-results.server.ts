@@ -73,7 +73,8 @@ export async function onceForKey(
     .update(JSON.stringify(["mcp", call.tool, call.args]))
     .digest("hex");
   const { answer } = await runOnce(context.services.database.db, {
-    userId: context.user.workspace.id,
+    // Keys are the person's, like the HTTP API's, whichever workspace they act in.
+    userId: context.user.id,
     key,
     requestHash,
     run: async () => ({ status: 200, body: await work() }),

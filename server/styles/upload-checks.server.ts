@@ -11,14 +11,15 @@ import { idempotencyKeys, users } from "../db/schema";
  */
 export async function assertCanAfford(
   db: Database,
-  options: { userId: string; price: number; idempotencyKey?: string },
+  /** `userId`: the workspace that pays; `personId`: who asks (their Idempotency-Keys). */
+  options: { userId: string; personId: string; price: number; idempotencyKey?: string },
 ): Promise<void> {
   const [row] = await db
     .select({ credits: users.credits, debt: users.creditDebt })
     .from(users)
     .where(eq(users.id, options.userId));
   if (row && row.credits >= options.price && (row.debt === 0 || options.price === 0)) return;
-  if (options.idempotencyKey && (await keyWasUsed(db, options.userId, options.idempotencyKey))) return;
+  if (options.idempotencyKey && (await keyWasUsed(db, options.personId, options.idempotencyKey))) return;
   throw await spendingRefusal(db, options);
 }
 

@@ -145,6 +145,13 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
       "list_styles",
     );
     expect(own.styles.map((s) => s.name)).not.toContain("Team look");
+    // A retried call with the same idempotencyKey pays the team once.
+    const before = await balanceOf(api.database.db, team.id);
+    const args = { styleId, subjects: ["Banner"], idempotencyKey: "team-agent-retry-0001" };
+    const first = await callOk<{ job: { id: string } }>(client, "generate_objects", args);
+    const again = await callOk<{ job: { id: string } }>(client, "generate_objects", args);
+    expect(again.job.id).toBe(first.job.id);
+    expect(await balanceOf(api.database.db, team.id)).toBe(before - 3);
   });
 
   it("upscales an image of an object for free, once per factor, and refuses another user's", async () => {

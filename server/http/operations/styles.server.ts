@@ -141,7 +141,8 @@ export const styleOperations = [
       const maxBytes = services.config.generation.maxUploadBytes;
       const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
       refuseOversizedBody(req, res, { maxFiles: MAX_REFERENCE_IMAGES, maxBytes });
-      const affordable = (price: number) => assertCanAfford(db, { userId: user.workspace.id, price, idempotencyKey });
+      const affordable = (price: number) =>
+        assertCanAfford(db, { userId: user.workspace.id, personId: user.id, price, idempotencyKey });
       // Before the fields are read, the least a style can cost; then the chosen model's price.
       const cheapest = Math.min(
         ...services.providers.offered.map(({ prices }) => samplesPrice({ size: "square", detail: "draft", prices })),
