@@ -199,6 +199,11 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await owner.goto(`/app/object/${objects[0]!.id}`);
   await expect(owner.getByRole("heading", { level: 1, name: "Lighthouse" })).toBeVisible();
   await expect(owner.getByTestId("workspace-switcher")).toContainText("Harbour Games");
+  // And so does a link to the set.
+  await owner.goto(`/app?workspace=${encodeURIComponent(await ownId(owner))}`);
+  await owner.goto(`/app/object?set=${job.id}`);
+  await expect(owner.getByTestId("object-card")).toHaveCount(2);
+  await expect(owner.getByTestId("workspace-switcher")).toContainText("Harbour Games");
   await owner.goto(`/app?workspace=${encodeURIComponent(await ownId(owner))}`);
   await expect(owner.getByTestId("workspace-switcher")).toContainText("Personal");
   await colleague.context().close();

@@ -24,7 +24,7 @@ import { formatDate, plural, webpDownloadUrl } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
 import { userContext, workspaceContext } from "#server/auth/require-user.server";
-import { otherWorkspaceOfObject } from "#server/workspaces/workspaces.server";
+import { otherWorkspaceOf } from "#server/workspaces/workspaces.server";
 import { servicesContext } from "#server/context";
 import { listRecentJobs } from "#server/generation/job-views.server";
 import { withRouteErrors } from "#server/http/route-errors.server";
@@ -48,7 +48,8 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
   ]);
   if (!object) {
     const userId = context.get(userContext).id;
-    const elsewhere = await otherWorkspaceOfObject(db, { userId, objectId: params.objectId, current: workspace.id });
+    const record = { kind: "object" as const, id: params.objectId };
+    const elsewhere = await otherWorkspaceOf(db, { userId, record, current: workspace.id });
     if (!elsewhere) throw new AppError("not_found", "No such object.");
     const url = new URL(request.url);
     url.searchParams.set("workspace", elsewhere);

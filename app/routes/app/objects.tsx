@@ -1,6 +1,6 @@
 import { Boxes, Download, Layers, Plus, SearchX, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Link, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { OBJECTS_PAGE, type ObjectSummary } from "#domain/objects";
 import { EmptyState } from "~/components/empty-state";
 import { DownloadDialog } from "~/components/objects/download-dialog";
@@ -24,7 +24,8 @@ import {
 } from "~/lib/object-library-params";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
-import { workspaceContext } from "#server/auth/require-user.server";
+import { userContext, workspaceContext } from "#server/auth/require-user.server";
+import { otherWorkspaceOf } from "#server/workspaces/workspaces.server";
 import { servicesContext } from "#server/context";
 import { getJobView } from "#server/generation/job-views.server";
 import { listObjects } from "#server/objects/object-queries.server";
@@ -71,6 +72,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listStyleNames(db, workspace.id),
     view.setId ? getJobView(db, { userId: workspace.id, jobId: view.setId }) : null,
   ]);
+  // A link to a set of another workspace the person is in opens it there.
+  if (view.setId && !set) {
+    const userId = context.get(userContext).id;
+    const record = { kind: "set" as const, id: view.setId };
+    const elsewhere = await otherWorkspaceOf(db, { userId, record, current: workspace.id });
+    if (elsewhere) {
+      const url = new URL(request.url);
+      url.searchParams.set("workspace", elsewhere);
+      throw redirect(`${url.pathname}${url.search}`);
+    }
+  }
   return {
     objects,
     hasMore,
