@@ -148,6 +148,7 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await owner.getByRole("menuitem", { name: "Harbour Games" }).click();
   await expect(owner.getByTestId("workspace-switcher")).toContainText("Harbour Games");
   await expect(owner.getByTestId("credit-badge")).toContainText("400");
+  await expectNoViolations(owner, "the app in a team's workspace");
   const styleId = await createStyleWithApi(owner, "Harbour crest", base);
 
   // The colleague works in the team from the team's page, and uses its style to make a set.
