@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { newerBalance, type BalanceReading } from "~/lib/credits-version";
 import { fetchProfile, signOut as requestSignOut, type AuthUser } from "~/lib/auth-client";
-import { subscribeLiveEvents } from "~/lib/live-events";
+import { reconnectLiveEvents, subscribeLiveEvents } from "~/lib/live-events";
 import { toast } from "~/lib/toast-store";
 import { useSafeNavigate } from "~/lib/use-safe-navigate";
 import { toastMessages } from "~/lib/toast-messages";
@@ -17,8 +17,11 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** Auth state for the signed-in area: loads the profile (credits) and signs out. */
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * Auth state for the signed-in area: loads the profile (credits) and signs out. The balance is the
+ * workspace's the page acts in (`workspaceId`): when that changes, it is read afresh from there.
+ */
+export function AuthProvider({ children, workspaceId }: { children: ReactNode; workspaceId?: string }) {
   const navigate = useSafeNavigate();
   const [authUser, setAuthUser] = useState<AuthUser | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -45,6 +48,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // Another workspace (the team the page was in let the person go): its balance has versions of
+  // its own, so the readings of the last one no longer compare; its live events come from a new stream.
+  const [balanceOf, setBalanceOf] = useState(workspaceId);
+  useEffect(() => {
+    if (workspaceId === balanceOf) return;
+    setBalanceOf(workspaceId);
+    latestLive.current = null;
+    setAuthUser((user) => (user ? { ...user, creditsVersion: -1 } : user));
+    reconnectLiveEvents();
+    void refresh();
+  }, [workspaceId, balanceOf, refresh]);
 
   // The balance follows the live stream: reservations, refunds, grants.
   useEffect(

@@ -11,6 +11,7 @@ import { MobileNav } from "~/components/mobile-nav";
 import { PreviewEngineBanner } from "~/components/preview-engine-banner";
 import { SignupCreditsNotice } from "~/components/signup-credits-notice";
 import { UserMenu } from "~/components/user-menu";
+import { WorkspaceLeftNotice } from "~/components/workspace-left-notice";
 import { WorkspaceSwitcher } from "~/components/workspace-switcher";
 import { requireUserMiddleware, userContext, workspaceContext } from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
@@ -19,6 +20,7 @@ import { presentModels } from "#server/generation/providers/model-views.server";
 import { failedProviderChecks } from "#server/generation/providers/provider-checks.server";
 import { operatorView } from "#server/setup/operator-view.server";
 import { listTeams } from "#server/teams/teams.server";
+import { readWorkspaceCookie, requestedInUrl } from "#server/workspaces/workspace-cookie.server";
 import { clearSignupNoticeCookie, hasSignupNotice } from "#server/users/signup-notice.server";
 import { MAIN_CONTENT_ID } from "~/lib/return-focus";
 import type { Route } from "./+types/app";
@@ -34,6 +36,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     readInstanceSettings(services.database.db, services.config.instance),
     listTeams(services.database.db, user.id),
   ]);
+  // The browser named a team the person is no longer in: the page is in their own workspace now.
+  const requested = requestedInUrl(new URL(request.url)) ?? readWorkspaceCookie(request.headers.get("Cookie"));
+  const workspaceLeft = requested !== null && requested !== workspace.id;
   // A new account that got no sign-up credits is told why, on this first page only.
   const signupNotice = hasSignupNotice(request);
   // Every price the app shows before generating follows the chosen model's prices (free previews).
@@ -41,6 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       user: { id: user.id, email: user.email },
       workspace: { id: workspace.id, name: workspace.name },
+      workspaceLeft,
       workspaces: [{ id: user.id, name: null }, ...teams.map((team) => ({ id: team.id, name: team.name }))],
       operator,
       models: presentModels(services.providers, await failedProviderChecks(services.database.db)),
@@ -109,8 +115,12 @@ function ShellBanner() {
   const data = useRouteLoaderData<typeof loader>("layouts/app");
   // Read once: the shell stays while the person moves between pages, and so does the notice.
   const [signupNotice] = useState(Boolean(data?.signupNotice));
+  // Told once it happens (the next load no longer names the team), kept until closed.
+  const [workspaceLeft, setWorkspaceLeft] = useState(Boolean(data?.workspaceLeft));
+  if (data?.workspaceLeft && !workspaceLeft) setWorkspaceLeft(true);
   return (
     <>
+      {workspaceLeft && <WorkspaceLeftNotice className="mb-6" />}
       {data?.announcement && <AnnouncementBanner text={data.announcement} className="mb-6" />}
       {signupNotice && <SignupCreditsNotice buyCredits={Boolean(data?.buyCredits)} className="mb-6" />}
       {data?.operator?.showPreviewBanner && <PreviewEngineBanner className="mb-6" />}
@@ -134,7 +144,7 @@ function ShellUserMenu({ email }: { email: string }) {
 /** The signed-in shell: navigation, credit balance, account menu. */
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AuthProvider>
+    <AuthProvider workspaceId={loaderData.workspace.id}>
       <Shell email={loaderData.user.email}>
         <Outlet />
       </Shell>

@@ -24,21 +24,24 @@ function dispatch(type: LiveEvent["type"]) {
   };
 }
 
+function open(): EventSource {
+  const opened = new EventSource("/api/events");
+  for (const type of liveEventTypes) opened.addEventListener(type, dispatch(type));
+  opened.addEventListener("open", () => openListeners.forEach((listener) => listener()));
+  // EventSource gives up only when the server refuses it (401 once the session is gone):
+  // a network break leaves it CONNECTING, retrying by itself.
+  opened.addEventListener("error", (event) => {
+    if ((event.target as EventSource).readyState === EventSource.CLOSED)
+      closedListeners.forEach((listener) => listener());
+  });
+  return opened;
+}
+
 /** Opens the stream while at least one component listens. */
 export function subscribeLiveEvents(listener: Listener): () => void {
   listeners.add(listener);
   users++;
-  if (!source) {
-    source = new EventSource("/api/events");
-    for (const type of liveEventTypes) source.addEventListener(type, dispatch(type));
-    source.addEventListener("open", () => openListeners.forEach((listener) => listener()));
-    // EventSource gives up only when the server refuses it (401 once the session is gone):
-    // a network break leaves it CONNECTING, retrying by itself.
-    source.addEventListener("error", (event) => {
-      if ((event.target as EventSource).readyState === EventSource.CLOSED)
-        closedListeners.forEach((listener) => listener());
-    });
-  }
+  if (!source) source = open();
   return () => {
     listeners.delete(listener);
     users--;
@@ -66,4 +69,14 @@ export function onLiveStreamOpen(listener: () => void): () => void {
 export function onLiveStreamRefused(listener: () => void): () => void {
   closedListeners.add(listener);
   return () => closedListeners.delete(listener);
+}
+
+/**
+ * Opens the stream afresh (when anyone listens): the page now acts in another workspace, whose
+ * events and balance it carries. Its first event is the balance.
+ */
+export function reconnectLiveEvents(): void {
+  if (!source) return;
+  source.close();
+  source = open();
 }

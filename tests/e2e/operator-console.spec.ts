@@ -207,6 +207,19 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await expect(owner.getByTestId("workspace-switcher")).toContainText("Harbour Games");
   await owner.goto(`/app?workspace=${encodeURIComponent(await ownId(owner))}`);
   await expect(owner.getByTestId("workspace-switcher")).toContainText("Personal");
+  // Removed from the team while its page is open, the colleague is told, and the tab moves to
+  // their own workspace: their own balance, live again.
+  await colleague.goto("/app");
+  await expect(colleague.getByTestId("credit-badge")).not.toContainText("400");
+  const teamBalance = (await colleague.getByTestId("credit-badge").getAttribute("aria-label"))!;
+  const colleagueId = (
+    (await (await colleague.request.get(`${base}/api/users/me`)).json()) as { user: { uid: string } }
+  ).user.uid;
+  const removed = await owner.request.delete(`${base}/api/teams/${team.id}/members/${colleagueId}`, { headers });
+  expect(removed.status()).toBe(204);
+  await expect(colleague.getByTestId("workspace-left")).toContainText("You are no longer in that team.");
+  await expect(colleague.getByTestId("credit-badge")).not.toHaveAttribute("aria-label", teamBalance);
+  await expect(colleague.getByTestId("workspace-switcher")).toHaveCount(0);
   await colleague.context().close();
 });
 
