@@ -7,8 +7,10 @@ import { EventStreamHub, type HubStore, type StreamClient } from "./stream-hub.s
 function fakeStore() {
   const events: (UserEvent & { userId: string })[] = [];
   const liveHashes = new Set<string>();
+  /** `team:member` pairs of people still in their team. */
+  const members = new Set<string>();
   let notify: (payload: string) => void = () => {};
-  const calls = { eventsSince: 0, liveSessions: 0 };
+  const calls = { eventsSince: 0, liveSessions: 0, memberships: 0 };
   const store: HubStore = {
     async listen(_channel, onNotify) {
       notify = onNotify;
@@ -22,11 +24,16 @@ function fakeStore() {
       calls.liveSessions++;
       return new Map(hashes.filter((hash) => liveHashes.has(hash)).map((hash) => [hash, Date.now() + 60_000]));
     },
+    async memberships(pairs) {
+      calls.memberships++;
+      return new Set(pairs.map((p) => `${p.teamId}:${p.userId}`).filter((pair) => members.has(pair)));
+    },
   };
   return {
     store,
     calls,
     liveHashes,
+    members,
     publish(userId: string, data: Record<string, unknown>) {
       const id = events.length + 1;
       events.push({ id, userId, type: "job", data });
@@ -78,6 +85,61 @@ describe("EventStreamHub", () => {
     await settle();
     expect(fake.calls.eventsSince).toBe(1);
     expect(crowd.every((client) => client.chunks.join("").includes('"n":2'))).toBe(true);
+    await hub.close();
+  });
+
+  it("ends a member's stream in a team's workspace when they leave it, and only theirs", async () => {
+    const fake = fakeStore();
+    const hub = new EventStreamHub(fake.store, { perUser: 10, perIp: 100, heartbeatMs: 60_000 });
+    await hub.start();
+    fake.liveHashes.add("ann-session").add("bob-session");
+    fake.members.add("tm_1:ann").add("tm_1:bob");
+    const ann = recordingClient();
+    const bob = recordingClient();
+    const annOwn = recordingClient();
+    hub.open({ userId: "tm_1", memberId: "ann", sessionHash: "ann-session", ip: "10.0.0.1" }, ann).start(0);
+    hub.open({ userId: "tm_1", memberId: "bob", sessionHash: "bob-session", ip: "10.0.0.2" }, bob).start(0);
+    hub.open({ userId: "ann", sessionHash: "ann-session", ip: "10.0.0.1" }, annOwn).start(0);
+    await settle();
+    fake.publish("tm_1", { n: 1 });
+    await settle();
+    expect(ann.chunks.join("")).toContain('"n":1');
+    expect(bob.chunks.join("")).toContain('"n":1');
+
+    // Bob is removed: the team's id is announced, and his stream there ends before anything more.
+    fake.members.delete("tm_1:bob");
+    fake.endSessions("tm_1");
+    fake.publish("tm_1", { n: 2 });
+    await settle();
+    expect(bob.ended).toBe(true);
+    expect(bob.chunks.join("")).not.toContain('"n":2');
+    expect(ann.ended).toBe(false);
+    expect(ann.chunks.join("")).toContain('"n":2');
+
+    // Ann signs out: her own stream and her stream in the team both end.
+    fake.liveHashes.delete("ann-session");
+    fake.endSessions("ann");
+    await settle();
+    expect(annOwn.ended).toBe(true);
+    expect(ann.ended).toBe(true);
+    await hub.close();
+  });
+
+  it("counts a person's streams against their cap in every workspace", async () => {
+    const fake = fakeStore();
+    const hub = new EventStreamHub(fake.store, { perUser: 2, perIp: 100, heartbeatMs: 60_000 });
+    await hub.start();
+    fake.liveHashes.add("s");
+    for (const member of ["ann", "bob"])
+      for (let i = 0; i < 2; i++)
+        hub.open(
+          { userId: "tm_1", memberId: member, sessionHash: `${member}-${i}`, ip: "10.0.0.1" },
+          recordingClient(),
+        );
+    // Two people in one team each have their own two places; a third for Ann is refused.
+    expect(() =>
+      hub.open({ userId: "tm_1", memberId: "ann", sessionHash: "ann-2", ip: "10.0.0.1" }, recordingClient()),
+    ).toThrow(AppError);
     await hub.close();
   });
 
@@ -153,6 +215,6 @@ describe("EventStreamHub", () => {
     hub.open({ userId: "c", sessionHash: "v", ip: "1.1.1.1" }, recordingClient());
     expect(() => hub.refuseEarly({ sessionHash: "u", ip: "1.1.1.2" })).not.toThrow();
     expect(() => hub.refuseEarly({ sessionHash: "u", ip: "1.1.1.1" })).toThrow(/network address/);
-    expect(fake.calls).toEqual({ eventsSince: 0, liveSessions: 0 });
+    expect(fake.calls).toEqual({ eventsSince: 0, liveSessions: 0, memberships: 0 });
   });
 });
