@@ -125,7 +125,7 @@ describe("EventStreamHub", () => {
     await hub.close();
   });
 
-  it("counts a person's streams against their cap in every workspace", async () => {
+  it("gives each person watching a team's workspace their own places under the cap", async () => {
     const fake = fakeStore();
     const hub = new EventStreamHub(fake.store, { perUser: 2, perIp: 100, heartbeatMs: 60_000 });
     await hub.start();
