@@ -205,6 +205,11 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await owner.goto(`/app/object?set=${job.id}`);
   await expect(owner.getByTestId("object-card")).toHaveCount(2);
   await expect(owner.getByTestId("workspace-switcher")).toContainText("Harbour Games");
+  // And a link to the objects of the team's style.
+  await owner.goto(`/app?workspace=${encodeURIComponent(await ownId(owner))}`);
+  await owner.goto(`/app/object?style=${styleId}`);
+  await expect(owner.getByTestId("object-card")).toHaveCount(2);
+  await expect(owner.getByTestId("workspace-switcher")).toContainText("Harbour Games");
   await owner.goto(`/app?workspace=${encodeURIComponent(await ownId(owner))}`);
   await expect(owner.getByTestId("workspace-switcher")).toContainText("Personal");
   // Removed from the team while its page is open, the colleague is told, and the tab moves to

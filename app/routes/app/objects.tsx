@@ -72,11 +72,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listStyleNames(db, workspace.id),
     view.setId ? getJobView(db, { userId: workspace.id, jobId: view.setId }) : null,
   ]);
-  // A link to a set of another workspace the person is in opens it there.
-  if (view.setId && !set) {
+  // A link to a set, or to a style's objects, of another workspace the person is in opens it there.
+  const foreign =
+    view.setId && !set
+      ? { kind: "set" as const, id: view.setId }
+      : view.styleId && !styles.some((style) => style.id === view.styleId)
+        ? { kind: "style" as const, id: view.styleId }
+        : null;
+  if (foreign) {
     const userId = context.get(userContext).id;
-    const record = { kind: "set" as const, id: view.setId };
-    const elsewhere = await otherWorkspaceOf(db, { userId, record, current: workspace.id });
+    const elsewhere = await otherWorkspaceOf(db, { userId, record: foreign, current: workspace.id });
     if (elsewhere) {
       const url = new URL(request.url);
       url.searchParams.set("workspace", elsewhere);
