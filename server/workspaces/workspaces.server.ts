@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import type { TeamRole } from "#domain/teams";
 import type { Database } from "../db/client.server";
-import { generationJobs, objects, styles, teamMembers, teams } from "../db/schema";
+import { teamMembers, teams } from "../db/schema";
 
 type Reader = Pick<Database, "select">;
 
@@ -59,21 +59,4 @@ export async function requireWorkspace(
   const workspace = await findWorkspace(db, options);
   if (!workspace) throw workspaceNotFound();
   return workspace;
-}
-
-/**
- * For a link to an object, a set or a style's objects opened in another workspace than its own: the record's
- * workspace, when `userId` is in it (the page then opens there); null when the record is missing
- * or not theirs to see.
- */
-export async function otherWorkspaceOf(
-  db: Reader,
-  options: { userId: string; record: { kind: "object" | "set" | "style"; id: string }; current: string },
-): Promise<string | null> {
-  const { record } = options;
-  const table = { object: objects, set: generationJobs, style: styles }[record.kind];
-  const [row] = await db.select({ ownerId: table.ownerId }).from(table).where(eq(table.id, record.id));
-  if (!row?.ownerId || row.ownerId === options.current) return null;
-  const workspace = await findWorkspace(db, { userId: options.userId, requested: row.ownerId });
-  return workspace ? workspace.id : null;
 }

@@ -1,7 +1,7 @@
 import { ChevronRight, Download, LoaderCircle, Pencil, Smartphone, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { AppError } from "#domain/errors";
-import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { JobView } from "#domain/objects";
 import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
@@ -23,8 +23,8 @@ import { mergeJob, pendingImages } from "~/lib/job-progress";
 import { formatDate, plural, webpDownloadUrl } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
-import { userContext, workspaceContext } from "#server/auth/require-user.server";
-import { otherWorkspaceOf } from "#server/workspaces/workspaces.server";
+import { workspaceContext } from "#server/auth/require-user.server";
+import { followToItsWorkspace } from "#server/workspaces/record-links.server";
 import { servicesContext } from "#server/context";
 import { listRecentJobs } from "#server/generation/job-views.server";
 import { withRouteErrors } from "#server/http/route-errors.server";
@@ -47,13 +47,8 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
     listRecentJobs(db, { userId: workspace.id }),
   ]);
   if (!object) {
-    const userId = context.get(userContext).id;
-    const record = { kind: "object" as const, id: params.objectId };
-    const elsewhere = await otherWorkspaceOf(db, { userId, record, current: workspace.id });
-    if (!elsewhere) throw new AppError("not_found", "No such object.");
-    const url = new URL(request.url);
-    url.searchParams.set("workspace", elsewhere);
-    throw redirect(`${url.pathname}${url.search}`);
+    await followToItsWorkspace(context, request, { kind: "object", id: params.objectId });
+    throw new AppError("not_found", "No such object.");
   }
   return {
     object,

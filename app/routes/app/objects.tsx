@@ -1,6 +1,6 @@
 import { Boxes, Download, Layers, Plus, SearchX, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { OBJECTS_PAGE, type ObjectSummary } from "#domain/objects";
 import { EmptyState } from "~/components/empty-state";
 import { DownloadDialog } from "~/components/objects/download-dialog";
@@ -24,8 +24,8 @@ import {
 } from "~/lib/object-library-params";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
-import { userContext, workspaceContext } from "#server/auth/require-user.server";
-import { otherWorkspaceOf } from "#server/workspaces/workspaces.server";
+import { workspaceContext } from "#server/auth/require-user.server";
+import { followToItsWorkspace } from "#server/workspaces/record-links.server";
 import { servicesContext } from "#server/context";
 import { getJobView } from "#server/generation/job-views.server";
 import { listObjects } from "#server/objects/object-queries.server";
@@ -79,15 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : view.styleId && !styles.some((style) => style.id === view.styleId)
         ? { kind: "style" as const, id: view.styleId }
         : null;
-  if (foreign) {
-    const userId = context.get(userContext).id;
-    const elsewhere = await otherWorkspaceOf(db, { userId, record: foreign, current: workspace.id });
-    if (elsewhere) {
-      const url = new URL(request.url);
-      url.searchParams.set("workspace", elsewhere);
-      throw redirect(`${url.pathname}${url.search}`);
-    }
-  }
+  if (foreign) await followToItsWorkspace(context, request, foreign);
   return {
     objects,
     hasMore,
