@@ -51,15 +51,15 @@ export function AuthProvider({ children, workspaceId }: { children: ReactNode; w
 
   // Another workspace (the team the page was in let the person go): its balance has versions of
   // its own, so the readings of the last one no longer compare; its live events come from a new stream.
-  const [balanceOf, setBalanceOf] = useState(workspaceId);
+  const balanceOf = useRef(workspaceId);
   useEffect(() => {
-    if (workspaceId === balanceOf) return;
-    setBalanceOf(workspaceId);
+    if (workspaceId === balanceOf.current) return;
+    balanceOf.current = workspaceId;
     latestLive.current = null;
     setAuthUser((user) => (user ? { ...user, creditsVersion: -1 } : user));
     reconnectLiveEvents();
     void refresh();
-  }, [workspaceId, balanceOf, refresh]);
+  }, [workspaceId, refresh]);
 
   // The balance follows the live stream: reservations, refunds, grants.
   useEffect(

@@ -13,14 +13,18 @@ import { SignupCreditsNotice } from "~/components/signup-credits-notice";
 import { UserMenu } from "~/components/user-menu";
 import { WorkspaceLeftNotice } from "~/components/workspace-left-notice";
 import { WorkspaceSwitcher } from "~/components/workspace-switcher";
-import { requireUserMiddleware, userContext, workspaceContext } from "#server/auth/require-user.server";
+import {
+  requireUserMiddleware,
+  userContext,
+  workspaceContext,
+  workspaceRefusedContext,
+} from "#server/auth/require-user.server";
 import { servicesContext } from "#server/context";
 import { readInstanceSettings } from "#server/instance/instance-settings.server";
 import { presentModels } from "#server/generation/providers/model-views.server";
 import { failedProviderChecks } from "#server/generation/providers/provider-checks.server";
 import { operatorView } from "#server/setup/operator-view.server";
 import { listTeams } from "#server/teams/teams.server";
-import { readWorkspaceCookie, requestedInUrl } from "#server/workspaces/workspace-cookie.server";
 import { clearSignupNoticeCookie, hasSignupNotice } from "#server/users/signup-notice.server";
 import { MAIN_CONTENT_ID } from "~/lib/return-focus";
 import type { Route } from "./+types/app";
@@ -36,9 +40,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     readInstanceSettings(services.database.db, services.config.instance),
     listTeams(services.database.db, user.id),
   ]);
-  // The browser named a team the person is no longer in: the page is in their own workspace now.
-  const requested = requestedInUrl(new URL(request.url)) ?? readWorkspaceCookie(request.headers.get("Cookie"));
-  const workspaceLeft = requested !== null && requested !== workspace.id;
   // A new account that got no sign-up credits is told why, on this first page only.
   const signupNotice = hasSignupNotice(request);
   // Every price the app shows before generating follows the chosen model's prices (free previews).
@@ -46,7 +47,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       user: { id: user.id, email: user.email },
       workspace: { id: workspace.id, name: workspace.name },
-      workspaceLeft,
+      // The browser named a team the person is no longer in: the page is in their own workspace now.
+      workspaceLeft: context.get(workspaceRefusedContext),
       workspaces: [{ id: user.id, name: null }, ...teams.map((team) => ({ id: team.id, name: team.name }))],
       operator,
       models: presentModels(services.providers, await failedProviderChecks(services.database.db)),

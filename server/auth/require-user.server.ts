@@ -8,6 +8,8 @@ import { getSessionUser, type SessionUser } from "./session.server";
 export const userContext = createContext<SessionUser>();
 /** Where the page acts: the workspace a `?workspace=` link or the browser's last choice names, if the user is in it. */
 export const workspaceContext = createContext<Workspace>();
+/** Whether the browser named a workspace the person is not in (a team that let them go): the page says so. */
+export const workspaceRefusedContext = createContext<boolean>(false);
 
 /**
  * The auth check for /app routes: anonymous visitors go to /auth/login,
@@ -29,6 +31,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   const workspace =
     (await findWorkspace(services.database.db, { userId: user.id, requested })) ?? personalWorkspace(user.id);
   context.set(workspaceContext, workspace);
+  context.set(workspaceRefusedContext, requested !== null && requested !== workspace.id);
   const response = await next();
   if (workspace.id !== remembered && (remembered !== null || workspace.teamId !== null))
     response.headers.append("Set-Cookie", workspaceCookie(workspace.id, services.config.auth.secureCookies));
