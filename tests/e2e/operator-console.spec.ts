@@ -173,7 +173,7 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await owner.goto(`/app/teams/${team.id}`);
   await expect(
     owner.getByTestId("team-member").filter({ hasText: colleagueEmail }).getByTestId("member-spend"),
-  ).not.toContainText("spent 0 ");
+  ).toHaveText("spent 6 this month"); // two draft images at 3 credits each
   if (screenshots) {
     await owner.screenshot({ path: `${screenshots}/team-workspace-light.png`, fullPage: true });
     await owner.emulateMedia({ colorScheme: "dark" });

@@ -1,11 +1,11 @@
 // A team's balance on both databases: its members spend it, each paid once and never below zero
 // under 50 concurrent requests; a member's monthly limit holds under concurrency; who spent what
 // is in the team's history; a member who left cannot spend it.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getBalance } from "#server/credits/credits.server";
 import { listCreditHistory } from "#server/credits/history.server";
-import { creditLedger, generationJobs, teamMembers } from "#server/db/schema";
+import { creditLedger, generationJobs, styles, teamMembers } from "#server/db/schema";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import { createStyleWithSamples } from "#server/styles/style-samples.server";
 import { testDatabases } from "../support/databases";
@@ -92,10 +92,9 @@ describe.each(testDatabases)("a team's credits on $name", (target) => {
     await on.handle.db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, gone)));
     await expect(spendAs(teamId, gone)).rejects.toThrow("You are no longer in this team.");
     expect(await getBalance(on.handle.db, teamId)).toBe(PRICE * 5);
-    const rows = await on.handle.db
-      .select()
-      .from(generationJobs)
-      .where(and(eq(generationJobs.ownerId, teamId), isNull(generationJobs.error)));
-    expect(rows).toHaveLength(0);
+    // Nothing of the attempt is left: no job, no style, no ledger line beyond the grant.
+    expect(await on.handle.db.select().from(generationJobs).where(eq(generationJobs.ownerId, teamId))).toEqual([]);
+    expect(await on.handle.db.select().from(styles).where(eq(styles.ownerId, teamId))).toEqual([]);
+    expect(await ledgerSum(on.handle.db, teamId)).toBe(PRICE * 5);
   });
 });
