@@ -5,8 +5,8 @@ import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./suppor
 import { e2ePorts } from "./support/ports";
 
 // Every page of the route table, opened by people who must not see an owner's things (another
-// account, a member removed from the owner's team, also naming it) with the ids of the owner's
-// records, their own and their team's, in the address: each
+// account, a member of another team working in it, a member removed from the owner's team, also
+// naming it) with the ids of the owner's records, their own and their team's, in the address: each
 // page is the 404 page or their own, and none shows anything of the owner's. The list of pages is
 // read from app/routes.ts, so a new page is walked without a line here.
 const base = `http://localhost:${e2ePorts.app}`;
@@ -73,6 +73,14 @@ test("no page shows anything of an owner's to another account or to a removed te
 
   const stranger = await (await browser.newContext()).newPage();
   await signInWithApi(stranger);
+  // Someone in a team of their own, working in it.
+  const otherMember = await (await browser.newContext()).newPage();
+  await signInWithApi(otherMember);
+  const otherTeam = await otherMember.request.post(`${base}/api/teams`, {
+    headers: { Origin: base },
+    data: { name: "Other Yard" },
+  });
+  const otherTeamId = ((await otherTeam.json()) as { team: { id: string } }).team.id;
 
   const ids: Record<string, string> = { objectId: inTeam.objects[0]!.id, teamId: team.id };
   const secrets = [ownerEmail, "Walled Garden Icons", "Walled Garden Studio", objects[0]!.id, team.id, styleId];
@@ -82,6 +90,7 @@ test("no page shows anything of an owner's to another account or to a removed te
 
   for (const [who, viewer, query] of [
     ["another account", stranger, ""],
+    ["a member of another team", otherMember, `?workspace=${otherTeamId}`],
     ["a removed member", removed, ""],
     ["a removed member naming the team", removed, `?workspace=${team.id}`],
   ] as const) {
