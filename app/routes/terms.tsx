@@ -216,6 +216,33 @@ const sections: LegalSection[] = [
     ),
   },
   {
+    id: "api",
+    heading: "The API, scripts and agents",
+    body: (
+      <>
+        <p>
+          The service has an API for your own scripts, tools and AI agents, described at{" "}
+          <a href="/api/docs">/api/docs</a>. These terms are its licence: you may call it with the API keys you make in
+          Settings, and you may build, share and publish clients from its description.
+        </p>
+        <ul>
+          <li>
+            A key acts for you, in the workspace it was made for. What is done with it counts as done by you and is paid
+            from that workspace&rsquo;s balance. Keep it secret, give it a monthly cap, and revoke it if it leaks.
+          </li>
+          <li>
+            Keep to the limits the API announces in its <code>RateLimit</code> headers and 429 answers, and do not use
+            it to get round credits, limits or access controls.
+          </li>
+          <li>
+            We may change the API as the service changes. Its description at{" "}
+            <a href="/api/openapi.json">/api/openapi.json</a> always describes the API this instance runs.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
     id: "providers",
     heading: "Third-party AI providers",
     body: (
@@ -388,7 +415,7 @@ export default function TermsPage() {
   return (
     <LegalDocument
       title="Terms of Service"
-      updated="22 November 2026"
+      updated="27 November 2026"
       intro="These terms explain the rules for using this Motif instance: how accounts and credits work, who owns the images you create, what you may not create, and the limits of our responsibility. We have tried to keep them short and plain."
       sections={sections}
     />

@@ -39,6 +39,9 @@ describe("the OpenAPI document", () => {
     });
     expect(document.paths?.["/api/openapi.json"]?.get?.security).toEqual([]);
     expect(document.servers).toEqual([{ url: "/", description: "This Motif instance" }]);
+    // The licence and terms an integrator's tools look for: this instance's own terms page.
+    expect(document.info.license).toEqual({ name: "API terms of use", url: "/terms#api" });
+    expect(document.info.termsOfService).toBe("/terms");
     const error = document.paths?.["/api/jobs/{id}"]?.get?.responses?.["404"] as {
       content: Record<string, { schema: { $ref: string } }>;
     };

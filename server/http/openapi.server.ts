@@ -178,7 +178,15 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
   const document = createDocument(
     {
       openapi: "3.1.0",
-      info: { title: "Motif API", version: API_VERSION, description },
+      info: {
+        title: "Motif API",
+        version: API_VERSION,
+        description,
+        // Each instance's API is offered on its operator's terms (decision 092). Relative references
+        // resolve against the document's own address, so every instance names its own page.
+        termsOfService: "/terms",
+        license: { name: "API terms of use", url: "/terms#api" },
+      },
       // Relative to where the document is served: every Motif serves its own API at its own address.
       servers: [{ url: "/", description: "This Motif instance" }],
       tags,
