@@ -2,13 +2,14 @@
 // the team's balance; the team sees them and who made them; nobody outside sees anything; a key made
 // for the team acts there until its maker leaves; removal ends an open event stream at once; an
 // operator gives the team credits while the server runs.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "#server/db/client.server";
+import { images } from "#server/db/schema";
 import type { TeamSummary } from "#domain/teams";
 import { testDatabases } from "../support/databases";
 import { readStream } from "../support/event-stream";
-import { createStyleThroughApi, grantCredits, json, submitObjects } from "../support/factories";
+import { createStyleThroughApi, grantCredits, json, runJob, submitObjects } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi, tokenFromLink } from "../support/test-server";
 
@@ -182,6 +183,37 @@ describe.each(testDatabases)("team workspaces on $name", (target) => {
     const after = await api.server.call("/api/styles", { headers: bearer });
     expect(after.status).toBe(401);
     expect(await after.text()).toContain("no longer includes you");
+  });
+
+  it("serves a team's images at every size in the team, and nothing of its maker's own through the team's key", async () => {
+    const { team, member } = await teamWithMember();
+    const memberInTeam = inTeam(member.cookie, team.id);
+    const { styleId } = await createStyleThroughApi(api.server, memberInTeam, { name: "Team lanterns" });
+    const set = await submitObjects(api.server, memberInTeam, { styleId, subjects: ["a lantern"] });
+    expect((await runJob(api.server, set.job.id))?.status).toBe("succeeded");
+    const { db } = api.database;
+    const [teamImage] = await db.select().from(images).where(eq(images.objectId, set.objects[0]!.id));
+    const own = await createStyleThroughApi(api.server, member.cookie, { name: "My own look" });
+    const [ownImage] = await db.select().from(images).where(eq(images.styleId, own.styleId));
+    const made = await api.server.call("/api/keys", {
+      method: "POST",
+      cookie: member.cookie,
+      json: { name: "Team images", workspaceId: team.id },
+    });
+    const bearer = { Authorization: `Bearer ${(await json<{ secret: string }>(made)).secret}` };
+    const sized = (id: string) => `/api/image?url=${encodeURIComponent(`/api/images/${id}`)}&w=320`;
+
+    // The original and a smaller copy answer alike: by the workspace the request acts in.
+    for (const path of [`/api/images/${teamImage!.id}`, sized(teamImage!.id)]) {
+      expect((await api.server.call(path, { cookie: memberInTeam })).status, path).toBe(200);
+      expect((await api.server.call(path, { headers: bearer })).status, path).toBe(200);
+      expect((await api.server.call(path, { cookie: member.cookie })).status, path).toBe(404);
+    }
+    for (const path of [`/api/images/${ownImage!.id}`, sized(ownImage!.id)]) {
+      expect((await api.server.call(path, { cookie: member.cookie })).status, path).toBe(200);
+      expect((await api.server.call(path, { headers: bearer })).status, path).toBe(404);
+      expect((await api.server.call(path, { cookie: memberInTeam })).status, path).toBe(404);
+    }
   });
 
   it("ends a removed member's open event stream in the team at once", async () => {

@@ -138,7 +138,7 @@ export const fileOperations = [
     async handle({ req, res, services, user, query }) {
       const until = res.locals.signedUntil as number | null;
       // Null for a signed link (see authenticate).
-      const ownerId = (user as ApiUser | null)?.id ?? null;
+      const ownerId = (user as ApiUser | null)?.workspace.id ?? null;
       const findSource = () =>
         ownerId === null ? signedRecords.find(services, query.url) : findFile(services, ownerId, query.url);
       const file = await findSource();
