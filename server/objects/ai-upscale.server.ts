@@ -76,6 +76,5 @@ export async function aiUpscaleObjectImage(
       memberId: options.memberId,
     }),
   );
-  await dispatchJob(deps, job);
-  return { job };
+  return { job: await dispatchJob(deps, job) };
 }

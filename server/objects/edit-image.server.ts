@@ -91,6 +91,5 @@ export async function editObjectImage(
       memberId: options.memberId,
     }),
   );
-  await dispatchJob(deps, job);
-  return { job };
+  return { job: await dispatchJob(deps, job) };
 }

@@ -88,6 +88,5 @@ export async function generateObjects(
     });
     return { job, objects: made, settings };
   });
-  await dispatchJob(deps, result.job);
-  return result;
+  return { ...result, job: await dispatchJob(deps, result.job) };
 }

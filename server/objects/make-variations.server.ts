@@ -72,6 +72,5 @@ export async function makeVariations(
     });
     return { job };
   });
-  await dispatchJob(deps, result.job);
-  return result;
+  return { ...result, job: await dispatchJob(deps, result.job) };
 }

@@ -86,6 +86,5 @@ export async function createStyle(
     await removeFiles();
     throw error;
   }
-  await dispatchJob(deps, result.job);
-  return result;
+  return { ...result, job: await dispatchJob(deps, result.job) };
 }

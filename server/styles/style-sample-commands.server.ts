@@ -14,8 +14,8 @@ export async function makeMissingSamples(
 ) {
   const provider = await styleProvider(deps, options);
   const result = await createMissingSamplesJob(deps.database.db, { ...options, provider });
-  if (!result.existing) await dispatchJob(deps, result.job);
-  return result;
+  if (result.existing) return result;
+  return { ...result, job: await dispatchJob(deps, result.job) };
 }
 
 /**
@@ -30,8 +30,7 @@ export async function regenerateSamples(
   const result = await createRegeneratedSamplesJob(deps.database.db, { ...options, provider });
   if (result.existing) return result;
   await deleteImageFiles(deps.storage, result.oldFiles);
-  await dispatchJob(deps, result.job);
-  return result;
+  return { ...result, job: await dispatchJob(deps, result.job) };
 }
 
 /** Samples are made with the style's model while it is on offer, else the operator's default. */
