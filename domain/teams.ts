@@ -27,6 +27,16 @@ const allowed: Record<TeamRole, readonly TeamAction[]> = {
 };
 export const teamPermits = (role: TeamRole, action: TeamAction) => allowed[role].includes(action);
 
+/**
+ * Who may set whose monthly limit: the owner sets admins' and members', admins set members'. The
+ * owner has none, and no admin sets their own or another admin's (they could lift each other's).
+ */
+export function limitRefusal(actor: TeamRole, target: TeamRole): string | null {
+  if (target === "owner") return "The owner's spending has no limit.";
+  if (actor === "owner" || (actor === "admin" && target === "member")) return null;
+  return actor === "admin" ? "Only the owner sets an admin's monthly limit." : "Only owners and admins set limits.";
+}
+
 const teamName = nameText({
   empty: "Give the team a name.",
   max: TEAM_NAME_MAX,
@@ -130,6 +140,7 @@ export const invitationMessages = {
   used: "This invitation was already used.",
   wrongAddress: "This invitation was sent to another address. Sign in with that address to accept it.",
   alreadyMember: "You are already in this team.",
+  full: `This team is full: a team has at most ${TEAM_MEMBERS_MAX} members.`,
 } as const;
 
 /** A request names a team its caller is no longer in (a stale choice, or a removal a moment ago). */

@@ -4,6 +4,7 @@ import {
   INVITATION_TTL_DAYS,
   invitationMessages,
   TEAM_MEMBERS_MAX,
+  teamPermits,
   type InvitationPreview,
   type TeamInvitation,
 } from "#domain/teams";
@@ -11,8 +12,14 @@ import { hashToken, normalizeEmail, randomToken } from "../auth/tokens.server";
 import type { Database } from "../db/client.server";
 import { authUsers, teamInvitations, teamMembers, teams } from "../db/schema";
 import { lockTeamFor } from "./membership.server";
+import type { Transaction } from "../credits/credits.server";
 
 const DAY_MS = 86_400_000;
+
+async function memberCount(tx: Transaction, teamId: string): Promise<number> {
+  const [size] = await tx.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  return size?.n ?? 0;
+}
 
 /**
  * An owner or admin invites an address: a new link (a random token; only its hash is kept) that
@@ -33,9 +40,8 @@ export async function inviteToTeam(
       .innerJoin(authUsers, eq(authUsers.id, teamMembers.userId))
       .where(and(eq(teamMembers.teamId, options.teamId), eq(authUsers.email, email)));
     if (inMember) throw new AppError("conflict", "That address is already in this team.");
-    const [size] = await tx.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, options.teamId));
-    if ((size?.n ?? 0) >= TEAM_MEMBERS_MAX)
-      throw new AppError("conflict", `A team has at most ${TEAM_MEMBERS_MAX} members.`);
+    if ((await memberCount(tx, options.teamId)) >= TEAM_MEMBERS_MAX)
+      throw new AppError("conflict", invitationMessages.full);
     await tx
       .delete(teamInvitations)
       .where(
@@ -99,17 +105,40 @@ export async function withdrawInvitation(
   });
 }
 
-/** The invitation a link's token names, with its team and who sent it; `lock` holds its row to the transaction's end. */
+/**
+ * The invitation a link's token names, with its team and who sent it; `lock` holds its row to the
+ * transaction's end. A pending invitation lives only while its sender may still invite: sent by
+ * someone who has since left the team (or their account), or become a plain member, it is withdrawn.
+ */
 async function invitationByToken(db: Pick<Database, "select">, token: string, lock = false) {
   const query = db
-    .select({ invitation: teamInvitations, team: teams.name, inviter: authUsers.email })
+    .select({ invitation: teamInvitations, team: teams.name, inviter: authUsers.email, inviterRole: teamMembers.role })
     .from(teamInvitations)
     .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
     .leftJoin(authUsers, eq(authUsers.id, teamInvitations.invitedBy))
+    .leftJoin(
+      teamMembers,
+      and(eq(teamMembers.teamId, teamInvitations.teamId), eq(teamMembers.userId, teamInvitations.invitedBy)),
+    )
     .where(eq(teamInvitations.tokenHash, hashToken(token)));
   const [row] = lock ? await query.for("update", { of: teamInvitations }) : await query;
-  if (!row) throw new AppError("not_found", invitationMessages.notFound);
+  const senderMayInvite = row?.inviterRole != null && teamPermits(row.inviterRole, "manage_members");
+  if (!row || (!row.invitation.acceptedAt && !senderMayInvite))
+    throw new AppError("not_found", invitationMessages.notFound);
   return row;
+}
+
+/** Withdraws the pending invitations `userId` sent, when they leave the team or stop managing it. */
+export async function withdrawInvitationsSentBy(tx: Transaction, options: { teamId: string; userId: string }) {
+  await tx
+    .delete(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.teamId, options.teamId),
+        eq(teamInvitations.invitedBy, options.userId),
+        isNull(teamInvitations.acceptedAt),
+      ),
+    );
 }
 
 const statusOf = (invitation: typeof teamInvitations.$inferSelect, now: Date) =>
@@ -137,12 +166,18 @@ export async function acceptInvitation(
 ): Promise<{ teamId: string; team: string }> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
+    // The team's row first, as inviting and removing lock it, then the invitation's.
+    const { invitation: named } = await invitationByToken(tx, options.token);
+    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, named.teamId)).for("update");
     const { invitation: locked, team } = await invitationByToken(tx, options.token, true);
     const status = statusOf(locked, now);
     if (status === "accepted") throw new AppError("conflict", invitationMessages.used, { reason: "used" });
     if (status === "expired") throw new AppError("conflict", invitationMessages.expired, { reason: "expired" });
     if (normalizeEmail(options.user.email) !== locked.email)
       throw new AppError("forbidden", invitationMessages.wrongAddress);
+    // Pending invitations may outnumber the places left: the cap holds when they are used.
+    if ((await memberCount(tx, locked.teamId)) >= TEAM_MEMBERS_MAX)
+      throw new AppError("conflict", invitationMessages.full, { reason: "full" });
     const joined = await tx
       .insert(teamMembers)
       .values({ teamId: locked.teamId, userId: options.user.id, role: locked.role })

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { AppError } from "#domain/errors";
-import type { TeamRole } from "#domain/teams";
+import { limitRefusal, type TeamRole } from "#domain/teams";
 import type { Database } from "../db/client.server";
 import { teamMembers } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
+import { withdrawInvitationsSentBy } from "./invitations.server";
 import { lockTeamFor, roleIn } from "./membership.server";
 
 async function targetRole(tx: Parameters<typeof roleIn>[0], teamId: string, userId: string): Promise<TeamRole> {
@@ -16,7 +17,8 @@ async function targetRole(tx: Parameters<typeof roleIn>[0], teamId: string, user
 
 /**
  * An owner or admin makes a member an admin or an admin a member, or sets what someone may spend
- * of the team's balance a month (null: no limit). The owner's role changes only by a transfer.
+ * of the team's balance a month (null: no limit; who may set whose: limitRefusal). The owner's role
+ * changes only by a transfer.
  */
 export async function changeMember(
   db: Database,
@@ -29,10 +31,12 @@ export async function changeMember(
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockTeamFor(tx, options.teamId, options.userId, "manage_members");
+    const { role: actor } = await lockTeamFor(tx, options.teamId, options.userId, "manage_members");
     const current = await targetRole(tx, options.teamId, options.memberId);
     if (options.role !== undefined && current === "owner")
       throw new AppError("conflict", "The owner's role changes only when they hand the team over.");
+    const refused = options.monthlyLimit !== undefined ? limitRefusal(actor, current) : null;
+    if (refused) throw new AppError(current === "owner" ? "conflict" : "forbidden", refused);
     await tx
       .update(teamMembers)
       .set({
@@ -40,6 +44,9 @@ export async function changeMember(
         ...(options.monthlyLimit !== undefined ? { monthlyLimit: options.monthlyLimit } : {}),
       })
       .where(and(eq(teamMembers.teamId, options.teamId), eq(teamMembers.userId, options.memberId)));
+    // A plain member invites no one: what they sent as an admin is withdrawn.
+    if (options.role === "member")
+      await withdrawInvitationsSentBy(tx, { teamId: options.teamId, userId: options.memberId });
   });
 }
 
@@ -66,6 +73,7 @@ export async function removeMember(
     await tx
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, options.teamId), eq(teamMembers.userId, options.memberId)));
+    await withdrawInvitationsSentBy(tx, { teamId: options.teamId, userId: options.memberId });
     // Their open event streams in the team's workspace end when this commits, in every process.
     await announceSessionsEnded(tx, options.teamId);
   });

@@ -59,7 +59,8 @@ test("an owner makes a team and invites a colleague, who signs up from the e-mai
   await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
   await page.getByLabel(`Role of ${colleague}`).selectOption("admin");
   await expect(page.locator('[data-toast-id][data-color="success"]').last()).toContainText("Role Changed");
-  // A monthly limit on what the colleague may spend of the team's balance.
+  // A monthly limit on what the colleague may spend of the team's balance; the owner's own row has none to set.
+  await expect(page.getByRole("button", { name: /^Monthly limit of / })).toHaveCount(1);
   await page.getByRole("button", { name: `Monthly limit of ${colleague}` }).click();
   const limit = page.getByRole("dialog", { name: `Monthly limit for ${colleague}` });
   await limit.getByLabel("Credits a month").fill("-3");

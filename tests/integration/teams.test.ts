@@ -3,9 +3,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { OperatorUser } from "#domain/operator-users";
-import type { TeamDetail, TeamSummary } from "#domain/teams";
+import { invitationMessages, TEAM_MEMBERS_MAX, type TeamDetail, type TeamSummary } from "#domain/teams";
+import { teamMembers } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
-import { json } from "../support/factories";
+import { createUser, json } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi, tokenFromLink, type ApiTestServer } from "../support/test-server";
 
@@ -177,6 +178,80 @@ describe.each(testDatabases)("teams on $name", (target) => {
     expect(await status(owner(), "GET", `/api/teams/${team.id}`)).toBe(404);
     expect(await status(admin, "DELETE", `/api/teams/${team.id}`)).toBe(204);
     expect(await status(admin, "GET", `/api/teams/${team.id}`)).toBe(404);
+  });
+
+  it("sets monthly limits down the line: the owner for admins and members, admins for members, none for the owner", async () => {
+    const { team, admin, member } = await staffedTeam("limits");
+    const limit = async (who: Member, target: Member, monthlyLimit: number | null) =>
+      (await call(`/api/teams/${team.id}/members/${target.userId}`, who, { method: "PATCH", json: { monthlyLimit } }))
+        .status;
+    expect(await limit(owner(), admin, 100)).toBe(200);
+    expect(await limit(owner(), member, 50)).toBe(200);
+    expect(await limit(admin, member, 80)).toBe(200);
+    // An admin cannot lift their own limit, and nobody limits the owner.
+    const lifted = await call(`/api/teams/${team.id}/members/${admin.userId}`, admin, {
+      method: "PATCH",
+      json: { monthlyLimit: null },
+    });
+    expect(lifted.status).toBe(403);
+    expect((await json<{ error: { message: string } }>(lifted)).error.message).toBe(
+      "Only the owner sets an admin's monthly limit.",
+    );
+    expect(await limit(admin, owner(), 0)).toBe(409);
+    expect(await limit(owner(), owner(), 0)).toBe(409);
+    expect(await limit(member, member, null)).toBe(403);
+    const limits = Object.fromEntries((await readTeam(team.id)).memberList.map((m) => [m.userId, m.monthlyLimit]));
+    expect(limits).toEqual({ [owner().userId]: null, [admin.userId]: 100, [member.userId]: 80 });
+  });
+
+  it("withdraws what someone invited when they leave or stop managing the team, and keeps the member cap", async () => {
+    const { team, admin } = await staffedTeam("inviters");
+    const preview = (token: string) => call("/api/invitations/preview", owner(), { method: "POST", json: { token } });
+    // An admin invites; made a plain member, their invitation no longer works, nor is it listed.
+    const demotedToken = await invite(team.id, "via-demoted@example.com", admin, "admin");
+    expect((await preview(demotedToken)).status).toBe(200);
+    expect(
+      (
+        await call(`/api/teams/${team.id}/members/${admin.userId}`, owner(), {
+          method: "PATCH",
+          json: { role: "member" },
+        })
+      ).status,
+    ).toBe(200);
+    const invitee = await signInThroughApi(api.server, "via-demoted@example.com");
+    expect((await preview(demotedToken)).status).toBe(404);
+    expect((await accept(demotedToken, invitee)).status).toBe(404);
+    expect((await readTeam(team.id)).invitations.map((i) => i.email)).not.toContain("via-demoted@example.com");
+
+    // Made admin again, they invite; removed, their invitation goes with them.
+    expect(
+      (
+        await call(`/api/teams/${team.id}/members/${admin.userId}`, owner(), {
+          method: "PATCH",
+          json: { role: "admin" },
+        })
+      ).status,
+    ).toBe(200);
+    const removedToken = await invite(team.id, "via-removed@example.com", admin);
+    expect((await call(`/api/teams/${team.id}/members/${admin.userId}`, owner(), { method: "DELETE" })).status).toBe(
+      204,
+    );
+    const second = await signInThroughApi(api.server, "via-removed@example.com");
+    expect((await accept(removedToken, second)).status).toBe(404);
+    expect((await call(`/api/teams/${team.id}`, second)).status).toBe(404);
+
+    // Invitations sent while there was room: the cap holds when they are used.
+    const { db } = api.database;
+    const ids = await Promise.all(Array.from({ length: TEAM_MEMBERS_MAX - 3 }, () => createUser({ db }, 0)));
+    await db.insert(teamMembers).values(ids.map((userId) => ({ teamId: team.id, userId, role: "member" as const })));
+    const tokens = [await invite(team.id, "last-place@example.com"), await invite(team.id, "one-too-many@example.com")];
+    const last = await signInThroughApi(api.server, "last-place@example.com");
+    const tooMany = await signInThroughApi(api.server, "one-too-many@example.com");
+    expect((await accept(tokens[0]!, last)).status).toBe(200);
+    const refused = await accept(tokens[1]!, tooMany);
+    expect(refused.status).toBe(409);
+    expect((await json<{ error: { message: string } }>(refused)).error.message).toBe(invitationMessages.full);
+    expect((await readTeam(team.id)).memberList).toHaveLength(TEAM_MEMBERS_MAX);
   });
 
   it("hands a deleted owner's team to its longest-standing admin, and lets an API key manage nothing", async () => {

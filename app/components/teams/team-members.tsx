@@ -1,7 +1,7 @@
 import { Gauge, LogOut, Mail, Send, UserMinus, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { TeamDetail, TeamMember } from "#domain/teams";
-import { inviteSchema, teamRoleLabels } from "#domain/teams";
+import { inviteSchema, limitRefusal, teamRoleLabels } from "#domain/teams";
 import { fieldErrors } from "~/lib/api";
 import { callApi } from "~/lib/api-client";
 import { utcDateTime } from "~/lib/admin-format";
@@ -91,7 +91,7 @@ export function MemberList(props: { team: TeamDetail; myId: string; onChanged():
                   </span>
                 </p>
               </div>
-              {manager && (
+              {limitRefusal(team.role, member.role) === null && (
                 <Button
                   variant="ghost"
                   size="sm"

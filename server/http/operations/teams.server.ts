@@ -169,7 +169,7 @@ export const teamOperations = [
     tag: "Teams",
     summary: "Change a member's role or monthly limit",
     description:
-      "The role between admin and member (the owner's role changes only by a hand-over: 409), and the credits they may spend from the team's balance each calendar month (UTC; null: no limit). Owners and admins.",
+      "The role between admin and member (the owner's role changes only by a hand-over: 409), and the credits they may spend from the team's balance each calendar month (UTC; null: no limit). Owners and admins; the owner sets admins' and members' limits, admins set members' (403), and the owner has none (409).",
     access: "session",
     json: changeMemberSchema,
     errors: [403, 409],
