@@ -4,7 +4,7 @@ import { createReadStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { idempotencyKeySchema } from "#domain/idempotency";
 import type { Database } from "../db/client.server";
-import { runOnce, type StoredAnswer } from "../idempotency/idempotency-keys.server";
+import { inWorkspace, runOnce, type StoredAnswer } from "../idempotency/idempotency-keys.server";
 
 export type Answer = StoredAnswer;
 
@@ -29,7 +29,7 @@ function send(res: Response, answer: Answer) {
 
 /**
  * Answers a spending request at most once per Idempotency-Key (when it has one). The
- * key belongs to the user and to this request (method, path and `content`, hashed):
+ * key belongs to the person and to this request (method, path, workspace and `content`, hashed):
  * another request with it is refused with 422. A repeat gets the first answer, status
  * and body, for 24 hours, whatever happened since to what it made; a repeat sent while
  * the first still runs waits for that answer. A request that fails (a short balance, a
@@ -39,14 +39,14 @@ export async function answerOnce(
   db: Database,
   req: Request,
   res: Response,
-  options: { userId: string; content: unknown; run: () => Promise<Answer> },
+  options: { userId: string; workspaceId: string; content: unknown; run: () => Promise<Answer> },
 ): Promise<void> {
   const key = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
   if (!key) return send(res, await options.run());
   const { answer, replayed } = await runOnce(db, {
     userId: options.userId,
     key,
-    requestHash: requestHash(req, options.content),
+    requestHash: requestHash(req, inWorkspace(options)),
     run: options.run,
   });
   if (replayed) res.setHeader("Idempotent-Replayed", "true");

@@ -14,6 +14,17 @@ export interface StoredAnswer {
 
 export type KeyRef = { userId: string; key: string };
 
+/**
+ * The content a key is bound to, with the workspace the request acts in when it is not the
+ * person's own: the same body sent in a team is another request (422), never the other's replay.
+ * A person's own workspace adds nothing, so keys sent before teams existed keep their hashes.
+ */
+export function inWorkspace(options: { userId: string; workspaceId: string; content: unknown }): unknown {
+  return options.workspaceId === options.userId
+    ? options.content
+    : { workspace: options.workspaceId, content: options.content };
+}
+
 export type Claim =
   /** The key is this request's: run it, then save or release. */
   | { kind: "claimed" }

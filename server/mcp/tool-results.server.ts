@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { idempotencyKeySchema } from "#domain/idempotency";
-import { runOnce } from "../idempotency/idempotency-keys.server";
+import { inWorkspace, runOnce } from "../idempotency/idempotency-keys.server";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ZodError } from "zod";
 import { AppError } from "#domain/errors";
@@ -69,12 +69,14 @@ export async function onceForKey(
   if (call.idempotencyKey === undefined) return work();
   const key = idempotencyKeySchema.parse(call.idempotencyKey);
   if (!key) return work();
+  const { id: userId, workspace } = context.user;
+  const content = inWorkspace({ userId, workspaceId: workspace.id, content: call.args });
   const requestHash = createHash("sha256")
-    .update(JSON.stringify(["mcp", call.tool, call.args]))
+    .update(JSON.stringify(["mcp", call.tool, content]))
     .digest("hex");
   const { answer } = await runOnce(context.services.database.db, {
-    // Keys are the person's, like the HTTP API's, whichever workspace they act in.
-    userId: context.user.id,
+    // Keys are the person's, like the HTTP API's, and bound to the workspace they act in.
+    userId,
     key,
     requestHash,
     run: async () => ({ status: 200, body: await work() }),

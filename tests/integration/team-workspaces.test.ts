@@ -216,6 +216,54 @@ describe.each(testDatabases)("team workspaces on $name", (target) => {
     }
   });
 
+  it("binds an Idempotency-Key to the workspace it was sent in, and replays a team's style after its balance ran out", async () => {
+    const { team, owner, member } = await teamWithMember();
+    const memberInTeam = inTeam(member.cookie, team.id);
+    const styleForm = () => {
+      const form = new FormData();
+      form.set("name", "Keyed look");
+      form.set("description", "Flat vector icons, warm amber and teal");
+      form.set("defaultDetail", "draft");
+      return form;
+    };
+    const makeStyle = (cookie: string) =>
+      api.server.call("/api/styles", {
+        method: "POST",
+        cookie,
+        headers: { "Idempotency-Key": "keyed-style-1" },
+        body: styleForm(),
+      });
+    const first = await makeStyle(memberInTeam);
+    expect(first.status).toBe(201);
+    const { style } = await json<{ style: { id: string } }>(first);
+    // A JSON request alike: made in the team, the same key and body in one's own workspace is refused.
+    const objects = (cookie: string) =>
+      api.server.call("/api/objects", {
+        method: "POST",
+        cookie,
+        headers: { "Idempotency-Key": "keyed-objects-1" },
+        json: { styleId: style.id, subjects: ["a bell"], size: "square", detail: "draft", transparent: true },
+      });
+    expect((await objects(memberInTeam)).status).toBe(202);
+    expect((await objects(member.cookie)).status).toBe(422);
+    expect((await objects(memberInTeam)).headers.get("Idempotent-Replayed")).toBe("true");
+    // The team's balance runs out; the same request again is still answered with what it made.
+    const left = await balanceIn(inTeam(owner.cookie, team.id));
+    const taken = await api.server.call(`/api/admin/teams/${team.id}/credits`, {
+      method: "POST",
+      cookie: owner.cookie,
+      json: { amount: -left, reason: "Budget spent" },
+    });
+    expect(taken.status, await taken.clone().text()).toBe(200);
+    const repeat = await makeStyle(memberInTeam);
+    expect(repeat.status).toBe(201);
+    expect(repeat.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await json<{ style: { id: string } }>(repeat)).style.id).toBe(style.id);
+    // Sent in their own workspace, the same body is another request: refused, never the team's answer.
+    const elsewhere = await makeStyle(member.cookie);
+    expect(elsewhere.status).toBe(422);
+  });
+
   it("ends a removed member's open event stream in the team at once", async () => {
     const { team, owner, member } = await teamWithMember();
     const response = await api.server.call("/api/events", { cookie: inTeam(member.cookie, team.id) });

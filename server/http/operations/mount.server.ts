@@ -56,6 +56,7 @@ function route(op: Operation, getServices: () => Promise<Services>, operations: 
     if ((op.spends || op.idempotent) && op.multipart === undefined && user) {
       await answerOnce(services.database.db, req, res, {
         userId: user.id,
+        workspaceId: user.workspace.id,
         content: body ?? null,
         run: async () => {
           const answer = await run();

@@ -174,7 +174,8 @@ export const styleOperations = [
         await affordable(priceOf(input));
         const files = uploads.files;
         await answerOnce(db, req, res, {
-          userId: user.workspace.id,
+          userId: user.id,
+          workspaceId: user.workspace.id,
           content: { input, files: await Promise.all(files.map(uploadDigest)) },
           async run() {
             try {
