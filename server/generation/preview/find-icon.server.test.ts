@@ -45,6 +45,35 @@ describe("finding a subject in the open icon libraries", () => {
     expect(iconFor("potion of healing", styles.game)?.name).toMatch(/potion|flask/);
   });
 
+  it("draws every style's four sample subjects as the things they are", () => {
+    for (const style of [styles.flat, styles.game, "Cozy RPG inventory icons, warm earthy palette"]) {
+      expect(iconFor("a cosy house", style)?.name, style).toBe("house");
+      expect(iconFor("a sitting cat", style)?.name, style).toBe("cat");
+      // A cup of coffee is a coffee cup (not any cup: a trophy is a cup too).
+      expect(iconFor("a steaming cup of coffee", style)?.name, style).toBe("coffee-cup");
+      // A leafy tree is a tree with leaves, never a diagram.
+      expect(iconFor("a leafy tree", style)?.name, style).toBe("deciduous-tree");
+    }
+    expect(readPrompt(`a steaming cup of coffee. ${styles.game}.`).unknown).toEqual(["steaming"]);
+  });
+
+  it("reads what a holder holds, and leaves diagrams and last-resort libraries for when nothing else draws", () => {
+    // The contents, when no library names them with their holder.
+    expect(iconFor("a bowl of cherries", styles.flat)?.name).toMatch(/cherr/);
+    expect(iconFor("a slice of pizza", styles.flat)?.name).toMatch(/pizza/);
+    // Not a family tree or a checkbox tree.
+    for (const choice of readPrompt(`a tree. ${styles.game}.`).icons!.choices) {
+      expect(choice.name).not.toMatch(/family|checkbox/);
+    }
+    // "Treasure chest" is only a line icon's name: a game style draws its own library's chest.
+    expect(readPrompt(`a treasure chest. ${styles.game}.`).icons?.choices[0]).toMatchObject({
+      set: "game-icons",
+      name: "chest",
+    });
+    // A line style still finds it by its full name.
+    expect(iconFor("a treasure chest", styles.line)?.name).toBe("treasure-chest");
+  });
+
   it("prefers the library that fits the style, and keeps a set in one library", () => {
     expect(preferredSets(styles.line, "line")[0]).toBe("tabler");
     expect(preferredSets(styles.game, "flat")[0]).toBe("game-icons");

@@ -12,6 +12,9 @@ const LONGEST_PHRASE = 3;
 const alteredThing =
   /\b(bloody|broken|dripping|fragmented|burning|flaming|shattered|cracked|rotten|dead|death|sick|evil|crossed|wilted)\b/;
 
+/** Names of a diagram or an idea rather than a thing ("family-tree", "checkbox-tree"): drawn only when nothing else is. */
+const notAThing = /\b(checkbox|family|binary|diagram|hierarchy|sitemap|skills?|logic|git|org)\b/;
+
 /** What a style's words say about which library fits it best, best first. */
 export function preferredSets(styleWords: string, mode: "flat" | "line"): IconSetId[] {
   if (mode === "line") return ["tabler", "game-icons", "fluent-emoji-flat"];
@@ -37,21 +40,31 @@ export function findIcons(words: string[], headIndex: number, preference: IconSe
   // A single letter names nothing worth drawing (and would match every "letter-x" icon).
   if (headIndex < 0 || words[headIndex]!.length < 2) return null;
   const index = iconIndex();
+  // A line library is a last resort for a filled style, and the other way round.
+  const lastResort = preference.at(-1);
+  const bonus = (set: IconSetId) => [20, 8, -50][preference.indexOf(set)] ?? 0;
+  const penalty = (name: string) => (alteredThing.test(name) || notAThing.test(name) ? 15 : 0);
+  let fallback: FoundIcons | null = null;
   for (let length = Math.min(LONGEST_PHRASE, headIndex + 1); length >= 1; length--) {
     const phrase = words.slice(headIndex - length + 1, headIndex + 1);
     const matches = index.find(phrase);
     if (matches.length === 0) continue;
-    // A line library is a last resort for a filled style, and the other way round.
-    const bonus = (set: IconSetId) => [20, 8, -50][preference.indexOf(set)] ?? 0;
     const ranked = matches
-      .map((m) => ({ ...m, score: m.score + bonus(m.set) - (alteredThing.test(m.name) ? 15 : 0) }))
+      .map((m) => ({ ...m, score: m.score + bonus(m.set) - penalty(m.name) }))
       .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
     const best = ranked[0]!;
-    return {
+    const found = {
       // From the best match's library only: a set's images all come from the same one.
       choices: ranked.filter((m) => m.set === best.set && m.score >= best.score - SAME_TIER).slice(0, MAX_CHOICES),
       phraseWords: length,
     };
+    // A phrase only the last-resort library names ("treasure chest" in a line set, for a game
+    // style) yields to a shorter one a fitting library draws; it is kept should none.
+    if (best.set === lastResort) {
+      fallback ??= found;
+      continue;
+    }
+    return found;
   }
-  return null;
+  return fallback;
 }

@@ -57,16 +57,23 @@ export class IconIndex {
   /** The icons a phrase names, best first; each word is tried in its plural-free and synonym forms. */
   find(phrase: string[]): IconMatch[] {
     if (phrase.length === 0) return [];
-    const head = phrase.at(-1)!;
     const best = new Map<string, IconMatch>();
-    wordForms(head).forEach((form, i) => {
-      // The word as written counts a little more than a form read into it.
-      for (const match of this.terms.get([...phrase.slice(0, -1), form].join(" ")) ?? []) {
-        const score = match.score - (i === 0 ? 0 : 5);
+    // Every word in each of its forms ("leafy tree" is also a "deciduous tree"); the words as
+    // written count a little more than forms read into them.
+    const readings = phrase.reduce<{ words: string[]; read: boolean }[]>(
+      (partial, word) =>
+        partial.flatMap((p) =>
+          wordForms(word).map((form, i) => ({ words: [...p.words, form], read: p.read || i > 0 })),
+        ),
+      [{ words: [], read: false }],
+    );
+    for (const reading of readings) {
+      for (const match of this.terms.get(reading.words.join(" ")) ?? []) {
+        const score = match.score - (reading.read ? 5 : 0);
         const key = `${match.set}:${match.name}`;
         if ((best.get(key)?.score ?? -Infinity) < score) best.set(key, { ...match, score });
       }
-    });
+    }
     return [...best.values()].sort((a, b) => b.score - a.score);
   }
 

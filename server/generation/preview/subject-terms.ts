@@ -24,6 +24,7 @@ const irregular: Record<string, string> = {
  */
 const synonyms: Record<string, string> = {
   bunny: "rabbit",
+  leafy: "deciduous",
   kitty: "cat",
   kitten: "cat",
   puppy: "dog",

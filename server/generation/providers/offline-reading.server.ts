@@ -2,6 +2,7 @@ import { colourWords, readColours } from "#domain/colour-words";
 import { promptSentences } from "../prompts";
 import { subjectOfWord, type RenderMode, type SubjectName } from "./offline-glyphs.server";
 import { findIcons, preferredSets, type FoundIcons } from "../preview/find-icon.server";
+import type { IconSetId } from "../preview/icon-sets.server";
 
 /**
  * What the preview engine makes of a prompt: the subject it draws (or the name it
@@ -39,6 +40,53 @@ const fillerWords = new Set(
 const phraseBreaks = new Set(
   "of with on in at for from under over near beside inside behind holding wearing made and or".split(" "),
 );
+
+/** Words that hold or measure what follows "of": a cup of coffee is coffee, in a cup. */
+const holderWords = new Set(
+  (
+    "cup mug glass bowl plate bottle jar bag box basket bucket pot can sack pile stack heap slice piece bunch " +
+    "loaf bar barrel crate pack packet tin carton cone scoop handful bouquet vase jug pitcher kettle tray"
+  ).split(" "),
+);
+
+const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+
+/**
+ * The icons that draw the subject and the words they used. "A cup of coffee" is a coffee cup when
+ * a library names one, else coffee, else a cup; otherwise the head noun with the words before it.
+ */
+function iconsForSubject(
+  words: string[],
+  headIndex: number,
+  preference: IconSetId[],
+): { icons: FoundIcons; used: Set<number> } | null {
+  const using = (icons: FoundIcons | null, indices: number[]) =>
+    icons && { icons, used: new Set(indices.slice(-icons.phraseWords)) };
+  if (headIndex >= 0 && words[headIndex + 1] === "of" && holderWords.has(words[headIndex]!)) {
+    let end = words.findIndex((w, i) => i > headIndex + 2 && phraseBreaks.has(w));
+    if (end < 0) end = words.length;
+    const contents = range(headIndex + 2, end);
+    if (contents.length > 0) {
+      const held = [...contents, headIndex];
+      const together = findIcons(
+        held.map((i) => words[i]!),
+        held.length - 1,
+        preference,
+      );
+      if (together && together.phraseWords >= 2) return using(together, held);
+      const inside = using(
+        findIcons(
+          contents.map((i) => words[i]!),
+          contents.length - 1,
+          preference,
+        ),
+        contents,
+      );
+      if (inside) return inside;
+    }
+  }
+  return using(findIcons(words, headIndex, preference), range(0, headIndex + 1));
+}
 
 /** Words that change the preview engine's look, so it understands them. */
 const lookWords = new Set(
@@ -90,14 +138,15 @@ export function readPrompt(prompt: string, options: { withIcons?: boolean } = {}
   const headIndex = headEnd - 1;
   const drawing = headIndex >= 0 ? subjectOfWord(words[headIndex]!) : null;
   const look = readLook(rest);
-  const icons = options.withIcons === false ? null : findIcons(words, headIndex, preferredSets(rest, look.mode));
+  const found = options.withIcons === false ? null : iconsForSubject(words, headIndex, preferredSets(rest, look.mode));
+  const icons = found?.icons ?? null;
   // "an orange" is a fruit, "an orange cat" a colour: the head is never read as one.
   const subjectColours = readColours(words, (i) => i !== headIndex);
   words.forEach((word, i) => {
     const known =
       fillerWords.has(word) ||
       subjectColours.used.has(i) ||
-      (icons !== null && i <= headIndex && i > headIndex - icons.phraseWords) ||
+      found?.used.has(i) === true ||
       (drawing !== null && (i === headIndex || subjectOfWord(word) === drawing));
     (known ? understood : unknown).push(word);
   });
