@@ -31,6 +31,17 @@ export class AppError extends Error {
   }
 }
 
+/** A request refused for one field's value, found past validation (a webhook host that is private): its form shows it under that field. */
+export class FieldError extends AppError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super("bad_request", message);
+    this.name = "FieldError";
+  }
+}
+
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 
 /** The one error body every /api route answers with. */

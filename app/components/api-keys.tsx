@@ -184,6 +184,7 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
       ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}),
     };
     if (!body.name) return setErrors({ name: "Give the key a name." });
+    setErrors({});
     setBusy(true);
     try {
       const created = await callApi("post", "/api/keys", { body });

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from "express";
 import { ZodError } from "zod";
 import { getLogger } from "../logger.server";
 
-import { AppError, type AppErrorCode } from "#domain/errors";
+import { AppError, FieldError, type AppErrorCode } from "#domain/errors";
 
 export { AppError };
 
@@ -37,10 +37,11 @@ export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, next) => 
   }
   if (error instanceof AppError) {
     const details = Object.keys(error.details).length ? { details: error.details } : {};
+    const fields = error instanceof FieldError ? { fields: [{ path: error.field, message: error.message }] } : {};
     res
       .set(error.headers)
       .status(statusByCode[error.code])
-      .json({ error: { code: error.code, message: error.message, ...details } });
+      .json({ error: { code: error.code, message: error.message, ...details, ...fields } });
     return;
   }
   // Body-parser errors (malformed JSON, too large) carry a status.

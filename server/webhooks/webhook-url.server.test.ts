@@ -10,24 +10,25 @@ const network: WebhookNetwork = {
 
 describe("a webhook URL", () => {
   it("must be https in production, while http to a public host is accepted elsewhere", async () => {
-    await expect(checkWebhookUrl("http://hooks.example.com/in", { requireHttps: true, network })).rejects.toThrow(
-      "The webhook URL must start with https://.",
-    );
-    await expect(checkWebhookUrl("https://hooks.example.com/in", { requireHttps: true, network })).resolves.toBe(
-      "https://hooks.example.com/in",
-    );
-    await expect(checkWebhookUrl("http://hooks.example.com/in", { requireHttps: false, network })).resolves.toBe(
-      "http://hooks.example.com/in",
-    );
+    await expect(
+      checkWebhookUrl("http://hooks.example.com/in", { requireHttps: true, network, field: "webhookUrl" }),
+    ).rejects.toThrow("The webhook URL must start with https://.");
+    await expect(
+      checkWebhookUrl("https://hooks.example.com/in", { requireHttps: true, network, field: "webhookUrl" }),
+    ).resolves.toBe("https://hooks.example.com/in");
+    await expect(
+      checkWebhookUrl("http://hooks.example.com/in", { requireHttps: false, network, field: "webhookUrl" }),
+    ).resolves.toBe("http://hooks.example.com/in");
   });
 
   it("may reach the networks the operator allows, over plain http too, and nothing else private", async () => {
     const office = networkAllowing(parseAllowedNetworks("10.1.0.0/16, 192.168.7.20") as never);
-    const check = (url: string) => checkWebhookUrl(url, { requireHttps: true, network: office });
+    const check = (url: string) => checkWebhookUrl(url, { requireHttps: true, network: office, field: "webhookUrl" });
     await expect(check("http://10.1.4.2:8080/hooks")).resolves.toBe("http://10.1.4.2:8080/hooks");
     await expect(check("http://192.168.7.20/in")).resolves.toBe("http://192.168.7.20/in");
-    // Next door is still private: refused, in production with the https message first.
-    await expect(check("http://10.2.0.1/in")).rejects.toThrow("must start with https://");
+    // Next door is still private: refused for its address (https would not make it public), on the field.
+    await expect(check("http://10.2.0.1/in")).rejects.toThrow(/only sent to public internet addresses/);
+    await expect(check("http://localhost/in")).rejects.toMatchObject({ field: "webhookUrl", code: "bad_request" });
     await expect(check("https://192.168.7.21/in")).rejects.toThrow(/only sent to public internet addresses/);
     await expect(check("https://169.254.169.254/latest")).rejects.toThrow(/only sent to public internet addresses/);
     expect(office.allows("93.184.215.14")).toBe(true);

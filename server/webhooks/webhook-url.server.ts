@@ -1,4 +1,4 @@
-import { AppError } from "#domain/errors";
+import { FieldError } from "#domain/errors";
 import {
   isPublicAddress,
   resolvePublicAddress,
@@ -14,18 +14,19 @@ import {
  */
 export async function checkWebhookUrl(
   value: string,
-  options: { requireHttps: boolean; network: WebhookNetwork },
+  options: { requireHttps: boolean; network: WebhookNetwork; field: string },
 ): Promise<string> {
   const url = new URL(value);
   const plainHttp = options.requireHttps && url.protocol !== "https:";
-  const httpsRequired = new AppError("bad_request", "The webhook URL must start with https://.");
   let pinned;
   try {
     pinned = await resolvePublicAddress(url, options.network);
   } catch (error) {
     if (!(error instanceof WebhookAddressError)) throw error;
-    throw plainHttp ? httpsRequired : new AppError("bad_request", error.message);
+    // The address is the reason, whatever the scheme: https would not make a private host public.
+    throw new FieldError(options.field, error.message);
   }
-  if (plainHttp && isPublicAddress(pinned.address)) throw httpsRequired;
+  if (plainHttp && isPublicAddress(pinned.address))
+    throw new FieldError(options.field, "The webhook URL must start with https://.");
   return url.href;
 }

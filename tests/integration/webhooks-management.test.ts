@@ -35,8 +35,10 @@ describe.each(testDatabases)("webhooks on $name", (target) => {
   ])("refuses to create a key posting to %s (%s), with a plain 400", async (webhookUrl) => {
     const response = await createKey({ webhookUrl }, strict);
     expect(response.status).toBe(400);
-    const { error } = await json<{ error: { message: string } }>(response);
+    const { error } = await json<{ error: { message: string; fields: { path: string; message: string }[] } }>(response);
     expect(error.message).toMatch(/^Webhooks are only sent to public internet addresses/);
+    // Named on its field, so a form shows it under the URL.
+    expect(error.fields).toEqual([{ path: "webhookUrl", message: error.message }]);
   });
 
   it("refuses a name that resolves to a private address, and malformed URLs", async () => {

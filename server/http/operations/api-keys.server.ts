@@ -15,6 +15,7 @@ async function checkedWebhookUrl(services: Services, value: string | null | unde
   return checkWebhookUrl(value, {
     requireHttps: services.config.isProduction,
     network: services.webhookNetwork ?? publicNetwork,
+    field: "webhookUrl",
   });
 }
 
