@@ -1,10 +1,10 @@
-import { useRouteLoaderData } from "react-router";
 import { KeyRound, Plus } from "lucide-react";
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import type { ApiKeyView } from "#domain/api-keys";
 import { ApiError, fieldErrors } from "~/lib/api";
 import { callApi } from "~/lib/api-client";
 import { toast } from "~/lib/toast-store";
+import { useTeamName } from "~/lib/use-shell-data";
 import { CopySnippet } from "./setup/copy-snippet";
 import { Button } from "./ui/button";
 import { DialogFormActions } from "./ui/dialog-form-actions";
@@ -164,7 +164,7 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }
 
 function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
   // A key acts in the workspace it is made in: in a team's, on the team's records and credits.
-  const team = useRouteLoaderData<{ workspace: { name: string | null } }>("layouts/app")?.workspace.name ?? null;
+  const team = useTeamName();
   const [name, setName] = useState("");
   const [expiry, setExpiry] = useState<number | undefined>(undefined);
   const [cap, setCap] = useState("");

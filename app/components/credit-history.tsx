@@ -5,12 +5,14 @@ import { callApi } from "~/lib/api-client";
 import { describeCreditEntry, type CreditHistoryEntry } from "#domain/credit-history";
 import { cn } from "~/lib/cn";
 import { subscribeLiveEvents } from "~/lib/live-events";
+import { useTeamName } from "~/lib/use-shell-data";
 import { Button } from "./ui/button";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** Every change of the user's balance, newest first, following live changes. */
 export function CreditHistory() {
+  const team = useTeamName();
   const [entries, setEntries] = useState<CreditHistoryEntry[] | null>(null);
   const [nextBefore, setNextBefore] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
@@ -69,6 +71,20 @@ export function CreditHistory() {
           </li>
         ))}
       </ul>
+    );
+  }
+
+  if (entries.length === 0) {
+    return (
+      <p
+        data-testid="credit-history-empty"
+        className="rounded-xl border border-dashed border-neutral-300 p-4 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-400"
+      >
+        <span className="block font-medium text-neutral-900 dark:text-neutral-100">No credit movements yet.</span>
+        {team
+          ? `Credits given to ${team} or bought while working in it, and what its members spend and get back, are listed here with who spent them.`
+          : "Credits you are given or buy, and what your images cost and get back, are listed here."}
+      </p>
     );
   }
 

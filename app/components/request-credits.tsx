@@ -1,11 +1,14 @@
-import { Mail } from "lucide-react";
+import { Coins, Mail } from "lucide-react";
+import { Link } from "react-router";
 import { useState, type FormEvent } from "react";
 import { creditRequestNoteMax } from "#domain/credit-requests";
 import { ApiError, fieldErrors } from "~/lib/api";
 import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
-import { Button, type ButtonProps } from "./ui/button";
+import { cn } from "~/lib/cn";
+import { useConsoleCreditsLink } from "~/lib/use-shell-data";
+import { Button, buttonClasses, type ButtonProps } from "./ui/button";
 import { DialogFormActions } from "./ui/dialog-form-actions";
 import { ModalDialog } from "./ui/sheet-dialog";
 import { TextAreaField } from "./ui/text-area-field";
@@ -16,6 +19,19 @@ import { TextAreaField } from "./ui/text-area-field";
  */
 export function RequestCreditsButton(props: Pick<ButtonProps, "variant" | "size" | "className">) {
   const [open, setOpen] = useState(false);
+  // An operator does not ask themselves: they give the credits in the console.
+  const consoleLink = useConsoleCreditsLink();
+  if (consoleLink)
+    return (
+      <Link
+        to={consoleLink}
+        className={cn(buttonClasses(props.variant ?? "secondary", props.size ?? "md"), props.className)}
+        data-testid="give-credits"
+      >
+        <Coins aria-hidden className="size-4" />
+        Give credits in the console
+      </Link>
+    );
   return (
     <>
       <Button

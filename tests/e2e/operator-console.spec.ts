@@ -129,7 +129,17 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await colleague.goto(link.replace(/^https?:\/\/[^/]+/, base));
   await colleague.getByRole("button", { name: "Join Harbour Games" }).click();
   await expect(colleague.getByRole("heading", { level: 1, name: "Harbour Games" })).toBeVisible();
+  // A new team's history is empty, and says what it will hold.
+  await colleague.goto(`${base}/app/credits?workspace=${team.id}`);
+  await expect(colleague.getByTestId("credit-history-empty")).toContainText(
+    "No credit movements yet.Credits given to Harbour Games",
+  );
+  await colleague.goto(`${base}/app/teams/${team.id}`);
 
+  // An operator does not ask themselves for credits: the credits page sends them to the console.
+  await operator.goto("/app/credits");
+  await expect(operator.getByTestId("give-credits")).toHaveAttribute("href", "/app/admin");
+  await expect(operator.getByTestId("request-credits")).toHaveCount(0);
   // The operator gives the team credits from the console, while the server runs.
   await operator.goto("/app/admin/teams");
   const card = operator.getByTestId("operator-team").filter({ hasText: "Harbour Games" });

@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import { CircleCheck, Coins, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -13,6 +12,7 @@ import { subscribeLiveEvents } from "~/lib/live-events";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate } from "~/lib/use-live-jobs";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
+import { useConsoleCreditsLink, useTeamName } from "~/lib/use-shell-data";
 import { workspaceContext } from "#server/auth/require-user.server";
 import { creditsPage, type CheckoutView, type PackView } from "#server/billing/credits-page.server";
 import { servicesContext } from "#server/context";
@@ -107,7 +107,7 @@ function PackCard({
 function Balance() {
   const { authUser } = useAuth();
   // In a team's workspace, the balance is the team's, which its members spend.
-  const team = useRouteLoaderData<{ workspace: { name: string | null } }>("layouts/app")?.workspace.name;
+  const team = useTeamName();
   return (
     <p className="mb-6 text-sm text-neutral-600 dark:text-neutral-400">
       {team ? `${team}'s balance` : "Your balance"}:{" "}
@@ -129,6 +129,7 @@ function HistorySection() {
 
 /** Without Stripe nothing is for sale: the balance, its history, and asking the operators for more. */
 function OperatorCredits() {
+  const operator = useConsoleCreditsLink() !== null;
   return (
     <>
       <PageHeader
@@ -145,8 +146,9 @@ function OperatorCredits() {
           Getting more credits
         </h2>
         <p className="mt-2 max-w-prose text-sm text-neutral-600 dark:text-neutral-400">
-          Ask the operators of this Motif: they get an e-mail with your address, your balance and your note, and the
-          credits they add appear here at once. You can ask once an hour.
+          {operator
+            ? "You operate this Motif: give credits to any account or team in the console, and they appear here at once."
+            : "Ask the operators of this Motif: they get an e-mail with your address, your balance and your note, and the credits they add appear here at once. You can ask once an hour."}
         </p>
         <RequestCreditsButton variant="primary" className="mt-4" />
       </section>
