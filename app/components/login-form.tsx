@@ -11,15 +11,18 @@ type Provider = { id: string; label: string };
 
 export function LoginForm({
   redirectTo,
+  initialEmail = "",
   providers,
   signupNote,
 }: {
   redirectTo: string | null;
+  /** The address to start with (an invitation's). */
+  initialEmail?: string;
   providers: Provider[];
   /** Who may make a new account here, in a sentence (the instance's sign-up policy). */
   signupNote: string;
 }) {
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string>();
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
   const [elsewhere, setElsewhere] = useState<ServedElsewhere>();

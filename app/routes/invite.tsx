@@ -68,6 +68,8 @@ export default function InvitePage({ loaderData }: Route.ComponentProps) {
 
   const here = `/invite?token=${encodeURIComponent(token)}`;
   const rightAddress = signedInAs === invitation.email;
+  // Sign-in comes back here, with the invited address already filled in.
+  const signInHere = `/auth/login?redirectTo=${encodeURIComponent(here)}&email=${encodeURIComponent(invitation.email)}`;
 
   async function join() {
     setBusy(true);
@@ -113,17 +115,14 @@ export default function InvitePage({ loaderData }: Route.ComponentProps) {
           <Button
             variant="secondary"
             className="mt-4 w-full"
-            onClick={() => void signOut().then(() => navigate(`/auth/login?redirectTo=${encodeURIComponent(here)}`))}
+            onClick={() => void signOut().then(() => navigate(signInHere))}
           >
             <LogOut aria-hidden className="size-4" />
             Sign out
           </Button>
         </>
       ) : (
-        <Link
-          to={`/auth/login?redirectTo=${encodeURIComponent(here)}`}
-          className={buttonClasses("primary", "md") + " mt-6 w-full justify-center"}
-        >
+        <Link to={signInHere} className={buttonClasses("primary", "md") + " mt-6 w-full justify-center"}>
           Sign in as {invitation.email} to accept
         </Link>
       )}

@@ -105,4 +105,9 @@ test("someone signed in with another address is told whose invitation it is", as
   const teamUrl = page.url();
   await someoneElse.goto(teamUrl);
   await expect(someoneElse.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  // Signing out from the invitation leads to a sign-in with the invited address already in it.
+  await someoneElse.goto(link);
+  await someoneElse.getByRole("button", { name: "Sign out" }).click();
+  await expect(someoneElse).toHaveURL(/\/auth\/login\?/);
+  await expect(someoneElse.getByLabel("E-mail address")).toHaveValue(invited);
 });

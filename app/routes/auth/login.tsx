@@ -16,12 +16,15 @@ export function meta() {
 // The login route's auth check: someone already signed in goes straight to the app.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const params = new URL(request.url).searchParams;
+  const redirectTo = params.get("redirectTo");
   if (await getSessionUser({ request, services })) throw redirect(safeRedirectPath(redirectTo));
   const { settings } = await readInstanceSettings(services.database.db, services.config.instance);
   return {
     signupNote: signupNote(settings),
     redirectTo: redirectTo ? safeRedirectPath(redirectTo) : null,
+    // An invitation's "Sign in as …" fills in its address (only to fill the field: nothing is sent).
+    email: (params.get("email") ?? "").trim().slice(0, 254),
     providers: configuredProviders(services.config).map((id) => ({ id, label: oauthProviderLabels[id] })),
   };
 }
@@ -33,6 +36,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         <Logo />
         <LoginForm
           redirectTo={loaderData.redirectTo}
+          initialEmail={loaderData.email}
           providers={loaderData.providers}
           signupNote={loaderData.signupNote}
         />
