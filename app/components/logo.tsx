@@ -21,11 +21,11 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ className }: { className?: string }) {
+export function Logo({ className, wordmarkClassName }: { className?: string; wordmarkClassName?: string }) {
   return (
     <span className={cn("inline-flex items-center gap-2 text-lg font-semibold tracking-tight", className)}>
       <LogoMark />
-      Motif
+      <span className={wordmarkClassName}>Motif</span>
     </span>
   );
 }

@@ -21,11 +21,11 @@ export function WorkspaceSwitcher({ current, choices }: { current: WorkspaceChoi
       <DropdownMenu.Trigger
         aria-label={`Workspace: ${label(current)}. Switch workspace`}
         data-testid="workspace-switcher"
-        className="flex size-9 items-center justify-center gap-2 rounded-full border border-neutral-200 bg-white text-sm font-medium text-neutral-800 shadow-xs hover:bg-neutral-50 focus-visible:ring-2 focus-visible:ring-primary-500 focus-visible:outline-none sm:w-auto sm:max-w-60 sm:justify-start sm:px-3 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800"
+        className="flex h-9 min-w-0 items-center gap-2 rounded-full border border-neutral-200 bg-white px-3 text-sm font-medium text-neutral-800 shadow-xs hover:bg-neutral-50 focus-visible:ring-2 focus-visible:ring-primary-500 focus-visible:outline-none sm:max-w-60 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:hover:bg-neutral-800"
       >
         <CurrentIcon aria-hidden className="size-4 shrink-0 text-neutral-500 dark:text-neutral-400" />
-        {/* On a phone the header has room for the icon only: the menu names the workspace. */}
-        <span className="hidden truncate sm:inline">{label(current)}</span>
+        {/* Named on a phone too (the header drops the wordmark for it): the balance beside it is this workspace's. */}
+        <span className="max-w-[6.5rem] truncate sm:max-w-none">{label(current)}</span>
         <ChevronsUpDown aria-hidden className="hidden size-3.5 shrink-0 text-neutral-400 sm:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -64,6 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 function Shell({ email, children }: { email: string; children: React.ReactNode }) {
+  const inTeams = (useRouteLoaderData<typeof loader>("layouts/app")?.workspaces.length ?? 0) > 1;
   return (
     <div className="min-h-dvh bg-neutral-50 dark:bg-neutral-950">
       <a
@@ -82,7 +83,8 @@ function Shell({ email, children }: { email: string; children: React.ReactNode }
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-neutral-200 bg-white/85 px-4 backdrop-blur-md sm:px-6 dark:border-neutral-800 dark:bg-neutral-900/85">
           <MobileNav className="desk:hidden">{(close) => <AppNav onNavigate={close} />}</MobileNav>
           <Link to="/app" aria-label="Motif home" className="desk:hidden">
-            <Logo />
+            {/* On a phone in teams, the mark alone: the switcher needs the room to name the workspace. */}
+            <Logo wordmarkClassName={inTeams ? "hidden sm:inline" : undefined} />
           </Link>
           <div className="ml-auto flex min-w-0 items-center gap-2">
             <ShellWorkspaces />

@@ -184,6 +184,11 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await expect(
     owner.getByTestId("team-member").filter({ hasText: colleagueEmail }).getByTestId("member-spend"),
   ).toHaveText("spent 6 this month"); // two draft images at 3 credits each
+  // On a phone the header still names the workspace the balance belongs to, and nothing spills out.
+  await owner.setViewportSize({ width: 375, height: 812 });
+  await expect(owner.getByTestId("workspace-switcher").getByText("Harbour Games")).toBeVisible();
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await owner.setViewportSize({ width: 1280, height: 720 });
   if (screenshots) {
     await owner.screenshot({ path: `${screenshots}/team-workspace-light.png`, fullPage: true });
     await owner.emulateMedia({ colorScheme: "dark" });
