@@ -26,7 +26,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * The instance's accounts for its operator: searched by address, sorted, a page at a time,
- * each with its balance, what it owes, the images it made, its teams and when it was last active.
+ * each with its balance, what it owes, the images its jobs made (wherever it worked), its teams and when it was last active.
  */
 export async function listAccounts(
   db: Database,
@@ -39,7 +39,8 @@ export async function listAccounts(
     queryRows<Row>(
       db,
       sql`select a.id, a.email, u.credits, u.credit_debt as debt, a.created_at, a.disabled_at,
-          (select count(*) from images i where i.owner_id = a.id) as images_made,
+          -- Counted as the usage counts them: what their jobs made, in their own workspace and in teams.
+          (select coalesce(sum(j.images_made), 0) from generation_jobs j where j.created_by = a.id) as images_made,
           (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'role', m.role)
               order by t.created_at, t.id), '[]')
             from team_members m join teams t on t.id = m.team_id where m.user_id = a.id) as teams,

@@ -2,7 +2,7 @@
 // the team's balance; the team sees them and who made them; nobody outside sees anything; a key made
 // for the team acts there until its maker leaves; removal ends an open event stream at once; an
 // operator gives the team credits while the server runs.
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "#server/db/client.server";
 import { images } from "#server/db/schema";
@@ -50,7 +50,7 @@ describe.each(testDatabases)("team workspaces on $name", (target) => {
     });
     expect(granted.status, await granted.clone().text()).toBe(200);
     expect((await json<{ credits: number }>(granted)).credits).toBe(credits);
-    return { team, owner, member };
+    return { team, owner, member: { ...member, email } };
   }
   const balanceIn = async (cookie: string) =>
     (await json<{ user: { credits: number } }>(await api.server.call("/api/users/me", { cookie }))).user.credits;
@@ -214,6 +214,17 @@ describe.each(testDatabases)("team workspaces on $name", (target) => {
       expect((await api.server.call(path, { headers: bearer })).status, path).toBe(404);
       expect((await api.server.call(path, { cookie: memberInTeam })).status, path).toBe(404);
     }
+
+    // The console counts what the member made wherever they made it: here, everything in both workspaces.
+    const stored = await db
+      .select()
+      .from(images)
+      .where(inArray(images.ownerId, [member.userId, team.id]));
+    const accounts = await json<{ users: { id: string; imagesMade: number }[] }>(
+      await api.server.call(`/api/admin/users?q=${encodeURIComponent(member.email)}`, { cookie: api.user.cookie }),
+    );
+    expect(accounts.users.find((u) => u.id === member.userId)?.imagesMade).toBe(stored.length);
+    expect(stored.length).toBeGreaterThan(4);
   });
 
   it("binds an Idempotency-Key to the workspace it was sent in, and replays a team's style after its balance ran out", async () => {

@@ -93,6 +93,8 @@ export const generationJobs = pgTable(
     index("generation_jobs_owner_idx").on(t.ownerId, t.createdAt),
     index("generation_jobs_status_idx").on(t.status),
     index("generation_jobs_api_key_idx").on(t.apiKeyId, t.createdAt),
+    // What each person made, wherever they made it (the console's accounts).
+    index("generation_jobs_created_by_idx").on(t.createdBy),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "generation_jobs_created_by_idx" ON "generation_jobs" USING btree ("created_by");
