@@ -161,6 +161,13 @@ describe("EventStreamHub", () => {
     expect(fake.calls.liveSessions).toBe(1);
     expect(clients.filter((client) => client.ended)).toEqual([clients[7]]);
     expect(clients[0]!.chunks).toContain(": keep-alive\n\n");
+    // A stream still waiting for its place (its headers not yet written) is sent nothing.
+    const waiting = recordingClient();
+    fake.liveHashes.add("waiting");
+    hub.open({ userId: "u-waiting", sessionHash: "waiting", ip: "10.0.0.1" }, waiting);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(waiting.chunks).toEqual([]);
+    expect(clients[0]!.chunks.filter((chunk) => chunk === ": keep-alive\n\n")).toHaveLength(2);
     await hub.close();
   });
 

@@ -373,7 +373,8 @@ export class EventStreamHub {
   private async beat(): Promise<void> {
     const streams: Stream[] = [];
     this.feeds.forEach((feed) => feed.streams.forEach((stream) => streams.push(stream)));
-    for (const stream of streams) stream.client.send(": keep-alive\n\n");
+    // Only to streams whose answer has begun: a keep-alive written before the headers would send them too early.
+    for (const stream of streams) if (stream.started) stream.client.send(": keep-alive\n\n");
     if (this.checking || streams.length === 0) return;
     this.checking = true;
     try {
