@@ -20,6 +20,12 @@ export const previewTexts = {
   /** Why the preview engine offers no edits, where an edit would be. */
   cannotEdit:
     "The preview engine draws from open icon libraries and cannot change an image; editing needs an AI model.",
+  /** Said over "More variations" when the preview engine would make them. */
+  repeats:
+    "The preview engine draws each subject from the few library icons that name it, so new images may repeat ones you have. An AI model makes new takes.",
+  /** Said over "New images of this object" when the preview engine would make them. */
+  samePose:
+    "The preview engine cannot pose or turn a subject: every view is drawn as the same icon, labelled with its view. An AI model draws the views.",
 } as const;
 
 /** True for images and jobs made by the preview engine. */

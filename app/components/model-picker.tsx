@@ -1,4 +1,4 @@
-import { ChevronDown, Cpu, PlugZap } from "lucide-react";
+import { ChevronDown, Cpu, Info, PlugZap } from "lucide-react";
 import { useId } from "react";
 import { isPreviewModel, unreachableModelMessage, unreachableModelNote, type ModelView } from "#domain/models";
 import { cn } from "~/lib/cn";
@@ -19,6 +19,19 @@ export function modelHint(model: ModelView, options: { transparent?: boolean; re
     parts.push("transparency made by Motif from a flat background");
   }
   return `${parts.join("; ")}.`;
+}
+
+/** Said where an action would run on the preview engine, which cannot do what it asks as a model would. */
+export function PreviewLimitNote(props: { text: string }) {
+  return (
+    <p
+      data-testid="preview-limit"
+      className="flex items-start gap-2 rounded-xl bg-neutral-100 px-3 py-2 text-sm text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300"
+    >
+      <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-neutral-500 dark:text-neutral-400" />
+      {props.text}
+    </p>
+  );
 }
 
 /** Said where a paid action would run on a model whose last connection check failed. */

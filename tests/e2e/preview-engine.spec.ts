@@ -63,6 +63,13 @@ test("the preview engine's images are badged as previews and cost nothing", asyn
   await expect(details).toContainText("Preview engine");
   await expect(details).toContainText(explanation);
   await expect(details).toContainText("A labelled placeholder: the preview engine cannot draw this subject");
+  // What more images would be, said before anyone asks for them.
+  await expect(page.getByRole("region", { name: "More variations" }).getByTestId("preview-limit")).toContainText(
+    "new images may repeat ones you have",
+  );
+  await expect(
+    page.getByRole("region", { name: "New images of this object" }).getByTestId("preview-limit"),
+  ).toContainText("cannot pose or turn a subject");
   await expect(details).toContainText("Free preview");
 });
 

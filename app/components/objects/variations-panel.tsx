@@ -6,8 +6,9 @@ import { priceOf } from "#domain/pricing";
 import { plural, priceText } from "~/lib/object-format";
 import { useModel, useModels } from "~/lib/use-models";
 import { useStartObjectJob } from "~/lib/use-start-object-job";
-import { pickModel } from "#domain/models";
-import { ModelPicker, UnreachableModelNote } from "../model-picker";
+import { isPreviewModel, pickModel } from "#domain/models";
+import { previewTexts } from "#domain/preview";
+import { ModelPicker, PreviewLimitNote, UnreachableModelNote } from "../model-picker";
 import { useAuth } from "../auth-provider";
 import { Button } from "../ui/button";
 import { SegmentedControl } from "../ui/segmented-control";
@@ -99,6 +100,7 @@ export function VariationsPanel(props: {
           testId="variations"
         />
       )}
+      {isPreviewModel(model) && <PreviewLimitNote text={previewTexts.repeats} />}
       {!model.reachable && <UnreachableModelNote model={model} />}
       <div className="grid gap-2">
         <Button

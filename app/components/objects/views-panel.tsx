@@ -2,12 +2,14 @@ import { LoaderCircle, Shapes } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { limits } from "#domain/limits";
 import { viewPresets, type JobView } from "#domain/objects";
+import { isPreviewModel } from "#domain/models";
+import { previewTexts } from "#domain/preview";
 import { priceOf } from "#domain/pricing";
 import { plural, priceText } from "~/lib/object-format";
 import { useModel } from "~/lib/use-models";
 import { useStartObjectJob } from "~/lib/use-start-object-job";
 import { useAuth } from "../auth-provider";
-import { UnreachableModelNote } from "../model-picker";
+import { PreviewLimitNote, UnreachableModelNote } from "../model-picker";
 import { ShortOfCredits } from "../short-of-credits";
 import { Button } from "../ui/button";
 import { inputClasses } from "../ui/text-field";
@@ -109,6 +111,7 @@ export function ViewsPanel(props: {
         {short && balance !== null && (
           <ShortOfCredits price={price} balance={balance} choices={[]} onChoose={() => {}} testId="views" />
         )}
+        {isPreviewModel(model) && <PreviewLimitNote text={previewTexts.samePose} />}
         {!model.reachable && <UnreachableModelNote model={model} />}
         <Button type="submit" disabled={!canSubmit} data-testid="draw-views">
           {busy ? (
