@@ -18,6 +18,22 @@ describe("a text style's palette", () => {
     expect(paletteFromDescription("Retro sprites")).toEqual(DEFAULT_PALETTE);
   });
 
+  it("reads a kind of palette named without colours: earthy, warm, cool, neon, monochrome", () => {
+    const earthy = paletteFromDescription("Cozy RPG inventory icons, warm earthy palette");
+    expect(earthy).toHaveLength(5);
+    expect(earthy).not.toEqual(DEFAULT_PALETTE);
+    // The more particular word wins: "warm earthy" is earthy, not just warm.
+    expect(earthy).toEqual(paletteFromDescription("Earth tones"));
+    expect(earthy).not.toEqual(paletteFromDescription("Warm and friendly"));
+    const kinds = ["Cool UI glyphs", "Neon arcade sprites", "Monochrome line icons", "Warm stickers"].map((d) =>
+      paletteFromDescription(d).join(),
+    );
+    expect(new Set([...kinds, earthy.join(), DEFAULT_PALETTE.join()]).size).toBe(6);
+    // Named colours still come first: "warm red" is that red and its shades, not the warm palette.
+    expect(paletteFromDescription("Warm red icons")[0]).toBe(coloursIn("Warm red icons")[0]);
+    expect(paletteFromDescription("Warm red icons")).not.toContain(paletteFromDescription("Warm stickers")[1]);
+  });
+
   it('reads "pastel" alone as soft colours of several hues, and as a modifier before a colour', () => {
     const pastel = paletteFromDescription("Flat pastel isometric icons");
     expect(pastel).toHaveLength(5);

@@ -95,7 +95,7 @@ const lookWords = new Set(
     "line lines lineart monoline stroke strokes sketch sketched drawing ink " +
     "watercolour watercolor watercolours watercolors gouache painterly wash washes " +
     "flat vector icon icons minimal minimalist simple clean " +
-    "colour colours color colors palette tones hues " +
+    "colour colours color colors palette tones hues earthy earth earthen warm cool neon vibrant vivid monochrome greyscale grayscale " +
     // The icon treatment's words (preview/icon-treatment.server.ts) and the libraries' (find-icon).
     "soft 3d isometric glossy shaded shading gradient gradients clay plastic sticker stickers cartoon " +
     "bold thick chunky heavy thin fine hairline delicate tile tiles badge badges button buttons app " +
