@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   ProviderOpaqueImageError,
   ProviderRefusalError,
@@ -68,7 +69,8 @@ export async function generateWithRetries(
       timer({ outcome });
       if (outcome !== "cancelled") providerErrors.inc({ provider: provider.id, outcome });
       if (!(error instanceof ProviderRetryableError) || attempt >= options.maxAttempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, backoff(attempt)));
+      // A cancel during the pause ends it at once, as it ends a call under way.
+      await sleep(backoff(attempt), undefined, { signal: options.signal }).catch(() => undefined);
       options.signal?.throwIfAborted();
     }
   }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { generateWithRetries } from "./retry.server";
+import { ProviderRetryableError, type ImageProvider } from "./providers/provider";
+
+describe("retrying a provider call", () => {
+  it("ends the pause before a retry at once when the job is cancelled, without calling again", async () => {
+    let calls = 0;
+    const provider = {
+      id: "flaky",
+      generate: async () => {
+        calls++;
+        throw new ProviderRetryableError("busy");
+      },
+    } as unknown as ImageProvider;
+    const cancel = new AbortController();
+    const run = generateWithRetries(
+      provider,
+      { prompt: "a lantern" } as never,
+      // A pause far longer than the test may run: only the cancel can end it in time.
+      { maxAttempts: 3, backoffMs: () => 60_000, signal: cancel.signal },
+      async () => true,
+    );
+    await expect.poll(() => calls).toBe(1);
+    cancel.abort(new Error("cancelled by its owner"));
+    await expect(run).rejects.toThrow("cancelled by its owner");
+    expect(calls).toBe(1);
+  });
+});
