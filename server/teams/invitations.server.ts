@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import {
   INVITATION_TTL_DAYS,
@@ -15,6 +15,10 @@ import { lockTeamFor } from "./membership.server";
 import type { Transaction } from "../credits/credits.server";
 
 const DAY_MS = 86_400_000;
+
+/** A team's invitations not yet used, narrowed by `which`. */
+const pendingIn = (teamId: string, which: SQL) =>
+  and(eq(teamInvitations.teamId, teamId), isNull(teamInvitations.acceptedAt), which);
 
 async function memberCount(tx: Transaction, teamId: string): Promise<number> {
   const [size] = await tx.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
@@ -42,15 +46,7 @@ export async function inviteToTeam(
     if (inMember) throw new AppError("conflict", "That address is already in this team.");
     if ((await memberCount(tx, options.teamId)) >= TEAM_MEMBERS_MAX)
       throw new AppError("conflict", invitationMessages.full);
-    await tx
-      .delete(teamInvitations)
-      .where(
-        and(
-          eq(teamInvitations.teamId, options.teamId),
-          eq(teamInvitations.email, email),
-          isNull(teamInvitations.acceptedAt),
-        ),
-      );
+    await tx.delete(teamInvitations).where(pendingIn(options.teamId, eq(teamInvitations.email, email)));
     const token = randomToken();
     const [row] = await tx
       .insert(teamInvitations)
@@ -93,13 +89,7 @@ export async function withdrawInvitation(
     await lockTeamFor(tx, options.teamId, options.userId, "manage_members");
     const gone = await tx
       .delete(teamInvitations)
-      .where(
-        and(
-          eq(teamInvitations.id, options.invitationId),
-          eq(teamInvitations.teamId, options.teamId),
-          isNull(teamInvitations.acceptedAt),
-        ),
-      )
+      .where(pendingIn(options.teamId, eq(teamInvitations.id, options.invitationId)))
       .returning({ id: teamInvitations.id });
     if (gone.length === 0) throw new AppError("not_found", "No such pending invitation.");
   });
@@ -130,15 +120,7 @@ async function invitationByToken(db: Pick<Database, "select">, token: string, lo
 
 /** Withdraws the pending invitations `userId` sent, when they leave the team or stop managing it. */
 export async function withdrawInvitationsSentBy(tx: Transaction, options: { teamId: string; userId: string }) {
-  await tx
-    .delete(teamInvitations)
-    .where(
-      and(
-        eq(teamInvitations.teamId, options.teamId),
-        eq(teamInvitations.invitedBy, options.userId),
-        isNull(teamInvitations.acceptedAt),
-      ),
-    );
+  await tx.delete(teamInvitations).where(pendingIn(options.teamId, eq(teamInvitations.invitedBy, options.userId)));
 }
 
 const statusOf = (invitation: typeof teamInvitations.$inferSelect, now: Date) =>
