@@ -6,6 +6,7 @@ import { unitPrice } from "#domain/pricing";
 import { images, styles } from "../db/schema";
 import { chooseProviderThatCan } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
+import { hasRealAlpha } from "../generation/store-image.server";
 import type { ImageProvider } from "../generation/providers/provider";
 import type { ProviderRegistry } from "../generation/providers/registry.server";
 import { insertPaidJob } from "../generation/submit.server";
@@ -55,7 +56,7 @@ export async function editObjectImage(
   const object = await requireOwnedObject(db, options);
   const [[base], [style]] = await Promise.all([
     db
-      .select({ id: images.id, width: images.width, height: images.height, hasAlpha: images.hasAlpha })
+      .select({ id: images.id, width: images.width, height: images.height, fileKey: images.fileKey })
       .from(images)
       .where(and(eq(images.id, input.imageId), eq(images.objectId, object.id))),
     db.select({ defaultModel: styles.defaultModel }).from(styles).where(eq(styles.id, object.styleId)),
@@ -67,6 +68,10 @@ export async function editObjectImage(
     region: input.mask !== undefined,
   });
   const mask = input.mask ? (await readPaintedMask(input.mask, base)).toString("base64") : null;
+  // Transparent by its pixels, not its format: an opaque image saved with an alpha channel
+  // (every pixel at 255) is edited, and stored, as the opaque image it is.
+  const file = await deps.storage.read(base.fileKey);
+  if (!file) throw new AppError("not_found", "The image's file is missing.", { field: "imageId" });
   const params: EditParams = {
     v: 1,
     objectId: object.id,
@@ -76,7 +81,7 @@ export async function editObjectImage(
     mask,
     size: object.size,
     detail: object.detail,
-    transparent: base.hasAlpha,
+    transparent: await hasRealAlpha(file),
   };
   const job = await db.transaction((tx) =>
     insertPaidJob(tx, {

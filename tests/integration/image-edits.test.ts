@@ -205,6 +205,24 @@ describe.each(testDatabases)("editing and repainting an image on $name", (target
     await expectLedgerExact();
   });
 
+  it("edits an opaque base saved with an alpha channel (every pixel at 255) as opaque, and stores it so", async () => {
+    const flat = await compositeOverBackground(await renderSubject("potion", 512), {
+      background: { r: 250, g: 246, b: 236 },
+      lossless: true,
+    });
+    const withAlphaChannel = await sharp(flat).ensureAlpha(1).png().toBuffer();
+    expect((await sharp(withAlphaChannel).metadata()).hasAlpha).toBe(true);
+    const { objectId, imageId } = await objectWithImage(api, withAlphaChannel);
+    // As storing it records it: the file has an alpha channel.
+    await api.database.db.update(images).set({ hasAlpha: true }).where(eq(images.id, imageId));
+
+    const { job } = await json<{ job: JobView }>(await askEdit(objectId, { imageId, instruction: "glowing green" }));
+    expect((await runJob(api.server, job.id, openai()))?.status).toBe("succeeded");
+    expect(fake.requests[0]!.fields.background).toBe("opaque");
+    const edited = (await getObject(objectId)).images.find((image) => image.jobId === job.id)!;
+    expect(edited.transparent).toBe(false);
+  });
+
   it("refuses a mask of another size, an empty one and one that is not a PNG, charging nothing", async () => {
     const object = await oneObject();
     const base = object.images[0]!;
