@@ -32,4 +32,18 @@ describe("describeCreditEntry", () => {
       describeCreditEntry({ reason: "generation_refund", styleName: null, title: null, refund: { images: 1, of: 1 } }),
     ).toBe("Refund for a deleted style (1 of 1 image not made)");
   });
+
+  it("says why the operator gave or took credits", () => {
+    const line = { reason: "admin_adjust", styleName: null, title: null } as const;
+    expect(describeCreditEntry({ ...line, delta: 250, note: "Art team allowance" })).toBe(
+      "Added by the operator: Art team allowance",
+    );
+    expect(describeCreditEntry({ ...line, delta: -50, note: "Over-granted" })).toBe(
+      "Taken by the operator: Over-granted",
+    );
+    expect(describeCreditEntry({ ...line, delta: 40, debtDelta: -40, note: "Sorry" })).toBe(
+      "Added by the operator (40 settled what was owed): Sorry",
+    );
+    expect(describeCreditEntry({ ...line, delta: 100, note: null })).toBe("Added by the operator");
+  });
 });

@@ -22,7 +22,7 @@ function debtNote(debtDelta: number | undefined): string {
  */
 export function describeCreditEntry(
   entry: Pick<CreditHistoryEntry, "reason" | "styleName"> &
-    Partial<Pick<CreditHistoryEntry, "title" | "refund" | "delta" | "debtDelta" | "purchase">>,
+    Partial<Pick<CreditHistoryEntry, "title" | "refund" | "delta" | "debtDelta" | "purchase" | "note">>,
 ): string {
   const style = entry.styleName ? `“${entry.styleName}”` : "a deleted style";
   switch (entry.reason) {
@@ -43,7 +43,10 @@ export function describeCreditEntry(
     case "purchase_disputed":
       return `Taken back: a payment for credits was disputed and lost${debtNote(entry.debtDelta)}`;
     case "admin_adjust":
-      return `Added by the operator${debtNote(entry.debtDelta)}`;
+      return (
+        `${(entry.delta ?? 0) < 0 ? "Taken by the operator" : "Added by the operator"}${debtNote(entry.debtDelta)}` +
+        (entry.note ? `: ${entry.note}` : "")
+      );
     case "background_removal":
       return entry.title || "Background removed";
   }

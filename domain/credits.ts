@@ -38,6 +38,9 @@ export const creditHistoryEntrySchema = z
     purchase: z.object({ credits: z.number().int(), receiptUrl: z.string().nullable() }).nullable().meta({
       description: "For a purchase and what was taken back from it: the pack's credits and Stripe's receipt page.",
     }),
+    note: z.string().nullable().meta({
+      description: "For credits an operator gave or took: the reason they gave; null otherwise.",
+    }),
     by: z.string().nullable().meta({
       description: "In a team's history: the e-mail address of the member whose spending this was; null otherwise.",
     }),

@@ -38,6 +38,7 @@ export async function listCreditHistory(
       model: generationJobs.model,
       objectName: objects.name,
       debtDelta: creditLedger.debtDelta,
+      note: creditLedger.note,
       purchaseCredits: creditPurchases.credits,
       receiptUrl: creditPurchases.receiptUrl,
       // In a team's ledger, who spent: the line's member, or (for a refund) the job's.

@@ -18,7 +18,14 @@ export interface BalanceAfter {
   debt: number;
 }
 
-type Movement = { userId: string; amount: number; reason: CreditReason; ref: string };
+type Movement = {
+  userId: string;
+  amount: number;
+  reason: CreditReason;
+  ref: string;
+  /** Shown in the history beside the line: an operator's reason. */
+  note?: string | null;
+};
 
 /** Locks the user's row for the rest of the transaction; null when there is no such user. */
 async function lockUser(tx: Transaction, userId: string) {
@@ -49,6 +56,7 @@ async function write(tx: Transaction, movement: Movement, next: BalanceAfter, ch
     debtDelta: change.debt,
     reason: movement.reason,
     ref: movement.ref,
+    note: movement.note ?? null,
     balanceAfter: next.credits,
   });
 }

@@ -11,7 +11,7 @@ import { writeAuditLine, type Actor } from "./audit-log.server";
 /**
  * An operator gives (amount > 0) or takes (amount < 0) credits, with a reason, while the server
  * runs, on either database: through the ledger (reason admin_adjust; a grant settles a debt first),
- * and written to the audit log with the balance before and after, in one transaction. A take never
+ * its reason kept on the ledger line for the person's history, and written to the audit log with the balance before and after, in one transaction. A take never
  * goes below zero: more than the balance holds is refused. `userId` names a workspace: a person's
  * own (`holder` "account") or a team's ("team"), whose members spend it.
  */
@@ -41,7 +41,7 @@ export async function adjustCredits(
         `This ${team ? "team" : "account"} has ${account.credits} credits: take at most that many. Nothing was taken.`,
       );
     }
-    const movement = { userId, reason: "admin_adjust" as const, ref: `admin:${randomUUID()}` };
+    const movement = { userId, reason: "admin_adjust" as const, ref: `admin:${randomUUID()}`, note: input.reason };
     const after = taking
       ? await takeBackCreditsWithin(tx, { ...movement, amount: -input.amount })
       : await grantCreditsWithin(tx, { ...movement, amount: input.amount });

@@ -104,6 +104,11 @@ test("an operator gives an account credits while the server runs, and its open t
   await expect(dialog).toHaveCount(0);
   await expect(row(operator, member.email)).toContainText((before + 250).toLocaleString("en"));
   await expect(badge).toContainText((before + 250).toLocaleString("en"));
+  // The person's history says why they were given them.
+  await member.page.goto("/app/credits");
+  await expect(member.page.getByRole("list", { name: "Credit history" }).getByRole("listitem").first()).toContainText(
+    "Added by the operator: Art team allowance",
+  );
 });
 
 test("a team works together: the operator gives it credits, a colleague makes a set with its style, the owner sees it and who spent what", async ({
@@ -179,6 +184,7 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   const history = owner.getByRole("list", { name: "Credit history" });
   await expect(history.getByTestId("credit-by").filter({ hasText: colleagueEmail }).first()).toBeVisible();
   await expect(history.getByTestId("credit-by").filter({ hasText: member.email }).first()).toBeVisible();
+  await expect(history).toContainText("Added by the operator: Studio budget");
   // The team's page shows what each spent this month.
   await owner.goto(`/app/teams/${team.id}`);
   await expect(

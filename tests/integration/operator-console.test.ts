@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountDisabledMessage, type AuditEntry } from "#domain/audit";
+import { describeCreditEntry, type CreditHistoryEntry } from "#domain/credit-history";
 import type { OperatorUser } from "#domain/operator-users";
 import { testDatabases } from "../support/databases";
 import { balanceOf, createStyleThroughApi, json, ledgerSum } from "../support/factories";
@@ -85,6 +86,14 @@ describe.each(testDatabases)("the operator console on $name", (target) => {
     expect(dans.map((e) => [e.action, e.after?.credits])).toEqual([
       ["credits.taken", start + 200],
       ["credits.granted", start + 250],
+    ]);
+    // The person's own history says why.
+    const history = await json<{ entries: CreditHistoryEntry[] }>(
+      await api.server.call("/api/users/me/credits", { cookie: dan.cookie }),
+    );
+    expect(history.entries.slice(0, 2).map((e) => [e.delta, e.note, describeCreditEntry(e)])).toEqual([
+      [-50, "Over-granted", "Taken by the operator: Over-granted"],
+      [250, "Art team allowance", "Added by the operator: Art team allowance"],
     ]);
   });
 

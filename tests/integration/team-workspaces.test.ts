@@ -87,12 +87,14 @@ describe.each(testDatabases)("team workspaces on $name", (target) => {
     );
 
     // The team's history says who spent what.
-    const history = await json<{ entries: { reason: string; by: string | null }[] }>(
+    const history = await json<{ entries: { reason: string; by: string | null; note: string | null }[] }>(
       await api.server.call("/api/users/me/credits", { cookie: inTeam(owner.cookie, team.id) }),
     );
     expect(history.entries.filter((e) => e.reason === "generation_reserve").map((e) => e.by)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^member-ws-/)]),
     );
+    // And why the operator gave the team its credits.
+    expect(history.entries.filter((e) => e.reason === "admin_adjust").map((e) => e.note)).toEqual(["Studio budget"]);
 
     // Someone outside the team cannot reach it: naming it answers 401, its records 404.
     const stranger = await signInThroughApi(api.server, `stranger-ws-${counter++}@example.com`);

@@ -44,6 +44,8 @@ export const creditLedger = pgTable(
     memberId: text("member_id").references((): AnyPgColumn => authUsers.id, { onDelete: "set null" }),
     /** How this line moved users.credit_debt: up when a take-back exceeded the balance, down when settled. */
     debtDelta: integer("debt_delta").notNull().default(0),
+    /** For an operator's grant or take: the reason they gave, shown in the history. */
+    note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

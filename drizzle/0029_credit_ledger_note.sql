@@ -1,0 +1,1 @@
+ALTER TABLE "credit_ledger" ADD COLUMN "note" text;
