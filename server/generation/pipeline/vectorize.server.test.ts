@@ -63,6 +63,46 @@ describe("imageToSvg", () => {
   });
 });
 
+describe("imageToSvg: the subject only, in the style's colours", () => {
+  const palette = ["#e76e50", "#264653"];
+  /** A coral disc over a ground shadow in the darkest colour at 18 % (as the preview engine and models draw one). */
+  const shadowed = (background = "") =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">${background}` +
+          `<ellipse cx="128" cy="226" rx="90" ry="16" fill="#264653" fill-opacity="0.18"/>` +
+          `<circle cx="128" cy="120" r="90" fill="#e66e50"/><circle cx="128" cy="120" r="30" fill="#264653"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+  const alphaAt = async (svg: string, x: number, y: number) =>
+    (await sharp(Buffer.from(svg)).resize(256, 256).ensureAlpha().raw().toBuffer())[(y * 256 + x) * 4 + 3];
+  const fills = (svg: string) => new Set([...svg.matchAll(/fill="([^"]+)"/g)].map((m) => m[1]));
+
+  it("leaves the cast shadow out and snaps drifted fills to the palette", async () => {
+    const { svg } = await imageToSvg(await shadowed(), "icon", { palette });
+    expect(await alphaAt(svg, 128, 232)).toBe(0);
+    expect(await alphaAt(svg, 128, 120)).toBe(255);
+    expect(svg).not.toMatch(/opacity=/);
+    expect([...fills(svg)].sort()).toEqual(["#264653", "#e76e50"]);
+  });
+
+  it("leaves a painted background out", async () => {
+    const { svg } = await imageToSvg(await shadowed('<rect width="256" height="256" fill="#f8f4ec"/>'), "icon", {
+      palette,
+    });
+    expect(await alphaAt(svg, 4, 4)).toBe(0);
+    expect(await alphaAt(svg, 128, 60)).toBe(255);
+  });
+
+  it("offers a single colour: every fill currentColor, light details as holes", async () => {
+    const { svg } = await imageToSvg(await fixturePng("potion", 256), "icon", { singleColour: true });
+    expect([...fills(svg)]).toEqual(["currentColor"]);
+    expect(() => assertSafeSvg(svg)).not.toThrow();
+  });
+});
+
 describe("svgSimilarity", () => {
   it("tells a faithful SVG from a wrong one", async () => {
     const png = await fixturePng("potion", 256);

@@ -3,6 +3,8 @@ import sharp from "sharp";
 import type { FlatLook } from "#domain/looks";
 import { splitByAlpha } from "./alpha-layers";
 import { assertSafeSvg, optimizeAndSanitizeSvg } from "./sanitize-svg.server";
+import { fillsAsCurrentColour, snapFillsToPalette } from "./vectorize-colours";
+import { inkMask, removeBackground, removeShadows } from "./vectorize-input";
 
 // The binding's enums are declared `const` and absent at run time: their values, as documented.
 const COLOR = 0 as Config["colorMode"];
@@ -67,8 +69,23 @@ const MAX_SIDE = 1024;
  */
 const KEY_EVERY_TRANSPARENT_PIXEL = { keyingThreshold: 0 } satisfies Partial<Config>;
 
-/** Traces a flat image to a small, sanitised SVG of the same size. */
-export async function imageToSvg(png: Buffer, look: FlatLook): Promise<{ svg: string; bytes: number }> {
+/** How a trace is coloured: in the style's palette (fills snapped to it), or in one colour. */
+export interface TraceOptions {
+  /** The style's colours (#rrggbb): a traced fill within the tolerance of one becomes it. */
+  palette?: readonly string[];
+  /** One colour: every fill `currentColor`, white details left as holes. */
+  singleColour?: boolean;
+}
+
+/**
+ * Traces a flat image to a small, sanitised SVG of the same size: the subject only (its
+ * background and cast shadow left out), its colours the style's palette, or a single colour.
+ */
+export async function imageToSvg(
+  png: Buffer,
+  look: FlatLook,
+  options: TraceOptions = {},
+): Promise<{ svg: string; bytes: number }> {
   const meta = await sharp(png).metadata();
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
@@ -84,13 +101,20 @@ export async function imageToSvg(png: Buffer, look: FlatLook): Promise<{ svg: st
   }
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const size = { width: info.width, height: info.height };
+  removeBackground(data, info.width, info.height);
+  removeShadows(data, info.width, info.height);
   const config = { ...SETTINGS[look], ...KEY_EVERY_TRANSPARENT_PIXEL };
   const precision = look === "pixel" ? 0 : 1;
-  // The tracer draws every pixel that is not fully transparent as opaque, so soft areas are
-  // traced apart and drawn at their opacity under the rest.
-  const { opaque, soft } = splitByAlpha(data, info.width, info.height);
+  const recolour = (svg: string) =>
+    options.singleColour ? fillsAsCurrentColour(svg) : snapFillsToPalette(svg, options.palette ?? []);
   const trace = async (rgba: Buffer) =>
-    optimizeAndSanitizeSvg(withViewBox(await vectorizeRaw(rgba, size, config), size), { precision });
+    optimizeAndSanitizeSvg(withViewBox(recolour(await vectorizeRaw(rgba, size, config)), size), { precision });
+  // The tracer draws every pixel that is not fully transparent as opaque, so soft areas (a glow,
+  // a feathered edge) are traced apart and drawn at their opacity under the rest. A single colour
+  // has none: it is one shape.
+  const { opaque, soft } = options.singleColour
+    ? { opaque: inkMask(data), soft: [] }
+    : splitByAlpha(data, info.width, info.height);
   const [main, layers] = await Promise.all([
     trace(opaque),
     Promise.all(soft.map(async (layer) => ({ svg: await trace(layer.rgba), opacity: layer.opacity }))),
