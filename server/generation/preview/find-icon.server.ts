@@ -1,5 +1,8 @@
-import { iconIndex, type IconMatch } from "./icon-index.server";
+import { iconIndex, type IconIndex, type IconMatch } from "./icon-index.server";
 import type { IconSetId } from "./icon-sets.server";
+import { agreement, domainsOf, type Domain, type DomainWeights } from "./subject-domains";
+import { drawnAs, iconDomains, plainestIcons, wordSenses } from "./subject-senses";
+import { wordForms } from "./subject-terms";
 
 /** Matches this close to the best are equally good: variations and seeds choose among them. */
 const SAME_TIER = 5;
@@ -14,6 +17,19 @@ const alteredThing =
 
 /** Names of a diagram or an idea rather than a thing ("family-tree", "checkbox-tree"): drawn only when nothing else is. */
 const notAThing = /\b(checkbox|family|binary|diagram|hierarchy|sitemap|skills?|logic|git|org)\b/;
+
+/** What an icon gains at most when its field is the request's. */
+const AGREES = 30;
+/** What an icon about another field loses ("camera-bitcoin" in a finance set). */
+const DISAGREES = 35;
+/** Another meaning of the word ("bow" as a ribbon) starts this far behind its first. */
+const OTHER_SENSE = 10;
+/** The nearest drawing of a word no library names ("safe" as a vault). */
+const NEAREST_DRAWING = 8;
+/** The plainest drawing of a common subject in a library that names none plainly ("broadsword"). */
+const PLAINEST = 12;
+/** How strongly the request must point to a field to read a word's meaning in it. */
+const SENSE_THRESHOLD = 0.5;
 
 /** What a style's words say about which library fits it best, best first. */
 export function preferredSets(styleWords: string, mode: "flat" | "line"): IconSetId[] {
@@ -36,26 +52,34 @@ export interface FoundIcons {
  * "polar bear" is a polar bear, not any bear), scored by how surely the words name the icon and
  * how well its library fits the style. Null when no library names it.
  */
-export function findIcons(words: string[], headIndex: number, preference: IconSetId[]): FoundIcons | null {
+export function findIcons(
+  words: string[],
+  headIndex: number,
+  preference: IconSetId[],
+  context: DomainWeights = new Map(),
+): FoundIcons | null {
   // A single letter names nothing worth drawing (and would match every "letter-x" icon).
   if (headIndex < 0 || words[headIndex]!.length < 2) return null;
   const index = iconIndex();
   // A line library is a last resort for a filled style, and the other way round.
   const lastResort = preference.at(-1);
-  const bonus = (set: IconSetId) => [20, 8, -50][preference.indexOf(set)] ?? 0;
+  const bonus = (set: IconSetId) => [30, 8, -50][preference.indexOf(set)] ?? 0;
   const penalty = (name: string) => (alteredThing.test(name) || notAThing.test(name) ? 15 : 0);
   let fallback: FoundIcons | null = null;
   for (let length = Math.min(LONGEST_PHRASE, headIndex + 1); length >= 1; length--) {
     const phrase = words.slice(headIndex - length + 1, headIndex + 1);
-    const matches = index.find(phrase);
+    const matches = candidates(index, phrase, context);
     if (matches.length === 0) continue;
     const ranked = matches
-      .map((m) => ({ ...m, score: m.score + bonus(m.set) - penalty(m.name) }))
+      .map((m) => ({ ...m, score: m.score + bonus(m.set) - penalty(m.name) + fit(index, m, phrase, context) }))
       .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
     const best = ranked[0]!;
     const found = {
       // From the best match's library only: a set's images all come from the same one.
-      choices: ranked.filter((m) => m.set === best.set && m.score >= best.score - SAME_TIER).slice(0, MAX_CHOICES),
+      choices: ranked
+        .filter((m) => m.set === best.set && m.score >= best.score - SAME_TIER)
+        .slice(0, MAX_CHOICES)
+        .map(({ set, name, score }) => ({ set, name, score })),
       phraseWords: length,
     };
     // A phrase only the last-resort library names ("treasure chest" in a line set, for a game
@@ -67,4 +91,68 @@ export function findIcons(words: string[], headIndex: number, preference: IconSe
     return found;
   }
   return fallback;
+}
+
+interface Candidate extends IconMatch {
+  /** The field of the meaning it draws, when it draws another meaning of the word. */
+  sense?: Domain;
+}
+
+/**
+ * The icons a phrase names; for one word, also those of its other meanings in the fields the
+ * request points to, and the nearest drawing of a word no library names.
+ */
+function candidates(index: IconIndex, phrase: string[], context: DomainWeights): Candidate[] {
+  const found: Candidate[] = index.find(phrase);
+  if (phrase.length !== 1) return found;
+  const word = phrase[0]!.toLowerCase();
+  for (const form of wordForms(word)) {
+    for (const [key, name] of Object.entries(plainestIcons)) {
+      const [set, named] = key.split(":") as [IconSetId, string];
+      if (named === form && !found.some((m) => m.set === set && m.name === name)) found.push({ set, name, score: 64 });
+    }
+  }
+  for (const { domain, as } of wordSenses[word] ?? []) {
+    if ((context.get(domain) ?? 0) < SENSE_THRESHOLD) continue;
+    for (const m of index.find(as.split(" "))) found.push({ ...m, score: m.score - OTHER_SENSE, sense: domain });
+  }
+  const nearest = wordForms(word)
+    .map((form) => drawnAs[form])
+    .find(Boolean);
+  if (found.length === 0 && nearest) {
+    for (const m of index.find(nearest.split(" "))) found.push({ ...m, score: m.score - NEAREST_DRAWING });
+  }
+  return found;
+}
+
+/**
+ * How well an icon fits the request: the fields its other words are about ("currency" in
+ * "currency-bitcoin", "ship" in "ship-bow") against the fields the request points to.
+ */
+function fit(index: IconIndex, match: Candidate, phrase: string[], context: DomainWeights): number {
+  const own = new Set(phrase.flatMap(wordForms));
+  const plainest = [...own].some((word) => plainestIcons[`${match.set}:${word}`] === match.name) ? PLAINEST : 0;
+  return plainest + fieldFit(index, match, own, phrase, context);
+}
+
+function fieldFit(
+  index: IconIndex,
+  match: Candidate,
+  own: Set<string>,
+  phrase: string[],
+  context: DomainWeights,
+): number {
+  if (context.size === 0) return 0;
+  const domains = new Set<Domain>(iconDomains[`${match.set}:${match.name}`] ?? []);
+  if (match.sense) domains.add(match.sense);
+  for (const word of index.about(match.set, match.name)) {
+    if (!own.has(word)) for (const domain of domainsOf(word)) domains.add(domain);
+  }
+  // An icon named by the words alone ("shield") is about what they are about, less surely.
+  const inherited = domains.size === 0;
+  if (inherited) for (const domain of phrase.flatMap(domainsOf)) domains.add(domain);
+  if (domains.size === 0) return 0;
+  const agrees = agreement(domains, context);
+  if (agrees === 0) return -DISAGREES;
+  return Math.round(AGREES * agrees * (inherited ? 0.5 : 1));
 }

@@ -29,6 +29,20 @@ const require = createRequire(import.meta.url);
 
 export class IconIndex {
   private readonly terms = new Map<string, IconMatch[]>();
+  /** What each icon is about: its name's words, and an emoji's label and keywords. */
+  private readonly aboutWords = new Map<string, Set<string>>();
+
+  /** The words an icon is about, for reading its field (subject-domains). */
+  about(set: IconSetId, name: string): ReadonlySet<string> {
+    return this.aboutWords.get(`${set}:${name}`) ?? new Set();
+  }
+
+  private remember(set: IconSetId, name: string, words: string[]): void {
+    const key = `${set}:${name}`;
+    const known = this.aboutWords.get(key) ?? new Set<string>();
+    for (const word of words) known.add(word);
+    this.aboutWords.set(key, known);
+  }
 
   add(term: string, match: IconMatch): void {
     const list = this.terms.get(term);
@@ -43,6 +57,7 @@ export class IconIndex {
 
   /** An icon's name and its words: the whole name names it surely, one of its words less so. */
   addName(set: IconSetId, name: string, words: string[], whole: number): void {
+    this.remember(set, name, words);
     this.add(words.join(" "), { set, name, score: whole });
     // "bear-head": a drawing of the animal itself, nearly as sure as its name.
     if (words.length === 2 && portraitWords.has(words[1]!)) {
@@ -75,6 +90,11 @@ export class IconIndex {
       }
     }
     return [...best.values()].sort((a, b) => b.score - a.score);
+  }
+
+  /** An emoji's keywords tell its field even where they are too common to find it by. */
+  aboutEmoji(set: IconSetId, name: string, tags: string[]): void {
+    this.remember(set, name, tags);
   }
 
   get size(): number {
@@ -115,6 +135,11 @@ export function iconIndex(): IconIndex {
         if ((tagCounts.get(tag) ?? 0) <= MAX_EMOJI_PER_TAG)
           index.add(tag.toLowerCase(), { set: set.id, name, score: 35 });
       }
+      index.aboutEmoji(
+        set.id,
+        name,
+        (entry.tags ?? []).map((tag) => tag.toLowerCase()),
+      );
     }
   }
   built = index;

@@ -3,6 +3,8 @@ import { promptSentences } from "../prompts";
 import { subjectOfWord, type RenderMode, type SubjectName } from "./offline-glyphs.server";
 import { findIcons, preferredSets, type FoundIcons } from "../preview/find-icon.server";
 import type { IconSetId } from "../preview/icon-sets.server";
+import { weighDomains, type DomainWeights } from "../preview/subject-domains";
+import { genericHeads } from "../preview/subject-senses";
 
 /**
  * What the preview engine makes of a prompt: the subject it draws (or the name it
@@ -59,6 +61,7 @@ function iconsForSubject(
   words: string[],
   headIndex: number,
   preference: IconSetId[],
+  context: DomainWeights,
 ): { icons: FoundIcons; used: Set<number> } | null {
   const using = (icons: FoundIcons | null, indices: number[]) =>
     icons && { icons, used: new Set(indices.slice(-icons.phraseWords)) };
@@ -72,6 +75,7 @@ function iconsForSubject(
         held.map((i) => words[i]!),
         held.length - 1,
         preference,
+        context,
       );
       if (together && together.phraseWords >= 2) return using(together, held);
       const inside = using(
@@ -79,19 +83,33 @@ function iconsForSubject(
           contents.map((i) => words[i]!),
           contents.length - 1,
           preference,
+          context,
         ),
         contents,
       );
       if (inside) return inside;
     }
   }
-  return using(findIcons(words, headIndex, preference), range(0, headIndex + 1));
+  return using(findIcons(words, headIndex, preference, context), range(0, headIndex + 1));
+}
+
+/**
+ * What the whole request points to: the object's own words count most, then the style's words
+ * and the subjects drawn with it (a set's other objects), then the subject's head word itself.
+ */
+function requestContext(words: string[], headIndex: number, styleWords: string, neighbours: string[]): DomainWeights {
+  const weighed = words.map((word, i) => ({ word, weight: i === headIndex ? 1 : 2 }));
+  for (const word of colourWords(styleWords)) weighed.push({ word, weight: 1 });
+  for (const neighbour of neighbours) {
+    for (const word of colourWords(neighbour)) weighed.push({ word, weight: 1 });
+  }
+  return weighDomains(weighed);
 }
 
 /** Words that change the preview engine's look, so it understands them. */
 const lookWords = new Set(
   (
-    "pixel pixels pixelated pixelart sprite sprites bit crisp outline outlines outlined " +
+    "pixel pixels pixelated pixelart art sprite sprites bit crisp outline outlines outlined " +
     "line lines lineart monoline stroke strokes sketch sketched drawing ink " +
     "watercolour watercolor watercolours watercolors gouache painterly wash washes " +
     "flat vector icon icons minimal minimalist simple clean " +
@@ -123,8 +141,14 @@ function userWordsOf(rest: string): string {
 
 const unique = (words: string[]) => [...new Set(words)];
 
-/** Reads a prompt; `withIcons: false` reads it as the engine did before it drew library icons. */
-export function readPrompt(prompt: string, options: { withIcons?: boolean } = {}): PromptReading {
+/**
+ * Reads a prompt; `withIcons: false` reads it as the engine did before it drew library icons.
+ * `neighbours` are the subjects drawn with it (a set's other objects): they tell what it means.
+ */
+export function readPrompt(
+  prompt: string,
+  options: { withIcons?: boolean; neighbours?: readonly string[] } = {},
+): PromptReading {
   const dot = prompt.indexOf(".");
   const subject = (dot < 0 ? prompt : prompt.slice(0, dot)).trim();
   const rest = dot < 0 ? "" : userWordsOf(prompt.slice(dot + 1));
@@ -135,16 +159,21 @@ export function readPrompt(prompt: string, options: { withIcons?: boolean } = {}
   const words = colourWords(subject);
   let headEnd = words.findIndex((w, i) => i > 0 && phraseBreaks.has(w));
   if (headEnd < 0) headEnd = words.length;
+  // "Hero knight character", "sword icon": a word that names no thing gives way to the one before it.
+  while (headEnd > 1 && genericHeads.has(words[headEnd - 1]!)) headEnd--;
   const headIndex = headEnd - 1;
   const drawing = headIndex >= 0 ? subjectOfWord(words[headIndex]!) : null;
   const look = readLook(rest);
-  const found = options.withIcons === false ? null : iconsForSubject(words, headIndex, preferredSets(rest, look.mode));
+  const context = requestContext(words, headIndex, rest, [...(options.neighbours ?? [])]);
+  const found =
+    options.withIcons === false ? null : iconsForSubject(words, headIndex, preferredSets(rest, look.mode), context);
   const icons = found?.icons ?? null;
   // "an orange" is a fruit, "an orange cat" a colour: the head is never read as one.
   const subjectColours = readColours(words, (i) => i !== headIndex);
   words.forEach((word, i) => {
     const known =
       fillerWords.has(word) ||
+      (i >= headEnd && genericHeads.has(word)) ||
       subjectColours.used.has(i) ||
       found?.used.has(i) === true ||
       (drawing !== null && (i === headIndex || subjectOfWord(word) === drawing));
