@@ -38,7 +38,26 @@ export const appIconsQuerySchema = z.object({
     .default("#ffffff"),
 });
 
+/** GET /api/objects/svg-sprite.json: which of the objects an SVG sprite can hold. */
+export const svgSpritePlanQuerySchema = exportSelectionSchema
+  .omit({ images: true })
+  .refine(oneSelection, { message: oneSelectionMessage });
+
 /** GET /api/objects/svg-sprite.svg: the objects, as for a ZIP; their covers become the symbols. */
 export const svgSpriteQuerySchema = exportSelectionSchema
   .omit({ images: true })
+  .extend({
+    /** One colour: every fill `currentColor`, so the icon takes the colour of the text around it. */
+    singleColour: queryFlag.default(false),
+  })
   .refine(oneSelection, { message: oneSelectionMessage });
+
+/** The header an SVG sprite's answer says its symbol count in, before the first is traced. */
+export const SVG_SPRITE_COUNT_HEADER = "X-Symbol-Count";
+
+/** Which objects an SVG sprite holds (traced from their covers) and which it leaves out, with why. */
+export const svgSpritePlanSchema = z.object({
+  traced: z.array(z.object({ id: z.string(), name: z.string() })),
+  leftOut: z.array(z.object({ id: z.string(), name: z.string(), reason: z.string() })),
+});
+export type SvgSpritePlan = z.output<typeof svgSpritePlanSchema>;

@@ -86,10 +86,10 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }
     setBusy(true);
     try {
       await callApi("delete", "/api/keys/:id", { params: { id: apiKey.id } });
-      toast({ title: "Key Revoked", description: `${apiKey.name} no longer works.`, color: "success" });
+      toast({ title: "Key revoked", description: `${apiKey.name} no longer works.`, color: "success" });
       onRevoked();
     } catch (error) {
-      toast.error("Key Not Revoked", error instanceof ApiError ? error.message : "Please try again.");
+      toast.error("Key not revoked", error instanceof ApiError ? error.message : "Please try again.");
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -193,7 +193,7 @@ function CreateKeyDialog(props: { onClose(): void; onCreated(): void }) {
       props.onCreated();
     } catch (error) {
       if (error instanceof ApiError && error.fields.length) setErrors(fieldErrors(error));
-      else toast.error("Key Not Created", error instanceof ApiError ? error.message : "Please try again.");
+      else toast.error("Key not created", error instanceof ApiError ? error.message : "Please try again.");
     } finally {
       setBusy(false);
     }
@@ -319,7 +319,7 @@ function WebhookDialog(props: { apiKey: ApiKeyView; onClose(): void; onSaved(): 
       props.onSaved();
       if (saved.webhookSecret) setSecret(saved.webhookSecret);
       else {
-        toast({ title: webhookUrl ? "Webhook Saved" : "Webhook Removed", color: "success" });
+        toast({ title: webhookUrl ? "Webhook saved" : "Webhook removed", color: "success" });
         props.onClose();
       }
     } catch (caught) {

@@ -136,12 +136,12 @@ export function EditStyleDialog(props: {
           ...(settings.defaultModel !== style.defaultModel ? { defaultModel: settings.defaultModel } : {}),
         },
       });
-      toast({ title: "Style Saved", color: "success" });
+      toast({ title: "Style saved", color: "success" });
       props.onSaved();
       props.onClose();
     } catch (error) {
       toast({
-        title: "Style Error",
+        title: "Style error",
         description: refusalMessage(error, "The style could not be saved. Please try again."),
         color: "error",
       });

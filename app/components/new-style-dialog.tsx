@@ -161,7 +161,7 @@ export function NewStyleDialog(props: {
     try {
       await callApi("post", "/api/styles", { form, headers: { "Idempotency-Key": idempotencyKey } });
       toast({
-        title: "Style Created",
+        title: "Style created",
         description: `Generating ${ANCHOR_COUNT} sample images for ${name.trim()}.`,
         color: "success",
       });
@@ -174,10 +174,10 @@ export function NewStyleDialog(props: {
         setSource("image");
         setErrors({ files: error.message });
       } else if (error instanceof ApiError) {
-        toast({ title: "Style Error", description: error.message, color: "error" });
+        toast({ title: "Style error", description: error.message, color: "error" });
       } else {
         toast({
-          title: "Style Error",
+          title: "Style error",
           description: "The style could not be created. Please try again.",
           color: "error",
         });

@@ -62,7 +62,7 @@ function RequestCreditsDialog(props: { onClose(): void }) {
     try {
       await callApi("post", "/api/credits/request", { body: { note: note.trim() || undefined } });
       toast({
-        title: "Credits Requested",
+        title: "Credits requested",
         description: "The operators of this Motif were e-mailed. Your balance grows as soon as they add credits.",
         color: "success",
       });
@@ -71,7 +71,7 @@ function RequestCreditsDialog(props: { onClose(): void }) {
       const fields = fieldErrors(caught);
       if (fields.note) return setError(fields.note);
       toast({
-        title: caught instanceof ApiError && caught.status === 429 ? "Already Requested" : "Request Error",
+        title: caught instanceof ApiError && caught.status === 429 ? "Already requested" : "Request error",
         description: refusalMessage(caught, "Your request could not be sent to the operators. Please try again later."),
         color: "error",
       });

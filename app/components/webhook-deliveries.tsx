@@ -68,14 +68,14 @@ export function WebhookDeliveriesDialog(props: { apiKey: ApiKeyView; onClose(): 
     setSending(what);
     try {
       const { delivery } = await post();
-      const name = what === "test" ? "Test Event" : "Event";
+      const name = what === "test" ? "Test event" : "Event";
       if (delivery.status === "delivered")
-        toast({ title: `${name} Delivered`, description: answerLine(delivery), color: "success" });
-      else toast.error(`${name} Not Delivered`, delivery.lastError ?? answerLine(delivery));
+        toast({ title: `${name} delivered`, description: answerLine(delivery), color: "success" });
+      else toast.error(`${name} not delivered`, delivery.lastError ?? answerLine(delivery));
       await load();
       props.onChanged();
     } catch (error) {
-      toast.error("Not Sent", error instanceof ApiError ? error.message : "Please try again.");
+      toast.error("Not sent", error instanceof ApiError ? error.message : "Please try again.");
     } finally {
       setSending(null);
     }

@@ -3,33 +3,33 @@ import type { ToastInput } from "./toast-store";
 /** The spec's error catalogue (§8) and success toasts, word for word. */
 export const toastMessages = {
   loginLinkError: {
-    title: "Login Link Error",
+    title: "Login link error",
     description: "There was an error sending the login link. Please try again.",
     color: "error",
   },
   loginError: {
-    title: "Login Error",
+    title: "Login error",
     description: "There was an error logging you in. Please try again.",
     color: "error",
   },
   logoutError: {
-    title: "Logout Error",
+    title: "Logout error",
     description: "There was an error logging you out. Please try again.",
     color: "error",
   },
   userDeletionError: {
-    title: "User Deletion Error",
+    title: "User deletion error",
     description: "There was an error deleting your account. Please try again.",
     color: "error",
   },
   creditBalanceError: {
-    title: "Credit Balance Error",
+    title: "Credit balance error",
     description: "There was an error reading your credit balance. Please try again.",
     color: "error",
   },
   listenerError: { title: "Something went wrong", description: "Please try again later.", color: "error" },
   accountDeleted: {
-    title: "Account Deleted",
+    title: "Account deleted",
     description: "Your account has been successfully deleted.",
     color: "success",
   },

@@ -57,7 +57,7 @@ export function useLiveJobs(onChange: () => void): LiveJobs {
         onChange();
         if (event.type === "job" && event.data.status === "failed" && event.data.kind !== "style-samples") {
           toast({
-            title: "Generation Failed",
+            title: "Generation failed",
             description: `${event.data.error ?? "The images could not be generated."}${refundNote(event.data)}`,
             color: "error",
           });

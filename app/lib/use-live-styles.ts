@@ -24,7 +24,7 @@ export function useLiveStyles(onChange: () => void) {
           onChange();
           if (event.data.status === "failed" && event.data.kind === "style-samples") {
             toast({
-              title: "Generation Failed",
+              title: "Generation failed",
               description: `${event.data.error ?? "The images could not be generated."}${refundNote(event.data)}`,
               color: "error",
             });

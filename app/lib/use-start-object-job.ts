@@ -36,7 +36,7 @@ export function useStartObjectJob(objectId: string, path: ObjectJobPath, onStart
       return job;
     } catch (error) {
       toast({
-        title: error instanceof ApiError && error.status === 402 ? "Not Enough Credits" : texts.errorTitle,
+        title: error instanceof ApiError && error.status === 402 ? "Not enough credits" : texts.errorTitle,
         description: refusalMessage(error, texts.failed),
         color: "error",
       });

@@ -75,11 +75,11 @@ export default function InvitePage({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     try {
       const { teamId, team } = await callApi("post", "/api/invitations/accept", { body: { token } });
-      toast({ title: "Team Joined", description: `You are in ${team}.`, color: "success" });
+      toast({ title: "Team joined", description: `You are in ${team}.`, color: "success" });
       await navigate(`/app/teams/${teamId}`);
     } catch (error) {
       toast({
-        title: "Invitation Error",
+        title: "Invitation error",
         description: refusalMessage(error, "You could not join. Please try again."),
         color: "error",
       });

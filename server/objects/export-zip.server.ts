@@ -8,7 +8,7 @@ import { creditLine, type ImageCredit } from "#domain/objects";
 import type { Database } from "../db/client.server";
 import { images, objects, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
-import { svgOf } from "./image-svg.server";
+import { mapBounded, svgOf, TRACE_CONCURRENCY, type SvgOptions } from "./image-svg.server";
 import { zipStream } from "./zip-stream.server";
 
 export type ExportSelection = { ids?: string[]; setId?: string; styleId?: string; images: "cover" | "all" };
@@ -43,6 +43,7 @@ export async function selectExportObjects(db: Database, options: { userId: strin
       styleName: styles.name,
       stylePresetId: styles.presetId,
       styleDescription: styles.description,
+      stylePalette: styles.palette,
     })
     .from(objects)
     .innerJoin(styles, eq(styles.id, objects.styleId))
@@ -97,11 +98,21 @@ export async function writeObjectsZip(
   };
   const manifest = [];
   const credits: { file: string; credit: ImageCredit }[] = [];
+  const chosen = [];
   for (const object of options.objects) {
     const look = options.svg
       ? flatLookOf({ presetId: object.stylePresetId, description: object.styleDescription })
       : null;
     const rows = await exportedImages(deps.db, object, options.images);
+    chosen.push({ object, rows, svg: look ? ({ look, palette: object.stylePalette } satisfies SvgOptions) : null });
+  }
+  // The SVGs are traced a few at a time ahead of the archive, which takes each when it gets there.
+  const traced = tracedAhead(
+    deps,
+    chosen.flatMap(({ rows, svg }) => (svg ? rows.map((image) => ({ image, svg })) : [])),
+    gone,
+  );
+  for (const { object, rows, svg: svgOptions } of chosen) {
     const files = [];
     for (const [i, image] of rows.entries()) {
       gone.throwIfAborted();
@@ -119,8 +130,8 @@ export async function writeObjectsZip(
         throw error;
       }
       let svgName: string | undefined;
-      if (look) {
-        const svg = await svgOf(deps, image, look);
+      if (svgOptions) {
+        const svg = await traced.get(image.fileKey);
         if (svg) {
           svgName = unique(base, "svg");
           archive.append(svg, { name: svgName, date: image.createdAt });
@@ -155,6 +166,34 @@ export async function writeObjectsZip(
   gone.throwIfAborted();
   await archive.finalize();
   await delivered;
+}
+
+/**
+ * Starts tracing the images (bounded, in order) and answers, for each image's file key, a promise
+ * of its SVG. A failure stops the tracing and rejects every SVG not yet made.
+ */
+function tracedAhead(
+  deps: { storage: FileStorage },
+  jobs: { image: { fileKey: string }; svg: SvgOptions }[],
+  gone: AbortSignal,
+) {
+  const waiting = new Map(jobs.map(({ image }) => [image.fileKey, Promise.withResolvers<string | null>()]));
+  const all = mapBounded(
+    jobs,
+    TRACE_CONCURRENCY,
+    async ({ image, svg }) => {
+      gone.throwIfAborted();
+      return svgOf(deps, image, svg);
+    },
+    (svg, index) => waiting.get(jobs[index]!.image.fileKey)!.resolve(svg),
+  );
+  all.catch((error: unknown) => {
+    for (const { promise, reject } of waiting.values()) {
+      promise.catch(() => {});
+      reject(error);
+    }
+  });
+  return { get: (fileKey: string) => waiting.get(fileKey)?.promise ?? Promise.resolve(null) };
 }
 
 /** What the open libraries' licences ask of whoever shares these files: each file's source, then each library's credit. */

@@ -29,6 +29,7 @@ export async function imageSvgDownload(
       fileKey: images.fileKey,
       presetId: styles.presetId,
       description: styles.description,
+      palette: styles.palette,
       styleName: styles.name,
       objectName: objects.name,
     })
@@ -39,7 +40,7 @@ export async function imageSvgDownload(
   if (!row) throw new AppError("not_found", "No such image.");
   const look = flatLookOf(row);
   if (!look) throw new AppError("conflict", SVG_NOT_OFFERED);
-  const svg = await svgOf(deps, row, look);
+  const svg = await svgOf(deps, row, { look, palette: row.palette });
   if (!svg) throw new AppError("not_found", "No such image.");
   return { svg, fileName: `${slugify(row.styleName)}-${slugify(row.objectName ?? "image")}.svg` };
 }

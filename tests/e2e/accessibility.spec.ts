@@ -20,8 +20,8 @@ for (const colorScheme of ["light", "dark"] as const) {
     test("toasts of every colour have no accessibility violations", async ({ page, context, baseURL }) => {
       const toasts: FlashToast[] = [
         { title: "Plain", description: "A default toast", timeout: 30_000 },
-        { title: "Login Error", description: "There was an error logging you in.", color: "error", timeout: 30_000 },
-        { title: "Account Deleted", description: "Your account was deleted.", color: "success", timeout: 30_000 },
+        { title: "Login error", description: "There was an error logging you in.", color: "error", timeout: 30_000 },
+        { title: "Account deleted", description: "Your account was deleted.", color: "success", timeout: 30_000 },
       ];
       await flashToasts(context, baseURL!, toasts);
       await page.goto("/terms");

@@ -27,7 +27,7 @@ test("a failing logout shows the Logout Error toast and keeps you signed in", as
   );
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
-  await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("Logout Error");
+  await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("Logout error");
   await expect(page).toHaveURL(/\/app$/);
 });
 
@@ -81,7 +81,7 @@ test("a failing balance read shows the Credit Balance Error toast", async ({ pag
   await signIn(page);
   await page.route("**/api/users/me", (route) => route.fulfill({ status: 500, body: "{}" }));
   await page.reload();
-  await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("Credit Balance Error");
+  await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("Credit balance error");
 });
 
 test("delete the account: the address typed to confirm, success toast, home page, and the old cookie is dead", async ({
@@ -115,7 +115,7 @@ test("delete the account: the address typed to confirm, success toast, home page
   await confirm.click();
 
   const toast = page.locator('[data-toast-id][data-color="success"]');
-  await expect(toast).toContainText("Account Deleted");
+  await expect(toast).toContainText("Account deleted");
   await expect(toast).toContainText("Your account has been successfully deleted.");
   await expect(page).toHaveURL(/\/$/);
 
@@ -196,7 +196,7 @@ test("a failing deletion shows the User Deletion Error toast", async ({ page }) 
   await dialog.getByLabel(/^To confirm, type/).fill(email);
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   const toast = page.locator('[data-toast-id][data-color="error"]');
-  await expect(toast).toContainText("User Deletion Error");
+  await expect(toast).toContainText("User deletion error");
   await expect(toast).toContainText("There was an error deleting your account. Please try again.");
   await expect(page).toHaveURL(/\/app\/settings$/);
   // Still there to try again, or to leave.

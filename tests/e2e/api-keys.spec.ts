@@ -52,7 +52,7 @@ test("create an API key in Settings, use it from a script, then revoke it", asyn
   await expect(row).not.toContainText("never used");
   await row.getByRole("button", { name: "Revoke Build server" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
-  await expect(page.locator('[data-toast-id][data-color="success"]')).toContainText("Key Revoked");
+  await expect(page.locator('[data-toast-id][data-color="success"]')).toContainText("Key revoked");
   await expect(section.getByTestId("api-key")).toHaveCount(0);
   const after = await script.get("/api/users/me", { headers: { Authorization: `Bearer ${secret}` } });
   expect(after.status()).toBe(401);
@@ -82,7 +82,7 @@ test("check a webhook: send a test event, read what the receiver answered, and r
     // The receiver fails the first time: the test event is listed as failed, with its answer.
     receiver.answer(500);
     await deliveries.getByRole("button", { name: "Send test event" }).click();
-    await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("Test Event Not Delivered");
+    await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("Test event not delivered");
     const listed = deliveries.getByTestId("webhook-delivery");
     await expect(listed).toHaveCount(1);
     await expect(listed.first()).toContainText("Failed");
@@ -96,7 +96,7 @@ test("check a webhook: send a test event, read what the receiver answered, and r
       .first()
       .getByRole("button", { name: /^Redeliver the test event/ })
       .click();
-    await expect(page.locator('[data-toast-id][data-color="success"]')).toContainText("Event Delivered");
+    await expect(page.locator('[data-toast-id][data-color="success"]')).toContainText("Event delivered");
     await expect(listed.first()).toContainText("Delivered");
     await expect(listed.first()).toContainText("HTTP 200 · 2 attempts");
 

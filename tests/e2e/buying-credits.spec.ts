@@ -97,14 +97,14 @@ test("without Stripe the credits page shows the balance, the history and how to 
   await page.getByRole("button", { name: "Request credits" }).click();
   const dialog = page.getByRole("dialog", { name: "Request credits" });
   await dialog.getByRole("button", { name: "Send request" }).click();
-  await expect(page.locator("[data-toast-id]").filter({ hasText: "Credits Requested" })).toBeVisible();
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "Credits requested" })).toBeVisible();
   const mail = await creditRequestMail(page.request, "operator@example.com", email);
   expect(mail.text).toContain("Their balance: 100 credits.");
   expect(mail.text).not.toContain("Their note");
 
   await page.getByRole("button", { name: "Request credits" }).click();
   await dialog.getByRole("button", { name: "Send request" }).click();
-  await expect(page.locator("[data-toast-id]").filter({ hasText: "Already Requested" })).toContainText(
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "Already requested" })).toContainText(
     "You already asked for credits in the last hour. You can ask again in 60 minutes.",
   );
   await expect(dialog).toHaveCount(0);

@@ -27,7 +27,7 @@ for (const { width, scheme } of [
     await expect(upscale.getByRole("button", { name: "×4 to 4096 px" })).toBeEnabled();
     await expectNoViolations(page, `object page with upscale, ${scheme}`);
     await upscale.getByRole("button", { name: "×4 to 4096 px" }).click();
-    await expect(page.locator("[data-toast-id]").filter({ hasText: "Image Upscaled" })).toContainText(
+    await expect(page.locator("[data-toast-id]").filter({ hasText: "Image upscaled" })).toContainText(
       "Image 1 at ×4, 4096 × 4096, was added to Lantern.",
     );
 
@@ -217,7 +217,7 @@ test("make a turnaround of four views of an object; each says what it was asked 
   await expect(panel.getByTestId("draw-views")).toHaveText("Draw 4 images· 12 credits");
   await expectNoViolations(page, "object page, views panel");
   await panel.getByTestId("draw-views").click();
-  await expect(page.locator("[data-toast-id]").filter({ hasText: "Drawing 4 Views" })).toBeVisible();
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "Drawing 4 views" })).toBeVisible();
 
   const strip = page.getByTestId("variant-strip");
   for (const [i, view] of ["front view", "three-quarter view", "side view", "back view"].entries()) {

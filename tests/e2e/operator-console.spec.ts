@@ -100,7 +100,7 @@ test("an operator gives an account credits while the server runs, and its open t
   await expect(dialog).toContainText(`After: ${(before + 250).toLocaleString("en")} credits`);
   await dialog.getByLabel("Why").fill("Art team allowance");
   await dialog.getByRole("button", { name: "Give credits" }).click();
-  await expect(operator.locator('[data-toast-id][data-color="success"]')).toContainText("Credits Given");
+  await expect(operator.locator('[data-toast-id][data-color="success"]')).toContainText("Credits given");
   await expect(dialog).toHaveCount(0);
   await expect(row(operator, member.email)).toContainText((before + 250).toLocaleString("en"));
   await expect(badge).toContainText((before + 250).toLocaleString("en"));
@@ -153,7 +153,7 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await dialog.getByLabel("Credits", { exact: true }).fill("400");
   await dialog.getByLabel("Why").fill("Studio budget");
   await dialog.getByRole("button", { name: "Give credits" }).click();
-  await expect(operator.locator('[data-toast-id][data-color="success"]').last()).toContainText("Credits Given");
+  await expect(operator.locator('[data-toast-id][data-color="success"]').last()).toContainText("Credits given");
   await expect(card.getByTestId("operator-team-balance")).toContainText("400");
   await expectNoViolations(operator, "console teams");
 
@@ -264,7 +264,7 @@ test("an operator disables an account, whose open tab is signed out, and enables
   const dialog = operator.getByRole("dialog", { name: `Disable ${member.email}?` });
   await dialog.getByLabel("Why").fill("Shared their key in a public repo");
   await dialog.getByRole("button", { name: "Disable account" }).click();
-  await expect(operator.locator('[data-toast-id][data-color="success"]')).toContainText("Account Disabled");
+  await expect(operator.locator('[data-toast-id][data-color="success"]')).toContainText("Account disabled");
   await expect(row(operator, member.email)).toContainText("Disabled");
 
   // The member's open tab, untouched, is sent to the sign-in page.
@@ -343,7 +343,7 @@ test("the instance's settings change sign-ups and the announcement at once, with
   await form.getByLabel("Announcement").fill("Render farm maintenance on Friday, 18:00 UTC.");
   await form.getByText("Invitation", { exact: true }).click();
   await form.getByRole("button", { name: "Save settings" }).click();
-  await expect(operator.locator('[data-toast-id][data-color="success"]')).toContainText("Settings Saved");
+  await expect(operator.locator('[data-toast-id][data-color="success"]')).toContainText("Settings saved");
   await expect(form.getByText(/^Set here\./).first()).toBeVisible();
   if (screenshots) {
     await operator.emulateMedia({ colorScheme: "dark" });

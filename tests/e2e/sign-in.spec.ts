@@ -68,7 +68,7 @@ test("a wrong e-mail at the prompt shows Login Error, then logs out to /auth/log
   await other.getByLabel("E-mail address").fill(uniqueEmail("someone-else"));
   await other.getByRole("button", { name: "Continue" }).click();
   const toast = other.locator('[data-toast-id][data-color="error"]');
-  await expect(toast).toContainText("Login Error");
+  await expect(toast).toContainText("Login error");
   await expect(toast).toContainText("There was an error logging you in. Please try again.");
   const failedAt = Date.now();
   await expect(other).toHaveURL(/\/auth\/login$/, { timeout: 8_000 });
@@ -283,7 +283,7 @@ test("sending too many links shows the rate-limit message", async ({ page }) => 
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Send me a sign-in link" }).click();
   const toast = page.locator('[data-toast-id][data-color="error"]');
-  await expect(toast).toContainText("Login Link Error");
+  await expect(toast).toContainText("Login link error");
   await expect(toast).toContainText("Too many sign-in attempts");
   await expect(page.getByRole("heading", { name: "Sign in to Motif" })).toBeVisible();
 });
@@ -302,7 +302,7 @@ test("a failing send shows the Login Link Error toast", async ({ page }) => {
   await page.getByLabel("E-mail address").fill(uniqueEmail("broken"));
   await page.getByRole("button", { name: "Send me a sign-in link" }).click();
   const toast = page.locator('[data-toast-id][data-color="error"]');
-  await expect(toast).toContainText("Login Link Error");
+  await expect(toast).toContainText("Login link error");
   await expect(toast).toContainText("There was an error sending the login link. Please try again.");
 });
 

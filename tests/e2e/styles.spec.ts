@@ -194,7 +194,7 @@ test.describe("with the OpenAI provider", () => {
     await expect(page.getByTestId("provider-label")).toContainText("OpenAI gpt-image-1.5");
     await createStyleInUi(page, { name: "Doomed", description: "Anything at all", draft: false, price: 32 });
 
-    const toast = page.locator('[data-toast-id][data-color="error"]').filter({ hasText: "Generation Failed" });
+    const toast = page.locator('[data-toast-id][data-color="error"]').filter({ hasText: "Generation failed" });
     await expect(toast).toContainText("You were not charged.", { timeout: 30_000 });
     await expect(page.getByTestId("credit-badge")).toContainText("100");
     const card = page.getByRole("article", { name: "Doomed" });
@@ -253,7 +253,7 @@ test.describe("with the OpenAI provider", () => {
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await card.getByRole("button", { name: "Cancel generating Halfway" }).click();
 
-    const toast = page.locator('[data-toast-id][data-color="success"]').filter({ hasText: "Generation Cancelled" });
+    const toast = page.locator('[data-toast-id][data-color="success"]').filter({ hasText: "Generation cancelled" });
     await expect(toast).toContainText(/Cancelled after \d of 4 images\. \d+ unused credits were refunded\./);
     const made = Number(/after (\d) of 4/.exec((await toast.textContent())!)![1]);
     await expect(card).toHaveAttribute("data-status", "canceled");

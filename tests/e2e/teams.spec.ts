@@ -29,7 +29,7 @@ test("an owner makes a team and invites a colleague, who signs up from the e-mai
   const invite = page.getByRole("region", { name: "Invite people" });
   await invite.getByLabel("E-mail address").fill(colleague);
   await invite.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.locator('[data-toast-id][data-color="success"]').last()).toContainText("Invitation Sent");
+  await expect(page.locator('[data-toast-id][data-color="success"]').last()).toContainText("Invitation sent");
   await expect(page.getByRole("list", { name: "Pending invitations" })).toContainText(colleague);
 
   // The colleague opens the link from the mail capture, in a browser of their own.
@@ -58,7 +58,7 @@ test("an owner makes a team and invites a colleague, who signs up from the e-mai
   await expect(page.getByTestId("team-member").filter({ hasText: colleague })).toBeVisible();
   await expect(page.getByRole("list", { name: "Pending invitations" })).toHaveCount(0);
   await page.getByLabel(`Role of ${colleague}`).selectOption("admin");
-  await expect(page.locator('[data-toast-id][data-color="success"]').last()).toContainText("Role Changed");
+  await expect(page.locator('[data-toast-id][data-color="success"]').last()).toContainText("Role changed");
   // A monthly limit on what the colleague may spend of the team's balance; the owner's own row has none to set.
   await expect(page.getByRole("button", { name: /^Monthly limit of / })).toHaveCount(1);
   await page.getByRole("button", { name: `Monthly limit of ${colleague}` }).click();
@@ -68,7 +68,7 @@ test("an owner makes a team and invites a colleague, who signs up from the e-mai
   await expect(limit.getByText("The limit cannot be below 0.")).toBeVisible();
   await limit.getByLabel("Credits a month").fill("50");
   await limit.getByRole("button", { name: "Save limit" }).click();
-  await expect(page.locator('[data-toast-id][data-color="success"]').last()).toContainText("Limit Set");
+  await expect(page.locator('[data-toast-id][data-color="success"]').last()).toContainText("Limit set");
   await expect(page.getByTestId("team-member").filter({ hasText: colleague }).getByTestId("member-spend")).toHaveText(
     "spent 0 of 50 this month",
   );

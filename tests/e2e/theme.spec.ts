@@ -23,8 +23,8 @@ for (const colorScheme of ["light", "dark"] as const) {
   }) => {
     await page.emulateMedia({ colorScheme });
     const toasts: FlashToast[] = [
-      { title: "Style Error", description: "The style could not be saved.", color: "error", timeout: 30_000 },
-      { title: "Style Saved", description: "Your changes are kept.", color: "success", timeout: 30_000 },
+      { title: "Style error", description: "The style could not be saved.", color: "error", timeout: 30_000 },
+      { title: "Style saved", description: "Your changes are kept.", color: "success", timeout: 30_000 },
     ];
     await flashToasts(context, baseURL!, toasts);
     await page.goto("/terms");

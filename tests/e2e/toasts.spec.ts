@@ -101,11 +101,11 @@ test("an error toast closes after 7 s and a success toast after 5 s, each remove
 });
 
 test("a toast shows its colour, title, description and icon", async ({ page, context, baseURL }) => {
-  await flash(context, baseURL!, [{ title: "Account Deleted", description: "Gone for good.", color: "success" }]);
+  await flash(context, baseURL!, [{ title: "Account deleted", description: "Gone for good.", color: "success" }]);
   await page.goto("/");
   const toast = page.locator("[data-toast-id]");
   await expect(toast).toHaveAttribute("data-color", "success");
-  await expect(toast).toContainText("Account Deleted");
+  await expect(toast).toContainText("Account deleted");
   await expect(toast).toContainText("Gone for good.");
   await expect(toast.locator("svg").first()).toBeVisible();
   // The toast sits bottom-right.

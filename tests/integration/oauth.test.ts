@@ -76,7 +76,7 @@ describe("federated sign-in with GitHub (against a local fake)", () => {
     expect(forged.status).toBe(302);
     expect(forged.headers.get("location")).toBe("/auth/login");
     expect(sessionCookieFrom(forged)).toBeUndefined();
-    expect(decodeURIComponent(forged.headers.get("set-cookie")!)).toContain("Login Error");
+    expect(decodeURIComponent(forged.headers.get("set-cookie")!)).toContain("Login error");
   });
 
   it("refuses a callback opened in a browser that did not start the sign-in (login CSRF)", async () => {

@@ -122,7 +122,7 @@ export function CreditsDialog({ holder: user, onClose, onDone }: { holder: Credi
       }
       submitLabel={direction === "give" ? "Give credits" : "Take credits"}
       reasonLabel="Why"
-      errorTitle="Credit Change Error"
+      errorTitle="Credit change error"
       errors={errors}
       setErrors={setErrors}
       onClose={onClose}
@@ -140,7 +140,7 @@ export function CreditsDialog({ holder: user, onClose, onDone }: { holder: Credi
           body: body as { amount: number; reason: string },
         });
         toast({
-          title: { give: "Credits Given", take: "Credits Taken" }[direction],
+          title: { give: "Credits given", take: "Credits taken" }[direction],
           description: `${user.label} now has ${creditCount(result.credits)}.`,
           color: "success",
         });
@@ -183,7 +183,7 @@ export function AccountStatusDialog({ user, disable, onClose, onDone }: DialogPr
       submitLabel={disable ? "Disable account" : "Enable account"}
       danger={disable}
       reasonLabel="Why"
-      errorTitle={disable ? "Disable Error" : "Enable Error"}
+      errorTitle={disable ? "Disable error" : "Enable error"}
       errors={errors}
       setErrors={setErrors}
       onClose={onClose}
@@ -197,7 +197,7 @@ export function AccountStatusDialog({ user, disable, onClose, onDone }: DialogPr
           body: body as { reason: string },
         });
         toast({
-          title: disable ? "Account Disabled" : "Account Enabled",
+          title: disable ? "Account disabled" : "Account enabled",
           description: disable ? `${user.email} is signed out everywhere.` : `${user.email} can sign in again.`,
           color: "success",
         });
@@ -218,7 +218,7 @@ export function DeleteAccountDialog({ user, onClose, onDone }: DialogProps) {
       submitLabel="Delete account"
       danger
       reasonLabel="Why"
-      errorTitle="User Deletion Error"
+      errorTitle="User deletion error"
       errors={errors}
       setErrors={setErrors}
       onClose={onClose}
@@ -231,7 +231,7 @@ export function DeleteAccountDialog({ user, onClose, onDone }: DialogProps) {
       send={async (body) => {
         await callApi("delete", "/api/admin/users/:id", { params: { id: user.id }, body: body as { reason: string } });
         toast({
-          title: "Account Deleted",
+          title: "Account deleted",
           description: `${user.email} and everything it made are gone.`,
           color: "success",
         });

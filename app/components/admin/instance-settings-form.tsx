@@ -92,7 +92,7 @@ export function InstanceSettingsForm({ initial, onSaved }: { initial: InstanceSe
       const reply = await callApi("patch", "/api/admin/settings", { body: parsed.data });
       show(reply);
       toast({
-        title: "Settings Saved",
+        title: "Settings saved",
         description: reply.entry ? "In force now, for everyone." : "Nothing changed.",
         color: "success",
       });
@@ -102,7 +102,7 @@ export function InstanceSettingsForm({ initial, onSaved }: { initial: InstanceSe
       if (Object.keys(fields).length > 0 && !fields.form) setErrors(fields);
       else
         toast({
-          title: "Settings Error",
+          title: "Settings error",
           description: refusalMessage(error, "Nothing was saved. Please try again."),
           color: "error",
         });

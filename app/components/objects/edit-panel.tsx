@@ -67,7 +67,7 @@ export function EditPanel(props: {
     };
     const job = await start(body, {
       started: region ? `Repainting ${props.name}` : `Editing ${props.name}`,
-      errorTitle: "Edit Error",
+      errorTitle: "Edit error",
       failed: "The edit could not be started. You were not charged. Please try again.",
     });
     if (!job) return;

@@ -13,9 +13,9 @@ import { PreviewBadge } from "../preview-badge";
 export async function copyPrompt(prompt: string) {
   try {
     await navigator.clipboard.writeText(prompt);
-    toast({ title: "Prompt Copied", description: "The full prompt is on your clipboard.", color: "success" });
+    toast({ title: "Prompt copied", description: "The full prompt is on your clipboard.", color: "success" });
   } catch {
-    toast({ title: "Copy Error", description: "The prompt could not be copied. Please try again.", color: "error" });
+    toast({ title: "Copy error", description: "The prompt could not be copied. Please try again.", color: "error" });
   }
 }
 

@@ -82,11 +82,11 @@ export function ImageWork(props: {
           disabled={busy !== null}
           onClick={() =>
             void run("remove-background", {
-              title: "Background Removed",
+              title: "Background removed",
               made: `A transparent copy of image ${number} was added to ${props.objectName}.`,
               earlier: `Image ${number} already has a transparent copy: it is shown now. You were not charged again.`,
               failed: "The background could not be removed. You were not charged.",
-              error: "Background Error",
+              error: "Background error",
             })
           }
         >
@@ -121,11 +121,11 @@ export function ImageWork(props: {
                 title={tooLarge ? `This Motif makes images up to ${props.upscaleMaxSide} px on a side.` : undefined}
                 onClick={() =>
                   void run(work, {
-                    title: "Image Upscaled",
+                    title: "Image upscaled",
                     made: `Image ${number} at ×${factor}, ${width} × ${height}, was added to ${props.objectName}.`,
                     earlier: `Image ${number} was upscaled ×${factor} before: that copy is shown now.`,
                     failed: "The image could not be upscaled. Please try again.",
-                    error: "Upscale Error",
+                    error: "Upscale error",
                   })
                 }
               >
@@ -169,7 +169,7 @@ function AiUpscale(props: Parameters<typeof ImageWork>[0]) {
       { imageId: image.id, factor, model: upscaler!.id },
       {
         started: `Upscaling ×${factor}`,
-        errorTitle: "Upscale Error",
+        errorTitle: "Upscale error",
         failed: "The upscale could not be started. You were not charged. Please try again.",
       },
     );

@@ -164,7 +164,7 @@ export function ObjectComposer(props: {
     try {
       const result = await callApi("post", "/api/objects", { body, headers: { "Idempotency-Key": key } });
       toast({
-        title: `Generating ${plural(result.objects.length, "Object")}`,
+        title: `Generating ${plural(result.objects.length, "object")}`,
         description: `${style!.name}: ${reservedText(result.job.credits)}`,
         color: "success",
       });
@@ -179,7 +179,7 @@ export function ObjectComposer(props: {
         setErrors(fieldErrors(error));
       } else {
         toast({
-          title: error instanceof ApiError && error.status === 402 ? "Not Enough Credits" : "Generation Error",
+          title: error instanceof ApiError && error.status === 402 ? "Not enough credits" : "Generation error",
           description: refusalMessage(
             error,
             "The objects could not be started. You were not charged. Please try again.",

@@ -22,7 +22,7 @@ export function RenameObjectDialog(props: { object: { id: string; name: string }
     setBusy(true);
     try {
       await callApi("patch", "/api/objects/:id", { params: { id: props.object.id }, body: { name: trimmed } });
-      toast({ title: "Object Renamed", description: `It is now called ${trimmed}.`, color: "success" });
+      toast({ title: "Object renamed", description: `It is now called ${trimmed}.`, color: "success" });
       props.onSaved();
       props.onClose();
     } catch (caught) {
@@ -30,7 +30,7 @@ export function RenameObjectDialog(props: { object: { id: string; name: string }
       if (fields.name) setError(fields.name);
       else
         toast({
-          title: "Rename Error",
+          title: "Rename error",
           description: refusalMessage(caught, "The object could not be renamed. Please try again."),
           color: "error",
         });

@@ -29,8 +29,8 @@ function useRequestVariations(objectId: string, onStarted: (job: JobView) => voi
   const { start, busy } = useStartObjectJob(objectId, "variations", onStarted);
   const request = async (body: { count: number; model?: string } & Partial<Settings>) =>
     (await start(body, {
-      started: `Making ${plural(body.count, "Image")}`,
-      errorTitle: "Generation Error",
+      started: `Making ${plural(body.count, "image")}`,
+      errorTitle: "Generation error",
       failed: "The images could not be started. You were not charged. Please try again.",
     })) !== null;
   return { request, busy };

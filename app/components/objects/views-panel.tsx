@@ -54,8 +54,8 @@ export function ViewsPanel(props: {
     const job = await start(
       { views },
       {
-        started: `Drawing ${plural(views.length, "View")}`,
-        errorTitle: "Generation Error",
+        started: `Drawing ${plural(views.length, "view")}`,
+        errorTitle: "Generation error",
         failed: "The views could not be started. You were not charged. Please try again.",
       },
     );

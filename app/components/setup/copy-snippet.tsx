@@ -11,7 +11,7 @@ export function CopySnippet({ label, text }: { label: string; text: string }) {
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast.error("Copy Failed", "Your browser did not allow copying. Select the text and copy it instead.");
+      toast.error("Copy failed", "Your browser did not allow copying. Select the text and copy it instead.");
     }
   }
   return (

@@ -29,7 +29,7 @@ export function GrantCreditsForm() {
     setBusy(true);
     try {
       const { message } = await callApi("post", "/api/setup/grant-credits", { body: parsed.data });
-      toast({ title: "Credits Granted", description: message, color: "success" });
+      toast({ title: "Credits granted", description: message, color: "success" });
       setEmail("");
       setCredits("");
     } catch (error) {
@@ -37,7 +37,7 @@ export function GrantCreditsForm() {
       if (fields.email || fields.credits) setErrors(fields);
       else
         toast({
-          title: "Grant Error",
+          title: "Grant error",
           description: refusalMessage(error, "Nothing was granted. Please try again."),
           color: "error",
         });

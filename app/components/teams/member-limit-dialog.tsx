@@ -32,7 +32,7 @@ export function MemberLimitDialog(props: { teamId: string; member: TeamMember; o
     setBusy(false);
     if (!ok) return;
     toast({
-      title: "Limit Set",
+      title: "Limit set",
       description:
         monthlyLimit === null
           ? `${member.email} has no monthly limit.`

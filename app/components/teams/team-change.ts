@@ -2,7 +2,7 @@ import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 
 /** Runs a team change; a refusal is a toast with the server's words. */
-export async function teamChange(run: () => Promise<unknown>, errorTitle = "Team Error"): Promise<boolean> {
+export async function teamChange(run: () => Promise<unknown>, errorTitle = "Team error"): Promise<boolean> {
   try {
     await run();
     return true;

@@ -41,7 +41,7 @@ export function MemberList(props: { team: TeamDetail; myId: string; onChanged():
     );
     if (ok) {
       toast({
-        title: "Role Changed",
+        title: "Role changed",
         description: `${member.email} is now ${teamRoleLabels[role].toLowerCase()}.`,
         color: "success",
       });
@@ -59,7 +59,7 @@ export function MemberList(props: { team: TeamDetail; myId: string; onChanged():
     setRemoving(null);
     if (!ok) return;
     toast({
-      title: leaving ? "Team Left" : "Member Removed",
+      title: leaving ? "Team left" : "Member removed",
       description: leaving ? `You left ${team.name}.` : `${member.email} is no longer in ${team.name}.`,
       color: "success",
     });
@@ -175,7 +175,7 @@ export function Invitations(props: { team: TeamDetail; onChanged(): void }) {
     try {
       await callApi("post", "/api/teams/:id/invitations", { params: { id: team.id }, body: parsed.data });
       toast({
-        title: "Invitation Sent",
+        title: "Invitation sent",
         description: `${parsed.data.email} has a link to join ${team.name}.`,
         color: "success",
       });
@@ -186,7 +186,7 @@ export function Invitations(props: { team: TeamDetail; onChanged(): void }) {
       if (fields.email) setError(fields.email);
       else
         toast({
-          title: "Invitation Error",
+          title: "Invitation error",
           description: refusalMessage(failure, "Nothing was sent. Please try again."),
           color: "error",
         });
@@ -201,7 +201,7 @@ export function Invitations(props: { team: TeamDetail; onChanged(): void }) {
     );
     if (ok) {
       toast({
-        title: "Invitation Withdrawn",
+        title: "Invitation withdrawn",
         description: `The link sent to ${address} no longer works.`,
         color: "success",
       });

@@ -181,7 +181,7 @@ function BuyCredits({ packs, debt, checkout, cancelled }: Route.ComponentProps["
       window.location.assign(url);
     } catch (error) {
       toast.error(
-        "Checkout Error",
+        "Checkout error",
         error instanceof ApiError ? error.message : "The payment page could not be opened.",
       );
       setBuying(null);

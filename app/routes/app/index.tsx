@@ -80,7 +80,7 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
     try {
       const result = await callApi("post", "/api/jobs/:id/cancel", { params: { id: job.id } });
       toast({
-        title: "Generation Cancelled",
+        title: "Generation cancelled",
         description:
           result.message ||
           (result.refunded > 0 ? `Stopped. ${creditsRefunded(result.refunded, "unused")}.` : "Stopped."),
@@ -88,7 +88,7 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
       });
     } catch (error) {
       toast({
-        title: "Cancel Error",
+        title: "Cancel error",
         description: refusalMessage(error, "The generation could not be cancelled. Please try again."),
         color: "error",
       });

@@ -117,14 +117,14 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
     try {
       await callApi("patch", "/api/objects/:id", { params: { id: object.id }, body: { coverImageId: image.id } });
       toast({
-        title: "Cover Changed",
+        title: "Cover changed",
         description: `Image ${index + 1} now stands for ${object.name}.`,
         color: "success",
       });
       revalidate();
     } catch (error) {
       toast({
-        title: "Cover Error",
+        title: "Cover error",
         description: refusalMessage(error, "The cover could not be changed. Please try again."),
         color: "error",
       });
@@ -144,11 +144,11 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
   async function deleteObject() {
     try {
       await callApi("delete", "/api/objects/:id", { params: { id: object.id } });
-      toast({ title: "Object Deleted", description: `${object.name} and its images were deleted.`, color: "success" });
+      toast({ title: "Object deleted", description: `${object.name} and its images were deleted.`, color: "success" });
       navigate("/app/object", { replace: true });
     } catch {
       toast({
-        title: "Delete Error",
+        title: "Delete error",
         description: "The object could not be deleted. Please try again.",
         color: "error",
       });

@@ -166,13 +166,13 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
     setSelected(new Set(ids.filter((_, i) => results[i]!.status === "rejected")));
     if (failed === 0) {
       toast({
-        title: deleted === 1 ? "Object Deleted" : `${deleted} Objects Deleted`,
+        title: deleted === 1 ? "Object deleted" : `${deleted} objects deleted`,
         description: "Their images were deleted too.",
         color: "success",
       });
     } else {
       toast({
-        title: "Delete Error",
+        title: "Delete error",
         description: `${plural(failed, "object")} could not be deleted${deleted ? `; ${deleted} were` : ""}. Please try again.`,
         color: "error",
       });

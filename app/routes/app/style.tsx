@@ -86,10 +86,10 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
     if (!deleting) return;
     try {
       await callApi("delete", "/api/styles/:id", { params: { id: deleting.id } });
-      toast({ title: "Style Deleted", description: `${deleting.name} and its images were deleted.`, color: "success" });
+      toast({ title: "Style deleted", description: `${deleting.name} and its images were deleted.`, color: "success" });
       await revalidator.revalidate();
     } catch {
-      toast({ title: "Style Error", description: "The style could not be deleted. Please try again.", color: "error" });
+      toast({ title: "Style error", description: "The style could not be deleted. Please try again.", color: "error" });
     } finally {
       setDeleting(null);
     }
@@ -98,10 +98,10 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
   async function cancelGenerating(style: StyleView) {
     try {
       const result = await callApi("post", "/api/styles/:id/cancel", { params: { id: style.id } });
-      toast({ title: "Generation Cancelled", description: result.message ?? "Stopped.", color: "success" });
+      toast({ title: "Generation cancelled", description: result.message ?? "Stopped.", color: "success" });
     } catch (error) {
       toast({
-        title: "Cancel Error",
+        title: "Cancel error",
         description:
           error instanceof ApiError && error.status === 409
             ? error.message
@@ -128,7 +128,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
       toast({ title: started.title, description: started.description(job.credits), color: "success" });
     } catch (error) {
       toast({
-        title: "Generation Error",
+        title: "Generation error",
         description: refusalMessage(error, "The samples could not be started. Please try again."),
         color: "error",
       });
@@ -140,13 +140,13 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
 
   const completeSamples = (style: StyleView) =>
     startSamples(style, "anchors", {
-      title: "Making Samples",
+      title: "Making samples",
       description: (credits) => `${style.name}: ${reservedText(credits)}`,
     });
 
   const regenerateSamples = (style: StyleView) =>
     startSamples(style, "samples", {
-      title: "Making New Samples",
+      title: "Making new samples",
       description: (credits) =>
         `${style.name}: ${credits} credits reserved. You pay only for the samples that are made.`,
     });
@@ -155,7 +155,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
     try {
       await callApi("post", "/api/styles/:id/samples/keep", { params: { id: style.id } });
     } catch {
-      toast({ title: "Style Error", description: "The samples could not be kept. Please try again.", color: "error" });
+      toast({ title: "Style error", description: "The samples could not be kept. Please try again.", color: "error" });
     } finally {
       await revalidator.revalidate();
     }

@@ -51,7 +51,7 @@ function RenameDialog({ team, onClose, onDone }: { team: TeamDetail; onClose(): 
           );
           setBusy(false);
           if (ok) {
-            toast({ title: "Team Renamed", description: `The team is now ${parsed.data.name}.`, color: "success" });
+            toast({ title: "Team renamed", description: `The team is now ${parsed.data.name}.`, color: "success" });
             onDone();
             onClose();
           }
@@ -89,7 +89,7 @@ function OwnerActions({ team, onChanged }: { team: TeamDetail; onChanged(): void
     setConfirm(null);
     if (ok) {
       toast({
-        title: "Team Handed Over",
+        title: "Team handed over",
         description: `${heirEmail} owns ${team.name}; you stay as an admin.`,
         color: "success",
       });
@@ -102,7 +102,7 @@ function OwnerActions({ team, onChanged }: { team: TeamDetail; onChanged(): void
     const ok = await teamChange(() => callApi("delete", "/api/teams/:id", { params: { id: team.id } }));
     setBusy(false);
     if (!ok) return setConfirm(null);
-    toast({ title: "Team Deleted", description: `${team.name} is gone.`, color: "success" });
+    toast({ title: "Team deleted", description: `${team.name} is gone.`, color: "success" });
     await navigate("/app/teams");
   }
 

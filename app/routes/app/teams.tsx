@@ -40,14 +40,14 @@ function NewTeamDialog({ open, onOpenChange }: { open: boolean; onOpenChange(ope
     setBusy(true);
     try {
       const { team } = await callApi("post", "/api/teams", { body: parsed.data });
-      toast({ title: "Team Created", description: `${team.name} is ready: invite your colleagues.`, color: "success" });
+      toast({ title: "Team created", description: `${team.name} is ready: invite your colleagues.`, color: "success" });
       await navigate(`/app/teams/${team.id}`);
     } catch (failure) {
       const fields = fieldErrors(failure);
       if (fields.name) setError(fields.name);
       else
         toast({
-          title: "Team Error",
+          title: "Team error",
           description: refusalMessage(failure, "The team was not made. Please try again."),
           color: "error",
         });

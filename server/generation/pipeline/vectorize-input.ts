@@ -83,8 +83,10 @@ export function removeBackground(rgba: Uint8Array, width: number, height: number
 
 /** A shadow is at most this opaque (about 63 %); a model's or the preview engine's is 15–45 %. */
 const SHADOW_MAX_ALPHA = 160;
-/** …and this dark: black, grey or the style's darkest colour, not a coloured glow or a highlight. */
-const SHADOW_MAX_LUMA = 110;
+/** …this dark (mid grey at most)… */
+const SHADOW_MAX_LUMA = 128;
+/** …and this grey: black, grey or a dark muted colour, not a coloured glow or a highlight. */
+const SHADOW_MAX_CHROMA = 96;
 /** Semi-transparent runs narrower than 2 × 2 + 1 pixels are anti-aliased edges, never shadows. */
 const EDGE_RADIUS = 2;
 
@@ -108,6 +110,8 @@ export function removeShadows(rgba: Uint8Array, width: number, height: number): 
   for (let p = 0; p < n; p++) {
     const i = p * 4;
     if (!soft[p] || rgba[i + 3]! > SHADOW_MAX_ALPHA || luma(rgba, i) > SHADOW_MAX_LUMA) continue;
+    const chroma = Math.max(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!) - Math.min(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!);
+    if (chroma > SHADOW_MAX_CHROMA) continue;
     rgba[i + 3] = 0;
     removed++;
   }

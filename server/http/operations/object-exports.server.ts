@@ -1,10 +1,18 @@
 import type { Response } from "express";
-import { appIconsQuerySchema, spriteSheetQuerySchema, svgSpriteQuerySchema } from "#domain/exports";
+import {
+  appIconsQuerySchema,
+  spriteSheetQuerySchema,
+  SVG_SPRITE_COUNT_HEADER,
+  svgSpritePlanQuerySchema,
+  svgSpritePlanSchema,
+  svgSpriteQuerySchema,
+} from "#domain/exports";
+import { AppError } from "#domain/errors";
 import { exportQuerySchema } from "#domain/objects";
 import { writeAppIconsZip } from "../../objects/app-icons-export.server";
 import { selectExportObjects, slugify, writeObjectsZip } from "../../objects/export-zip.server";
 import { writeSpriteSheetZip } from "../../objects/sprite-export.server";
-import { svgSprite } from "../../objects/svg-sprite.server";
+import { NONE_TRACEABLE, svgSpritePlan, writeSvgSprite } from "../../objects/svg-sprite.server";
 import { exportZipSamples } from "../openapi-examples.server";
 import { defineOperation } from "./operation.server";
 import { zipDownload } from "./reply-docs.server";
@@ -64,11 +72,30 @@ export const objectExportOperations = [
   }),
   defineOperation({
     method: "get",
+    path: "/api/objects/svg-sprite.json",
+    tag: "Objects",
+    summary: "Plan an SVG sprite",
+    description:
+      "Which of the chosen objects an SVG sprite (`/api/objects/svg-sprite.svg`) would hold, and which it would leave out with why (a style that is not flat, no image yet). Nothing is traced. Choose by `ids` (comma-separated), `setId` or `styleId`.",
+    access: "user",
+    query: svgSpritePlanQuerySchema,
+    responses: { 200: { description: "The objects it holds and the ones it leaves out.", json: svgSpritePlanSchema } },
+    async handle({ services, user, query: selection }) {
+      const objects = await selectExportObjects(services.database.db, {
+        userId: user.workspace.id,
+        selection: { ...selection, images: "cover" },
+      });
+      const { traceable, leftOut } = await svgSpritePlan(services.database.db, objects);
+      const traced = traceable.map(({ object }) => ({ id: object.id, name: object.name }));
+      return { status: 200, body: { traced, leftOut } };
+    },
+  }),
+  defineOperation({
+    method: "get",
     path: "/api/objects/svg-sprite.svg",
     tag: "Objects",
     summary: "Download an SVG sprite",
-    description:
-      "One SVG with a `<symbol>` per chosen object whose style is flat (icons, line art, pixel art): its cover, traced, with the object's name as the symbol's id, for `<svg><use href=\"sprite.svg#health-potion\"/></svg>`. Objects in other looks are left out; when none is flat, 400. Choose by `ids` (comma-separated), `setId` or `styleId`.",
+    description: `One SVG with a \`<symbol>\` per chosen object whose style is flat (icons, line art, pixel art): its cover, traced without its background or shadow and with its colours snapped to the style's palette (or all \`currentColor\` with \`singleColour=true\`), with the object's name as the symbol's id, for \`<svg><use href="sprite.svg#health-potion"/></svg>\`. Objects in other looks are left out (\`/api/objects/svg-sprite.json\` says which, and why); when none is flat, 400. Symbols are streamed as they are traced; the \`${SVG_SPRITE_COUNT_HEADER}\` header says how many will come. Choose by \`ids\` (comma-separated), \`setId\` or \`styleId\`.`,
     access: "user",
     query: svgSpriteQuerySchema,
     responses: {
@@ -77,20 +104,28 @@ export const objectExportOperations = [
         media: { "image/svg+xml": { schema: { type: "string" } } },
         headers: {
           "Content-Disposition": { description: 'attachment; filename="…-sprite.svg"', schema: { type: "string" } },
+          [SVG_SPRITE_COUNT_HEADER]: { description: "How many symbols the sprite holds.", schema: { type: "integer" } },
         },
       },
     },
-    async handle({ res, services, user, query: selection }) {
+    async handle({ res, services, user, query }) {
+      const { singleColour, ...selection } = query;
       const objects = await selectExportObjects(services.database.db, {
         userId: user.workspace.id,
         selection: { ...selection, images: "cover" },
       });
-      const sprite = await svgSprite({ db: services.database.db, storage: services.storage }, objects);
-      res.setHeader("Content-Type", "image/svg+xml");
-      res.setHeader("Content-Disposition", `attachment; filename="${shortName(objects)}-sprite.svg"`);
+      const { traceable } = await svgSpritePlan(services.database.db, objects);
+      if (traceable.length === 0) throw new AppError("bad_request", NONE_TRACEABLE);
+      const name = `${shortName(objects)}${singleColour ? "-single-colour" : ""}-sprite.svg`;
+      res.setHeader("Content-Type", "image/svg+xml; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
+      res.setHeader(SVG_SPRITE_COUNT_HEADER, String(traceable.length));
       // Served as a download and never run: no script can be in it (traced paths only), and none would run.
       res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
-      res.send(sprite);
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      await writeSvgSprite({ storage: services.storage }, { traceable, singleColour, out: res }).catch(
+        failedDownload(res),
+      );
     },
   }),
   defineOperation({

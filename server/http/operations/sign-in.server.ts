@@ -280,9 +280,9 @@ export const signInOperations = [
           flashToastCookie([
             // A refused sign-up says why; anything else is the spec's general failure.
             isAppError(error) && error.code === "forbidden"
-              ? { title: "Login Error", description: error.message, color: "error" }
+              ? { title: "Login error", description: error.message, color: "error" }
               : {
-                  title: "Login Error",
+                  title: "Login error",
                   description: "There was an error logging you in. Please try again.",
                   color: "error",
                 },
