@@ -124,6 +124,7 @@ async function makeImages(
           seed: task.seed,
           n: 1,
           palette: plan.style.palette,
+          neighbours: plan.neighbours.filter((name) => name !== task.subject),
           user: job.ownerId,
           signal: cancel.signal,
           onProgress: provider.capabilities.progress ? stepPublisher(ctx, job, task, progress) : undefined,

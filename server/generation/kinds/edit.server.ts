@@ -5,7 +5,7 @@ import { objectFolder } from "../../storage/folders.server";
 import { editPrompt, seedFor } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
 import { editParams } from "#domain/jobs";
-import { oneObject, quoted, requireJobStyle, type JobKindModule } from "./kind.server";
+import { oneObject, quoted, requireJobStyle, type JobKindModule, styleSubjects } from "./kind.server";
 
 /**
  * The longest side of the image a provider gets to edit: an upscaled base is sent smaller
@@ -87,6 +87,7 @@ export const editKind: JobKindModule<"edit"> = {
       references: await readReferences(ctx.storage, [...references, ...samples]),
       chain: null,
       baseline: 0,
+      neighbours: await styleSubjects(ctx, style.id),
       folder: () => objectFolder(job.ownerId, style.id, object.id),
     };
   },

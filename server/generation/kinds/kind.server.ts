@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { ImageOperation, ImageOperationParams } from "#domain/image-lineage";
 import type { JobKind, JobParams } from "#domain/jobs";
 import type { z } from "zod";
 import type { Transaction } from "../../credits/credits.server";
 import type { Database } from "../../db/client.server";
-import { styles } from "../../db/schema";
+import { objects, styles } from "../../db/schema";
 import type { Style } from "../../styles/styles.server";
 import type { FileStorage } from "../../storage/storage.server";
 import type { GenerationJob } from "../job-record.server";
@@ -67,6 +67,11 @@ export interface JobPlan {
   chain: { first: ReferenceImage | null } | null;
   /** Images made before this job that its progress counts (a style's earlier samples). */
   baseline: number;
+  /**
+   * The subjects its images are drawn among (a set's other objects, the style's): what an
+   * ambiguous subject means among them. Only the preview engine reads them.
+   */
+  neighbours: string[];
   folder(task: ImageTask): string;
 }
 
@@ -122,4 +127,18 @@ export async function requireJobStyle(ctx: PlanContext, job: GenerationJob): Pro
   const [style] = job.styleId ? await ctx.db.select().from(styles).where(eq(styles.id, job.styleId)) : [];
   if (!style) throw new Error("The style was deleted");
   return style;
+}
+
+/** The most neighbours a request carries: enough to tell a set's field, small enough to read fast. */
+const MAX_NEIGHBOURS = 40;
+
+/** The names of a style's objects, newest first: the subjects its images are drawn among. */
+export async function styleSubjects(ctx: PlanContext, styleId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ name: objects.name })
+    .from(objects)
+    .where(eq(objects.styleId, styleId))
+    .orderBy(desc(objects.createdAt))
+    .limit(MAX_NEIGHBOURS);
+  return [...new Set(rows.map((row) => row.name))];
 }

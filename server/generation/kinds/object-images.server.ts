@@ -4,7 +4,7 @@ import { images, objects } from "../../db/schema";
 import { objectFolder } from "../../storage/folders.server";
 import { seedFor, subjectPrompt } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
-import { quoted, requireJobStyle, type JobKindModule } from "./kind.server";
+import { quoted, requireJobStyle, type JobKindModule, styleSubjects } from "./kind.server";
 
 /**
  * A set: each named object made `variations` times in one style, matched to the
@@ -66,6 +66,7 @@ export const objectImagesKind: JobKindModule<"object-images"> = {
       references: await readReferences(ctx.storage, [...references, ...samples]),
       chain: { first: first ?? null },
       baseline: 0,
+      neighbours: [...new Set([...params.objects.map((o) => o.name), ...(await styleSubjects(ctx, style.id))])],
       folder: (task) => objectFolder(job.ownerId, style.id, task.objectId!),
     };
   },

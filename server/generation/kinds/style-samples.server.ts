@@ -33,6 +33,7 @@ export const styleSamplesKind: JobKindModule<"style-samples"> = {
       references: await readReferences(ctx.storage, [...references, ...earlier]),
       chain: null,
       baseline: earlier.length,
+      neighbours: params.subjects,
       folder: () => styleFolder(job.ownerId, style.id),
     };
   },

@@ -53,6 +53,7 @@ export const upscaleKind: JobKindModule<"upscale"> = {
       references: [],
       chain: null,
       baseline: 0,
+      neighbours: [],
       folder: () => objectFolder(job.ownerId, style.id, object.id),
     };
   },

@@ -4,7 +4,7 @@ import { objectFolder } from "../../storage/folders.server";
 import { seedFor, subjectPrompt } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
 import { variationsParams } from "#domain/jobs";
-import { oneObject, quoted, requireJobStyle, type JobKindModule } from "./kind.server";
+import { oneObject, quoted, requireJobStyle, type JobKindModule, styleSubjects } from "./kind.server";
 
 /**
  * More images of one object: matched to its cover first, then to the style's
@@ -67,6 +67,7 @@ export const variationsKind: JobKindModule<"variations"> = {
       references: await readReferences(ctx.storage, [...cover, ...references, ...samples]),
       chain: null,
       baseline: 0,
+      neighbours: await styleSubjects(ctx, style.id),
       folder: () => objectFolder(job.ownerId, style.id, object.id),
     };
   },

@@ -54,7 +54,7 @@ const cueWords: Record<Domain, string> = {
     "animal animals pet pets zoo farm wildlife creature creatures cat cats dog dogs bird birds fox bear rabbit " +
     "horse cow pig sheep goat duck chicken owl fish whale deer wolf lion tiger elephant monkey frog snake turtle " +
     "squirrel hamster insect insects bee butterfly spider rat mammal mammals paw hedgehog penguin giraffe zebra " +
-    "panda koala parrot eagle dolphin shark octopus crab mole otter badger beaver",
+    "panda koala parrot eagle dolphin shark octopus crab mole otter badger beaver seal",
   nature:
     "nature tree trees leaf leaves flower flowers plant plants forest woods garden mountain mountains river lake " +
     "ocean sun moon rain cloud clouds weather snow wind storm rock rocks stone grass seed seeds mushroom cactus " +
@@ -77,10 +77,10 @@ const cueWords: Record<Domain, string> = {
     "balloons confetti festive decoration decorations",
   nautical:
     "ship ships boat boats sea sailing sail sails sailor sailors anchor harbour harbor port pirate pirates navy " +
-    "nautical maritime deck hull mast captain marine",
+    "nautical maritime deck hull mast captain marine lighthouse compass rope",
   music:
     "music musical instrument instruments guitar piano violin drum drums note notes song songs sound speaker " +
-    "headphones orchestra band concert trumpet flute",
+    "headphones orchestra band concert trumpet flute microphone violin",
   sport:
     "sport sports ball balls football soccer basketball tennis golf baseball cricket hockey racket gym fitness " +
     "stadium trophy medal athlete running",
@@ -89,7 +89,7 @@ const cueWords: Record<Domain, string> = {
     "toolbox pliers repair diy hardware",
   medical:
     "medical medicine hospital doctor nurse pill pills syringe bandage health healthcare clinic first aid " +
-    "pharmacy dentist",
+    "pharmacy dentist stethoscope thermometer eye",
   transport: "car cars bus truck train trains plane airplane bicycle bike travel traffic road vehicle vehicles taxi",
   buildings: "building buildings house houses city town architecture street shop store school church tower",
   photo: "camera cameras photo photos photography picture lens film video",

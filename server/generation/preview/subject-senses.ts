@@ -26,13 +26,13 @@ export const wordSenses: Record<string, WordSense[]> = {
   bill: [sense("finance", "receipt"), sense("animals", "duck")],
   scale: [sense("kitchen", "kitchen scale"), sense("finance", "balance scale"), sense("medical", "weight scale")],
   trunk: [sense("animals", "elephant"), sense("nature", "log"), sense("fantasy", "chest")],
-  tank: [sense("animals", "fish tank"), sense("tools", "water tank")],
+  tank: [sense("animals", "tropical fish"), sense("tools", "water tank")],
   crane: [sense("buildings", "construction crane"), sense("tools", "construction crane")],
   palm: [sense("nature", "palm tree")],
   plant: [sense("buildings", "factory")],
   date: [sense("office", "calendar"), sense("kitchen", "dates")],
   letter: [sense("office", "envelope"), sense("celebration", "envelope")],
-  note: [sense("music", "musical note"), sense("office", "note")],
+  note: [sense("music", "musical note"), sense("office", "spiral notepad")],
   tablet: [sense("medical", "pill"), sense("computing", "device tablet")],
   ruler: [sense("fantasy", "crown")],
   python: [sense("animals", "snake"), sense("computing", "code")],
@@ -46,8 +46,8 @@ export const wordSenses: Record<string, WordSense[]> = {
   glass: [sense("kitchen", "glass of water")],
   organ: [sense("music", "organ")],
   spring: [sense("nature", "blossom"), sense("tools", "spring")],
-  jack: [sense("fantasy", "card")],
-  deck: [sense("fantasy", "card")],
+  jack: [sense("fantasy", "joker"), sense("celebration", "joker")],
+  deck: [sense("fantasy", "joker"), sense("celebration", "joker"), sense("nautical", "ship")],
   shell: [sense("nature", "spiral shell"), sense("animals", "spiral shell"), sense("weapons", "bullet")],
   mole: [sense("animals", "mole")],
   key: [sense("computing", "keyboard"), sense("music", "piano")],
@@ -63,6 +63,21 @@ export const wordSenses: Record<string, WordSense[]> = {
   orange: [sense("kitchen", "tangerine"), sense("nature", "tangerine")],
   cap: [sense("clothing", "billed cap")],
   trophy: [sense("sport", "trophy")],
+  squash: [sense("sport", "tennis racket"), sense("kitchen", "pumpkin")],
+  pupil: [sense("medical", "eye")],
+  port: [sense("nautical", "anchor"), sense("computing", "usb"), sense("office", "usb")],
+  organ: [sense("music", "musical keyboard")],
+  bass: [sense("animals", "fish"), sense("music", "guitar")],
+  bark: [sense("animals", "dog"), sense("nature", "wood")],
+  band: [sense("medical", "adhesive bandage"), sense("music", "guitar")],
+  shot: [sense("medical", "syringe"), sense("weapons", "bow and arrow")],
+  record: [sense("music", "optical disk")],
+  monitor: [sense("medical", "heart rate monitor"), sense("computing", "desktop computer")],
+  case: [sense("office", "briefcase"), sense("fantasy", "locked chest")],
+  net: [sense("sport", "goal net"), sense("nautical", "fishing pole")],
+  goal: [sense("sport", "goal net")],
+  pool: [sense("celebration", "pool 8 ball"), sense("sport", "person swimming")],
+  mat: [sense("kitchen", "plate")],
 };
 
 /**
@@ -100,6 +115,8 @@ export const drawnAs: Record<string, string> = {
   ladle: "spoon",
   skillet: "frying pan",
   pan: "frying pan",
+  pupil: "eye",
+  squash: "pumpkin",
 };
 
 /**
@@ -136,6 +153,9 @@ export const iconDomains: Record<string, Domain[]> = {
   "tabler:scale": ["finance"],
   "tabler:key": ["buildings"],
   "game-icons:key": ["fantasy"],
+  "game-icons:wax-seal": ["office"],
+  "tabler:spring": ["tools"],
+  "game-icons:spring": ["tools"],
 };
 
 /**

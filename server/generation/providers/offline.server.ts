@@ -133,7 +133,7 @@ export function offlinePicture(request: GenerateRequest, index: number): Offline
   const random = mulberry32(hashText(`${request.prompt}|${request.seed}|${index}`));
   const valid = request.palette.filter((c) => /^#[0-9a-f]{6}$/i.test(c));
   const palette = valid.length >= 2 ? valid : DEFAULT_PALETTE;
-  const reading = readPrompt(request.prompt);
+  const reading = readPrompt(request.prompt, { neighbours: request.neighbours });
   const { look } = reading;
   const icon = reading.icons ? iconPicture(request, index, reading, palette) : null;
   if (icon) return icon;

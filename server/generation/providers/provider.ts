@@ -18,6 +18,8 @@ export interface GenerateRequest {
   n: number;
   /** The style's palette; the preview engine draws with it. */
   palette: string[];
+  /** The subjects it is drawn among (a set's other objects): the preview engine reads its subject's meaning from them. */
+  neighbours?: string[];
   /** An opaque id of the end user, for the provider's abuse monitoring. */
   user?: string;
   /**
