@@ -10,22 +10,24 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one hit against `key` in a fixed window, in the database so that every
- * process shares the count. One statement, so concurrent hits cannot undercount.
+ * Counts one hit (or `hits`, for a request that is several: an MCP batch) against `key` in a
+ * fixed window, in the database so that every process shares the count. One statement, so
+ * concurrent hits cannot undercount.
  */
 export async function hitRateLimit(options: {
   db: Database;
   key: string;
   limit: number;
   windowMs: number;
+  hits?: number;
 }): Promise<RateLimitResult> {
-  const { db, key, limit, windowMs } = options;
+  const { db, key, limit, windowMs, hits = 1 } = options;
   const interval = `${Math.ceil(windowMs / 1000)} seconds`;
   const [row] = await queryRows<{ count: number; window_start: Date | string }>(
     db,
-    sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    sql`insert into rate_limits (key, window_start, count) values (${key}, now(), ${hits})
         on conflict (key) do update set
-          count = case when rate_limits.window_start <= now() - ${interval}::interval then 1 else rate_limits.count + 1 end,
+          count = case when rate_limits.window_start <= now() - ${interval}::interval then ${hits} else rate_limits.count + ${hits} end,
           window_start = case when rate_limits.window_start <= now() - ${interval}::interval then now() else rate_limits.window_start end
         returning count, window_start`,
   );

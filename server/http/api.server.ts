@@ -2,6 +2,7 @@ import express, { type Router } from "express";
 import type { Services } from "../services.server";
 import { referenceScriptRoute } from "./api-reference.server";
 import { apiErrorHandler } from "./errors.server";
+import { methodNotAllowed } from "./method-not-allowed.server";
 import { apiOperations } from "./operations/index.server";
 import { operationsRouter } from "./operations/mount.server";
 import { requireSameOrigin, type OriginPolicy } from "./origin-check.server";
@@ -23,6 +24,8 @@ export function createApi(options: { getServices: () => Promise<Services>; origi
   api.use(requireSameOrigin(options.origins));
   api.use(referenceScriptRoute());
   api.use(operationsRouter({ getServices, operations: apiOperations, select: (op) => !op.rawBody }));
+  // A path the API has, with a method it has not: 405 and the methods it has.
+  api.use(methodNotAllowed(apiOperations));
   // Unknown API calls get JSON, not the HTML 404 page.
   api.use((_req, res) => {
     res.status(404).json({ error: { code: "not_found", message: "Not found" } });

@@ -5,6 +5,7 @@ import { mcpResourceMetadataRoutes } from "../mcp/resource-metadata.server";
 import type { Services } from "../services.server";
 import { createApi } from "./api.server";
 import { keyCors } from "./key-cors.server";
+import { allowedOrigins } from "./origin-check.server";
 
 /**
  * What scripts and agents call, as one router: the JSON API at /api, MCP at /mcp and the
@@ -20,8 +21,10 @@ export function machineRoutes(options: {
   const router = express.Router();
   router.use(["/api", "/mcp"], keyCors(config.corsOrigins));
   router.use("/api", createApi({ getServices, origins: config }));
-  // For AI agents: API keys only, so it needs no same-origin check (docs/decisions/031).
-  router.use("/mcp", createMcpRoute({ getServices, publicUrl: config.publicUrl }));
+  // For AI agents: API keys only, so it needs no same-origin check (docs/decisions/031); pages
+  // only from Motif's own origin or one CORS lets call it, against DNS rebinding (docs/decisions/096).
+  const mcpOrigins = [...allowedOrigins(config), ...config.corsOrigins];
+  router.use("/mcp", createMcpRoute({ getServices, publicUrl: config.publicUrl, allowedOrigins: mcpOrigins }));
   // How an MCP client learns that this server takes API keys (the MCP authorization spec's discovery).
   router.use(mcpResourceMetadataRoutes({ publicUrl: config.publicUrl }));
   return router;

@@ -44,19 +44,7 @@ export async function requireApiUser(req: Request, services: Services): Promise<
   const secret = bearerSecret(req);
   if (secret !== null) {
     const { user, keyId, workspaceId } = await authenticateApiKey(db, secret);
-    const { perMinute } = services.config.apiKeys;
-    const limit = await hitRateLimit({ db, key: `api-key:${keyId}`, limit: perMinute, windowMs: 60_000 });
-    // Every keyed answer says the key's budget and what is left of it (IETF RateLimit headers).
-    req.res?.setHeader("RateLimit-Policy", `"api-key";q=${perMinute};w=60`);
-    req.res?.setHeader("RateLimit", `"api-key";r=${limit.remaining};t=${limit.retryAfterSeconds}`);
-    if (!limit.allowed) {
-      throw new AppError(
-        "rate_limited",
-        `This API key may make ${perMinute} requests a minute. Try again in ${limit.retryAfterSeconds} s.`,
-        { retryAfterSeconds: limit.retryAfterSeconds },
-        { "Retry-After": String(limit.retryAfterSeconds) },
-      );
-    }
+    await spendKeyRequests({ req, services, keyId, requests: 1 });
     const workspace = await findWorkspace(db, { userId: user.id, requested: workspaceId });
     if (!workspace) throw new AppError("unauthorized", keyWorkspaceGone);
     return withRecord({ ...user, apiKeyId: keyId, workspace }, services);
@@ -67,6 +55,38 @@ export async function requireApiUser(req: Request, services: Services): Promise<
   const workspace = await findWorkspace(db, { userId: user.id, requested: readWorkspaceCookie(req.get("Cookie")) });
   if (!workspace) throw new AppError("unauthorized", notInTeamMessage);
   return withRecord({ ...user, apiKeyId: null, workspace }, services);
+}
+
+/**
+ * Counts `requests` against the key's budget for the minute (shared by every process), or a
+ * 429. An MCP batch counts each of its messages beyond the one its HTTP request counted.
+ */
+export async function spendKeyRequests(options: {
+  req: Request;
+  services: Services;
+  keyId: string;
+  requests: number;
+}): Promise<void> {
+  const { req, services, keyId, requests } = options;
+  const { perMinute } = services.config.apiKeys;
+  const limit = await hitRateLimit({
+    db: services.database.db,
+    key: `api-key:${keyId}`,
+    limit: perMinute,
+    windowMs: 60_000,
+    hits: requests,
+  });
+  // Every keyed answer says the key's budget and what is left of it (IETF RateLimit headers).
+  req.res?.setHeader("RateLimit-Policy", `"api-key";q=${perMinute};w=60`);
+  req.res?.setHeader("RateLimit", `"api-key";r=${limit.remaining};t=${limit.retryAfterSeconds}`);
+  if (!limit.allowed) {
+    throw new AppError(
+      "rate_limited",
+      `This API key may make ${perMinute} requests a minute. Try again in ${limit.retryAfterSeconds} s.`,
+      { retryAfterSeconds: limit.retryAfterSeconds },
+      { "Retry-After": String(limit.retryAfterSeconds) },
+    );
+  }
 }
 
 /**

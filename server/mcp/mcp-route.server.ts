@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from "express";
 import { ZodError } from "zod";
 import { AppError } from "#domain/errors";
 import { statusByCode } from "../http/errors.server";
@@ -7,6 +7,9 @@ import { addressProblem } from "../http/request-guards.server";
 import { bearerSecret, requireApiUser, type ApiUser } from "../http/require-user.server";
 import { getLogger } from "../logger.server";
 import type { Services } from "../services.server";
+import { meterBatches } from "./batches.server";
+import { refuseForeignOrigins } from "./foreign-origins.server";
+import { JSON_RPC, sendJsonRpcError } from "./json-rpc-error.server";
 import { errorMessage } from "./tool-results.server";
 import { resourceMetadataPath } from "./resource-metadata.server";
 
@@ -14,12 +17,6 @@ import { resourceMetadataPath } from "./resource-metadata.server";
 const BODY_LIMIT = "64kb";
 
 type Locals = { user: ApiUser };
-
-/** An error as MCP clients read it: a JSON-RPC error object, with the app's plain message. */
-function sendJsonRpcError(res: Response, status: number, message: string, code = -32000) {
-  res.setHeader("Cache-Control", "no-store");
-  res.status(status).json({ jsonrpc: "2.0", error: { code, message }, id: null });
-}
 
 /** API keys only: a browser's cookie is never read here, so no page can act through it. */
 const authenticate =
@@ -84,15 +81,15 @@ const mcpErrorHandler =
       }
       return sendJsonRpcError(res, statusByCode[error.code], error.message);
     }
-    if (error instanceof ZodError) return sendJsonRpcError(res, 400, errorMessage(error), -32600);
+    if (error instanceof ZodError) return sendJsonRpcError(res, 400, errorMessage(error), JSON_RPC.invalidRequest);
     // Body-parser errors: malformed JSON, too large, a wrong charset.
     const status = (error as { status?: number; type?: string }).status;
-    if (status === 413) return sendJsonRpcError(res, 413, "The request is too large.", -32600);
+    if (status === 413) return sendJsonRpcError(res, 413, "The request is too large.", JSON_RPC.invalidRequest);
     if (status && status >= 400 && status < 500) {
-      return sendJsonRpcError(res, status, "The request is not valid JSON.", -32700);
+      return sendJsonRpcError(res, status, "The request is not valid JSON.", JSON_RPC.parseError);
     }
     getLogger().error({ err: error }, "unhandled MCP error");
-    sendJsonRpcError(res, 500, "Something went wrong. Please try again.", -32603);
+    sendJsonRpcError(res, 500, "Something went wrong. Please try again.", JSON_RPC.internalError);
   };
 
 /**
@@ -101,14 +98,21 @@ const mcpErrorHandler =
  * than an event stream. Only POST carries messages; GET and DELETE are for sessions
  * and server-sent streams, which a stateless server has none of.
  */
-export function createMcpRoute(options: { getServices: () => Promise<Services>; publicUrl: string }): Router {
+export function createMcpRoute(options: {
+  getServices: () => Promise<Services>;
+  publicUrl: string;
+  /** The origins a browser page may call from (DNS-rebinding protection); a request without Origin is no page. */
+  allowedOrigins: readonly string[];
+}): Router {
   const router = express.Router();
   router.use(guardAddress);
+  router.use(refuseForeignOrigins(options.allowedOrigins));
   router.post(
     "/",
     authenticate(options.getServices),
     express.json({ limit: BODY_LIMIT }),
     refuseControlCharacters,
+    meterBatches(options.getServices),
     async (req, res) => {
       const services = await options.getServices();
       // The MCP SDK loads with the first MCP message, not with every web process.

@@ -181,4 +181,34 @@ describe(`the API, fuzzed from its OpenAPI document on ${target!.name}`, () => {
     // Every operation but the stream was walked.
     expect(check.notExercised()).toEqual(["GET /api/events"]);
   }, 600_000);
+
+  it("answers a method a documented path does not list with 405 and Allow naming the ones it lists", async () => {
+    const paths = Object.entries(document.paths ?? {}).map(([path, item]) => ({
+      path,
+      // A template's parameter matches any one segment, as the router's does.
+      pattern: new RegExp(`^${path.replace(/\{\w+\}/g, "[^/]+")}$`),
+      methods: Object.keys(item as object).map((m) => m.toUpperCase()),
+    }));
+    const order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+    const failures: string[] = [];
+    for (const { path } of paths) {
+      const url = fill(path);
+      // Every documented path the address matches: a method of any of them would be answered.
+      const listed = new Set(paths.filter((p) => p.pattern.test(url)).flatMap((p) => p.methods));
+      const allow = order.filter((m) => listed.has(m) || (m === "HEAD" && listed.has("GET"))).join(", ");
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !listed.has(m))) {
+        const response = await server.call(url, { method, headers: { cookie: annCookie } });
+        const body = (await response.json()) as { error?: { code?: string } };
+        const got = `${response.status} ${response.headers.get("allow")} ${body.error?.code}`;
+        if (got !== `405 ${allow} method_not_allowed`) failures.push(`${method} ${url} → ${got}`);
+      }
+      // Express's own answer to OPTIONS names the same methods.
+      const options = (await server.call(url, { method: "OPTIONS" })).headers.get("allow") ?? "";
+      if (options.split(", ").sort().join() !== allow.split(", ").sort().join())
+        failures.push(`OPTIONS ${url} → ${options}`);
+    }
+    expect(failures).toEqual([]);
+    // An address the API does not have is still not found.
+    expect((await server.call("/api/no-such-call", { method: "DELETE" })).status).toBe(404);
+  });
 });
