@@ -131,9 +131,10 @@ describe("offline provider", () => {
   });
 
   it("adds effects at higher detail and uses the palette", () => {
-    // Draft: the icon; standard: its shadow; high: its shading too.
+    // Draft: the icon; standard: its shadow (a flat style has one only when asked); high: its shading too.
+    const prompt = "a treasure chest. Flat icon style with a shadow.";
     const count = (detail: GenerateRequest["detail"]) =>
-      (offlineSvg({ ...baseRequest, detail }, 0).match(/<(circle|rect|ellipse)/g) ?? []).length;
+      (offlineSvg({ ...baseRequest, prompt, detail }, 0).match(/<(circle|rect|ellipse)/g) ?? []).length;
     expect(count("draft")).toBeLessThan(count("standard"));
     expect(count("standard")).toBeLessThan(count("high"));
     expect(offlineSvg(baseRequest, 0)).toMatch(/#f4a23c|#2a9d8f|#1d6a63/);

@@ -104,7 +104,16 @@ describe("a set redrawn in one style", () => {
     expect(prompt).toContain("shading");
     expect(prompt).toContain("no shadow box");
     const flat = offlinePicture({ ...request("fox", pastel), prompt, detail: "high" }, 0);
-    expect(flat.body).toMatch(/<ellipse [^>]*fill-opacity="0.18"/);
+    // Flat means no shadow unless the words ask for one.
+    expect(flat.body).not.toMatch(/<ellipse /);
+    const shadowed = subjectPrompt({
+      subject: "fox",
+      transparent: true,
+      stylePrompt: styleSystemPrompt({ description: "Flat icons with a soft shadow", palette: pastel.palette }),
+    });
+    expect(offlinePicture({ ...request("fox", pastel), prompt: shadowed, detail: "high" }, 0).body).toMatch(
+      /<ellipse [^>]*fill-opacity="0.18"/,
+    );
     expect(flat.body).toContain('stop-opacity="0.14"');
     const soft = offlinePicture({ ...request("fox", pastel), detail: "high" }, 0);
     expect(soft.body).toContain('stop-opacity="0.32"');

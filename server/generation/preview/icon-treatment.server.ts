@@ -25,6 +25,17 @@ export function luminance(hex: string): number {
   return 0.2126 * ((n >> 16) & 0xff) + 0.7152 * ((n >> 8) & 0xff) + 0.0722 * (n & 0xff);
 }
 
+/**
+ * The colours a style's words allow, darkest first: two tones for "duotone" (the darkest and the
+ * one farthest from it in lightness), one for "monochrome" or "one colour", else the palette.
+ */
+function tonesOf(text: string, palette: string[]): string[] {
+  if (palette.length <= 1) return palette;
+  if (/\b(monochrome|one[ -]colou?r|single[ -]colou?r|mono)\b/.test(text)) return [palette[0]!];
+  if (/\b(duotone|two[ -]tone|two[ -]colou?r)\b/.test(text)) return [palette[0]!, palette.at(-1)!];
+  return palette;
+}
+
 /** The treatment a style's words and palette ask for. */
 export function treatmentOf(styleWords: string, mode: "flat" | "line", palette: string[]): Treatment {
   const text = styleWords.toLowerCase();
@@ -41,14 +52,19 @@ export function treatmentOf(styleWords: string, mode: "flat" | "line", palette: 
     lineWeight: thick ? 2.75 : /\b(thin|fine|hairline|delicate)\b/.test(text) ? 1.25 : 2,
     shading: /\b(soft|3d|isometric|glossy|shaded|shading|gradients?|clay|plastic)\b/.test(text) ? "soft" : "flat",
     shadow:
-      mode === "line" || /\b(no shadows?|shadowless)\b/.test(text)
+      mode === "line" ||
+      /\b(no shadows?|shadowless)\b/.test(text) ||
+      (/\bflat\b/.test(text) && !/\b(shadows?|3d|isometric|clay)\b/.test(text))
         ? "none"
         : /\bstickers?\b/.test(text)
           ? "drop"
           : "ground",
     tile,
     padding: /\b(tight|full[- ]bleed)\b/.test(text) ? 0.06 : 0.12,
-    palette: [...new Set(palette.map((c) => c.toLowerCase()))].sort((a, b) => luminance(a) - luminance(b)),
+    palette: tonesOf(
+      text,
+      [...new Set(palette.map((c) => c.toLowerCase()))].sort((a, b) => luminance(a) - luminance(b)),
+    ),
   };
 }
 

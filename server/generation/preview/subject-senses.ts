@@ -44,7 +44,6 @@ export const wordSenses: Record<string, WordSense[]> = {
   ring: [sense("fantasy", "ring"), sense("clothing", "ring")],
   tie: [sense("clothing", "necktie")],
   glass: [sense("kitchen", "glass of water")],
-  organ: [sense("music", "organ")],
   spring: [sense("nature", "blossom"), sense("tools", "spring")],
   jack: [sense("fantasy", "joker"), sense("celebration", "joker")],
   deck: [sense("fantasy", "joker"), sense("celebration", "joker"), sense("nautical", "ship")],

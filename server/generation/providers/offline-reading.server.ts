@@ -113,7 +113,7 @@ const lookWords = new Set(
     "line lines lineart monoline stroke strokes sketch sketched drawing ink " +
     "watercolour watercolor watercolours watercolors gouache painterly wash washes " +
     "flat vector icon icons minimal minimalist simple clean " +
-    "colour colours color colors palette tones hues earthy earth earthen warm cool neon vibrant vivid monochrome greyscale grayscale " +
+    "duotone two-tone colour colours color colors palette tones hues earthy earth earthen warm cool neon vibrant vivid monochrome greyscale grayscale " +
     // The icon treatment's words (preview/icon-treatment.server.ts) and the libraries' (find-icon).
     "soft 3d isometric glossy shaded shading gradient gradients clay plastic sticker stickers cartoon " +
     "bold thick chunky heavy thin fine hairline delicate tile tiles badge badges button buttons app " +
@@ -122,11 +122,16 @@ const lookWords = new Set(
   ).split(" "),
 );
 
+/** Words that ask for strokes instead of filled shapes. */
+const lineWords =
+  /\b(line[ -]?art|line drawings?|line icons?|lines? only|monoline|outline (drawings?|icons?|style)|outlined icons?|strokes? only|stroke icons?|stroked icons?|linear icons?|ink drawings?|sketch)/;
+
 /** How a style looks, read from its words: its drawing mode, and pixelated or painterly finishing. */
 export function readLook(text: string): PromptReading["look"] {
   const lower = text.toLowerCase();
   return {
-    mode: /\b(line[ -]?art|line drawing|monoline|outline drawing|ink drawing|sketch)/.test(lower) ? "line" : "flat",
+    // "Line icons", "outline icons", "strokes only": strokes; "with bold outlines" is a filled shape's edge.
+    mode: lineWords.test(lower) ? "line" : "flat",
     pixel: /\bpixel/.test(lower),
     painterly: /\b(watercolou?r|gouache|painterly)/.test(lower),
   };

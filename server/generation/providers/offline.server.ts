@@ -15,7 +15,9 @@ import type { GeneratedImage, GenerateRequest, GenerateResult, ImageProvider } f
 import { creditLine, type ImageCredit } from "#domain/objects";
 
 /** Recorded on its images; a new number when what it draws for the same words changes. */
-export const PREVIEW_MODEL = "motif-preview-3";
+export const PREVIEW_MODEL = "motif-preview-4";
+/** The engine before it read a subject among its set and the look words: its images are read as it read them. */
+const PREVIEW_MODEL_BEFORE_CONTEXT = "motif-preview-3";
 /** The engine before it drew icons from open libraries: its images' notes are read as it read them. */
 const PREVIEW_MODEL_BEFORE_ICONS = "motif-preview-2";
 
@@ -61,7 +63,8 @@ export function previewNotes(prompt: string, model = PREVIEW_MODEL): { drawn: bo
 }
 
 /** Whether a stored image was made by a version of this engine. */
-export const isPreviewModel = (model: string) => model === PREVIEW_MODEL || model === PREVIEW_MODEL_BEFORE_ICONS;
+export const isPreviewModel = (model: string) =>
+  model === PREVIEW_MODEL || model === PREVIEW_MODEL_BEFORE_CONTEXT || model === PREVIEW_MODEL_BEFORE_ICONS;
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

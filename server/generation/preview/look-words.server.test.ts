@@ -1,0 +1,78 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { readPrompt } from "../providers/offline-reading.server";
+import { createOfflineProvider } from "../providers/offline.server";
+import type { GenerateRequest } from "../providers/provider";
+import { styleSystemPrompt, subjectPrompt } from "../prompts";
+
+const palette = ["#1d3557", "#e76e50", "#f4a23c", "#a8dadc"];
+
+function requestFor(subject: string, description: string): GenerateRequest {
+  return {
+    prompt: subjectPrompt({ subject, transparent: true, stylePrompt: styleSystemPrompt({ description, palette }) }),
+    size: "square",
+    detail: "standard",
+    transparent: true,
+    references: [],
+    seed: 7,
+    n: 1,
+    palette,
+  };
+}
+
+/** The image's painted pixels: their share of the drawing's bounding box, and their main colours. */
+async function paint(subject: string, description: string, minAlpha = 250, minShare = 0.02) {
+  const [image] = (await createOfflineProvider().generate(requestFor(subject, description))).images;
+  const { data, info } = await sharp(image!.data).raw().toBuffer({ resolveWithObject: true });
+  let [left, top, right, bottom, painted] = [info.width, info.height, 0, 0, 0];
+  const colours = new Map<string, number>();
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * info.channels;
+      if (data[i + 3]! < minAlpha) continue;
+      painted++;
+      [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+      const hex = `#${[0, 1, 2].map((c) => data[i + c]!.toString(16).padStart(2, "0")).join("")}`;
+      colours.set(hex, (colours.get(hex) ?? 0) + 1);
+    }
+  }
+  const box = (right - left + 1) * (bottom - top + 1);
+  // Colours that cover a share of the painted pixels: edges blend into many colours, shapes keep one.
+  const main = [...colours].filter(([, n]) => n / painted >= minShare).map(([hex]) => hex);
+  return { share: painted / box, main };
+}
+
+describe("the look a style's words ask for", () => {
+  it("reads line, outline and stroke words as strokes, and a filled shape's outline as a fill", () => {
+    for (const words of ["flat duotone line icons, rounded", "outline icons", "strokes only", "monoline icons"]) {
+      expect(readPrompt(`a wallet. ${words}.`).look.mode, words).toBe("line");
+    }
+    expect(readPrompt("a wallet. Chunky game inventory icons with bold outlines.").look.mode).toBe("flat");
+    // Nothing the engine acted on is reported as not understood.
+    expect(readPrompt("a wallet. flat duotone line icons, rounded.").unknown).toEqual([]);
+  });
+
+  it("draws a line style only in strokes: little of the drawing's box is filled", async () => {
+    const line = await paint("a cat", "Line icons, thin strokes");
+    const flat = await paint("a cat", "Flat icons");
+    expect(line.share).toBeLessThan(0.3);
+    expect(flat.share).toBeGreaterThan(0.45);
+  });
+
+  it("draws a duotone style in two tones of the palette, and a monochrome one in one", async () => {
+    const duotone = await paint("a cat", "Flat duotone icons", 250, 0.005);
+    expect(duotone.main).toHaveLength(2);
+    for (const colour of duotone.main) expect(palette).toContain(colour);
+    const mono = await paint("a cat", "Flat monochrome icons", 250, 0.005);
+    expect(mono.main).toHaveLength(1);
+  });
+
+  it("leaves the shadow out of a flat style unless its words ask for one", async () => {
+    const flat = readPrompt("a wallet. Flat icons.");
+    expect(flat.look.mode).toBe("flat");
+    const plain = await paint("a wallet", "Flat icons", 1);
+    const shadowed = await paint("a wallet", "Flat icons with a soft shadow", 1);
+    // The ground shadow is painted below the icon, so the drawing's box grows and its share falls.
+    expect(shadowed.share).not.toBeCloseTo(plain.share, 2);
+  });
+});
