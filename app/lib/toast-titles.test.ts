@@ -5,24 +5,21 @@ import { toastMessages } from "./toast-messages";
 import { DEFAULT_TOAST } from "./toast-store";
 
 /**
- * Toast titles are Title Case everywhere, as the spec's catalogue writes them
- * ('Login Link Error', 'Account Deleted'). The spec's own 'Something went wrong'
- * (§8, the default and listener toasts) is kept word for word.
+ * Toast titles are in sentence case everywhere ("Generating 12 objects", "Style created"):
+ * only the first word and names (Motif, GitHub, Stripe…) or acronyms (API, PNG) are capitalised.
+ * docs/decisions/096-toast-titles-in-sentence-case.md
  */
-const SPEC_VERBATIM = new Set(["Something went wrong"]);
-const MINOR_WORDS = new Set(
-  "a an and as at but by for from in into nor of off on or per so the to up via vs with yet".split(" "),
-);
+const NAMES = new Set(["Motif", "GitHub", "Stripe", "OpenAI", "Gemini", "ComfyUI", "Google"]);
 
-/** The words of `title` that break Title Case; placeholders (numbers, `${…}`) pass. */
-function titleCaseProblems(title: string): string[] {
-  if (SPEC_VERBATIM.has(title)) return [];
+/** The words of `title` that break sentence case; placeholders (numbers, `${…}`) pass. */
+function sentenceCaseProblems(title: string): string[] {
   const words = title.split(/\s+/).filter(Boolean);
   return words.filter((raw, index) => {
     const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-    if (!word || /^\p{N}/u.test(word) || /^\p{Lu}/u.test(word)) return false;
-    const edge = index === 0 || index === words.length - 1;
-    return edge || !MINOR_WORDS.has(word.toLowerCase());
+    if (!word || /^\p{N}/u.test(word)) return false;
+    if (index === 0) return !/^\p{Lu}/u.test(word);
+    if (NAMES.has(word) || /^\p{Lu}[\p{Lu}\p{N}]+s?$/u.test(word)) return false;
+    return /\p{Lu}/u.test(word);
   });
 }
 
@@ -61,9 +58,20 @@ function literalsIn(expression: string): string[] {
   return found;
 }
 
+/** Template substitutions as "0", so a `}` or `,` inside one does not end the expression. */
+const flattened = (source: string) => source.replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g, "0");
+
 /** The expression after `title:` up to the next property or the end of the object. */
 function titleExpressions(call: string): string[] {
-  return [...call.matchAll(/\btitle:\s*([\s\S]*?)(?:,\s*\n|,\s*(?=\w+:)|\s*\}|$)/g)].map((m) => m[1]!);
+  return [...flattened(call).matchAll(/\btitle:\s*([\s\S]*?)(?:,\s*\n|,\s*(?=\w+:)|\s*\}|$)/g)].map((m) => m[1]!);
+}
+
+/** Titles handed to a toast-raising helper: a job's `started`/`done` texts, an `errorTitle`. */
+function helperTitleExpressions(source: string): string[] {
+  if (!/toastStarted|useStartObjectJob|errorTitle/.test(source)) return [];
+  return [
+    ...flattened(source).matchAll(/\b(?:started|done|errorTitle)(?::|=)\s*([\s\S]*?)(?:,\s*\n|,\s*(?=\w+:)|\s*\}|\n)/g),
+  ].map((m) => m[1]!);
 }
 
 const CALL = /\b(?:toast(?:\.error|\.success)?|toastStore\.add|flashToastCookie)\(/g;
@@ -74,7 +82,10 @@ function toastTitlesInSource(): { where: string; title: string }[] {
   const files = [...sourceFiles(join(root, "app")), ...sourceFiles(join(root, "server"))];
   return files.flatMap((file) => {
     const source = readFileSync(file, "utf8");
-    return [...source.matchAll(CALL)].flatMap((match) => {
+    const helpers = helperTitleExpressions(source)
+      .flatMap(literalsIn)
+      .map((title) => ({ where: relative(root, file), title }));
+    const calls = [...source.matchAll(CALL)].flatMap((match) => {
       const call = callText(source, match.index + match[0].length);
       const where = `${relative(root, file)}:${source.slice(0, match.index).split("\n").length}`;
       const positional = /^toast\.(error|success)\($/.test(match[0])
@@ -83,30 +94,43 @@ function toastTitlesInSource(): { where: string; title: string }[] {
       const named = titleExpressions(call).flatMap(literalsIn);
       return [...positional, ...named].map((title) => ({ where, title }));
     });
+    return [...calls, ...helpers];
   });
 }
 
 describe("toast titles", () => {
-  it("spots sentence case and allows minor words", () => {
-    expect(titleCaseProblems("Style saved")).toEqual(["saved"]);
-    expect(titleCaseProblems("Not Enough Credits")).toEqual([]);
-    expect(titleCaseProblems("Making 0 Images")).toEqual([]);
-    expect(titleCaseProblems("Out of Credits")).toEqual([]);
-    expect(titleCaseProblems("Something went wrong")).toEqual([]);
+  it("spots Title Case and allows names and acronyms", () => {
+    expect(sentenceCaseProblems("Style Created")).toEqual(["Created"]);
+    expect(sentenceCaseProblems("Generating 12 Objects")).toEqual(["Objects"]);
+    expect(sentenceCaseProblems("style created")).toEqual(["style"]);
+    expect(sentenceCaseProblems("Generating 0 objects")).toEqual([]);
+    expect(sentenceCaseProblems("API key created")).toEqual([]);
+    expect(sentenceCaseProblems("Connected to GitHub")).toEqual([]);
+    expect(sentenceCaseProblems("Something went wrong")).toEqual([]);
   });
 
   it("finds the titles written in code", () => {
     const titles = toastTitlesInSource().map((t) => t.title);
-    expect(titles).toEqual(expect.arrayContaining(["Style Created", "Login Error", "Generation Failed"]));
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        "Style created",
+        "Login error",
+        "Generation failed",
+        "Generating 0",
+        "0 made",
+        "Drawing 0",
+        "Credit change error",
+      ]),
+    );
   });
 
-  it("are Title Case in the catalogue", () => {
+  it("are in sentence case in the catalogue", () => {
     const catalogue = [...Object.values(toastMessages).map((m) => m.title), DEFAULT_TOAST.title];
-    expect(catalogue.filter((title) => titleCaseProblems(title).length)).toEqual([]);
+    expect(catalogue.filter((title) => sentenceCaseProblems(title).length)).toEqual([]);
   });
 
-  it("are Title Case wherever a toast is raised", () => {
-    const wrong = toastTitlesInSource().filter(({ title }) => titleCaseProblems(title).length);
+  it("are in sentence case wherever a toast is raised", () => {
+    const wrong = toastTitlesInSource().filter(({ title }) => sentenceCaseProblems(title).length);
     expect(wrong).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { JobView } from "#domain/objects";
 import { ApiError } from "./api";
 import { callApi, type ApiBody } from "./api-client";
-import { reservedText } from "./object-format";
+import { watchJobEndings, type JobStartTexts } from "./job-start-toast";
 import { refusalMessage } from "./refusal-message";
 import { toast } from "./toast-store";
 import { useIdempotencyKey } from "./use-idempotency-key";
@@ -12,17 +12,19 @@ export type ObjectJobPath = "variations" | "views" | "edit" | "ai-upscale";
 
 /**
  * Starts a paid job on one object, once per click (an Idempotency-Key the retry of the same
- * body reuses): a toast says it started and what was reserved, or why not, and that nothing was
- * charged. `busy` is true while the request is out.
+ * body reuses): a toast says it started and what was reserved (or, when it ended before the
+ * answer came, that it was made), or why not, and that nothing was charged. `busy` is true while
+ * the request is out.
  */
 export function useStartObjectJob(objectId: string, path: ObjectJobPath, onStarted: (job: JobView) => void) {
   const idempotency = useIdempotencyKey();
   const [busy, setBusy] = useState(false);
   async function start(
     body: ApiBody<"post", `/api/objects/:id/${ObjectJobPath}`>,
-    texts: { started: string; errorTitle: string; failed: string },
+    texts: JobStartTexts & { errorTitle: string; failed: string },
   ): Promise<JobView | null> {
     setBusy(true);
+    const endings = watchJobEndings();
     try {
       const url = `/api/objects/${objectId}/${path}`;
       const { job } = await callApi("post", `/api/objects/:id/${path}`, {
@@ -31,7 +33,7 @@ export function useStartObjectJob(objectId: string, path: ObjectJobPath, onStart
         headers: { "Idempotency-Key": idempotency.keyFor(url, body) },
       });
       idempotency.done();
-      toast({ title: texts.started, description: reservedText(job.credits), color: "success" });
+      endings.toastStarted(job, texts);
       onStarted(job);
       return job;
     } catch (error) {
@@ -42,6 +44,7 @@ export function useStartObjectJob(objectId: string, path: ObjectJobPath, onStart
       });
       return null;
     } finally {
+      endings.stop();
       setBusy(false);
     }
   }

@@ -25,6 +25,32 @@ test("after Generate, the new job's card is scrolled into view, and finished job
   await expect(page.getByRole("heading", { name: "Running", level: 2 })).toHaveCount(0);
 });
 
+test("a job made before Generate is answered shows Done, and its toast says it was made, never that it is starting", async ({
+  page,
+}) => {
+  await signInWithApi(page);
+  await createStyleWithApi(page, "Quick icons");
+  await page.goto("/app");
+  const card = page.getByTestId("job-card").filter({ hasText: "Brass bell" });
+  // A preview can be made that fast: the answer is held until the job's card already shows Done.
+  await page.route("**/api/objects", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    const response = await route.fetch();
+    const { job } = (await response.json()) as { job: { id: string } };
+    await waitForJob(page, job.id);
+    await expect(card).toHaveAttribute("data-status", "succeeded");
+    await route.fulfill({ response });
+  });
+  await page.getByRole("radio", { name: /Quick icons/ }).check();
+  await page.getByLabel("Objects", { exact: true }).fill("Brass bell");
+  await page.getByTestId("generate-objects").click();
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "1 object made" })).toContainText(
+    "Quick icons: 3 credits spent.",
+  );
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "Generating" })).toHaveCount(0);
+  await expect(card).toHaveAttribute("data-status", "succeeded");
+});
+
 test("after Make 2 more, the object's images, where the new ones appear, are scrolled into view", async ({ page }) => {
   // On a phone the panel sits far below the images.
   await page.setViewportSize({ width: 375, height: 800 });

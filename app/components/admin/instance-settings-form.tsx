@@ -83,7 +83,7 @@ export function InstanceSettingsForm({ initial, onSaved }: { initial: InstanceSe
     const parsed = instanceSettingsChangeSchema.safeParse(change);
     if (!parsed.success) {
       const found = issuesByField(parsed.error.issues);
-      if (found.form) toast({ title: "Nothing to Save", description: found.form });
+      if (found.form) toast({ title: "Nothing to save", description: found.form });
       return setErrors(found);
     }
     setErrors({});

@@ -67,6 +67,7 @@ export function EditPanel(props: {
     };
     const job = await start(body, {
       started: region ? `Repainting ${props.name}` : `Editing ${props.name}`,
+      done: region ? `Repainted ${props.name}` : `Edited ${props.name}`,
       errorTitle: "Edit error",
       failed: "The edit could not be started. You were not charged. Please try again.",
     });

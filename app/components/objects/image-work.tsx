@@ -169,6 +169,7 @@ function AiUpscale(props: Parameters<typeof ImageWork>[0]) {
       { imageId: image.id, factor, model: upscaler!.id },
       {
         started: `Upscaling ×${factor}`,
+        done: `Upscaled ×${factor}`,
         errorTitle: "Upscale error",
         failed: "The upscale could not be started. You were not charged. Please try again.",
       },

@@ -18,9 +18,10 @@ import { previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
 import { ApiError, fieldErrors } from "~/lib/api";
 import { callApi } from "~/lib/api-client";
+import { watchJobEndings } from "~/lib/job-start-toast";
 import { refusalMessage } from "~/lib/refusal-message";
 import { cn } from "~/lib/cn";
-import { composerSummary, plural, reservedText } from "~/lib/object-format";
+import { composerSummary, plural } from "~/lib/object-format";
 import { toast } from "~/lib/toast-store";
 import { useModel, useModels } from "~/lib/use-models";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
@@ -161,12 +162,15 @@ export function ObjectComposer(props: {
     const key = idempotency.keyFor("/api/objects", body);
     setBusy(true);
     setErrors({});
+    // From before it is asked for: a preview can be made before the answer comes.
+    const endings = watchJobEndings();
     try {
       const result = await callApi("post", "/api/objects", { body, headers: { "Idempotency-Key": key } });
-      toast({
-        title: `Generating ${plural(result.objects.length, "object")}`,
-        description: `${style!.name}: ${reservedText(result.job.credits)}`,
-        color: "success",
+      const objects = plural(result.objects.length, "object");
+      endings.toastStarted(result.job, {
+        started: `Generating ${objects}`,
+        done: `${objects} made`,
+        prefix: `${style!.name}: `,
       });
       idempotency.done();
       setText("");
@@ -188,6 +192,7 @@ export function ObjectComposer(props: {
         });
       }
     } finally {
+      endings.stop();
       setBusy(false);
     }
   }

@@ -30,6 +30,7 @@ function useRequestVariations(objectId: string, onStarted: (job: JobView) => voi
   const request = async (body: { count: number; model?: string } & Partial<Settings>) =>
     (await start(body, {
       started: `Making ${plural(body.count, "image")}`,
+      done: `${plural(body.count, "image")} made`,
       errorTitle: "Generation error",
       failed: "The images could not be started. You were not charged. Please try again.",
     })) !== null;

@@ -55,6 +55,7 @@ export function ViewsPanel(props: {
       { views },
       {
         started: `Drawing ${plural(views.length, "view")}`,
+        done: `${plural(views.length, "view")} drawn`,
         errorTitle: "Generation error",
         failed: "The views could not be started. You were not charged. Please try again.",
       },
