@@ -1,9 +1,10 @@
-import { Coins, Mail } from "lucide-react";
+import { Check, Coins, Mail } from "lucide-react";
 import { Link } from "react-router";
 import { useState, type FormEvent } from "react";
 import { creditRequestNoteMax } from "#domain/credit-requests";
 import { ApiError, fieldErrors } from "~/lib/api";
 import { callApi } from "~/lib/api-client";
+import { markCreditRequestSent, useCreditRequestSent } from "~/lib/credit-request-sent";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { cn } from "~/lib/cn";
@@ -15,10 +16,12 @@ import { TextAreaField } from "./ui/text-area-field";
 
 /**
  * "Request credits": where nothing is for sale, the person asks the operators, who get
- * an e-mail with their address, balance and note (POST /api/credits/request).
+ * an e-mail with their address, balance and note (POST /api/credits/request). Once sent, it
+ * says so and cannot be pressed until the server would take another request (one an hour).
  */
 export function RequestCreditsButton(props: Pick<ButtonProps, "variant" | "size" | "className">) {
   const [open, setOpen] = useState(false);
+  const sent = useCreditRequestSent();
   // An operator does not ask themselves: they give the credits in the console.
   const consoleLink = useConsoleCreditsLink();
   if (consoleLink)
@@ -37,12 +40,14 @@ export function RequestCreditsButton(props: Pick<ButtonProps, "variant" | "size"
       <Button
         variant={props.variant ?? "secondary"}
         size={props.size}
-        className={props.className}
-        onClick={() => setOpen(true)}
+        // aria-disabled, not disabled: the focus the dialog gives back stays on the button.
+        className={cn(props.className, sent && "cursor-default opacity-50")}
+        onClick={() => !sent && setOpen(true)}
+        aria-disabled={sent || undefined}
         data-testid="request-credits"
       >
-        <Mail aria-hidden className="size-4" />
-        Request credits
+        {sent ? <Check aria-hidden className="size-4" /> : <Mail aria-hidden className="size-4" />}
+        {sent ? "Request sent" : "Request credits"}
       </Button>
       {open && <RequestCreditsDialog onClose={() => setOpen(false)} />}
     </>
@@ -61,6 +66,7 @@ function RequestCreditsDialog(props: { onClose(): void }) {
     setBusy(true);
     try {
       await callApi("post", "/api/credits/request", { body: { note: note.trim() || undefined } });
+      markCreditRequestSent();
       toast({
         title: "Credits requested",
         description: "The operators of this Motif were e-mailed. Your balance grows as soon as they add credits.",
@@ -75,7 +81,11 @@ function RequestCreditsDialog(props: { onClose(): void }) {
         description: refusalMessage(caught, "Your request could not be sent to the operators. Please try again later."),
         color: "error",
       });
-      if (caught instanceof ApiError && caught.status === 429) props.onClose();
+      if (caught instanceof ApiError && caught.status === 429) {
+        const wait = caught.details.retryAfterSeconds;
+        markCreditRequestSent({ retryAfterSeconds: typeof wait === "number" ? wait : undefined });
+        props.onClose();
+      }
     } finally {
       setBusy(false);
     }

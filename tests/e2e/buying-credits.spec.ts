@@ -93,7 +93,7 @@ test("without Stripe the credits page shows the balance, the history and how to 
     await expectNoViolations(page, `credits page without Stripe, ${scheme}`);
   }
 
-  // Asking: the operators are e-mailed once; asking again within the hour is refused in words.
+  // Asking: the operators are e-mailed once; the button then says so and cannot be pressed again.
   await page.getByRole("button", { name: "Request credits" }).click();
   const dialog = page.getByRole("dialog", { name: "Request credits" });
   await dialog.getByRole("button", { name: "Send request" }).click();
@@ -101,11 +101,22 @@ test("without Stripe the credits page shows the balance, the history and how to 
   const mail = await creditRequestMail(page.request, "operator@example.com", email);
   expect(mail.text).toContain("Their balance: 100 credits.");
   expect(mail.text).not.toContain("Their note");
+  const sent = page.getByTestId("request-credits");
+  await expect(sent).toHaveText("Request sent");
+  await expect(sent).toBeDisabled();
+  await expect(sent).toBeFocused();
+  await sent.click({ force: true });
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "Already requested" })).toHaveCount(0);
 
+  // A new page does not know: asking again within the hour is refused in words, and the button says it was sent.
+  await page.reload();
   await page.getByRole("button", { name: "Request credits" }).click();
   await dialog.getByRole("button", { name: "Send request" }).click();
   await expect(page.locator("[data-toast-id]").filter({ hasText: "Already requested" })).toContainText(
     "You already asked for credits in the last hour. You can ask again in 60 minutes.",
   );
   await expect(dialog).toHaveCount(0);
+  await expect(sent).toHaveText("Request sent");
+  await expect(sent).toBeDisabled();
 });
