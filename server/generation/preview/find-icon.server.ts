@@ -28,16 +28,35 @@ const OTHER_SENSE = 10;
 const NEAREST_DRAWING = 8;
 /** The plainest drawing of a common subject in a library that names none plainly ("broadsword"). */
 const PLAINEST = 12;
+/** How far behind another library's icon the first library's may be and still draw the subject. */
+const SAME_LIBRARY_MARGIN = 25;
+/** A match at least this sure comes from the icon's name, not from a keyword ("sword" tags a fencer). */
+const NAMED = 40;
 /** How strongly the request must point to a field to read a word's meaning in it. */
 const SENSE_THRESHOLD = 0.5;
 
-/** What a style's words say about which library fits it best, best first. */
+/**
+ * What a style's words say about which library fits it best, best first. A filled style never
+ * draws a line library's icon: strokes among filled shapes are two looks, so the placeholder
+ * stands in instead. A line style draws any library's icon as its outline, the line library first.
+ */
 export function preferredSets(styleWords: string, mode: "flat" | "line"): IconSetId[] {
   if (mode === "line") return ["tabler", "game-icons", "fluent-emoji-flat"];
   if (/\b(games?|rpg|fantasy|dungeons?|medieval|inventory|silhouettes?|loot|quests?|stencil)\b/i.test(styleWords)) {
-    return ["game-icons", "fluent-emoji-flat", "tabler"];
+    return ["game-icons", "fluent-emoji-flat"];
   }
-  return ["fluent-emoji-flat", "game-icons", "tabler"];
+  return ["fluent-emoji-flat", "game-icons"];
+}
+
+/**
+ * A filled style's libraries with the one that draws most of the set first (ties keep the style's
+ * order): a set of swords and potions is drawn in Game Icons even in a colourful style, so its
+ * images share one look. `setChoices` names, for each of the set's subjects, each library that surely draws it.
+ */
+export function preferredForSet(preference: IconSetId[], setChoices: IconSetId[]): IconSetId[] {
+  if (preference[0] === "tabler" || setChoices.length === 0) return preference;
+  const count = (set: IconSetId) => setChoices.filter((choice) => choice === set).length;
+  return [...preference].sort((a, b) => count(b) - count(a));
 }
 
 export interface FoundIcons {
@@ -61,19 +80,28 @@ export function findIcons(
   // A single letter names nothing worth drawing (and would match every "letter-x" icon).
   if (headIndex < 0 || words[headIndex]!.length < 2) return null;
   const index = iconIndex();
-  // A line library is a last resort for a filled style, and the other way round.
-  const lastResort = preference.at(-1);
+  // A colour library is a last resort for a line style.
+  const lastResort = preference.length > 2 ? preference.at(-1) : undefined;
   const bonus = (set: IconSetId) => [30, 8, -50][preference.indexOf(set)] ?? 0;
   const penalty = (name: string) => (alteredThing.test(name) || notAThing.test(name) ? 15 : 0);
   let fallback: FoundIcons | null = null;
   for (let length = Math.min(LONGEST_PHRASE, headIndex + 1); length >= 1; length--) {
     const phrase = words.slice(headIndex - length + 1, headIndex + 1);
-    const matches = candidates(index, phrase, context);
+    const matches = candidates(index, phrase, context, preference);
     if (matches.length === 0) continue;
     const ranked = matches
-      .map((m) => ({ ...m, score: m.score + bonus(m.set) - penalty(m.name) + fit(index, m, phrase, context) }))
+      .map((m) => {
+        const fits = fit(index, m, phrase, context);
+        return { ...m, fits, named: m.score >= NAMED, score: m.score + bonus(m.set) - penalty(m.name) + fits };
+      })
       .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
-    const best = ranked[0]!;
+    // One look per set: the first library draws the subject whenever it has an icon that is about
+    // it; another library only where it has none (or only icons about something else).
+    const top = ranked[0]!;
+    const best =
+      ranked.find(
+        (m) => m.set === preference[0] && m.named && m.fits >= 0 && m.score >= top.score - SAME_LIBRARY_MARGIN,
+      ) ?? top;
     const found = {
       // From the best match's library only: a set's images all come from the same one.
       choices: ranked
@@ -102,25 +130,34 @@ interface Candidate extends IconMatch {
  * The icons a phrase names; for one word, also those of its other meanings in the fields the
  * request points to, and the nearest drawing of a word no library names.
  */
-function candidates(index: IconIndex, phrase: string[], context: DomainWeights): Candidate[] {
-  const found: Candidate[] = index.find(phrase);
+function candidates(index: IconIndex, phrase: string[], context: DomainWeights, preference: IconSetId[]): Candidate[] {
+  const found: Candidate[] = index.find(phrase).filter((m) => preference.includes(m.set));
   if (phrase.length !== 1) return found;
   const word = phrase[0]!.toLowerCase();
   for (const form of wordForms(word)) {
     for (const [key, name] of Object.entries(plainestIcons)) {
-      const [set, named] = key.split(":") as [IconSetId, string];
-      if (named === form && !found.some((m) => m.set === set && m.name === name)) found.push({ set, name, score: 64 });
+      const [set, plain] = key.split(":") as [IconSetId, string];
+      if (plain === form && preference.includes(set) && !found.some((m) => m.set === set && m.name === name)) {
+        found.push({ set, name, score: 64 });
+      }
     }
   }
   for (const { domain, as } of wordSenses[word] ?? []) {
-    if ((context.get(domain) ?? 0) < SENSE_THRESHOLD) continue;
-    for (const m of index.find(as.split(" "))) found.push({ ...m, score: m.score - OTHER_SENSE, sense: domain });
+    // A sense drawn by the word itself would lend its field to every icon the word names.
+    if (as === word || (context.get(domain) ?? 0) < SENSE_THRESHOLD) continue;
+    for (const m of index.find(as.split(" "))) {
+      if (preference.includes(m.set)) found.push({ ...m, score: m.score - OTHER_SENSE, sense: domain });
+    }
   }
   const nearest = wordForms(word)
     .map((form) => drawnAs[form])
     .find(Boolean);
-  if (found.length === 0 && nearest) {
-    for (const m of index.find(nearest.split(" "))) found.push({ ...m, score: m.score - NEAREST_DRAWING });
+  // Only where no icon named by the word is about it ("gun-stock" is not stocks).
+  const named = found.some((m) => m.score >= NAMED && fit(index, m, phrase, context) >= 0);
+  for (const drawing of named ? [] : (nearest ?? [])) {
+    for (const m of index.find(drawing.split(" "))) {
+      if (preference.includes(m.set)) found.push({ ...m, score: m.score - NEAREST_DRAWING });
+    }
   }
   return found;
 }

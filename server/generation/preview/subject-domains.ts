@@ -66,7 +66,7 @@ const cueWords: Record<Domain, string> = {
   computing:
     "computer computers laptop laptops desktop keyboard keyboards monitor monitors screen printer scanner phone " +
     "phones tech technology device devices hardware software app apps web usb cable router server servers " +
-    "database cloud wifi network code coding developer chip cpu battery headset webcam tablet mouse",
+    "database cloud wifi network code coding developer chip cpu battery headset webcam tablet mouse topology",
   clothing:
     "dress dresses clothes clothing fashion shirt shirts skirt hat hats cap shoe shoes boot boots sock socks tie " +
     "scarf glove gloves jacket coat ribbon ribbons lace button buttons sewing needle thread jewellery jewelry " +
@@ -80,10 +80,10 @@ const cueWords: Record<Domain, string> = {
     "nautical maritime deck hull mast captain marine lighthouse compass rope",
   music:
     "music musical instrument instruments guitar piano violin drum drums note notes song songs sound speaker " +
-    "headphones orchestra band concert trumpet flute microphone violin",
+    "headphones orchestra band concert trumpet flute microphone violin clef",
   sport:
     "sport sports ball balls football soccer basketball tennis golf baseball cricket hockey racket gym fitness " +
-    "stadium trophy medal athlete running",
+    "stadium trophy medal athlete running olympic chess pawn rook",
   tools:
     "tool tools hammer saw wrench screwdriver drill nail nails screw screws bolt bolts workshop construction " +
     "toolbox pliers repair diy hardware",

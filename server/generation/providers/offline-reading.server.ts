@@ -1,7 +1,7 @@
 import { colourWords, readColours } from "#domain/colour-words";
 import { promptSentences } from "../prompts";
 import { subjectOfWord, type RenderMode, type SubjectName } from "./offline-glyphs.server";
-import { findIcons, preferredSets, type FoundIcons } from "../preview/find-icon.server";
+import { findIcons, preferredForSet, preferredSets, type FoundIcons } from "../preview/find-icon.server";
 import type { IconSetId } from "../preview/icon-sets.server";
 import { weighDomains, type DomainWeights } from "../preview/subject-domains";
 import { genericHeads } from "../preview/subject-senses";
@@ -94,6 +94,29 @@ function iconsForSubject(
 }
 
 /**
+ * Where a subject's head noun ends: before the first phrase break ("a steaming cup" of coffee);
+ * a word that names no thing ("hero knight character", "sword icon") gives way to the one before.
+ */
+function headEndOf(words: string[]): number {
+  let headEnd = words.findIndex((w, i) => i > 0 && phraseBreaks.has(w));
+  if (headEnd < 0) headEnd = words.length;
+  while (headEnd > 1 && genericHeads.has(words[headEnd - 1]!)) headEnd--;
+  return headEnd;
+}
+
+/** A library's match this sure (before its bonus) names the subject, not a keyword or a part of it. */
+const SURE_MATCH = 90;
+
+/** The libraries that surely draw each of a set's other subjects, each library asked alone. */
+function setLibraries(neighbours: readonly string[], preference: IconSetId[]): IconSetId[] {
+  return neighbours.flatMap((neighbour) => {
+    const words = colourWords(neighbour);
+    const head = headEndOf(words) - 1;
+    return preference.filter((set) => (findIcons(words, head, [set])?.choices[0]?.score ?? 0) >= SURE_MATCH);
+  });
+}
+
+/**
  * What the whole request points to: the object's own words count most, then the style's words
  * and the subjects drawn with it (a set's other objects), then the subject's head word itself.
  */
@@ -162,16 +185,17 @@ export function readPrompt(
 
   // The head noun: the last word before the first phrase break ("a steaming cup" of coffee).
   const words = colourWords(subject);
-  let headEnd = words.findIndex((w, i) => i > 0 && phraseBreaks.has(w));
-  if (headEnd < 0) headEnd = words.length;
-  // "Hero knight character", "sword icon": a word that names no thing gives way to the one before it.
-  while (headEnd > 1 && genericHeads.has(words[headEnd - 1]!)) headEnd--;
+  const headEnd = headEndOf(words);
   const headIndex = headEnd - 1;
   const drawing = headIndex >= 0 ? subjectOfWord(words[headIndex]!) : null;
   const look = readLook(rest);
   const context = requestContext(words, headIndex, rest, [...(options.neighbours ?? [])]);
+  const neighbours = options.neighbours ?? [];
+  const preference = preferredSets(rest, look.mode);
   const found =
-    options.withIcons === false ? null : iconsForSubject(words, headIndex, preferredSets(rest, look.mode), context);
+    options.withIcons === false
+      ? null
+      : iconsForSubject(words, headIndex, preferredForSet(preference, setLibraries(neighbours, preference)), context);
   const icons = found?.icons ?? null;
   // "an orange" is a fruit, "an orange cat" a colour: the head is never read as one.
   const subjectColours = readColours(words, (i) => i !== headIndex);
