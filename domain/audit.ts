@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textPatterns } from "./text";
 
 /** What an operator can do that the audit log records. */
 export const auditActions = [
@@ -41,7 +42,7 @@ export const adjustCreditsSchema = z.object({
     .trim()
     .min(3, "Say why, in a few words.")
     .max(300, "Keep the reason to 300 characters.")
-    .meta({ example: "Art team's monthly allowance" }),
+    .meta({ example: "Art team's monthly allowance", pattern: textPatterns.three }),
 });
 export type AdjustCreditsInput = z.output<typeof adjustCreditsSchema>;
 

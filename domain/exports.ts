@@ -16,7 +16,8 @@ export const spriteSheetQuerySchema = exportSelectionSchema
           { error: "Choose a frame size of 64, 128, 256 or 512." },
         ),
       )
-      .default(256),
+      .default(256)
+      .meta({ type: "integer", enum: [...spriteFrameSizes] }),
     padding: z.coerce
       .number()
       .int()

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { limits } from "./limits";
 import { modelChoice } from "./models";
-import { text } from "./text";
+import { text, trimmedTextMeta } from "./text";
 
 /** How an image came to be: drawn by a model, or made from another image of the object. */
 export const imageOperations = ["generated", "edited", "repainted", "background-removed", "upscaled"] as const;
@@ -80,7 +80,8 @@ export const editInstruction = text()
       .string()
       .min(1, "Say what to change.")
       .max(limits.editInstruction, `Keep the words under ${limits.editInstruction} characters.`),
-  );
+  )
+  .meta(trimmedTextMeta(limits.editInstruction));
 
 /**
  * POST /api/objects/{id}/edit: a new image of the object from one of its images, changed as the

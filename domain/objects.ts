@@ -5,7 +5,7 @@ import { jobKinds, jobStatuses } from "./jobs";
 import { imageSignature } from "./image-links";
 import { imageLineageSchema } from "./image-lineage";
 import { limits } from "./limits";
-import { nameText, text, visibleTrim } from "./text";
+import { nameText, text, trimmedTextMeta, visibleTrim } from "./text";
 
 /** The subjects typed into the composer: one per line, blank lines and repeats dropped. */
 export function parseSubjectLines(text: string): string[] {
@@ -82,7 +82,8 @@ export const objectViewsRequestSchema = z.object({
             .string()
             .min(1, "Name each view.")
             .max(limits.objectView, `Keep each view under ${limits.objectView} characters.`),
-        ),
+        )
+        .meta(trimmedTextMeta(limits.objectView)),
     )
     .min(1, "Name at least one view.")
     .max(limits.objectViews, `Ask for at most ${limits.objectViews} views at a time.`)
@@ -122,15 +123,29 @@ export const listObjectsQuerySchema = z.object({
 });
 export type ListObjectsQuery = z.output<typeof listObjectsQuerySchema>;
 
-/** GET /api/objects/export.zip: one of ids, setId or styleId. */
+const ONE_SELECTION = "Give exactly one of ids, setId and styleId.";
+/** The longest `ids` an export takes: 500 ids of 20 characters, with a comma between each two. */
+export const EXPORT_IDS_MAX_LENGTH = limits.exportObjects * 21 - 1;
+
 /** Which objects an export takes: by ids, by set or by style (exactly one), and which of their images. */
 export const exportSelectionSchema = z.object({
+  // At most 500 ids of 20 characters with their commas: what an address can carry (a request's
+  // line and headers together may be 16 KB, and a client may send each comma as %2C).
   ids: text()
-    .max(limits.exportObjects * 65)
+    .max(EXPORT_IDS_MAX_LENGTH)
     .transform((s) => s.split(",").filter(Boolean))
-    .optional(),
-  setId: text().min(1).max(64).optional(),
-  styleId: text().min(1).max(64).optional(),
+    .optional()
+    .meta({ description: `Comma-separated object ids (up to ${limits.exportObjects}). ${ONE_SELECTION}` }),
+  setId: text()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: `A set: the objects one submission made. ${ONE_SELECTION}` }),
+  styleId: text()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: `Every object of a style. ${ONE_SELECTION}` }),
   images: z.enum(["cover", "all"]).default("cover"),
 });
 

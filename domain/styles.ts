@@ -5,7 +5,7 @@ import { imageSignature } from "./image-links";
 import { limits } from "./limits";
 import { modelChoice } from "./models";
 import { priceOf, type PriceTable } from "./pricing";
-import { nameText, text } from "./text";
+import { nameText, text, textPatterns } from "./text";
 
 /** Form fields arrive as text in multipart bodies. */
 const booleanField = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
@@ -15,7 +15,8 @@ const DESCRIPTION_MESSAGE = "Describe the style in a few words.";
 const optionalDescription = text()
   .trim()
   .max(limits.styleDescription)
-  .refine((words) => words.length === 0 || words.length >= 3, DESCRIPTION_MESSAGE);
+  .refine((words) => words.length === 0 || words.length >= 3, DESCRIPTION_MESSAGE)
+  .meta({ pattern: textPatterns.blankOrThree });
 
 /**
  * POST /api/styles (multipart, with up to five reference images). The description

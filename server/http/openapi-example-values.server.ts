@@ -4,6 +4,7 @@
  * takes and gives. A field's own `example` (or default) wins; otherwise its name and format say
  * what a real one looks like. The suite checks every example against its schema.
  */
+import { PREVIEW_PROVIDER_ID } from "#domain/preview";
 
 type JsonSchema = {
   $ref?: string;
@@ -35,9 +36,15 @@ export type SchemaComponents = Record<string, JsonSchema>;
 
 const AT = "2026-11-26T10:00:00.000Z";
 
+/** A model every instance has: the preview engine (a fresh instance offers no other). */
+const MODEL = PREVIEW_PROVIDER_ID;
+/** Where a webhook is posted: a public https address, as the server requires. */
+const WEBHOOK_URL = "https://example.com/hooks/motif";
+
 /** What a string field named so usually holds. */
 const byName: [RegExp, string][] = [
   [/^(id|.*Id)$/, "k3v9q2m8x7w1p5r4"],
+  [/^webhookUrl$/, WEBHOOK_URL],
   [/url$/i, "/api/images/k3v9q2m8x7w1p5r4"],
   [/email/i, "ann@example.com"],
   [/^(name|subject)$/, "Health potion"],
@@ -45,7 +52,7 @@ const byName: [RegExp, string][] = [
   [/instruction/i, "wearing a red scarf"],
   [/prompt/i, "seen from the front"],
   [/description/i, "Flat vector icons, warm amber and deep teal"],
-  [/^(model|provider)$/, "openai"],
+  [/^(model|provider|defaultModel)$/, MODEL],
   [/^(modelLabel|label)$/, "OpenAI gpt-image-1.5"],
   [/title/i, "Object “Health potion” · Cozy inventory"],
   [/message|error|reason/i, "Something to say, in words."],
@@ -59,8 +66,8 @@ function stringExample(schema: JsonSchema, name: string): string {
   if (schema.format === "date-time") return AT;
   if (schema.format === "date") return AT.slice(0, 10);
   if (schema.format === "email") return "ann@example.com";
-  if (schema.format === "uri" || schema.format === "url") return "https://motif.example.com/hooks/motif";
-  if (schema.pattern === "^[a-z][a-z0-9-]{0,31}$") return "openai";
+  if (schema.format === "uri" || schema.format === "url") return WEBHOOK_URL;
+  if (schema.pattern === "^[a-z][a-z0-9-]{0,31}$") return MODEL;
   if (schema.pattern === "^#[0-9a-fA-F]{6}$") return "#E8A33D";
   const found = byName.find(([pattern]) => pattern.test(name))?.[1] ?? "text";
   let value = found;

@@ -40,8 +40,12 @@ describe("the OpenAPI document", () => {
     expect(document.paths?.["/api/openapi.json"]?.get?.security).toEqual([]);
     expect(document.servers).toEqual([{ url: "/", description: "This Motif instance" }]);
     // The licence and terms an integrator's tools look for: this instance's own terms page.
-    expect(document.info.license).toEqual({ name: "API terms of use", url: "/terms#api" });
-    expect(document.info.termsOfService).toBe("/terms");
+    // Absolute (decision 098): the instance's own address, as the route is asked or PUBLIC_URL says.
+    expect(document.info.license).toEqual({ name: "API terms of use", url: "http://localhost:3000/terms#api" });
+    expect(document.info.termsOfService).toBe("http://localhost:3000/terms");
+    expect(buildOpenApiDocument(apiOperations, "https://motif.example.com").info.termsOfService).toBe(
+      "https://motif.example.com/terms",
+    );
     const error = document.paths?.["/api/jobs/{id}"]?.get?.responses?.["404"] as {
       content: Record<string, { schema: { $ref: string } }>;
     };

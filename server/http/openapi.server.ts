@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from "../auth/session-cookie.server";
 import { statusByCode } from "./errors.server";
 import type { Operation } from "./operations/operation.server";
 import { completeForReference } from "./openapi-samples.server";
+import { stateTextRules } from "./openapi-text-rules.server";
 import { idempotencyHeaders } from "./operations/reply-docs.server";
 
 /**
@@ -102,7 +103,7 @@ function toOperation(op: Operation): ZodOpenApiOperationObject {
   }
   for (const status of errors) responses[String(status)] ??= errorReply(status);
   // A request with an API key hears its budget on every answer Motif writes (Node answers 431 itself).
-  if (op.access === "user") {
+  if (op.access === "user" || op.access === "key") {
     for (const [status, response] of Object.entries(responses)) {
       if (status === "431") continue;
       const headers = { ...(response.headers as Record<string, unknown> | undefined), ...rateLimitHeaders };
@@ -111,6 +112,7 @@ function toOperation(op: Operation): ZodOpenApiOperationObject {
   }
   const security = {
     public: [],
+    key: [{ apiKey: [] }],
     session: [{ sessionCookie: [] }],
     operator: [{ sessionCookie: [] }],
     user: undefined,
@@ -168,8 +170,14 @@ const tags = [
   { name: "Reference", description: "This document and its reference page." },
 ];
 
-/** The OpenAPI 3.1 document of the API's operations (apiOperations). */
-export function buildOpenApiDocument(operations: readonly Operation[]) {
+/** Where a document built without a request says it is served: Motif's own default address. */
+export const DEFAULT_ORIGIN = "http://localhost:3000";
+
+/**
+ * The OpenAPI 3.1 document of the API's operations (apiOperations), as served at `origin`:
+ * its terms and licence are that instance's own pages, as absolute URLs (decision 098).
+ */
+export function buildOpenApiDocument(operations: readonly Operation[], origin: string = DEFAULT_ORIGIN) {
   const paths: ZodOpenApiPathsObject = {};
   for (const op of operations) {
     const path = (paths[openApiPath(op.path)] ??= {});
@@ -182,10 +190,10 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
         title: "Motif API",
         version: API_VERSION,
         description,
-        // Each instance's API is offered on its operator's terms (decision 092). Relative references
-        // resolve against the document's own address, so every instance names its own page.
-        termsOfService: "/terms",
-        license: { name: "API terms of use", url: "/terms#api" },
+        // Each instance's API is offered on its operator's terms (decision 092), at its own address:
+        // absolute, since tools resolve a relative one against nothing (decision 098).
+        termsOfService: `${origin}/terms`,
+        license: { name: "API terms of use", url: `${origin}/terms#api` },
       },
       // Relative to where the document is served: every Motif serves its own API at its own address.
       servers: [{ url: "/", description: "This Motif instance" }],
@@ -215,21 +223,29 @@ export function buildOpenApiDocument(operations: readonly Operation[]) {
       },
     },
     {
-      // zod bounds every int by the safe-integer range: true, but noise in a reference.
-      override: ({ jsonSchema }) => {
-        if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-        if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      // zod bounds every int by the safe-integer range: true, but noise in a reference. An input
+      // bounded below keeps its upper bound: it is what the server takes (a `before` cursor).
+      override: ({ jsonSchema, io }) => {
+        const unbounded = jsonSchema.minimum === Number.MIN_SAFE_INTEGER;
+        if (unbounded) delete jsonSchema.minimum;
+        const stated = io === "input" && !unbounded;
+        if (!stated && jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
       },
     },
   );
-  return completeForReference(document);
+  return completeForReference(stateTextRules(document));
 }
 
-const served = new WeakMap<readonly Operation[], string>();
+const served = new WeakMap<readonly Operation[], Map<string, string>>();
 
-/** The document as the route serves it: built once, since it only changes with a release. */
-export function openApiJson(operations: readonly Operation[]): string {
-  let json = served.get(operations);
-  if (json === undefined) served.set(operations, (json = JSON.stringify(buildOpenApiDocument(operations))));
+/**
+ * The document as the route serves it at `origin`: built once per origin, since it only
+ * changes with a release (and the origins are the few `documentOrigin` allows).
+ */
+export function openApiJson(operations: readonly Operation[], origin: string = DEFAULT_ORIGIN): string {
+  let byOrigin = served.get(operations);
+  if (!byOrigin) served.set(operations, (byOrigin = new Map()));
+  let json = byOrigin.get(origin);
+  if (json === undefined) byOrigin.set(origin, (json = JSON.stringify(buildOpenApiDocument(operations, origin))));
   return json;
 }

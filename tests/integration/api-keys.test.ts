@@ -166,7 +166,7 @@ describe.each(testDatabases)("API keys on $name", (target) => {
       expect(response.status, `${method} ${path}`).toBe(403);
       expect((await json<{ error: { message: string } }>(response)).error.message).toBe(apiKeyMessages.sessionOnly);
     }
-    // A key reads itself (its cap and spend); a browser session is told to send a key.
+    // A key reads itself (its cap and spend); a browser session is not signed in for it, and told to send a key.
     const self = await call("/api/keys/current", { method: "GET" });
     expect(self.status).toBe(200);
     expect((await json<{ key: { id: string; spentThisMonth: number } }>(self)).key).toMatchObject({
@@ -174,7 +174,7 @@ describe.each(testDatabases)("API keys on $name", (target) => {
       spentThisMonth: 0,
     });
     const bySession = await api.server.call("/api/keys/current", { cookie: api.user.cookie });
-    expect(bySession.status).toBe(400);
+    expect(bySession.status).toBe(401);
     expect((await json<{ error: { message: string } }>(bySession)).error.message).toBe(apiKeyMessages.keyOnly);
     // Authentication comes first: a revoked or made-up key on these routes hears that, not the 403.
     const revoked = await createKey(api.server, api.user.cookie);

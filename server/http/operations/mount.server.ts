@@ -2,13 +2,20 @@ import express, { Router, type Request, type Response } from "express";
 import type { Services } from "../../services.server";
 import { requireOperator } from "../../setup/operator.server";
 import { answerOnce } from "../idempotent.server";
-import { requireApiUser, requireSessionUser, type ApiUser } from "../require-user.server";
+import { apiKeyMessages } from "#domain/api-keys";
+import { AppError } from "#domain/errors";
+import { bearerSecret, requireApiUser, requireSessionUser, type ApiUser } from "../require-user.server";
 import type { Access, Answer, Operation } from "./operation.server";
 
 /** Who makes the request, as the operation's access asks: authentication before anything is parsed. */
 async function authorize(access: Access, req: Request, services: Services): Promise<ApiUser | null> {
   if (access === "public") return null;
   if (access === "user") return requireApiUser(req, services);
+  // A call about the key that makes it: a browser session has none, so it is not signed in for it.
+  if (access === "key") {
+    if (bearerSecret(req) === null) throw new AppError("unauthorized", apiKeyMessages.keyOnly);
+    return requireApiUser(req, services);
+  }
   const user = await requireSessionUser(req, services);
   if (access === "operator")
     await requireOperator({ db: services.database.db, adminEmails: services.config.adminEmails }, user);

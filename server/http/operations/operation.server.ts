@@ -5,8 +5,11 @@ import type { CodeSample } from "../openapi-examples.server";
 import type { ApiUser } from "../require-user.server";
 
 export type Method = "get" | "post" | "patch" | "delete";
-/** Who may call: anyone, a signed-in user (session or key), a browser session only, or the operator (in a browser). */
-export type Access = "public" | "user" | "operator" | "session";
+/**
+ * Who may call: anyone, a signed-in user (session or key), an API key only, a browser session
+ * only, or the operator (in a browser).
+ */
+export type Access = "public" | "user" | "key" | "operator" | "session";
 
 export interface Reply {
   description: string;

@@ -1,5 +1,6 @@
 import { apiReference } from "@scalar/express-api-reference";
 import { OPENAPI_PATH, REFERENCE_SCRIPT_PATH } from "../api-reference.server";
+import { signInLinkOrigin } from "../origin-check.server";
 import { defineOperation } from "./operation.server";
 import { cacheControl } from "./reply-docs.server";
 
@@ -34,11 +35,13 @@ export const referenceOperations = [
         headers: { "Cache-Control": cacheControl("public, max-age=300") },
       },
     },
-    async handle({ res, operations }) {
+    async handle({ req, res, services, operations }) {
       // The document builder (zod-openapi) loads with the first request for it, not with the server.
       const { openApiJson } = await import("../openapi.server");
+      // Its terms and licence are this instance's pages: PUBLIC_URL, or the loopback address asked.
+      const origin = signInLinkOrigin(services.config, `${req.protocol}://${req.get("host")}`);
       res.setHeader("Cache-Control", "public, max-age=300");
-      res.type("application/json").send(openApiJson(operations));
+      res.type("application/json").send(openApiJson(operations, origin));
     },
   }),
   defineOperation({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import * as replies from "#domain/api-replies";
 import { idempotencyKeySchema } from "#domain/idempotency";
 import { limits } from "#domain/limits";
+import { textPatterns } from "#domain/text";
 import {
   createStyleSchema,
   listStylesQuerySchema,
@@ -37,10 +38,28 @@ const imageFiles = z
   .max(limits.referenceImages);
 
 /** POST /api/styles as a form: the fields, and up to five reference images. */
-const createStyleForm = createStyleSchema.extend({
-  references: imageFiles
-    .optional()
-    .meta({ description: `Up to ${limits.referenceImages} reference images (PNG, JPEG or WebP).` }),
+const createStyleForm = createStyleSchema
+  .extend({
+    references: imageFiles
+      .optional()
+      .meta({ description: `Up to ${limits.referenceImages} reference images (PNG, JPEG or WebP).` }),
+  })
+  // A description of a few words, reference images, or both: create-style.server.ts refuses neither.
+  .meta({
+    anyOf: [
+      { required: ["description"], properties: { description: { pattern: textPatterns.three } } },
+      { required: ["references"], properties: { references: { minItems: 1 } } },
+    ],
+  });
+
+/** POST /api/styles as JSON: no images can come with it, so the description is needed. */
+const createStyleJson = createStyleSchema.meta({
+  override: ({ jsonSchema }) => {
+    const description = (jsonSchema.properties as Record<string, Record<string, unknown>>).description!;
+    delete description.default;
+    description.pattern = textPatterns.three;
+    jsonSchema.required = ["name", "description"];
+  },
 });
 
 const referencesForm = z.object({ references: imageFiles.min(1) });
@@ -130,7 +149,7 @@ export const styleOperations = [
     description:
       "Makes a style from a description, reference images, or both, and starts a paid job making its four sample images (the price is that of four images at the style's size and detail, at most Standard). Send JSON, or a multipart form when uploading reference images.",
     access: "user",
-    json: createStyleSchema,
+    json: createStyleJson,
     multipart: createStyleForm,
     spends: true,
     responses: { 201: { description: "The style, and the job making its samples.", json: replies.styleCreatedReply } },
