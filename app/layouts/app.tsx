@@ -80,7 +80,7 @@ function Shell({ email, children }: { email: string; children: React.ReactNode }
         <AppNav />
       </aside>
       <div className="desk:pl-64">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-neutral-200 bg-white/85 px-4 backdrop-blur-md sm:px-6 dark:border-neutral-800 dark:bg-neutral-900/85">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-neutral-200 bg-white/85 px-4 backdrop-blur-md sm:gap-3 sm:px-6 dark:border-neutral-800 dark:bg-neutral-900/85">
           <MobileNav className="desk:hidden">{(close) => <AppNav onNavigate={close} />}</MobileNav>
           <Link to="/app" aria-label="Motif home" className="desk:hidden">
             {/* On a phone in teams, the mark alone: the switcher needs the room to name the workspace. */}

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support/auth";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { signIn, signInWithApi } from "./support/auth";
+import { createStyleWithApi } from "./support/objects";
 import { createStyleInUi } from "./support/styles";
 
 /** The page is no wider than the window: nothing makes a phone scroll sideways. */
@@ -32,6 +33,51 @@ test("no signed-in page scrolls sideways on a phone, with content in it", async 
   for (const path of ["/app", "/app/style", "/app/settings", "/app/object"]) {
     await expectNoSidewaysScroll(page, path);
   }
+});
+
+/** The text is shown whole: not cut short by an ellipsis or a clamp. */
+async function expectReadable(locator: Locator, what: string) {
+  const cut = await locator.evaluate(
+    (element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1,
+  );
+  expect(cut, `${what} is cut short`).toBe(false);
+}
+
+test("the composer's presets and the workspace switcher read whole on a phone, in light and dark", async ({
+  page,
+  baseURL,
+}) => {
+  await signInWithApi(page);
+  // With a style of their own, the presets are the small tiles under it; in a team, the header switches workspaces.
+  await createStyleWithApi(page, "Harbour crest");
+  const team = await page.request.post("/api/teams", {
+    headers: { Origin: baseURL! },
+    data: { name: "Harbour Games" },
+  });
+  expect(team.status()).toBe(201);
+  await page.goto("/app");
+  for (const name of ["Flat icon", "Pixel art", "Line art"]) {
+    const tile = page.locator("label").filter({ has: page.getByRole("radio", { name, exact: true }) });
+    await expect(tile.getByTestId("style-tile-name")).toHaveText(name);
+    await expectReadable(tile.getByTestId("style-tile-name"), `the ${name} preset`);
+  }
+  const switcher = page.getByTestId("workspace-switcher");
+  await expect(switcher).toContainText("Personal");
+  await expectReadable(switcher.getByTestId("workspace-switcher-name"), "Personal");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    // Once the colours have finished changing over.
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+    await page.screenshot({ path: test.info().outputPath(`composer-375-${scheme}.png`) });
+  }
+  // In the team, its name reads whole too, on two short lines if need be.
+  await switcher.click();
+  await page.getByRole("menuitem", { name: "Harbour Games" }).click();
+  await expect(switcher).toContainText("Harbour Games");
+  await expectReadable(switcher.getByTestId("workspace-switcher-name"), "Harbour Games");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: test.info().outputPath("team-header-375-dark.png") });
 });
 
 test("the pricing table shows every column on a phone, with nothing to scroll", async ({ page }) => {

@@ -128,7 +128,10 @@ function StyleTile(props: {
   choice: StyleChoice;
   checked: boolean;
   onChange(choice: StyleChoice): void;
-  /** A small tile: thumbnail and name only (the presets under the user's own styles). */
+  /**
+   * A small tile: thumbnail and name only (the presets under the user's own styles), three to a
+   * row, so the name goes under the thumbnail and may take two lines: a phone reads it whole.
+   */
   compact?: boolean;
 }) {
   const { choice, checked, compact } = props;
@@ -138,7 +141,7 @@ function StyleTile(props: {
     <label
       className={cn(
         "relative flex cursor-pointer items-center rounded-xl border transition has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-500",
-        compact ? "gap-2 p-1.5 pr-2" : "gap-3 p-2 pr-3",
+        compact ? "flex-col gap-1 p-1.5 text-center" : "gap-3 p-2 pr-3",
         checked
           ? "border-primary-500 bg-primary-50/70 ring-1 ring-primary-500 dark:border-primary-400 dark:bg-primary-950/40 dark:ring-primary-400"
           : "border-neutral-200 bg-white hover:border-neutral-300 hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-neutral-700 dark:hover:bg-neutral-800/60",
@@ -186,8 +189,16 @@ function StyleTile(props: {
           <ImageIcon aria-hidden className="size-4 text-neutral-400" />
         )}
       </span>
-      <span className="min-w-0 flex-1">
-        <span className={cn("block truncate font-medium", compact ? "text-xs" : "text-sm")}>{choice.name}</span>
+      <span className={cn("min-w-0 flex-1", compact && "w-full")}>
+        <span
+          data-testid="style-tile-name"
+          className={cn(
+            "block font-medium",
+            compact ? "line-clamp-2 text-xs leading-tight break-words" : "truncate text-sm",
+          )}
+        >
+          {choice.name}
+        </span>
         <span
           id={hintId}
           className={cn("block truncate text-xs text-neutral-600 dark:text-neutral-400", compact && "sr-only")}
