@@ -1,7 +1,10 @@
-import { Download } from "lucide-react";
+import { Download, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { spriteFrameSizes } from "#domain/exports";
 import { buttonClasses } from "../ui/button";
+import { ExportProgressNote } from "./export-progress-note";
+import { SvgSpritePlanNotice, useSvgSpritePlan } from "./svg-sprite-plan";
+import { useExportDownload } from "./use-export-download";
 import { SegmentedControl } from "../ui/segmented-control";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { Switch } from "../ui/switch";
@@ -24,18 +27,30 @@ const paddingOptions = ["0", "2", "4", "8"].map((value) => ({ value, label: `${v
 /** Where the download comes from, as the export routes take it. */
 export function downloadUrl(
   selection: string,
-  choice: { kind: Kind; which: Which; svg: boolean; frameSize: string; padding: string; trim: boolean },
+  choice: {
+    kind: Kind;
+    which: Which;
+    svg: boolean;
+    singleColour?: boolean;
+    frameSize: string;
+    padding: string;
+    trim: boolean;
+  },
 ): string {
   const images = choice.which === "all" ? "&images=all" : "";
   if (choice.kind === "images") return `/api/objects/export.zip?${selection}${images}${choice.svg ? "&svg=true" : ""}`;
-  if (choice.kind === "svg-sprite") return `/api/objects/svg-sprite.svg?${selection}`;
+  if (choice.kind === "svg-sprite")
+    return `/api/objects/svg-sprite.svg?${selection}${choice.singleColour ? "&singleColour=true" : ""}`;
   return `/api/objects/sprite-sheet.zip?${selection}${images}&frameSize=${choice.frameSize}&padding=${choice.padding}&trim=${choice.trim}`;
 }
 
 /**
  * "Download…": what to take before the file comes — a ZIP of the images (each object's cover or
  * every image, SVGs too for flat styles) or a sprite sheet for a game engine (frame size, padding,
- * trimmed or not). `selection` is the export routes' query for the objects (ids, setId or styleId).
+ * trimmed or not) or an SVG sprite (which objects it leaves out, and why, said before the click).
+ * `selection` is the export routes' query for the objects (ids, setId or styleId). A ZIP of images
+ * streams straight to the browser's downloads; a sprite is prepared first, with the dialog open
+ * showing its progress, and an error is said here rather than downloaded.
  */
 export function DownloadDialog(props: { selection: string; title: string; description: string; onClose(): void }) {
   const [kind, setKind] = useState<Kind>("images");
@@ -44,12 +59,18 @@ export function DownloadDialog(props: { selection: string; title: string; descri
   const [frameSize, setFrameSize] = useState("256");
   const [padding, setPadding] = useState("2");
   const [trim, setTrim] = useState(true);
-  const href = downloadUrl(props.selection, { kind, which, svg, frameSize, padding, trim });
+  const [singleColour, setSingleColour] = useState(false);
+  const href = downloadUrl(props.selection, { kind, which, svg, singleColour, frameSize, padding, trim });
+  const plan = useSvgSpritePlan(props.selection);
+  const { progress, start, running } = useExportDownload(props.onClose);
+  const nothingToTrace = kind === "svg-sprite" && plan.status === "ready" && plan.plan.traced.length === 0;
+  const label =
+    kind === "images" ? "Download ZIP" : kind === "sprites" ? "Download sprite sheet" : "Download SVG sprite";
 
   return (
     <ModalDialog
       open
-      onOpenChange={(open) => !open && props.onClose()}
+      onOpenChange={(open) => !open && !running && props.onClose()}
       title={props.title}
       description={props.description}
     >
@@ -71,12 +92,20 @@ export function DownloadDialog(props: { selection: string; title: string; descri
           />
         )}
         {kind === "svg-sprite" ? (
-          <p className="text-sm text-neutral-600 dark:text-neutral-400">
-            One SVG file with a <code>&lt;symbol&gt;</code> for each object in a flat style (icons, line art, pixel
-            art), traced from its cover and named after it: use one with{" "}
-            <code>&lt;svg&gt;&lt;use href=&quot;sprite.svg#name&quot;/&gt;&lt;/svg&gt;</code>. Objects in other styles
-            are left out.
-          </p>
+          <>
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">
+              One SVG file with a <code>&lt;symbol&gt;</code> for each object in a flat style (icons, line art, pixel
+              art), traced from its cover without its background or shadow, in the style&apos;s colours, and named after
+              it: use one with <code>&lt;svg&gt;&lt;use href=&quot;sprite.svg#name&quot;/&gt;&lt;/svg&gt;</code>.
+            </p>
+            <SvgSpritePlanNotice state={plan} />
+            <Switch
+              label="Single colour"
+              hint="Every shape in currentColor, so an icon takes the colour of the text around it."
+              checked={singleColour}
+              onChange={setSingleColour}
+            />
+          </>
         ) : kind === "images" ? (
           <Switch
             label="With SVG"
@@ -113,17 +142,35 @@ export function DownloadDialog(props: { selection: string; title: string; descri
             </p>
           </>
         )}
+        <ExportProgressNote progress={progress} />
         <div className="flex justify-end border-t border-neutral-200 pt-5 dark:border-neutral-800">
-          <a
-            href={href}
-            download
-            onClick={() => props.onClose()}
-            className={buttonClasses("primary")}
-            data-testid="download-confirm"
-          >
-            <Download aria-hidden className="size-4" />
-            {kind === "images" ? "Download ZIP" : kind === "sprites" ? "Download sprite sheet" : "Download SVG sprite"}
-          </a>
+          {kind === "images" ? (
+            <a
+              href={href}
+              download
+              onClick={() => props.onClose()}
+              className={buttonClasses("primary")}
+              data-testid="download-confirm"
+            >
+              <Download aria-hidden className="size-4" />
+              {label}
+            </a>
+          ) : (
+            <button
+              type="button"
+              disabled={running || nothingToTrace}
+              onClick={() => void start(href, kind === "sprites" ? "sprites.zip" : "sprite.svg")}
+              className={buttonClasses("primary")}
+              data-testid="download-confirm"
+            >
+              {running ? (
+                <LoaderCircle aria-hidden className="size-4 animate-spin" />
+              ) : (
+                <Download aria-hidden className="size-4" />
+              )}
+              {running ? "Preparing…" : label}
+            </button>
+          )}
         </div>
       </div>
     </ModalDialog>

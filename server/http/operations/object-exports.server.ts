@@ -123,6 +123,9 @@ export const objectExportOperations = [
       // Served as a download and never run: no script can be in it (traced paths only), and none would run.
       res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
       res.setHeader("X-Content-Type-Options", "nosniff");
+      // no-transform: compression would hold the symbols back, and the reader counts them as they come.
+      res.setHeader("Cache-Control", "private, no-store, no-transform");
+      res.flushHeaders();
       await writeSvgSprite({ storage: services.storage }, { traceable, singleColour, out: res }).catch(
         failedDownload(res),
       );

@@ -32,7 +32,7 @@ export async function createStyleWithApi(
 /** Generates objects through the API; returns the job and the objects. */
 export async function generateObjectsWithApi(
   page: Page,
-  body: { styleId: string; subjects: string[]; variations?: number },
+  body: { styleId: string; subjects: string[]; variations?: number; detail?: "draft" | "standard" | "high" },
   base = `http://localhost:${e2ePorts.app}`,
 ) {
   const response = await page.request.post(`${base}/api/objects`, {

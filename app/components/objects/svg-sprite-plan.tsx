@@ -1,0 +1,65 @@
+import { CircleAlert } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { SvgSpritePlan } from "#domain/exports";
+import { callApi } from "~/lib/api-client";
+import { plural } from "~/lib/object-format";
+
+export type PlanState = { status: "loading" } | { status: "ready"; plan: SvgSpritePlan } | { status: "failed" };
+
+/** Which of the selected objects an SVG sprite would hold, asked once when the dialog opens. */
+export function useSvgSpritePlan(selection: string): PlanState {
+  const [state, setState] = useState<PlanState>({ status: "loading" });
+  useEffect(() => {
+    let current = true;
+    callApi("get", "/api/objects/svg-sprite.json", { query: Object.fromEntries(new URLSearchParams(selection)) })
+      .then((plan) => current && setState({ status: "ready", plan }))
+      .catch(() => current && setState({ status: "failed" }));
+    return () => {
+      current = false;
+    };
+  }, [selection]);
+  return state;
+}
+
+/** Before the download: how many objects become symbols, and each one left out with why. */
+export function SvgSpritePlanNotice(props: { state: PlanState }) {
+  const { state } = props;
+  if (state.status === "loading") {
+    return <p className="text-sm text-neutral-600 dark:text-neutral-400">Checking which objects can be traced…</p>;
+  }
+  if (state.status === "failed") {
+    return (
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        Which objects can be traced could not be checked; objects that are not in a flat style will be left out.
+      </p>
+    );
+  }
+  const { traced, leftOut } = state.plan;
+  return (
+    <div data-testid="svg-sprite-plan" className="grid gap-2 text-sm">
+      <p className="font-medium">
+        {traced.length === 0
+          ? "None of these objects can be traced to SVG."
+          : leftOut.length === 0
+            ? `All ${plural(traced.length, "object")} will be traced.`
+            : `${traced.length} of ${plural(traced.length + leftOut.length, "object")} will be traced.`}
+      </p>
+      {leftOut.length > 0 && (
+        <div className="rounded-xl border border-warning-300 bg-warning-50 p-3 dark:border-warning-800 dark:bg-warning-950/40">
+          <p className="mb-1.5 flex items-center gap-1.5 font-medium">
+            <CircleAlert aria-hidden className="size-4 shrink-0" />
+            {leftOut.length === 1 ? "Left out of the sprite:" : `${leftOut.length} left out of the sprite:`}
+          </p>
+          <ul aria-label="Objects that cannot be traced" className="grid max-h-32 gap-1 overflow-y-auto">
+            {leftOut.map((object) => (
+              <li key={object.id}>
+                <span className="font-medium">{object.name}</span>:{" "}
+                <span className="text-neutral-700 dark:text-neutral-300">{object.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
