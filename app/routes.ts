@@ -14,6 +14,8 @@ export default [
   layout("layouts/app.tsx", [
     route("app", "routes/app/index.tsx"),
     route("app/style", "routes/app/style.tsx"),
+    route("app/style/:styleId", "routes/app/style-detail.tsx"),
+    route("app/styles/*", "routes/app/styles-redirect.tsx"),
     route("app/settings", "routes/app/settings.tsx"),
     route("app/credits", "routes/app/credits.tsx"),
     route("app/object", "routes/app/objects.tsx"),

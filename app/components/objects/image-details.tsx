@@ -94,7 +94,10 @@ export function ImageDetails(props: {
           </Row>
         )}
         <Row term="Style">
-          <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+          <Link
+            to={`/app/style/${encodeURIComponent(props.style.id)}`}
+            className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+          >
             {props.style.name}
           </Link>
         </Row>

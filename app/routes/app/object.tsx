@@ -180,7 +180,10 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{object.name}</h1>
           <p className="mt-2 text-neutral-600 wrap-anywhere dark:text-neutral-400">
             In{" "}
-            <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+            <Link
+              to={`/app/style/${encodeURIComponent(object.style.id)}`}
+              className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+            >
               {object.style.name}
             </Link>{" "}
             · {plural(images.length, "image")} · made {formatDate(object.createdAt)}

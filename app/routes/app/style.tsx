@@ -13,15 +13,11 @@ import { StyleCard } from "~/components/style-card";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
-import { ApiError } from "~/lib/api";
-import { callApi } from "~/lib/api-client";
 import { stylePresets, type StylePreset } from "~/lib/presets";
 import { isPreview, previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
-import { reservedText } from "~/lib/object-format";
-import { refusalMessage } from "~/lib/refusal-message";
-import { toast } from "~/lib/toast-store";
 import { useLiveStyles } from "~/lib/use-live-styles";
+import { useStyleActions } from "~/lib/use-style-actions";
 import { useCoalescedRevalidate } from "~/lib/use-live-jobs";
 import { useTakeDraft } from "~/lib/reload-drafts";
 import { editStyleDraftSchema, offeredModel, type EditStyleDraft } from "~/lib/style-drafts";
@@ -82,83 +78,13 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
     setEditing({ style, draft: { ...draft, settings: { ...draft.settings, defaultModel } } });
   });
 
+  const actions = useStyleActions(refresh);
+
   async function confirmDelete() {
     if (!deleting) return;
-    try {
-      await callApi("delete", "/api/styles/:id", { params: { id: deleting.id } });
-      toast({ title: "Style deleted", description: `${deleting.name} and its images were deleted.`, color: "success" });
-      await revalidator.revalidate();
-    } catch {
-      toast({ title: "Style error", description: "The style could not be deleted. Please try again.", color: "error" });
-    } finally {
-      setDeleting(null);
-    }
-  }
-
-  async function cancelGenerating(style: StyleView) {
-    try {
-      const result = await callApi("post", "/api/styles/:id/cancel", { params: { id: style.id } });
-      toast({ title: "Generation cancelled", description: result.message ?? "Stopped.", color: "success" });
-    } catch (error) {
-      toast({
-        title: "Cancel error",
-        description:
-          error instanceof ApiError && error.status === 409
-            ? error.message
-            : "The generation could not be cancelled. Please try again.",
-        color: "error",
-      });
-    } finally {
-      await revalidator.revalidate();
-    }
-  }
-
-  /** Starts a paid sample job for `style` (`anchors`: the missing ones; `samples`: four new ones). */
-  async function startSamples(
-    style: StyleView,
-    path: "anchors" | "samples",
-    started: { title: string; description: (credits: number) => string },
-  ) {
-    try {
-      // One key per click: a repeated request (a flaky network) returns the same job, never a second charge.
-      const { job } = await callApi("post", `/api/styles/:id/${path}`, {
-        params: { id: style.id },
-        headers: { "Idempotency-Key": crypto.randomUUID() },
-      });
-      toast({ title: started.title, description: started.description(job.credits), color: "success" });
-    } catch (error) {
-      toast({
-        title: "Generation error",
-        description: refusalMessage(error, "The samples could not be started. Please try again."),
-        color: "error",
-      });
-    } finally {
-      await revalidator.revalidate();
-      void refresh();
-    }
-  }
-
-  const completeSamples = (style: StyleView) =>
-    startSamples(style, "anchors", {
-      title: "Making samples",
-      description: (credits) => `${style.name}: ${reservedText(credits)}`,
-    });
-
-  const regenerateSamples = (style: StyleView) =>
-    startSamples(style, "samples", {
-      title: "Making new samples",
-      description: (credits) =>
-        `${style.name}: ${credits} credits reserved. You pay only for the samples that are made.`,
-    });
-
-  async function keepSamples(style: StyleView) {
-    try {
-      await callApi("post", "/api/styles/:id/samples/keep", { params: { id: style.id } });
-    } catch {
-      toast({ title: "Style error", description: "The samples could not be kept. Please try again.", color: "error" });
-    } finally {
-      await revalidator.revalidate();
-    }
+    await actions.remove(deleting);
+    setDeleting(null);
+    await revalidator.revalidate();
   }
 
   return (
@@ -208,10 +134,11 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
                 onEdit={() => setEditing({ style })}
                 onDelete={() => setDeleting(style)}
                 onView={(index) => samples.view(style.id, index)}
-                onCancel={() => cancelGenerating(style)}
-                onCompleteSamples={() => completeSamples(style)}
-                onRegenerateSamples={() => regenerateSamples(style)}
-                onKeepSamples={() => keepSamples(style)}
+                href={`/app/style/${encodeURIComponent(style.id)}`}
+                onCancel={() => actions.cancel(style)}
+                onCompleteSamples={() => actions.completeSamples(style)}
+                onRegenerateSamples={() => actions.regenerateSamples(style)}
+                onKeepSamples={() => actions.keepSamples(style)}
               />
             </li>
           ))}

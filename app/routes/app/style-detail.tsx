@@ -1,0 +1,212 @@
+import { ChevronRight, Download, Pencil, Sparkles, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { AppError } from "#domain/errors";
+import { useAuth } from "~/components/auth-provider";
+import { EditStyleDialog } from "~/components/edit-style-dialog";
+import { DownloadDialog } from "~/components/objects/download-dialog";
+import { useSampleViewer } from "~/components/sample-viewer";
+import { StyleFacts } from "~/components/style-page/style-facts";
+import { StyleObjects } from "~/components/style-page/style-objects";
+import { StyleSamples } from "~/components/style-page/style-samples";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { formatDate } from "~/lib/object-format";
+import { useTakeDraft } from "~/lib/reload-drafts";
+import { editStyleDraftSchema, offeredModel, type EditStyleDraft } from "~/lib/style-drafts";
+import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
+import { useLiveStyles } from "~/lib/use-live-styles";
+import { useModels } from "~/lib/use-models";
+import { useStyleActions } from "~/lib/use-style-actions";
+import { workspaceContext } from "#server/auth/require-user.server";
+import { servicesContext } from "#server/context";
+import { withRouteErrors } from "#server/http/route-errors.server";
+import { loadStylePage } from "#server/styles/style-page.server";
+import { followToItsWorkspace } from "#server/workspaces/record-links.server";
+import type { Route } from "./+types/style-detail";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.style.name} · Styles · Motif` : "Style · Motif" }];
+}
+
+// Someone else's style reads as missing (not_found → the 404 page): its id tells nobody it exists.
+// A link to a style of another workspace the person is in opens it there.
+export const loader = withRouteErrors(async ({ params, context, request }: Route.LoaderArgs) => {
+  const services = context.get(servicesContext);
+  const workspace = context.get(workspaceContext);
+  const page = await loadStylePage(services.database.db, {
+    workspaceId: workspace.id,
+    styleId: params.styleId,
+    signer: services.imageUrls,
+  });
+  if (!page) {
+    await followToItsWorkspace(context, request, { kind: "style", id: params.styleId });
+    throw new AppError("not_found", "No such style.");
+  }
+  return { ...page, maxUploadBytes: services.config.generation.maxUploadBytes };
+});
+
+const linkClasses =
+  "rounded-sm font-medium hover:text-neutral-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:hover:text-white";
+
+export default function StylePage({ loaderData }: Route.ComponentProps) {
+  const { style, objects, objectCount } = loaderData;
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const actions = useStyleActions(refresh);
+  // One load per burst of live events: the samples' job and the objects being made in the style.
+  const revalidate = useCoalescedRevalidate();
+  const progress = useLiveStyles(revalidate);
+  useLiveJobs(revalidate);
+  const samples = useSampleViewer([style]);
+  const { models } = useModels();
+  const [editing, setEditing] = useState<{ draft?: EditStyleDraft } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const generateHref = `/app?style=${encodeURIComponent(style.id)}`;
+  // An edit of this style under way before a chunk reload: its dialog opens again with what was typed.
+  useTakeDraft("edit-style", editStyleDraftSchema, (draft) => {
+    if (draft.styleId !== style.id) return;
+    const defaultModel =
+      draft.settings.defaultModel === style.defaultModel
+        ? style.defaultModel
+        : offeredModel(draft.settings.defaultModel, models);
+    setEditing({ draft: { ...draft, settings: { ...draft.settings, defaultModel } } });
+  });
+
+  async function confirmDelete() {
+    const gone = await actions.remove(style);
+    setDeleting(false);
+    if (gone) void navigate("/app/style", { replace: true });
+  }
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-4">
+        <ol className="flex min-w-0 items-center gap-1.5 text-sm text-neutral-600 dark:text-neutral-400">
+          <li>
+            <Link to="/app/style" className={linkClasses}>
+              Styles
+            </Link>
+          </li>
+          <li aria-hidden>
+            <ChevronRight className="size-4" />
+          </li>
+          <li className="min-w-0 truncate">
+            <span aria-current="page">{style.name}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{style.name}</h1>
+          {style.description ? (
+            <p className="mt-2 max-w-2xl text-neutral-700 wrap-anywhere dark:text-neutral-300">{style.description}</p>
+          ) : (
+            style.derivedDescription && (
+              <p className="mt-2 max-w-2xl text-neutral-700 wrap-anywhere dark:text-neutral-300">
+                <span className="font-medium">Derived from its images: </span>
+                {style.derivedDescription.slice(style.derivedDescription.indexOf(":") + 1).trim()}
+              </p>
+            )
+          )}
+          <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+            Made from {style.source === "image" ? "reference images" : "words"}
+            {style.madeBy && <span data-testid="made-by"> by {style.madeBy}</span>} · {formatDate(style.createdAt)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={generateHref} className={buttonClasses("primary")}>
+            <Sparkles aria-hidden className="size-4" /> Generate objects
+          </Link>
+          <Button variant="secondary" onClick={() => setEditing({})}>
+            <Pencil aria-hidden className="size-4" /> Edit
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={objectCount === 0}
+            title={objectCount === 0 ? "Nothing made in this style to download yet" : undefined}
+            onClick={() => setDownloading(true)}
+          >
+            <Download aria-hidden className="size-4" /> Download all…
+          </Button>
+          <button
+            id="delete-style-button"
+            type="button"
+            onClick={() => setDeleting(true)}
+            className="inline-flex h-10 items-center gap-2 rounded-xl px-4 text-sm font-medium text-error-700 transition-colors hover:bg-error-50 hover:text-error-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:text-error-400 dark:hover:bg-error-950/50 dark:hover:text-error-300"
+          >
+            <Trash2 aria-hidden className="size-4" /> Delete
+          </button>
+        </div>
+      </div>
+
+      {/* Phone: samples, what the style is made of, then its objects; wide: the objects under the samples. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <StyleSamples
+            style={style}
+            progress={progress[style.id]}
+            onView={(index) => samples.view(style.id, index)}
+            onCancel={() => actions.cancel(style)}
+            onCompleteSamples={() => actions.completeSamples(style)}
+            onRegenerateSamples={() => actions.regenerateSamples(style)}
+            onKeepSamples={() => actions.keepSamples(style)}
+          />
+        </div>
+        <aside
+          aria-label="What the style is made of"
+          className="grid gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
+          <StyleFacts style={style} />
+        </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <StyleObjects
+            styleId={style.id}
+            styleName={style.name}
+            objects={objects}
+            count={objectCount}
+            generateHref={generateHref}
+          />
+        </div>
+      </div>
+
+      {samples.viewer}
+      {editing && (
+        <EditStyleDialog
+          style={style}
+          draft={editing.draft}
+          maxUploadBytes={loaderData.maxUploadBytes}
+          otherNames={loaderData.otherNames}
+          onClose={() => setEditing(null)}
+          onSaved={revalidate}
+        />
+      )}
+      {downloading && (
+        <DownloadDialog
+          selection={`styleId=${encodeURIComponent(style.id)}`}
+          title={`Download everything in ${style.name}`}
+          description="The images in a ZIP, or packed into a sprite sheet for a game engine."
+          onClose={() => setDownloading(false)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(false)}
+          title={`Delete ${style.name}?`}
+          description={
+            <p>
+              This deletes the style, its reference and sample images, and every object made in it, with their images.
+              It cannot be undone.
+            </p>
+          }
+          confirmLabel="Delete style"
+          onConfirm={() => void confirmDelete()}
+          returnFocusTo={() => document.getElementById("delete-style-button")}
+        />
+      )}
+    </>
+  );
+}
