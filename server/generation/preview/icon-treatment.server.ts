@@ -12,6 +12,8 @@ export interface Treatment {
   /** Line icons' stroke, in a 24-unit box (Tabler draws at 2). */
   lineWeight: number;
   shading: "flat" | "soft";
+  /** Pixel art: a light from the top left at every detail, so a sprite has its shades. */
+  pixel: boolean;
   shadow: "ground" | "drop" | "none";
   tile: boolean;
   /** Space around the icon (or its tile), as a share of the image's short side. */
@@ -51,6 +53,7 @@ export function treatmentOf(styleWords: string, mode: "flat" | "line", palette: 
           : 0,
     lineWeight: thick ? 2.75 : /\b(thin|fine|hairline|delicate)\b/.test(text) ? 1.25 : 2,
     shading: /\b(soft|3d|isometric|glossy|shaded|shading|gradients?|clay|plastic)\b/.test(text) ? "soft" : "flat",
+    pixel: /\bpixel/.test(text),
     shadow:
       mode === "line" ||
       /\b(no shadows?|shadowless)\b/.test(text) ||
@@ -180,11 +183,16 @@ export function treatedIcon(
     parts.push(place(silhouette(drawing.body, darkest, box * treatment.outline * 2)));
   }
   parts.push(place(paintedIcon(drawing, kind, treatment)));
-  if (detail === "high" && treatment.mode === "flat") {
-    // A light from the top left, only where the icon is: strong for a soft style, faint for a flat one.
-    const strength = treatment.shading === "soft" ? 0.32 : 0.14;
+  if ((detail === "high" || treatment.pixel) && treatment.mode === "flat") {
+    // A light from the top left, only where the icon is: strong for a soft style or a sprite (whose
+    // palette snapping turns it into shades), faint for a flat one.
+    // A sprite's light is the palette's next lighter colour, strong enough to survive the snapping.
+    const light = treatment.pixel
+      ? palette[Math.min(palette.length - 1, Math.floor((palette.length - 1) / 2) + 1)]!
+      : "#ffffff";
+    const strength = treatment.pixel ? 0.9 : treatment.shading === "soft" ? 0.32 : 0.14;
     parts.push(
-      `<defs><radialGradient id="motif-shine" cx="0.3" cy="0.25" r="0.75"><stop offset="0" stop-color="#ffffff" stop-opacity="${strength}"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>` +
+      `<defs><radialGradient id="motif-shine" cx="0.3" cy="0.25" r="0.75"><stop offset="0" stop-color="${light}" stop-opacity="${strength}"/><stop offset="1" stop-color="${light}" stop-opacity="0"/></radialGradient>` +
         `<mask id="motif-shape" maskUnits="userSpaceOnUse" x="0" y="0" width="${width}" height="${height}">${place(silhouette(drawing.body, "#ffffff", 0))}</mask></defs>`,
       `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${iconSize.toFixed(1)}" height="${iconSize.toFixed(1)}" fill="url(#motif-shine)" mask="url(#motif-shape)"/>`,
     );

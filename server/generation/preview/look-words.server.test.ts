@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { readPrompt } from "../providers/offline-reading.server";
+import { pixelGrid } from "../providers/offline-pixel.server";
 import { createOfflineProvider } from "../providers/offline.server";
 import type { GenerateRequest } from "../providers/provider";
 import { styleSystemPrompt, subjectPrompt } from "../prompts";
@@ -74,5 +75,48 @@ describe("the look a style's words ask for", () => {
     const shadowed = await paint("a wallet", "Flat icons with a soft shadow", 1);
     // The ground shadow is painted below the icon, so the drawing's box grows and its share falls.
     expect(shadowed.share).not.toBeCloseTo(plain.share, 2);
+  });
+});
+
+describe("pixel art", () => {
+  it("reads the sprite's native grid from the words", () => {
+    expect(pixelGrid("32-px pixel art")).toBe(32);
+    expect(pixelGrid("Retro 16x16 pixel sprites")).toBe(16);
+    expect(pixelGrid("8-bit pixel art")).toBe(16);
+    expect(pixelGrid("16-bit pixel art RPG")).toBe(32);
+    expect(pixelGrid("48 px pixel art")).toBe(32);
+    expect(pixelGrid("pixel art")).toBe(64);
+  });
+
+  it("draws 32-px pixel art on a true 32-px grid scaled by a whole number, in at most 16 palette colours", async () => {
+    for (const subject of ["a treasure chest", "a sword", "a cat"]) {
+      const [image] = (await createOfflineProvider().generate(requestFor(subject, "32-px pixel art RPG items"))).images;
+      const { data, info } = await sharp(image!.data).raw().toBuffer({ resolveWithObject: true });
+      const block = info.width / 32;
+      expect(Number.isInteger(block)).toBe(true);
+      const pixel = (x: number, y: number) =>
+        data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4).toString("hex");
+      const colours = new Set<string>();
+      for (let by = 0; by < info.height; by += block) {
+        for (let bx = 0; bx < info.width; bx += block) {
+          // Every image pixel of a sprite pixel is the same: no anti-aliasing.
+          for (const [dx, dy] of [
+            [block - 1, 0],
+            [0, block - 1],
+            [block - 1, block - 1],
+            [block / 2, Math.floor(block / 3)],
+          ]) {
+            expect(pixel(bx + dx!, by + dy!), `${subject} at ${bx},${by}`).toBe(pixel(bx, by));
+          }
+          const value = pixel(bx, by);
+          if (value.endsWith("ff")) colours.add(`#${value.slice(0, 6)}`);
+          else expect(value.endsWith("00")).toBe(true);
+        }
+      }
+      expect(colours.size).toBeLessThanOrEqual(16);
+      for (const colour of colours) expect(palette, subject).toContain(colour);
+      // Shaded, not a one-colour silhouette: a sprite has its outline and at least two shades.
+      expect(colours.size, subject).toBeGreaterThanOrEqual(3);
+    }
   });
 });

@@ -1,8 +1,28 @@
 import sharp, { type Sharp } from "sharp";
 import type { OfflinePicture } from "./offline.server";
 
-/** One sprite pixel is this many image pixels: a 1024 px image is a 64 × 64 sprite. */
+/** One sprite pixel is this many image pixels when the words name no grid: a 1024 px image is a 64 × 64 sprite. */
 export const PIXEL_BLOCK = 16;
+
+/** The native grids a sprite is drawn on: each divides every image size by a whole number. */
+const GRIDS = [16, 32, 64] as const;
+export type PixelGrid = (typeof GRIDS)[number];
+
+/**
+ * The sprite's native size on the short side, from the style's words: a size named ("32-px",
+ * "32×32", "32 x 32 pixel art") to the nearest grid, "8-bit" 16, "16-bit" 32, else 64.
+ */
+export function pixelGrid(styleWords: string): PixelGrid {
+  const text = styleWords.toLowerCase();
+  const named = /\b(\d{1,3})\s*(?:-?\s*px\b|-?\s*pixels?\b|\s*[×x]\s*\d{1,3}\b)/.exec(text);
+  if (named) {
+    const size = Number(named[1]);
+    if (size >= 8 && size <= 128) return GRIDS.reduce((a, b) => (Math.abs(b - size) < Math.abs(a - size) ? b : a));
+  }
+  if (/\b8[- ]?bit\b/.test(text)) return 16;
+  if (/\b16[- ]?bit\b/.test(text)) return 32;
+  return 64;
+}
 
 const rgbOf = (hex: string) => {
   const n = parseInt(hex.slice(1), 16);
@@ -16,8 +36,9 @@ const rgbOf = (hex: string) => {
  * square block.
  */
 export async function pixelate(picture: OfflinePicture): Promise<Sharp> {
-  const width = Math.round(picture.width / PIXEL_BLOCK);
-  const height = Math.round(picture.height / PIXEL_BLOCK);
+  const block = Math.min(picture.width, picture.height) / pixelGrid(picture.reading.styleWords);
+  const width = Math.round(picture.width / block);
+  const height = Math.round(picture.height / block);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${picture.width} ${picture.height}" shape-rendering="crispEdges">${picture.body}</svg>`;
   const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const palette = [...new Set(picture.colours)].map(rgbOf);
