@@ -82,7 +82,7 @@ test("no page shows anything of an owner's to another account or to a removed te
   });
   const otherTeamId = ((await otherTeam.json()) as { team: { id: string } }).team.id;
 
-  const ids: Record<string, string> = { objectId: inTeam.objects[0]!.id, teamId: team.id };
+  const ids: Record<string, string> = { objectId: inTeam.objects[0]!.id, teamId: team.id, styleId: teamStyleId };
   const secrets = [ownerEmail, "Walled Garden Icons", "Walled Garden Studio", objects[0]!.id, team.id, styleId];
   secrets.push("Walled Team Crest", "Gatehouse", inTeam.objects[0]!.id, teamStyleId);
   const owned = routePaths().filter((path) => path.includes(":"));
@@ -112,4 +112,5 @@ test("no page shows anything of an owner's to another account or to a removed te
   // The owner still sees their team's page, and the team's object.
   expect((await page.request.get(`${base}/app/teams/${team.id}`)).status()).toBe(200);
   expect((await page.request.get(`${base}/app/object/${inTeam.objects[0]!.id}`)).status()).toBe(200);
+  expect((await page.request.get(`${base}/app/style/${teamStyleId}`)).status()).toBe(200);
 });
