@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { isLineArt, readReference } from "./reference-pixels.server";
 import { withDecodeSlot } from "./uploads.server";
 
 interface Traits {
@@ -63,6 +64,7 @@ const average = (list: Traits[], key: keyof Traits) => list.reduce((sum, t) => s
  */
 export async function describeImages(imagesData: Buffer[]): Promise<string> {
   const all = await Promise.all(imagesData.map((data) => withDecodeSlot(() => traitsOf(data))));
+  const drawnInLines = await Promise.all(imagesData.map(async (data) => isLineArt(await readReference(data, 128))));
   const lightness = average(all, "lightness");
   const saturation = average(all, "saturation");
   const busy = average(all, "busy");
@@ -71,12 +73,16 @@ export async function describeImages(imagesData: Buffer[]): Promise<string> {
   const words: string[] = [];
   words.push(lightness > 0.62 ? "light, airy tones" : lightness < 0.35 ? "dark, moody tones" : "balanced tones");
   words.push(saturation > 0.55 ? "vivid, saturated colour" : saturation < 0.22 ? "muted colour" : "moderate colour");
+  // Most references drawn in strokes: the style is line art, whatever its colours.
+  const lineArt = drawnInLines.filter(Boolean).length * 2 > drawnInLines.length;
   words.push(
-    colours < 40 && busy < 0.12
-      ? "flat areas of colour with crisp edges"
-      : busy > 0.3
-        ? "rich texture and fine detail"
-        : "soft shading",
+    lineArt
+      ? "line art with clean, even strokes and no fill or shadow"
+      : colours < 40 && busy < 0.12
+        ? "flat areas of colour with crisp edges"
+        : busy > 0.3
+          ? "rich texture and fine detail"
+          : "soft shading",
   );
   if (transparent > 0.15) words.push("subjects isolated on a transparent background");
   const count = imagesData.length === 1 ? "the reference image" : `the ${imagesData.length} reference images`;
