@@ -44,6 +44,15 @@ export class FieldError extends AppError {
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 
+/**
+ * The field an error is about, if any, in the one form every answer names fields: a
+ * FieldError's, or `details.field` (a model on offer, an image that is gone).
+ */
+export function fieldOf(error: AppError): string | undefined {
+  if (error instanceof FieldError) return error.field;
+  return typeof error.details.field === "string" ? error.details.field : undefined;
+}
+
 /** The one error body every /api route answers with. */
 export const apiErrorSchema = z
   .object({

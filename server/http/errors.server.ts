@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from "express";
 import { ZodError } from "zod";
 import { getLogger } from "../logger.server";
 
-import { AppError, FieldError, type AppErrorCode } from "#domain/errors";
+import { AppError, fieldOf, type AppErrorCode } from "#domain/errors";
 
 export { AppError };
 
@@ -37,7 +37,9 @@ export const apiErrorHandler: ErrorRequestHandler = (error, _req, res, next) => 
   }
   if (error instanceof AppError) {
     const details = Object.keys(error.details).length ? { details: error.details } : {};
-    const fields = error instanceof FieldError ? { fields: [{ path: error.field, message: error.message }] } : {};
+    // Every field at fault is in `fields`, named as a schema's issues name it (`details.field` stays for older clients).
+    const field = fieldOf(error);
+    const fields = field ? { fields: [{ path: field, message: error.message }] } : {};
     res
       .set(error.headers)
       .status(statusByCode[error.code])

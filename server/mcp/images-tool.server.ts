@@ -25,7 +25,28 @@ const selectionSchema = z
       .max(limits.subjectsPerSet, `Name at most ${limits.subjectsPerSet} objects at a time.`)
       .optional(),
   })
-  .refine((s) => (s.jobId === undefined) !== (s.objectIds === undefined), "Give either jobId or objectIds, not both.");
+  .superRefine((s, ctx) => {
+    // Named by what is missing, or by what is one too many: an agent that sent nothing learns what to send.
+    if (s.jobId === undefined && s.objectIds === undefined)
+      ctx.addIssue({ code: "custom", message: "Missing jobId or objectIds: give one, to say which images to return." });
+    if (s.jobId !== undefined && s.objectIds !== undefined)
+      ctx.addIssue({ code: "custom", path: ["objectIds"], message: "Give either jobId or objectIds, not both." });
+  });
+
+const imagesResult = z.object({
+  total: z.number().int(),
+  offset: z.number().int(),
+  images: z.array(
+    z.object({
+      id: z.string(),
+      objectId: z.string().nullable(),
+      subject: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      url: z.string(),
+    }),
+  ),
+});
 
 async function mapInBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
@@ -61,6 +82,7 @@ export const getImagesTool = defineTool({
       .optional()
       .describe("How many images to skip (default 0)."),
   },
+  output: imagesResult,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ services, user }, args) {
     const { db } = services.database;

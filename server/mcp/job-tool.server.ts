@@ -63,6 +63,12 @@ export const getJobTool = defineTool({
       .optional()
       .describe(`Wait up to this many seconds (0 to ${MAX_WAIT_SECONDS}) for the job to finish; 0 answers at once.`),
   },
+  output: z.object({
+    job: z.looseObject({ id: z.string(), kind: z.string(), status: z.string() }),
+    images: z.array(
+      z.object({ id: z.string(), objectId: z.string().nullable(), subject: z.string(), url: z.string() }),
+    ),
+  }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ services, user }, args, signal) {
     const { db } = services.database;

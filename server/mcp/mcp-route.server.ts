@@ -54,7 +54,12 @@ const refuseControlCharacters: RequestHandler = (req, res, next) => {
       (typeof id === "string" || typeof id === "number")
     ) {
       res.setHeader("Cache-Control", "no-store");
-      const text = errorMessage(error);
+      // Named as a tool's own checks name an argument ("name", not "params.arguments.name").
+      const inArguments = (path: PropertyKey[]) =>
+        path[0] === "params" && path[1] === "arguments" ? path.slice(2) : path;
+      const text = errorMessage(
+        new ZodError(error.issues.map((issue) => ({ ...issue, path: inArguments(issue.path) }))),
+      );
       res.json({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }], isError: true } });
       return;
     }

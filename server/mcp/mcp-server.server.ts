@@ -40,11 +40,12 @@ export function createMcpServer(context: ToolContext, tools: readonly McpTool[] 
   );
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map(({ name, title, description, inputSchema, annotations }) => ({
+    tools: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
       name,
       title,
       description,
       inputSchema,
+      ...(outputSchema ? { outputSchema } : {}),
       annotations,
     })),
   }));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Operation } from "../http/operations/operation.server";
 import { idempotencyKeyInput } from "./tool-inputs";
 import { answerSafely, onceForKey, toolAnswer } from "./tool-results.server";
-import { argumentsSchema, type McpTool } from "./tool.server";
+import { argumentsSchema, resultSchema, type McpTool } from "./tool.server";
 
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 
@@ -48,6 +48,14 @@ export function toolOfOperation(op: Operation): McpTool {
     properties[field] = description ? { ...schema, description } : schema;
   }
   if (op.spends) properties.idempotencyKey = argumentsSchema(idempotencyKeyInput);
+  // Its structured content is the operation's JSON answer: one of its success replies.
+  const replies = [
+    ...new Set(
+      Object.entries(op.responses)
+        .filter(([status]) => status.startsWith("2"))
+        .flatMap(([, reply]) => (reply.json ? [reply.json] : [])),
+    ),
+  ];
   const paramsSchema = z.object(
     Object.fromEntries(
       params.map(({ name }) => [name, z.string({ error: `Give the ${name}.` }).min(1, `Give the ${name}.`)]),
@@ -63,11 +71,12 @@ export function toolOfOperation(op: Operation): McpTool {
       properties,
       required: [...params.map(({ name }) => name), ...(fields.required ?? [])],
     },
+    ...(replies.length ? { outputSchema: resultSchema(replies.length === 1 ? replies[0]! : z.union(replies)) } : {}),
     annotations: {
       title: tool.title,
       readOnlyHint: tool.readOnly ?? op.method === "get",
       destructiveHint: op.method === "delete",
-      idempotentHint: op.method === "get" || op.method === "delete",
+      idempotentHint: tool.idempotent ?? (op.method === "get" || op.method === "delete"),
       openWorldHint: false,
     },
     call: (context, args) =>

@@ -22,6 +22,12 @@ export const listStylesTool = defineTool({
     "the built-in presets that can be used as a style id, the image models on offer with their prices, " +
     "and the user's credit balance. Prices are credits per image, by detail level, for a square image " +
     "and for the other shapes (portrait or landscape). Call this first to find a style id for generate_objects.",
+  output: z.object({
+    balance: z.number(),
+    styles: z.array(z.looseObject({ id: z.string(), name: z.string() })),
+    presets: z.array(z.looseObject({ id: z.string(), name: z.string() })),
+    models: z.array(z.looseObject({ id: z.string(), default: z.boolean() })),
+  }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ services, user }) {
     const { db } = services.database;
@@ -100,6 +106,10 @@ export const createStyleTool = defineTool({
     model: modelInput.optional(),
     idempotencyKey: idempotencyKeyInput.optional(),
   },
+  output: z.object({
+    style: z.looseObject({ id: z.string(), name: z.string() }),
+    sampleJob: z.object({ id: z.string(), status: z.string(), credits: z.number() }),
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: (context, { idempotencyKey, ...args }) =>
     onceForKey(context, { tool: "create_style", idempotencyKey, args }, async () => {

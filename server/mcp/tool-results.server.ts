@@ -3,7 +3,7 @@ import { idempotencyKeySchema } from "#domain/idempotency";
 import { inWorkspace, runOnce } from "../idempotency/idempotency-keys.server";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ZodError } from "zod";
-import { AppError } from "#domain/errors";
+import { AppError, fieldOf } from "#domain/errors";
 import { getLogger } from "../logger.server";
 import type { ApiUser } from "../http/require-user.server";
 import type { Services } from "../services.server";
@@ -34,7 +34,11 @@ export function toolAnswer(summary: string, data: Record<string, unknown>): Call
 
 /** The app's plain message for an error; anything unexpected is logged and not shown. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof AppError) return error.message;
+  // A field is named as the HTTP API's `fields[].path` names it: "subjects.0", "model".
+  if (error instanceof AppError) {
+    const field = fieldOf(error);
+    return field ? `${error.message} (${field})` : error.message;
+  }
   if (error instanceof ZodError) {
     return error.issues
       .map((issue) => (issue.path.length ? `${issue.message} (${issue.path.join(".")})` : issue.message))

@@ -104,8 +104,9 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
     ).toBe(
       `Not enough credits: This needs ${50 * 4 * 30} credits and your balance is ${balance}. You were not charged.`,
     );
+    // The field at fault is named as a schema's issue names it, as the HTTP API's `fields` do.
     expect(await callError(client, "generate_objects", { styleId, subjects: ["Bell"], model: "dall-e-9" })).toBe(
-      modelUnavailableMessage,
+      `${modelUnavailableMessage} (model)`,
     );
     expect(await callError(client, "generate_objects", { styleId, subjects: [] })).toBe(
       "Name at least one object. (subjects)",
@@ -113,7 +114,12 @@ describe.each(testDatabases)("the MCP server on $name", (target) => {
     expect(await callError(client, "create_style", { name: "Empty", description: "" })).toBe(
       "Describe the style in a few words.",
     );
-    expect(await callError(client, "get_images", {})).toBe("Give either jobId or objectIds, not both.");
+    expect(await callError(client, "get_images", {})).toBe(
+      "Missing jobId or objectIds: give one, to say which images to return.",
+    );
+    expect(await callError(client, "get_images", { jobId: "j", objectIds: ["o"] })).toBe(
+      "Give either jobId or objectIds, not both. (objectIds)",
+    );
 
     const bob = await signInThroughApi(api.server, "bob-mcp@example.com");
     const { styleId: bobStyle, sampleJobId: bobJob } = await createStyleThroughApi(api.server, bob.cookie);

@@ -277,6 +277,8 @@ export const objectOperations = [
     },
     tool: {
       name: "remove_background",
+      // deriveObjectImage: the same image again answers the image made the first time, charged once.
+      idempotent: true,
       title: "Remove an image's background",
       description:
         "Makes a new, transparent image of an object from one of its images, at the price list_styles shows " +
@@ -315,6 +317,8 @@ export const objectOperations = [
     },
     tool: {
       name: "upscale_image",
+      // deriveObjectImage: the same image again answers the image made the first time, charged once.
+      idempotent: true,
       title: "Upscale an image",
       description:
         "Makes a new image of an object 2 or 4 times the width and height of one of its images, by Motif's " +

@@ -49,6 +49,8 @@ export interface OperationTool<Body = unknown> {
   /** A body field's description for an agent, where the schema's own does not say enough. */
   arguments?: Record<string, string>;
   readOnly?: boolean;
+  /** A repeat with the same arguments changes nothing more and answers the same (MCP's idempotentHint). */
+  idempotent?: boolean;
   /** The sentence the agent reads first. `link` makes a path absolute. */
   summarize(body: Body, answer: { status: number; link: (path: string) => string }): string;
 }
