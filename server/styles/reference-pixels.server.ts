@@ -97,8 +97,14 @@ function enclosedArea({ width, height, subject }: ReferencePixels): number {
       queue.push(p);
     }
   };
-  for (let x = 0; x < width; x++) [visit(x), visit((height - 1) * width + x)];
-  for (let y = 0; y < height; y++) [visit(y * width), visit(y * width + width - 1)];
+  for (let x = 0; x < width; x++) {
+    visit(x);
+    visit((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    visit(y * width);
+    visit(y * width + width - 1);
+  }
   while (queue.length) {
     const p = queue.pop()!;
     const [x, y] = [p % width, Math.floor(p / width)];
