@@ -303,7 +303,7 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     // Which of the set's objects an SVG sprite holds, said before it is traced.
     const plan = await callWithKey("GET", "/api/objects/svg-sprite.json", { query: `setId=${state.setId}` });
     expect(plan.status).toBe(200);
-    expect(plan.body.leftOut).toEqual([]);
+    expect((plan.body as { leftOut: unknown[] }).leftOut).toEqual([]);
     // An SVG sprite of the set's flat icons: one symbol per object.
     const sprite = await callWithKey("GET", "/api/objects/svg-sprite.svg", { query: `setId=${state.setId}` });
     expect(sprite.status).toBe(200);
