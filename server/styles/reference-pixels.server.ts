@@ -26,7 +26,7 @@ const distance = (a: readonly number[], b: readonly number[]) =>
  * white card, an icon on a flat tile colour. Transparent pixels are background anyway.
  */
 function borderColour(data: Buffer, width: number, height: number): [number, number, number] | null {
-  const ring: [number, number, number][] = [];
+  const ring: [number, number, number, number][] = [];
   for (let x = 0; x < width; x++) {
     for (const y of [0, height - 1]) ring.push(pixelAt(data, width, x, y));
   }

@@ -14,6 +14,10 @@ export interface Treatment {
   shading: "flat" | "soft";
   /** Pixel art: a light from the top left at every detail, so a sprite has its shades. */
   pixel: boolean;
+  /** Line art with one shape filled in the palette's accent ("a single coral accent fill"). */
+  accentFill: boolean;
+  /** Line art standing on a short broken ground line. */
+  groundLine: boolean;
   shadow: "ground" | "drop" | "none";
   tile: boolean;
   /** Space around the icon (or its tile), as a share of the image's short side. */
@@ -34,7 +38,9 @@ export function luminance(hex: string): number {
 function tonesOf(text: string, palette: string[]): string[] {
   if (palette.length <= 1) return palette;
   if (/\b(monochrome|one[ -]colou?r|single[ -]colou?r|mono)\b/.test(text)) return [palette[0]!];
-  if (/\b(duotone|two[ -]tone|two[ -]colou?r)\b/.test(text)) return [palette[0]!, palette.at(-1)!];
+  // "Two-tone shading" is a light and a shade, not a two-colour icon.
+  if (/\b(duotone|two[ -]colou?r|two[ -]tone (icons?|style|colou?rs?))\b/.test(text))
+    return [palette[0]!, palette.at(-1)!];
   return palette;
 }
 
@@ -45,8 +51,9 @@ export function treatmentOf(styleWords: string, mode: "flat" | "line", palette: 
   const thick = /\b(bold|thick|chunky|heavy)\b/.test(text);
   return {
     mode,
-    outline:
-      /\b(stickers?|cartoon)\b/.test(text) || (thick && /\boutlin/.test(text))
+    outline: /\bno (dark )?outlines?\b/.test(text)
+      ? 0
+      : /\b(stickers?|cartoon)\b/.test(text) || (thick && /\boutlin/.test(text))
         ? 0.05
         : /\boutlin/.test(text)
           ? 0.03
@@ -54,6 +61,8 @@ export function treatmentOf(styleWords: string, mode: "flat" | "line", palette: 
     lineWeight: thick ? 2.75 : /\b(thin|fine|hairline|delicate)\b/.test(text) ? 1.25 : 2,
     shading: /\b(soft|3d|isometric|glossy|shaded|shading|gradients?|clay|plastic)\b/.test(text) ? "soft" : "flat",
     pixel: /\bpixel/.test(text),
+    accentFill: mode === "line" && /\baccent\b/.test(text),
+    groundLine: mode === "line" && /\bground[ -]?line\b/.test(text),
     shadow:
       mode === "line" ||
       /\b(no shadows?|shadowless)\b/.test(text) ||
@@ -63,7 +72,11 @@ export function treatmentOf(styleWords: string, mode: "flat" | "line", palette: 
           ? "drop"
           : "ground",
     tile,
-    padding: /\b(tight|full[- ]bleed)\b/.test(text) ? 0.06 : 0.12,
+    padding: /\b(tight|full[- ]bleed)\b/.test(text)
+      ? 0.06
+      : /\b(white ?space|lots of space|airy)\b/.test(text)
+        ? 0.18
+        : 0.12,
     palette: tonesOf(
       text,
       [...new Set(palette.map((c) => c.toLowerCase()))].sort((a, b) => luminance(a) - luminance(b)),
@@ -105,6 +118,35 @@ function silhouette(body: string, colour: string, strokeWidth: number): string {
   return `<g color="${colour}" fill="${colour}" stroke="${colour}" stroke-width="${strokeWidth.toFixed(3)}" stroke-linejoin="round" stroke-linecap="round">${solid}</g>`;
 }
 
+/** The palette's accent: its most saturated colour that is not its darkest. */
+function accentOf(palette: string[]): string {
+  const saturation = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const [max, min] = [Math.max(r!, g!, b!), Math.min(r!, g!, b!)];
+    return max === 0 ? 0 : (max - min) / max;
+  };
+  const rest = palette.slice(1);
+  return rest.length ? rest.reduce((a, b) => (saturation(b) > saturation(a) ? b : a)) : palette[0]!;
+}
+
+/**
+ * The icon's first shape filled in the accent, under its strokes: its first circle, ellipse or
+ * rect, else the first outline of its first path (a mushroom's cap, a sword's blade).
+ */
+function accentShape(body: string, accent: string): string {
+  const element = /<(path|circle|ellipse|rect|polygon)\b[^>]*>/.exec(body)?.[0];
+  if (!element) return "";
+  const path = /^<path\b[^>]*\sd="([^"]*)"/.exec(element);
+  const first = path
+    ? `<path d="${path[1]!.split(/(?=[Mm])/)[0]}"/>`
+    : element.replace(/\s(fill|stroke|stroke-width)="[^"]*"/g, "");
+  return `<g fill="${accent}" stroke="none">${first}</g>`;
+}
+
+/** A one-colour silhouette's colour: the palette's boldest that is neither its darkest nor its lightest. */
+const silhouetteColour = (palette: string[]) =>
+  palette.length > 2 ? accentOf(palette.slice(0, -1)) : palette[Math.floor((palette.length - 1) / 2)]!;
+
 /** The icon as its library and the treatment draw it, in the icon's own units. */
 function paintedIcon(drawing: IconDrawing, kind: IconKind, treatment: Treatment): string {
   const { palette } = treatment;
@@ -118,9 +160,11 @@ function paintedIcon(drawing: IconDrawing, kind: IconKind, treatment: Treatment)
       .replace(/fill="(?!none)[^"]*"/g, 'fill="none"')
       .replace(/stroke-width="[^"]*"/g, `stroke-width="${weight}"`)
       .replace(/stroke="(?!none)[^"]*"/g, `stroke="${darkest}"`);
-    return `<g color="${darkest}" fill="none" stroke="${darkest}" stroke-width="${weight}" stroke-linecap="round" stroke-linejoin="round">${lines}</g>`;
+    const accent = treatment.accentFill ? accentShape(drawing.body, accentOf(palette)) : "";
+    return `${accent}<g color="${darkest}" fill="none" stroke="${darkest}" stroke-width="${weight}" stroke-linecap="round" stroke-linejoin="round">${lines}</g>`;
   }
-  if (kind === "silhouette") return `<g color="${middle}">${drawing.body}</g>`;
+  // A one-colour silhouette takes the palette's boldest colour, as a flat icon's main shape would.
+  if (kind === "silhouette") return `<g color="${silhouetteColour(palette)}">${drawing.body}</g>`;
   return recolour(drawing.body, palette);
 }
 
@@ -183,13 +227,21 @@ export function treatedIcon(
     parts.push(place(silhouette(drawing.body, darkest, box * treatment.outline * 2)));
   }
   parts.push(place(paintedIcon(drawing, kind, treatment)));
+  if (treatment.groundLine) {
+    // A short broken ground line under the icon: a long dash and a short one.
+    const groundY = (y + iconSize * 1.04).toFixed(1);
+    const [a, b, c, d] = [0.22, 0.62, 0.7, 0.8].map((t) => (x + iconSize * t).toFixed(1));
+    const weight = ((unit * treatment.lineWeight) / 24 / 12).toFixed(1);
+    parts.push(
+      `<path data-ground="true" d="M${a} ${groundY}H${b}M${c} ${groundY}H${d}" fill="none" stroke="${darkest}" stroke-width="${weight}" stroke-linecap="round"/>`,
+    );
+  }
   if ((detail === "high" || treatment.pixel) && treatment.mode === "flat") {
     // A light from the top left, only where the icon is: strong for a soft style or a sprite (whose
     // palette snapping turns it into shades), faint for a flat one.
     // A sprite's light is the palette's next lighter colour, strong enough to survive the snapping.
-    const light = treatment.pixel
-      ? palette[Math.min(palette.length - 1, Math.floor((palette.length - 1) / 2) + 1)]!
-      : "#ffffff";
+    const main = kind === "silhouette" ? silhouetteColour(palette) : palette[Math.floor((palette.length - 1) / 2)]!;
+    const light = treatment.pixel ? (palette[palette.indexOf(main) + 1] ?? main) : "#ffffff";
     const strength = treatment.pixel ? 0.9 : treatment.shading === "soft" ? 0.32 : 0.14;
     parts.push(
       `<defs><radialGradient id="motif-shine" cx="0.3" cy="0.25" r="0.75"><stop offset="0" stop-color="${light}" stop-opacity="${strength}"/><stop offset="1" stop-color="${light}" stop-opacity="0"/></radialGradient>` +

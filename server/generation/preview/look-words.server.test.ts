@@ -2,9 +2,12 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { readPrompt } from "../providers/offline-reading.server";
 import { pixelGrid } from "../providers/offline-pixel.server";
-import { createOfflineProvider } from "../providers/offline.server";
+import { createOfflineProvider, offlinePicture } from "../providers/offline.server";
 import type { GenerateRequest } from "../providers/provider";
 import { styleSystemPrompt, subjectPrompt } from "../prompts";
+import { paletteFromDescription } from "#domain/palette";
+import { stylePresets } from "#domain/presets";
+import { treatmentOf } from "./icon-treatment.server";
 
 const palette = ["#1d3557", "#e76e50", "#f4a23c", "#a8dadc"];
 
@@ -118,5 +121,27 @@ describe("pixel art", () => {
       // Shaded, not a one-colour silhouette: a sprite has its outline and at least two shades.
       expect(colours.size, subject).toBeGreaterThanOrEqual(3);
     }
+  });
+});
+
+describe("the presets' own words", () => {
+  it("understands every word of each preset's description", () => {
+    for (const preset of stylePresets) {
+      expect(readPrompt(`a sword. ${preset.description}.`).unknown, preset.id).toEqual([]);
+    }
+  });
+
+  it("draws the line preset's coral accent fill and its broken ground line, and the flat one without outlines", () => {
+    const line = stylePresets.find((p) => p.id === "line")!;
+    const treatment = treatmentOf(line.description, "line", paletteFromDescription(line.description));
+    expect(treatment).toMatchObject({ accentFill: true, groundLine: true });
+    const linePalette = paletteFromDescription(line.description);
+    const drawn = offlinePicture({ ...requestFor("a mushroom", line.description), palette: linePalette }, 0).body;
+    expect(drawn).toContain('data-ground="true"');
+    // The coral accent fills one shape; everything else is strokes.
+    const fills = [...drawn.matchAll(/fill="(#[0-9a-f]{6})"/g)].map((m) => m[1]);
+    expect(new Set(fills)).toEqual(new Set(["#ff6b5b"]));
+    const flat = stylePresets.find((p) => p.id === "flat")!;
+    expect(treatmentOf(flat.description, "flat", paletteFromDescription(flat.description)).outline).toBe(0);
   });
 });

@@ -184,4 +184,6 @@ export const plainestIcons: Record<string, string> = {
   "game-icons:gem": "cut-diamond",
   "game-icons:jewel": "cut-diamond",
   "game-icons:diamond": "cut-diamond",
+  "tabler:potion": "flask-2",
+  "tabler:elixir": "flask-2",
 };

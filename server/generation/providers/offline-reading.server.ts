@@ -149,6 +149,25 @@ const lookWords = new Set(
 const lineWords =
   /\b(line[ -]?art|line drawings?|line icons?|lines? only|monoline|outline (drawings?|icons?|style)|outlined icons?|strokes? only|stroke icons?|stroked icons?|linear icons?|ink drawings?|sketch)/;
 
+/**
+ * Words that name what the engine does anyway in a look, so it understands them there: a sprite
+ * has a dark outline, no anti-aliasing, a limited palette and light from the top left; a line
+ * drawing even strokes with round caps and joins; its accent fill and ground line when asked.
+ */
+function wordsActedOn(look: PromptReading["look"], text: string): Set<string> {
+  const words: string[] = ["shape", "shapes", "lit", "light", "top", "left", "highlight", "highlights"];
+  if (look.pixel) {
+    words.push(..."retro dark limited saturated bottom right anti aliasing aliased antialiasing one".split(" "));
+  }
+  if (look.mode === "line") {
+    words.push(..."even round caps cap joins join white space lots airy".split(" "));
+    if (/\baccent\b/.test(text.toLowerCase())) words.push("single", "accent", "fill");
+    if (/\bground[ -]?line\b/.test(text.toLowerCase())) words.push("standing", "short", "broken", "ground");
+  }
+  if (/\btwo[ -]tone\b/.test(text.toLowerCase())) words.push("two", "tone");
+  return new Set(words);
+}
+
 /** How a style looks, read from its words: its drawing mode, and pixelated or painterly finishing. */
 export function readLook(text: string): PromptReading["look"] {
   const lower = text.toLowerCase();
@@ -209,10 +228,11 @@ export function readPrompt(
     (known ? understood : unknown).push(word);
   });
 
+  const actedOn = wordsActedOn(look, rest);
   const restWords = colourWords(rest);
   const restColours = readColours(restWords);
   restWords.forEach((word, i) => {
-    const known = fillerWords.has(word) || lookWords.has(word) || restColours.used.has(i);
+    const known = fillerWords.has(word) || lookWords.has(word) || actedOn.has(word) || restColours.used.has(i);
     (known ? understood : unknown).push(word);
   });
 
