@@ -151,7 +151,6 @@ const silhouetteColour = (palette: string[]) =>
 function paintedIcon(drawing: IconDrawing, kind: IconKind, treatment: Treatment): string {
   const { palette } = treatment;
   const darkest = palette[0]!;
-  const middle = palette[Math.floor((palette.length - 1) / 2)]!;
   const box = Math.max(drawing.width, drawing.height);
   if (treatment.mode === "line" || kind === "line") {
     // Strokes only, in the darkest colour; Tabler's weight scaled to the box.
