@@ -36,7 +36,13 @@ export const adjustCreditsSchema = z.object({
     .int("Give a whole number of credits.")
     .refine((n) => n !== 0, "Give or take at least 1 credit.")
     .refine((n) => Math.abs(n) <= CREDIT_ADJUST_MAX, `Give or take at most 1,000,000 credits at a time.`)
-    .meta({ description: "Credits to give (positive) or take (negative).", example: 250 }),
+    .meta({
+      description: "Credits to give (positive) or take (negative).",
+      example: 250,
+      minimum: -CREDIT_ADJUST_MAX,
+      maximum: CREDIT_ADJUST_MAX,
+      not: { const: 0 },
+    }),
   reason: z
     .string({ error: "Say why, in a few words." })
     .trim()

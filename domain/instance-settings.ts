@@ -27,7 +27,13 @@ export const signupDomainSchema = z
         /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
         "Give a domain like studio.example.",
       ),
-  );
+  )
+  // As the document states it: before the trim, the lower-casing and a leading @ are undone.
+  .meta({
+    pattern:
+      "^[^\\S\\u000b\\u000c]*@?(?=\\S{1,253}[^\\S\\u000b\\u000c]*$)" +
+      "(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[^\\S\\u000b\\u000c]*$",
+  });
 
 /** The instance's settings an operator changes from the console without a restart. */
 export const instanceSettingsSchema = z

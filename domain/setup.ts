@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trimmedTextMeta } from "./text";
 
 /** One enabled image provider, for its operator. */
 export const engineStatusSchema = z.object({
@@ -56,7 +57,7 @@ export type SetupStatus = z.output<typeof setupStatusSchema>;
 
 /** POST /api/setup/test-connection: the provider to check (the default when left out). */
 export const connectionCheckBody = z
-  .object({ provider: z.string().trim().min(1).max(32).optional() })
+  .object({ provider: z.string().trim().min(1).max(32).meta(trimmedTextMeta(32)).optional() })
   .strict()
   .optional();
 

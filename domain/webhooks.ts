@@ -64,8 +64,16 @@ export const webhookUrlSchema = z
     return !url?.username && !url?.password;
   }, "The webhook URL cannot carry a user name or password; put a token in its path or query instead.");
 
+/**
+ * What the document says of a webhook field's text: empty, or an http(s) address with a host and
+ * no user name or password, spaces around it trimmed (whether its host is public, the server
+ * finds out).
+ */
+const WEBHOOK_URL_PATTERN =
+  "^$|^[^\\S\\u000b\\u000c]*[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@\\u0000-\\u001f\\u007f]+" +
+  "(?:[/?#][^\\s\\u0000-\\u001f\\u007f]*)?[^\\S\\u000b\\u000c]*$";
+
 /** What a webhook field may hold: a URL, or nothing ("" from an empty field counts as nothing). */
-export const optionalWebhookUrlSchema = z.preprocess(
-  (value) => (value === "" ? null : value),
-  webhookUrlSchema.nullable(),
-);
+export const optionalWebhookUrlSchema = z
+  .preprocess((value) => (value === "" ? null : value), webhookUrlSchema.nullable())
+  .meta({ pattern: WEBHOOK_URL_PATTERN });

@@ -122,6 +122,41 @@ describe("the document's text rules", () => {
   });
 });
 
+describe("the document's rules the schemas check past their type", () => {
+  it("says what a webhook URL, a credit adjustment, a sign-up domain and an image path must be", () => {
+    const webhook = body("/api/keys/{id}", "patch").properties!.webhookUrl!;
+    for (const [value, valid] of [
+      ["https://example.com/hooks/motif", true],
+      ["", true],
+      [null, true],
+      ["x", false],
+      ["ftp://example.com", false],
+      ["https://user:secret@example.com/", false],
+    ] as const)
+      expect(accepts(webhook, value), String(value)).toBe(valid);
+    const amount = body("/api/admin/users/{id}/credits", "post").properties!.amount!;
+    expect([250, -250, 0, 1_000_001].map((n) => accepts(amount, n))).toEqual([true, true, false, false]);
+    const domains = body("/api/admin/settings", "patch").properties!.signupDomains!;
+    expect(
+      [["studio.example"], [" @Studio.Example "], ["x"], ["https://studio.example"]].map((d) => accepts(domains, d)),
+    ).toEqual([true, true, false, false]);
+    const provider = body("/api/setup/test-connection", "post").properties!.provider!;
+    expect(["offline", " ", ""].map((p) => accepts(provider, p))).toEqual([true, false, false]);
+    const url = param("/api/image", "url");
+    expect(["/api/images/k3v9q2m8x7w1p5r4", "x", "https://example.com/a.png"].map((u) => accepts(url, u))).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it("says no address carries a NUL, in every path and query parameter", () => {
+    expect(accepts(param("/api/objects/{id}/app-icons.zip", "imageId"), "x\u0000")).toBe(false);
+    expect(accepts(param("/api/objects/{id}", "id", "get"), "x\u0000")).toBe(false);
+    expect(accepts(param("/api/objects/{id}", "id", "get"), "x\u0001")).toBe(true);
+  });
+});
+
 describe("the document's other limits", () => {
   it("lists the sprite sheet's frame sizes, and bounds the `before` cursors", () => {
     expect(param("/api/objects/sprite-sheet.zip", "frameSize")).toMatchObject({ enum: [64, 128, 256, 512] });

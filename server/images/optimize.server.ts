@@ -22,7 +22,9 @@ export const optimizeQuerySchema = z.object({
         return z.NEVER;
       }
       return { kind: match[1] === "images" ? "image" : "reference", id: match[2]! };
-    }),
+    })
+    // The document says which paths it takes, as the check above does.
+    .meta({ pattern: SOURCE_PATH.source }),
   // The document lists the values the server takes (a refine says nothing to a client).
   w: z.coerce
     .number({ error: WIDTH_MESSAGE })
