@@ -3,6 +3,7 @@ import { limits } from "#domain/limits";
 import { PRESET_STYLE_PREFIX, stylePresets } from "#domain/presets";
 import { createStyleSchema, DESCRIPTION_REQUIRED } from "#domain/styles";
 import { AppError } from "#domain/errors";
+import { textPatterns } from "#domain/text";
 import { getBalance } from "../credits/credits.server";
 import { presentModels } from "../generation/providers/model-views.server";
 import { failedProviderChecks } from "../generation/providers/provider-checks.server";
@@ -88,9 +89,11 @@ export const createStyleTool = defineTool({
     "get_job (it returns the job id) before calling generate_objects. size, detail and transparent become " +
     "the style's defaults for generate_objects.",
   input: {
-    name: z.string().describe(`A short name for the style, up to ${limits.styleName} characters.`),
+    // The same rules the HTTP API's document states: a name with something visible, a few words.
+    name: createStyleSchema.shape.name.describe(`A short name for the style, up to ${limits.styleName} characters.`),
     description: z
       .string()
+      .meta({ minLength: 3, maxLength: limits.styleDescription, pattern: textPatterns.three })
       .describe(
         `The look in words: medium, palette, lighting, line work (3 words to ${limits.styleDescription} characters).`,
       ),

@@ -29,6 +29,10 @@ describe(`the MCP tools' declarations on ${target!.name}`, () => {
     expect(byName.get("upscale_image")!.annotations!.idempotentHint).toBe(true);
     expect(byName.get("remove_background")!.annotations!.idempotentHint).toBe(true);
     expect(byName.get("generate_objects")!.annotations!.idempotentHint).toBe(false);
+    // A blank name or a description under three words' worth is refused, and the schema says so.
+    const styleArgs = byName.get("create_style")!.inputSchema.properties as Record<string, { minLength?: number }>;
+    expect(styleArgs.name!.minLength).toBe(1);
+    expect(styleArgs.description!.minLength).toBe(3);
 
     // The client checks each answer against the schema it listed (it throws when one does not fit).
     const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
