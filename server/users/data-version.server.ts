@@ -5,18 +5,21 @@ import { userDataVersions } from "../db/schema";
 /** How many pages' data one process keeps. */
 const MAX_ENTRIES = 500;
 /**
- * What a page's data also follows besides the person's records: the clock (jobs finished ten
+ * What a page's data also follows besides the workspace's records: the clock (jobs finished ten
  * minutes ago leave the composer, image links are signed for a window). Kept data is used within
  * the minute it was read in, and read anew after.
  */
 const CLOCK_MS = 60_000;
 
-/** The person's data version: grows at every commit that changes their styles, jobs, objects or images. */
-export async function readDataVersion(db: Database, userId: string): Promise<number> {
+/**
+ * A workspace's data version (a person's own or a team's): grows at every commit that changes its
+ * styles, references, jobs, objects or images, whoever made the change (migrations 0019 and 0030).
+ */
+export async function readDataVersion(db: Database, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ version: userDataVersions.version })
     .from(userDataVersions)
-    .where(eq(userDataVersions.userId, userId));
+    .where(eq(userDataVersions.userId, workspaceId));
   return row?.version ?? 0;
 }
 
@@ -25,10 +28,11 @@ interface Kept {
 }
 
 /**
- * Data for pages made only from one person's records, kept in this process under the person's
- * data version. Another process's change grows the version in the database, so no process
- * serves data older than the version it has just read: the version is read before the data, and
- * a change commits its data and its version together (docs/decisions/065).
+ * Data for pages made only from one workspace's records, kept in this process under the
+ * workspace's data version. Any change to them (a colleague's in a team, another process's)
+ * grows the version in the database, so no process serves data older than the version it has
+ * just read: the version is read before the data, and a change commits its data and its version
+ * together (docs/decisions/065 and 100).
  */
 export class PersonalData {
   private readonly kept = new Map<string, Kept>();
@@ -38,10 +42,10 @@ export class PersonalData {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** `read`'s result for this person and `name` (the page and its parameters), read anew only when stale. */
-  async get<T>(db: Database, userId: string, name: string, read: () => Promise<T>): Promise<T> {
-    const version = await readDataVersion(db, userId);
-    const key = `${userId}\0${name}\0${version}\0${Math.floor(this.now() / CLOCK_MS)}`;
+  /** `read`'s result for this workspace and `name` (the page and its parameters), read anew only when stale. */
+  async get<T>(db: Database, workspaceId: string, name: string, read: () => Promise<T>): Promise<T> {
+    const version = await readDataVersion(db, workspaceId);
+    const key = `${workspaceId}\0${name}\0${version}\0${Math.floor(this.now() / CLOCK_MS)}`;
     const kept = this.kept.get(key);
     if (kept) return kept.value as T;
     const value = await read();

@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { authUsers, objects, userDataVersions } from "#server/db/schema";
 import { PersonalData, readDataVersion } from "#server/users/data-version.server";
 import { testDatabases } from "../support/databases";
 import {
   createStyleThroughApi,
+  createTeam,
   createUser,
   insertObjects,
   insertStyle,
@@ -69,6 +71,35 @@ describe.each(testDatabases)("a person's data version, on $name", (target) => {
 
     await db.delete(authUsers).where(eq(authUsers.id, person));
     expect(await db.select().from(userDataVersions).where(eq(userDataVersions.userId, person))).toEqual([]);
+  });
+
+  it("is the workspace's: a team's grows with every member's change to its records, and goes with the team", async () => {
+    const { db } = api.database;
+    const { userId, cookie } = api.user;
+    const teamId = await createTeam(db, { ownerId: userId, credits: 500 });
+    const inTeam = `${cookie}; motif_workspace=${teamId}`;
+    const own = await readDataVersion(db, userId);
+    const start = await readDataVersion(db, teamId);
+
+    // A style with a reference: styles, style_references, its samples job and their images.
+    const reference = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2a9d8f" } })
+      .png()
+      .toBuffer();
+    const { styleId } = await createStyleThroughApi(api.server, inTeam, { name: "Team", references: [reference] });
+    const afterStyle = await readDataVersion(db, teamId);
+    expect(afterStyle).toBeGreaterThan(start);
+    // Objects and their job, then their images.
+    const set = await submitObjects(api.server, inTeam, { styleId, subjects: ["Lamp"] });
+    const afterSubmit = await readDataVersion(db, teamId);
+    expect(afterSubmit).toBeGreaterThan(afterStyle);
+    await runJob(api.server, set.job.id);
+    expect(await readDataVersion(db, teamId)).toBeGreaterThan(afterSubmit);
+    // The member who made them keeps their own version: their workspace did not change.
+    expect(await readDataVersion(db, userId)).toBe(own);
+
+    const deleted = await api.server.call(`/api/teams/${teamId}`, { method: "DELETE", cookie });
+    expect(deleted.status).toBeLessThan(300);
+    expect(await db.select().from(userDataVersions).where(eq(userDataVersions.userId, teamId))).toEqual([]);
   });
 
   it("keeps a page's data until the version grows, and reads it anew after", async () => {
