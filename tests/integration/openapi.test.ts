@@ -11,10 +11,12 @@ import type { JobView, ObjectDetail, ObjectPage } from "#domain/objects";
 import type { StyleView } from "#domain/styles";
 import { IMAGE_WIDTHS } from "#domain/image-url";
 import { REFERENCE_SCRIPT_PATH } from "#server/http/api-reference.server";
+import { buildOpenApiDocument } from "#server/http/openapi.server";
+import { apiOperations } from "#server/http/operations/index.server";
 import { announceControl, withdrawControl } from "#server/operator/control-file.server";
 import { testDatabases } from "../support/databases";
 import { readStream } from "../support/event-stream";
-import { sessionCookieFrom, tokenFromLink } from "../support/test-server";
+import { PUBLIC_URL, sessionCookieFrom, tokenFromLink } from "../support/test-server";
 import { form, png, setUpOpenApiWalk } from "./openapi-helpers";
 import { runsTheOperatorConsole } from "./openapi-operator-step";
 import { runsATeam } from "./openapi-teams-step";
@@ -22,12 +24,14 @@ import { sellsCreditPacksThroughStripe } from "./openapi-stripe-step";
 
 describe.each(testDatabases)("every documented operation answers as documented, on $name", (target) => {
   const walk = setUpOpenApiWalk(target);
-  const { api, document, doc, call, callWithKey, ran, state } = walk;
+  const { api, doc, call, callWithKey, ran, state } = walk;
 
   it("serves the document and the reference page to anyone, with the page's script from this server", async () => {
     const { response, body } = await call("GET", "/api/openapi.json", { cookie: "" });
     expect(response.headers.get("cache-control")).toBe("public, max-age=300");
-    expect(body).toEqual(JSON.parse(JSON.stringify(document)));
+    // The document as built, naming this instance's terms at its PUBLIC_URL (decision 098).
+    expect(body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(apiOperations, PUBLIC_URL))));
+    expect((body as { info: { termsOfService: string } }).info.termsOfService).toBe(`${PUBLIC_URL}/terms`);
 
     const page = await call("GET", "/api/docs", { cookie: "" });
     const html = await page.response.text();
