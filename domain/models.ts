@@ -34,6 +34,14 @@ export const modelViewSchema = z
         why: z.string().nullable().meta({ description: "Why it cannot do one of these, in one sentence." }),
       })
       .meta({ description: "What the model can do to an image that exists." }),
+    views: z
+      .object({
+        can: z
+          .boolean()
+          .meta({ description: "Draws an object in other poses, views or states (POST /api/objects/{id}/views)." }),
+        why: z.string().nullable().meta({ description: "Why it cannot, in one sentence." }),
+      })
+      .meta({ description: "Whether the model can draw an object's views." }),
     upscaler: z
       .string()
       .nullable()
@@ -62,6 +70,7 @@ export const standardModels: ModelsView = {
       detail: {},
       reachable: true,
       edit: { words: false, region: false, why: null },
+      views: { can: true, why: null },
       upscaler: null,
     },
   ],

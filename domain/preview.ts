@@ -22,10 +22,13 @@ export const previewTexts = {
     "The preview engine draws from open icon libraries and cannot change an image; editing needs an AI model.",
   /** Said over "More variations" when the preview engine would make them. */
   repeats:
-    "The preview engine draws each subject from the few library icons that name it, so new images may repeat ones you have. An AI model makes new takes.",
+    "The preview engine draws each subject from the few library icons that name it: new images take the ones this object does not have yet, then the same in the palette's other colours, and it says when there is no other. An AI model makes new takes.",
+  /** Why an image of an object was not made: every drawing the engine has of it is already there. */
+  noOtherDrawing:
+    "The preview engine has no other drawing of this subject: every library icon it has for it is already among the object's images. Choose another drawing, or use an AI model for new takes.",
   /** Said over "New images of this object" when the preview engine would make them. */
   samePose:
-    "The preview engine cannot pose or turn a subject: every view is drawn as the same icon, labelled with its view. An AI model draws the views.",
+    "The preview engine cannot pose or turn a subject: it has one drawing of each icon, so it makes no views. An AI model draws them.",
 } as const;
 
 /** True for images and jobs made by the preview engine. */

@@ -38,6 +38,8 @@ export const knownRoutePaths = [
   "/invite",
   "/app",
   "/app/style",
+  "/app/style/:styleId",
+  "/app/styles/*",
   "/app/settings",
   "/app/object",
   "/app/object/:objectId",

@@ -14,6 +14,7 @@ const gemini: ModelView = {
   detail: {},
   reachable: true,
   edit: { words: true, region: false, why: null },
+  views: { can: true, why: null },
   upscaler: null,
 };
 

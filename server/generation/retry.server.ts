@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   ProviderOpaqueImageError,
+  ProviderCannotError,
   ProviderRefusalError,
   ProviderRetryableError,
   type GenerateRequest,
@@ -81,6 +82,7 @@ export const isImageFailure = (error: unknown) =>
   error instanceof ProviderRefusalError || error instanceof ProviderOpaqueImageError || error instanceof MatteError;
 
 export function userFacingError(error: unknown): string {
+  if (error instanceof ProviderCannotError) return error.message;
   if (error instanceof ProviderRefusalError) {
     return "The image service declined this request under its content policy. Try a different description.";
   }

@@ -125,6 +125,7 @@ async function makeImages(
           n: 1,
           palette: plan.style.palette,
           neighbours: plan.neighbours.filter((name) => name !== task.subject),
+          ...(plan.avoid && task.variant !== undefined ? { avoid: plan.avoid, variant: task.variant } : {}),
           user: job.ownerId,
           signal: cancel.signal,
           onProgress: provider.capabilities.progress ? stepPublisher(ctx, job, task, progress) : undefined,

@@ -4,7 +4,8 @@ import type { objectViewsRequestSchema, variationsRequestSchema } from "#domain/
 import { unitPrice } from "#domain/pricing";
 import { eq } from "drizzle-orm";
 import { styles } from "../db/schema";
-import { chooseProvider } from "../generation/choose-provider.server";
+import { AppError } from "#domain/errors";
+import { chooseProvider, chooseProviderThatCan } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
 import { insertPaidJob } from "../generation/submit.server";
 import type { ObjectDeps } from "./generate-objects.server";
@@ -16,11 +17,31 @@ type ViewsInput = z.output<typeof objectViewsRequestSchema>;
  * The same object again, one image per pose, view or state asked for ("running", "side view"):
  * a variations job whose images each carry their view, drawn from the object's cover.
  */
-export function makeViews(
+export async function makeViews(
   deps: ObjectDeps,
   options: { userId: string; objectId: string; input: ViewsInput; apiKeyId?: string | null; memberId?: string | null },
 ) {
-  return makeVariations(deps, options);
+  const object = await requireOwnedObject(deps.database.db, options);
+  const [style] = await deps.database.db
+    .select({ defaultModel: styles.defaultModel })
+    .from(styles)
+    .where(eq(styles.id, object.styleId));
+  // Refused before anything is made or paid when the model cannot pose; another that can is taken
+  // unless one was asked for by name.
+  const provider = chooseProviderThatCan(
+    deps.providers,
+    { requested: options.input.model, styleDefault: style?.defaultModel },
+    (p) => !p.capabilities.cannotPose,
+    (chosen) =>
+      new AppError(
+        "conflict",
+        `${chosen.label} cannot draw other views. ${chosen.capabilities.cannotPose ?? ""}`.trim(),
+        {
+          field: "model",
+        },
+      ),
+  );
+  return makeVariations(deps, { ...options, input: { ...options.input, model: provider.id } });
 }
 
 /**

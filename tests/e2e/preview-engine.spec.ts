@@ -65,11 +65,15 @@ test("the preview engine's images are badged as previews and cost nothing", asyn
   await expect(details).toContainText("A labelled placeholder: the preview engine cannot draw this subject");
   // What more images would be, said before anyone asks for them.
   await expect(page.getByRole("region", { name: "More variations" }).getByTestId("preview-limit")).toContainText(
-    "new images may repeat ones you have",
+    "new images take the ones this object does not have yet",
   );
-  await expect(
-    page.getByRole("region", { name: "New images of this object" }).getByTestId("preview-limit"),
-  ).toContainText("cannot pose or turn a subject");
+  const views = page.getByRole("region", { name: "New images of this object" });
+  await expect(views.getByTestId("preview-limit")).toContainText("cannot pose or turn a subject");
+  // Said before the click, and nothing to click: the preview engine makes no views.
+  await views.getByLabel("What to draw, one a line").fill("side view");
+  await expect(views.getByTestId("draw-views")).toBeDisabled();
+  // No model here can repaint a region, so no brush is offered to paint one.
+  await expect(page.getByRole("button", { name: "Paint a region" })).toHaveCount(0);
   await expect(details).toContainText("Free preview");
 });
 

@@ -4,7 +4,14 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
-import { balanceOf, createStyleThroughApi, grantCredits, runJob, submitObjects } from "../support/factories";
+import {
+  balanceOf,
+  createStyleThroughApi,
+  grantCredits,
+  posingPreview,
+  runJob,
+  submitObjects,
+} from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
 import {
@@ -23,7 +30,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 closeClientsAfterEach();
 
 describe.each(testDatabases)("the MCP server on $name", (target) => {
-  const api = setUpSignedInApi(target, "ann-mcp@example.com");
+  // A preview engine that can pose, so draw_views makes its job (the real one refuses views).
+  const api = setUpSignedInApi(target, "ann-mcp@example.com", { provider: posingPreview() });
 
   it("makes a style, generates a set in it, waits for the job and returns the images as PNGs and links", async () => {
     const { secret } = await createKey(api.server, api.user.cookie);

@@ -3,7 +3,15 @@ import type { JobView, ObjectDetail } from "#domain/objects";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import type { GenerateRequest, ImageProvider } from "#server/generation/providers/provider";
 import { testDatabases } from "../support/databases";
-import { balanceOf, createStyleThroughApi, json, ledgerSum, runJob, submitObjects } from "../support/factories";
+import {
+  balanceOf,
+  createStyleThroughApi,
+  json,
+  ledgerSum,
+  posingPreview,
+  runJob,
+  submitObjects,
+} from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
 
@@ -18,7 +26,8 @@ function recordingProvider(): { provider: ImageProvider; requests: GenerateReque
 }
 
 describe.each(testDatabases)("drawing an object in new poses, views and states on $name", (target) => {
-  const api = setUpSignedInApi(target, "ann-views@example.com");
+  // Views with a model that can pose; the preview engine's refusal is tested at the end.
+  const api = setUpSignedInApi(target, "ann-views@example.com", { provider: posingPreview() });
 
   const getObject = async (id: string) =>
     (await json<{ object: ObjectDetail }>(await api.server.call(`/api/objects/${id}`, { cookie: api.user.cookie })))
@@ -79,5 +88,32 @@ describe.each(testDatabases)("drawing an object in new poses, views and states o
     const bob = await signInThroughApi(api.server, "bob-views@example.com");
     expect((await askViews(object.id, { views: ["side view"] }, bob.cookie)).status).toBe(404);
     expect(await balanceOf(api.database.db, api.user.userId)).toBe(before);
+  });
+});
+
+describe.each(testDatabases)("views on the preview engine on $name", (target) => {
+  const api = setUpSignedInApi(target, "ann-preview-views@example.com");
+
+  it("refuses views before anything is made or paid, saying why, and offers none in the models list", async () => {
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie);
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Knight"] });
+    expect((await runJob(api.server, set.job.id))?.status).toBe("succeeded");
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const jobsBefore = await api.server.call("/api/jobs", { cookie: api.user.cookie }).then((r) => r.json());
+    const response = await api.server.call(`/api/objects/${set.objects[0]!.id}/views`, {
+      method: "POST",
+      cookie: api.user.cookie,
+      json: { views: ["front view", "side view"] },
+    });
+    expect(response.status).toBe(409);
+    const { error } = await json<{ error: { message: string } }>(response);
+    expect(error.message).toContain("cannot draw other views");
+    expect(error.message).toContain("An AI model draws them");
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before);
+    expect(await api.server.call("/api/jobs", { cookie: api.user.cookie }).then((r) => r.json())).toEqual(jobsBefore);
+    const { models } = await json<{
+      models: { models: { id: string; views: { can: boolean; why: string | null } }[] };
+    }>(await api.server.call("/api/styles", { cookie: api.user.cookie }));
+    expect(models.models.find((m) => m.id === "offline")?.views).toMatchObject({ can: false });
   });
 });

@@ -88,6 +88,36 @@ describe.each(testDatabases)("free preview generations on $name", (target) => {
     expect(jobs.map((j) => [j.status, j.credits, j.refunded])).toEqual(jobs.map(() => ["succeeded", 0, false]));
   });
 
+  it("never repeats an image the object has: more variations draw other icons, then mirror them, then say there is no other", async () => {
+    const { style, job } = await createStyle("Flat icons in red and navy");
+    await runJob(server, job.id);
+    const set = await submitObjects(server, ann.cookie, { styleId: style.id, subjects: ["a tree"] });
+    expect((await runJob(server, set.job.id))?.status).toBe("succeeded");
+    const objectId = set.objects[0]!.id;
+    const files = async () => {
+      const rows = await database.db.select().from(images).where(eq(images.objectId, objectId));
+      return Promise.all(rows.map(async (row) => (await server.services.storage.read(row.fileKey))!.toString("base64")));
+    };
+    // Variations until the engine has nothing left to draw, one at a time as a person would ask.
+    let last: Awaited<ReturnType<typeof runJob>> = null;
+    for (let i = 0; i < 12; i++) {
+      const response = await server.call(`/api/objects/${objectId}/variations`, {
+        method: "POST",
+        cookie: ann.cookie,
+        json: { count: 1 },
+      });
+      last = await runJob(server, (await json<{ job: JobView }>(response)).job.id);
+      if (last?.status !== "succeeded") break;
+    }
+    const made = await files();
+    expect(made.length).toBeGreaterThanOrEqual(3);
+    // Every image differs from every other.
+    expect(new Set(made).size).toBe(made.length);
+    // And then it says so instead of drawing one again, and nothing is stored.
+    expect(last).toMatchObject({ status: "failed", error: previewTexts.noOtherDrawing });
+    expect(await files()).toHaveLength(made.length);
+  });
+
   it("shows the engine on covers and, on the object page, the words it did not understand", async () => {
     const { style, job } = await createStyle("Muted sage and rose watercolour with dreamy glitter");
     await runJob(server, job.id);

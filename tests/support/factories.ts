@@ -1,3 +1,4 @@
+import { createOfflineProvider } from "#server/generation/providers/offline.server";
 // Small factories for integration tests: users and credits straight in the database,
 // styles and objects through the API (and, where a test needs exact control over rows,
 // straight in the database), and running a job as a worker would.
@@ -252,4 +253,14 @@ export async function objectWithImage(
   await api.server.services.storage.put(image!.fileKey, file, "image/png");
   await api.database.db.update(images).set({ format: "png", hasAlpha: false }).where(eq(images.id, image!.id));
   return { objectId, imageId: image!.id, styleId };
+}
+
+/**
+ * The preview engine as a model that can pose: for tests of what views do (paid, one image each,
+ * drawn from the cover), which the real preview engine refuses before anything is made.
+ */
+export function posingPreview(): ImageProvider {
+  const preview = createOfflineProvider();
+  const { cannotPose: _cannotPose, ...capabilities } = preview.capabilities;
+  return { ...preview, capabilities };
 }

@@ -77,9 +77,11 @@ export function EditPanel(props: {
     props.onPaintingChange(false);
   }
 
+  // The brush is offered only where some model on offer can repaint a region.
+  const anyRepaints = models.models.some((m) => canEdit(m, true));
   const modes = [
     { painting: false, label: "Whole image", Icon: WandSparkles },
-    { painting: true, label: "Paint a region", Icon: Paintbrush },
+    ...(anyRepaints ? [{ painting: true, label: "Paint a region", Icon: Paintbrush }] : []),
   ];
 
   return (
@@ -96,28 +98,30 @@ export function EditPanel(props: {
         </p>
       </div>
       <form onSubmit={(event) => void submit(event)} className="grid gap-3" noValidate>
-        <div
-          role="group"
-          aria-label="Edit mode"
-          className="grid grid-cols-2 rounded-xl bg-neutral-100 p-1 dark:bg-neutral-800"
-        >
-          {modes.map(({ painting, label, Icon }) => (
-            <button
-              key={label}
-              type="button"
-              aria-pressed={region === painting}
-              onClick={() => props.onPaintingChange(painting)}
-              className={cn(
-                "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-primary-500",
-                region === painting
-                  ? "bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white"
-                  : "text-neutral-600 hover:text-neutral-900 dark:text-neutral-300 dark:hover:text-white",
-              )}
-            >
-              <Icon aria-hidden className="size-4" /> {label}
-            </button>
-          ))}
-        </div>
+        {modes.length > 1 && (
+          <div
+            role="group"
+            aria-label="Edit mode"
+            className="grid grid-cols-2 rounded-xl bg-neutral-100 p-1 dark:bg-neutral-800"
+          >
+            {modes.map(({ painting, label, Icon }) => (
+              <button
+                key={label}
+                type="button"
+                aria-pressed={region === painting}
+                onClick={() => props.onPaintingChange(painting)}
+                className={cn(
+                  "inline-flex h-9 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-primary-500",
+                  region === painting
+                    ? "bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white"
+                    : "text-neutral-600 hover:text-neutral-900 dark:text-neutral-300 dark:hover:text-white",
+                )}
+              >
+                <Icon aria-hidden className="size-4" /> {label}
+              </button>
+            ))}
+          </div>
+        )}
         {region && <BrushTools brush={props.brush} onChange={props.onBrushChange} />}
         <div className="grid gap-1.5">
           <label htmlFor={fieldId} className="text-sm font-medium">

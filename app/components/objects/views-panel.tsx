@@ -2,11 +2,10 @@ import { LoaderCircle, Shapes } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { limits } from "#domain/limits";
 import { viewPresets, type JobView } from "#domain/objects";
-import { isPreviewModel } from "#domain/models";
 import { previewTexts } from "#domain/preview";
 import { priceOf } from "#domain/pricing";
 import { plural, priceText } from "~/lib/object-format";
-import { useModel } from "~/lib/use-models";
+import { useModel, useModels } from "~/lib/use-models";
 import { useStartObjectJob } from "~/lib/use-start-object-job";
 import { useAuth } from "../auth-provider";
 import { PreviewLimitNote, UnreachableModelNote } from "../model-picker";
@@ -39,14 +38,17 @@ export function ViewsPanel(props: {
   const { authUser } = useAuth();
   const [text, setText] = useState("");
   const { start, busy } = useStartObjectJob(props.objectId, "views", props.onStarted);
-  const model = useModel(props.model);
+  const models = useModels();
+  const chosen = useModel(props.model);
+  // A model that cannot draw views (the preview engine) hands them to one that can, as the server does.
+  const model = chosen.views.can ? chosen : (models.models.find((m) => m.views.can) ?? chosen);
   const fieldId = useId();
   const views = viewLines(text);
   const tooMany = views.length > limits.objectViews;
   const price = priceOf({ ...props.settings, count: Math.max(views.length, 1), prices: model.prices });
   const balance = authUser?.credits ?? null;
   const short = views.length > 0 && balance !== null && balance < price;
-  const canSubmit = views.length > 0 && !tooMany && !short && !busy && model.reachable;
+  const canSubmit = views.length > 0 && !tooMany && !short && !busy && model.reachable && model.views.can;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -112,7 +114,7 @@ export function ViewsPanel(props: {
         {short && balance !== null && (
           <ShortOfCredits price={price} balance={balance} choices={[]} onChoose={() => {}} testId="views" />
         )}
-        {isPreviewModel(model) && <PreviewLimitNote text={previewTexts.samePose} />}
+        {!model.views.can && <PreviewLimitNote text={model.views.why ?? previewTexts.samePose} />}
         {!model.reachable && <UnreachableModelNote model={model} />}
         <Button type="submit" disabled={!canSubmit} data-testid="draw-views">
           {busy ? (

@@ -1,10 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { ImageOperation, ImageOperationParams } from "#domain/image-lineage";
 import type { JobKind, JobParams } from "#domain/jobs";
 import type { z } from "zod";
 import type { Transaction } from "../../credits/credits.server";
 import type { Database } from "../../db/client.server";
-import { objects, styles } from "../../db/schema";
+import { images, objects, styles } from "../../db/schema";
+import { iconSets } from "../preview/icon-sets.server";
 import type { Style } from "../../styles/styles.server";
 import type { FileStorage } from "../../storage/storage.server";
 import type { GenerationJob } from "../job-record.server";
@@ -24,6 +25,8 @@ export interface ImageTask {
   madeFrom?: MadeFrom;
   /** Work on an image that exists (an edit, an upscale) instead of drawing a new one. */
   work?: EditTask | UpscaleTask;
+  /** Which of the drawings the object does not have yet this image is (the preview engine's; see GenerateRequest). */
+  variant?: number;
 }
 
 export interface MadeFrom {
@@ -72,6 +75,8 @@ export interface JobPlan {
    * ambiguous subject means among them. Only the preview engine reads them.
    */
   neighbours: string[];
+  /** What the object already has, so the preview engine draws something else (GenerateRequest.avoid). */
+  avoid?: { drawings: string[]; images: number };
   folder(task: ImageTask): string;
 }
 
@@ -141,4 +146,24 @@ export async function styleSubjects(ctx: PlanContext, styleId: string): Promise<
     .orderBy(desc(objects.createdAt))
     .limit(MAX_NEIGHBOURS);
   return [...new Set(rows.map((row) => row.name))];
+}
+
+/**
+ * The library drawings an object's images redraw ("fluent-emoji-flat:fox"), and how many of its
+ * images redraw one: what the preview engine avoids when it makes more of the object.
+ */
+export async function drawnForObject(
+  ctx: PlanContext,
+  objectId: string,
+): Promise<{ drawings: string[]; images: number }> {
+  const rows = await ctx.db
+    .select({ credit: images.credit })
+    .from(images)
+    .where(and(eq(images.objectId, objectId), isNotNull(images.credit)));
+  const byName = new Map(Object.values(iconSets).map((set) => [set.name, set.id]));
+  const drawings = rows.flatMap(({ credit }) => {
+    const set = credit && byName.get(credit.library);
+    return set ? [`${set}:${credit.icon}`] : [];
+  });
+  return { drawings: [...new Set(drawings)], images: drawings.length };
 }

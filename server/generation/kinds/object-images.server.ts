@@ -60,12 +60,15 @@ export const objectImagesKind: JobKindModule<"object-images"> = {
           }),
           objectId: object.id,
           seed: seedFor(style.seed, object.name, v),
+          variant: v,
         })),
       ),
       finished: new Set(stored.map((s) => s.position)),
       references: await readReferences(ctx.storage, [...references, ...samples]),
       chain: { first: first ?? null },
       baseline: 0,
+      // New objects have no drawings yet: their variations are the subject's first drawings in order.
+      avoid: { drawings: [], images: 0 },
       neighbours: [...new Set([...params.objects.map((o) => o.name), ...(await styleSubjects(ctx, style.id))])],
       folder: (task) => objectFolder(job.ownerId, style.id, task.objectId!),
     };

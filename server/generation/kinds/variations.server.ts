@@ -4,7 +4,7 @@ import { objectFolder } from "../../storage/folders.server";
 import { seedFor, subjectPrompt } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
 import { variationsParams } from "#domain/jobs";
-import { oneObject, quoted, requireJobStyle, type JobKindModule, styleSubjects } from "./kind.server";
+import { oneObject, quoted, requireJobStyle, type JobKindModule, styleSubjects, drawnForObject } from "./kind.server";
 
 /**
  * More images of one object: matched to its cover first, then to the style's
@@ -60,6 +60,7 @@ export const variationsKind: JobKindModule<"variations"> = {
           }),
           objectId: object.id,
           seed: seedFor(style.seed, object.name, offset + position),
+          variant: position,
           ...(view ? { madeFrom: { imageId: fromImageId, operation: "generated", params: { view } } } : {}),
         };
       }),
@@ -68,6 +69,7 @@ export const variationsKind: JobKindModule<"variations"> = {
       chain: null,
       baseline: 0,
       neighbours: await styleSubjects(ctx, style.id),
+      avoid: await drawnForObject(ctx, object.id),
       folder: () => objectFolder(job.ownerId, style.id, object.id),
     };
   },

@@ -8,6 +8,10 @@ import { wordForms } from "./subject-terms";
 const SAME_TIER = 5;
 /** The most equally good matches a subject offers. */
 const MAX_CHOICES = 4;
+/** Icons this far behind the best are still about the subject: more images of an object draw them. */
+const MORE_TIER = 40;
+/** The most such icons an object's further images draw. */
+const MAX_MORE = 8;
 /** The longest phrase tried, in words, ending at the head noun ("polar bear", "hot air balloon"). */
 const LONGEST_PHRASE = 3;
 
@@ -62,6 +66,8 @@ export function preferredForSet(preference: IconSetId[], setChoices: IconSetId[]
 export interface FoundIcons {
   /** The equally good icons, best first; one of them is drawn. */
   choices: IconMatch[];
+  /** Other icons of the same library about the subject, for more images of an object once the choices are drawn. */
+  more: IconMatch[];
   /** How many words before and including the head noun the matching phrase used. */
   phraseWords: number;
 }
@@ -102,14 +108,14 @@ export function findIcons(
       ranked.find(
         (m) => m.set === preference[0] && m.named && m.fits >= 0 && m.score >= top.score - SAME_LIBRARY_MARGIN,
       ) ?? top;
-    const found = {
-      // From the best match's library only: a set's images all come from the same one.
-      choices: ranked
-        .filter((m) => m.set === best.set && m.score >= best.score - SAME_TIER)
-        .slice(0, MAX_CHOICES)
-        .map(({ set, name, score }) => ({ set, name, score })),
-      phraseWords: length,
-    };
+    // From the best match's library only: a set's images all come from the same one.
+    const sameLibrary = ranked.filter((m) => m.set === best.set);
+    const choices = sameLibrary.filter((m) => m.score >= best.score - SAME_TIER).slice(0, MAX_CHOICES);
+    const more = sameLibrary
+      .filter((m) => !choices.includes(m) && m.named && m.fits >= 0 && m.score >= best.score - MORE_TIER)
+      .slice(0, MAX_MORE);
+    const plain = ({ set, name, score }: IconMatch) => ({ set, name, score });
+    const found = { choices: choices.map(plain), more: more.map(plain), phraseWords: length };
     // A phrase only the last-resort library names ("treasure chest" in a line set, for a game
     // style) yields to a shorter one a fitting library draws; it is kept should none.
     if (best.set === lastResort) {

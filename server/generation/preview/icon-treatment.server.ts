@@ -18,6 +18,11 @@ export interface Treatment {
   accentFill: boolean;
   /** Line art standing on a short broken ground line. */
   groundLine: boolean;
+  /**
+   * Which of the palette's colours take the main roles: 0 as the style says, 1, 2… the same icon
+   * in the palette's other colours (a variation once an object has every drawing of its subject).
+   */
+  tint: number;
   shadow: "ground" | "drop" | "none";
   tile: boolean;
   /** Space around the icon (or its tile), as a share of the image's short side. */
@@ -63,6 +68,7 @@ export function treatmentOf(styleWords: string, mode: "flat" | "line", palette: 
     pixel: /\bpixel/.test(text),
     accentFill: mode === "line" && /\baccent\b/.test(text),
     groundLine: mode === "line" && /\bground[ -]?line\b/.test(text),
+    tint: 0,
     shadow:
       mode === "line" ||
       /\b(no shadows?|shadowless)\b/.test(text) ||
@@ -143,9 +149,35 @@ function accentShape(body: string, accent: string): string {
   return `<g fill="${accent}" stroke="none">${first}</g>`;
 }
 
-/** A one-colour silhouette's colour: the palette's boldest that is neither its darkest nor its lightest. */
-const silhouetteColour = (palette: string[]) =>
-  palette.length > 2 ? accentOf(palette.slice(0, -1)) : palette[Math.floor((palette.length - 1) / 2)]!;
+/** The palette's colours other than its darkest, boldest first: the main roles a tint hands round. */
+function boldestFirst(palette: string[]): string[] {
+  const saturation = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const [max, min] = [Math.max(r!, g!, b!), Math.min(r!, g!, b!)];
+    return max === 0 ? 0 : (max - min) / max;
+  };
+  return palette.slice(1).sort((a, b) => saturation(b) - saturation(a));
+}
+
+/**
+ * A one-colour silhouette's colour: the palette's boldest that is neither its darkest nor its
+ * lightest; a tint takes the next boldest.
+ */
+const silhouetteColour = (palette: string[], tint = 0) => {
+  const candidates = palette.length > 2 ? boldestFirst(palette.slice(0, -1)) : [palette.at(-1)!];
+  return tint === 0 && palette.length <= 2
+    ? palette[Math.floor((palette.length - 1) / 2)]!
+    : candidates[tint % candidates.length]!;
+};
+
+/** A colour icon's palette for a tint: the darkest stays the outline, the other colours trade places. */
+function tinted(palette: string[], tint: number): string[] {
+  if (tint === 0 || palette.length < 2) return palette;
+  if (palette.length === 2) return [palette[1]!, palette[0]!];
+  const rest = palette.slice(1);
+  const shift = tint % rest.length || 1;
+  return [palette[0]!, ...rest.slice(shift), ...rest.slice(0, shift)];
+}
 
 /** The icon as its library and the treatment draw it, in the icon's own units. */
 function paintedIcon(drawing: IconDrawing, kind: IconKind, treatment: Treatment): string {
@@ -153,18 +185,21 @@ function paintedIcon(drawing: IconDrawing, kind: IconKind, treatment: Treatment)
   const darkest = palette[0]!;
   const box = Math.max(drawing.width, drawing.height);
   if (treatment.mode === "line" || kind === "line") {
-    // Strokes only, in the darkest colour; Tabler's weight scaled to the box.
+    // Strokes only, in the darkest colour (a tint: the palette's next boldest); Tabler's weight scaled to the box.
+    const ink = treatment.tint
+      ? (boldestFirst(palette)[(treatment.tint - 1) % Math.max(1, palette.length - 1)] ?? darkest)
+      : darkest;
     const weight = ((treatment.lineWeight / 24) * box).toFixed(3);
     const lines = drawing.body
       .replace(/fill="(?!none)[^"]*"/g, 'fill="none"')
       .replace(/stroke-width="[^"]*"/g, `stroke-width="${weight}"`)
-      .replace(/stroke="(?!none)[^"]*"/g, `stroke="${darkest}"`);
+      .replace(/stroke="(?!none)[^"]*"/g, `stroke="${ink}"`);
     const accent = treatment.accentFill ? accentShape(drawing.body, accentOf(palette)) : "";
-    return `${accent}<g color="${darkest}" fill="none" stroke="${darkest}" stroke-width="${weight}" stroke-linecap="round" stroke-linejoin="round">${lines}</g>`;
+    return `${accent}<g color="${ink}" fill="none" stroke="${ink}" stroke-width="${weight}" stroke-linecap="round" stroke-linejoin="round">${lines}</g>`;
   }
   // A one-colour silhouette takes the palette's boldest colour, as a flat icon's main shape would.
-  if (kind === "silhouette") return `<g color="${silhouetteColour(palette)}">${drawing.body}</g>`;
-  return recolour(drawing.body, palette);
+  if (kind === "silhouette") return `<g color="${silhouetteColour(palette, treatment.tint)}">${drawing.body}</g>`;
+  return recolour(drawing.body, tinted(palette, treatment.tint));
 }
 
 /**
@@ -239,7 +274,10 @@ export function treatedIcon(
     // A light from the top left, only where the icon is: strong for a soft style or a sprite (whose
     // palette snapping turns it into shades), faint for a flat one.
     // A sprite's light is the palette's next lighter colour, strong enough to survive the snapping.
-    const main = kind === "silhouette" ? silhouetteColour(palette) : palette[Math.floor((palette.length - 1) / 2)]!;
+    const main =
+      kind === "silhouette"
+        ? silhouetteColour(palette, treatment.tint)
+        : palette[Math.floor((palette.length - 1) / 2)]!;
     const light = treatment.pixel ? (palette[palette.indexOf(main) + 1] ?? main) : "#ffffff";
     const strength = treatment.pixel ? 0.9 : treatment.shading === "soft" ? 0.32 : 0.14;
     parts.push(

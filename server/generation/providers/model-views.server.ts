@@ -21,6 +21,7 @@ export function presentModel(
     detail: capabilities.detail,
     reachable: !failedCheckOf(failed, provider),
     edit: { words: capabilities.edit.words, region: capabilities.edit.region, why: capabilities.edit.why ?? null },
+    views: { can: !capabilities.cannotPose, why: capabilities.cannotPose ?? null },
     upscaler: capabilities.upscale?.label ?? null,
   };
 }

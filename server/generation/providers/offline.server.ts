@@ -9,9 +9,16 @@ import { pixelate } from "./offline-pixel.server";
 import { readPrompt, type PromptReading } from "./offline-reading.server";
 import { BytesCache } from "../../cache/bytes-cache.server";
 import { hashText } from "../prompts";
+import { looksTheSame, pickDrawing } from "./offline-drawing-choice.server";
 import { iconDrawing, iconSets, type IconSet } from "../preview/icon-sets.server";
 import { luminance, treatedIcon, treatmentOf } from "../preview/icon-treatment.server";
-import type { GeneratedImage, GenerateRequest, GenerateResult, ImageProvider } from "./provider";
+import {
+  ProviderCannotError,
+  type GeneratedImage,
+  type GenerateRequest,
+  type GenerateResult,
+  type ImageProvider,
+} from "./provider";
 import { creditLine, type ImageCredit } from "#domain/objects";
 
 /** Recorded on its images; a new number when what it draws for the same words changes. */
@@ -44,6 +51,7 @@ export function createOfflineProvider(options: { prices?: PriceTable } = {}): Im
       cancel: true,
       progress: false,
       edit: { words: false, region: false, why: previewTexts.cannotEdit },
+      cannotPose: previewTexts.samePose,
     },
     async generate(request) {
       const images = [];
@@ -125,6 +133,8 @@ export interface OfflinePicture {
   label: string | null;
   /** The library icon it redraws, if any. */
   source: IconSource | null;
+  /** For an icon drawn facing the other way: the same icon facing its own way, to tell a mirror from a repeat. */
+  unmirrored?: string;
   /** The colours the body may use, outline first. */
   colours: string[];
   outline: string;
@@ -248,11 +258,9 @@ function iconPicture(
   palette: string[],
 ): OfflinePicture | null {
   const { width, height } = imageSizes[request.size];
-  const { choices } = reading.icons!;
-  // Variations take the other equally good icons; a subject with one faces the other way every other time.
-  const variant = hashText(`${request.seed}`) + index;
-  const chosen = choices[variant % choices.length]!;
-  const mirrored = choices.length === 1 && variant % 2 === 1;
+  const picked = pickDrawing(request, index, reading.icons!);
+  if (!picked) throw new ProviderCannotError(previewTexts.noOtherDrawing);
+  const { chosen, mirrored, tint } = picked;
   const set = iconSets[chosen.set];
   // The style's words already made its palette; colours the subject names come first: two or more
   // replace the palette, one joins it as the icon's main colour.
@@ -260,18 +268,24 @@ function iconPicture(
   const byLight = [...palette].sort((a, b) => luminance(a) - luminance(b));
   const colours = named.length >= 2 ? named : named.length === 1 ? [byLight[0]!, named[0]!, byLight.at(-1)!] : byLight;
   // The style's own words: the sentences every prompt carries name shading and "no shadow box".
-  const treatment = treatmentOf(reading.styleWords, reading.look.mode, colours);
+  const treatment = { ...treatmentOf(reading.styleWords, reading.look.mode, colours), tint };
   const lightest = treatment.palette.at(-1)!;
-  const canvas = { width, height, detail: request.detail, mirrored };
-  const key = JSON.stringify([chosen.set, chosen.name, treatment, canvas]);
-  let body = treatedIcons.get(key)?.toString("utf8");
-  if (body === undefined) {
-    const drawing = iconDrawing(chosen.set, chosen.name);
-    if (!drawing) return null;
-    body = treatedIcon(drawing, set.kind, treatment, canvas);
-    treatedIcons.set(key, Buffer.from(body, "utf8"));
-  }
+  const treated = (facingAway: boolean) => {
+    const canvas = { width, height, detail: request.detail, mirrored: facingAway };
+    const key = JSON.stringify([chosen.set, chosen.name, treatment, canvas]);
+    let body = treatedIcons.get(key)?.toString("utf8");
+    if (body === undefined) {
+      const drawing = iconDrawing(chosen.set, chosen.name);
+      if (!drawing) return null;
+      body = treatedIcon(drawing, set.kind, treatment, canvas);
+      treatedIcons.set(key, Buffer.from(body, "utf8"));
+    }
+    return body;
+  };
+  const body = treated(mirrored);
+  if (body === null) return null;
   return {
+    ...(mirrored ? { unmirrored: treated(false) ?? undefined } : {}),
     width,
     height,
     reading,
@@ -303,6 +317,10 @@ export function offlineSvg(request: GenerateRequest, index: number): string {
 
 async function drawOffline(request: GenerateRequest, index: number): Promise<GeneratedImage> {
   const picture = offlinePicture(request, index);
+  // Making more of an object, a symmetric icon's mirror would repeat an image it has.
+  if (request.avoid && picture.unmirrored !== undefined && (await looksTheSame(picture, picture.unmirrored))) {
+    throw new ProviderCannotError(previewTexts.noOtherDrawing);
+  }
   const { width, height, reading } = picture;
   let image: Sharp;
   if (reading.look.pixel) {

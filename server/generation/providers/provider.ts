@@ -2,6 +2,12 @@ import type { ImageCredit } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import type { PriceTable } from "#domain/pricing";
 
+/** One open-library drawing: the library's id and the icon's name in it. */
+export interface DrawingChoice {
+  set: string;
+  icon: string;
+}
+
 export interface ReferenceImage {
   data: Buffer;
   mimeType: "image/png" | "image/jpeg" | "image/webp";
@@ -20,6 +26,15 @@ export interface GenerateRequest {
   palette: string[];
   /** The subjects it is drawn among (a set's other objects): the preview engine reads its subject's meaning from them. */
   neighbours?: string[];
+  /** The library drawing the person chose for the object ("Choose another drawing"); only the preview engine reads it. */
+  drawing?: DrawingChoice | null;
+  /**
+   * What the object already has, so the preview engine draws something else: the library
+   * drawings its images redraw ("fluent-emoji-flat:fox") and how many images it has.
+   */
+  avoid?: { drawings: string[]; images: number };
+  /** Which of the drawings it has not yet made for the object the preview engine makes (the image's place in its job). */
+  variant?: number;
   /** An opaque id of the end user, for the provider's abuse monitoring. */
   user?: string;
   /**
@@ -92,6 +107,11 @@ export interface ProviderCapabilities {
    * (`region`), through `edit`. Where it cannot, `why` says so in one plain sentence.
    */
   edit: { words: boolean; region: boolean; why?: string };
+  /**
+   * Set when it cannot draw an object in another pose, view or state (a turnaround, "running"):
+   * why, in one plain sentence. Views are then refused before anything is made or paid.
+   */
+  cannotPose?: string;
   /** Makes an image larger with an AI upscaler, through `upscale`; `label` names it ("ESRGAN"). */
   upscale?: { label: string };
 }
@@ -129,6 +149,11 @@ export interface ImageProvider {
 /** The provider refused the request (content policy): retrying will not help. */
 export class ProviderRefusalError extends Error {
   override name = "ProviderRefusalError";
+}
+
+/** The engine cannot make what was asked (no other drawing): refunded like a refusal, its message shown as it is. */
+export class ProviderCannotError extends ProviderRefusalError {
+  override name = "ProviderCannotError";
 }
 
 /** Rate limits, server errors and timeouts: worth another try after a pause. */

@@ -201,10 +201,11 @@ export const objectOperations = [
     tag: "Objects",
     summary: "Draw the object in new poses, views or states",
     description:
-      'One new image of the object per entry of `views` ("running", "side view", "damaged"; up to 8, repeats dropped), each drawn from the object\'s cover and its style\'s references, so the object stays the same thing. Each image records the view it was asked for (`lineage.view`) and the cover it came from. Size, detail and model default to the cover\'s. Priced and paid like variations.',
+      'One new image of the object per entry of `views` ("running", "side view", "damaged"; up to 8, repeats dropped), each drawn from the object\'s cover and its style\'s references, so the object stays the same thing. Each image records the view it was asked for (`lineage.view`) and the cover it came from. Size, detail and model default to the cover\'s. Priced and paid like variations. A model that cannot draw views (`views` on each model GET /api/styles lists; the preview engine cannot) is refused with 409 before anything is made or paid; with no model named, one that can is taken.',
     access: "user",
     json: objectViewsRequestSchema,
     spends: true,
+    errors: [409],
     responses: { 202: { description: "The job.", json: replies.jobReply } },
     tool: {
       name: "draw_views",
