@@ -194,7 +194,12 @@ const unique = (words: string[]) => [...new Set(words)];
  */
 export function readPrompt(
   prompt: string,
-  options: { withIcons?: boolean; neighbours?: readonly string[] } = {},
+  options: {
+    withIcons?: boolean;
+    neighbours?: readonly string[];
+    /** Only these libraries, in this order (the candidates "Choose another drawing" shows). */
+    libraries?: IconSetId[];
+  } = {},
 ): PromptReading {
   const dot = prompt.indexOf(".");
   const subject = (dot < 0 ? prompt : prompt.slice(0, dot)).trim();
@@ -210,11 +215,9 @@ export function readPrompt(
   const look = readLook(rest);
   const context = requestContext(words, headIndex, rest, [...(options.neighbours ?? [])]);
   const neighbours = options.neighbours ?? [];
-  const preference = preferredSets(rest, look.mode);
-  const found =
-    options.withIcons === false
-      ? null
-      : iconsForSubject(words, headIndex, preferredForSet(preference, setLibraries(neighbours, preference)), context);
+  const preference = options.libraries ?? preferredSets(rest, look.mode);
+  const ordered = options.libraries ? preference : preferredForSet(preference, setLibraries(neighbours, preference));
+  const found = options.withIcons === false ? null : iconsForSubject(words, headIndex, ordered, context);
   const icons = found?.icons ?? null;
   // "an orange" is a fruit, "an orange cat" a colour: the head is never read as one.
   const subjectColours = readColours(words, (i) => i !== headIndex);

@@ -148,7 +148,8 @@ export function offlinePicture(request: GenerateRequest, index: number): Offline
   const palette = valid.length >= 2 ? valid : DEFAULT_PALETTE;
   const reading = readPrompt(request.prompt, { neighbours: request.neighbours });
   const { look } = reading;
-  const icon = reading.icons ? iconPicture(request, index, reading, palette) : null;
+  // A drawing the person chose is drawn even where the engine found none for the words.
+  const icon = reading.icons || request.drawing ? iconPicture(request, index, reading, palette) : null;
   if (icon) return icon;
   // Colours named in the words first, then the style's palette in its order.
   const named = [...reading.colours, ...palette];
@@ -258,7 +259,7 @@ function iconPicture(
   palette: string[],
 ): OfflinePicture | null {
   const { width, height } = imageSizes[request.size];
-  const picked = pickDrawing(request, index, reading.icons!);
+  const picked = pickDrawing(request, index, reading.icons ?? { choices: [], more: [], phraseWords: 0 });
   if (!picked) throw new ProviderCannotError(previewTexts.noOtherDrawing);
   const { chosen, mirrored, tint } = picked;
   const set = iconSets[chosen.set];
