@@ -221,7 +221,7 @@ test("make a turnaround of four views of an object; each says what it was asked 
   await expect(panel.getByTestId("draw-views")).toHaveText("Draw 4 images· 12 credits");
   await expectNoViolations(page, "object page, views panel");
   await panel.getByTestId("draw-views").click();
-  await expect(page.locator("[data-toast-id]").filter({ hasText: "Drawing 4 views" })).toBeVisible();
+  await expect(page.locator("[data-toast-id]").filter({ hasText: /Drawing 4 views|4 views drawn/ })).toBeVisible();
 
   const strip = page.getByTestId("variant-strip");
   for (const [i, view] of ["front view", "three-quarter view", "side view", "back view"].entries()) {
