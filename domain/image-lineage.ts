@@ -25,6 +25,8 @@ export interface ImageOperationParams {
   view?: string;
   /** What an edit or a repaint was asked for in words ("wearing a red scarf"). */
   instruction?: string;
+  /** The library drawing a person chose for the object, which this image was drawn from at once. */
+  drawing?: { set: string; icon: string };
 }
 
 /** POST /api/objects/{id}/upscale */

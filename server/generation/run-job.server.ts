@@ -126,6 +126,7 @@ async function makeImages(
           palette: plan.style.palette,
           neighbours: plan.neighbours.filter((name) => name !== task.subject),
           ...(plan.avoid && task.variant !== undefined ? { avoid: plan.avoid, variant: task.variant } : {}),
+          ...(plan.drawing ? { drawing: plan.drawing } : {}),
           user: job.ownerId,
           signal: cancel.signal,
           onProgress: provider.capabilities.progress ? stepPublisher(ctx, job, task, progress) : undefined,

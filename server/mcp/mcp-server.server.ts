@@ -16,7 +16,8 @@ const INSTRUCTIONS =
   "then get_images to see them. Every image costs credits; prices are in list_styles. " +
   "upscale_image makes a larger copy of an image (free, no AI), ai_upscale_image with a model's upscaler (paid); " +
   "make_variations and draw_views make more images of an object (other takes, or other poses, views or states); " +
-  "edit_image changes an image as words say, or repaints one region of it; remove_background makes it transparent.";
+  "edit_image changes an image as words say, or repaints one region of it; remove_background makes it transparent; " +
+  "for an object the preview engine drew, list_drawings and choose_drawing pick the library drawing it is drawn from.";
 
 /** The tools that are more than one operation: a list gathered from several, a wait, pictures. */
 const handWritten: McpTool[] = [listStylesTool, createStyleTool, getJobTool, getImagesTool];

@@ -147,6 +147,8 @@ const NOT_ABOUT_THE_FORM = [
   /Describe the style in a few words, or add reference images/,
   // A cover names one of the object's images: which ones are is the object's, not the form's.
   /The cover must be one of this object's images/,
+  // A drawing is one the preview engine offers for the object's subject: the object's, not the form's.
+  /Choose one of the drawings offered for this object/,
   // This machine resolves no public names (example.com included).
   /The host example\.com could not be found/,
   // Sign-up by domain needs a domain: a rule across two fields and the stored settings.

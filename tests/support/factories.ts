@@ -264,3 +264,16 @@ export function posingPreview(): ImageProvider {
   const { cannotPose: _cannotPose, ...capabilities } = preview.capabilities;
   return { ...preview, capabilities };
 }
+
+/** An object of `subject` in a new style, its first image drawn by the server's provider (the preview engine). */
+export async function previewObject(
+  api: { server: ApiTestServer; user: { cookie: string } },
+  subject: string,
+  style: { description?: string } = {},
+): Promise<{ objectId: string; styleId: string }> {
+  const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, style);
+  const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects: [subject] });
+  const ran = await runJob(api.server, set.job.id);
+  if (ran?.status !== "succeeded") throw new Error(`The object's job ended ${ran?.status}`);
+  return { objectId: set.objects[0]!.id, styleId };
+}

@@ -12,6 +12,7 @@ import {
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { detailValues, imageSizeValues } from "../../../domain/images";
 import { imageOperations, type ImageOperationParams } from "../../../domain/image-lineage";
+import type { DrawingChoice } from "../../../domain/drawings";
 import type { ImageCredit } from "../../../domain/objects";
 import { authUsers } from "./accounts";
 import { workspaces } from "./workspaces";
@@ -45,6 +46,8 @@ export const objects = pgTable(
     transparent: boolean("transparent").notNull(),
     /** The image shown for the object; the first one made until the user picks another. */
     coverImageId: text("cover_image_id"),
+    /** The library drawing a person chose for it ("Choose another drawing"); the preview engine draws it. */
+    drawing: jsonb("drawing").$type<DrawingChoice>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,7 +9,7 @@ import { iconSets } from "../preview/icon-sets.server";
 import type { Style } from "../../styles/styles.server";
 import type { FileStorage } from "../../storage/storage.server";
 import type { GenerationJob } from "../job-record.server";
-import type { ReferenceImage } from "../providers/provider";
+import type { DrawingChoice, ReferenceImage } from "../providers/provider";
 
 /** One image a job makes. Its position is unique within the job. */
 export interface ImageTask {
@@ -77,6 +77,8 @@ export interface JobPlan {
   neighbours: string[];
   /** What the object already has, so the preview engine draws something else (GenerateRequest.avoid). */
   avoid?: { drawings: string[]; images: number };
+  /** The library drawing a person chose for the object (GenerateRequest.drawing). */
+  drawing?: DrawingChoice | null;
   folder(task: ImageTask): string;
 }
 
@@ -138,7 +140,7 @@ export async function requireJobStyle(ctx: PlanContext, job: GenerationJob): Pro
 const MAX_NEIGHBOURS = 40;
 
 /** The names of a style's objects, newest first: the subjects its images are drawn among. */
-export async function styleSubjects(ctx: PlanContext, styleId: string): Promise<string[]> {
+export async function styleSubjects(ctx: Pick<PlanContext, "db">, styleId: string): Promise<string[]> {
   const rows = await ctx.db
     .select({ name: objects.name })
     .from(objects)

@@ -70,6 +70,8 @@ export const variationsKind: JobKindModule<"variations"> = {
       baseline: 0,
       neighbours: await styleSubjects(ctx, style.id),
       avoid: await drawnForObject(ctx, object.id),
+      // The drawing a person chose for the object: its new images redraw it (its tints, then its mirror).
+      drawing: object.drawing,
       folder: () => objectFolder(job.ownerId, style.id, object.id),
     };
   },

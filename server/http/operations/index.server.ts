@@ -5,6 +5,7 @@ import { creditOperations } from "./credits.server";
 import { eventOperations } from "./events.server";
 import { fileOperations } from "./files.server";
 import { jobOperations } from "./jobs.server";
+import { objectDrawingOperations } from "./object-drawings.server";
 import { objectExportOperations } from "./object-exports.server";
 import { objectOperations } from "./objects.server";
 import type { Operation } from "./operation.server";
@@ -23,6 +24,7 @@ const declared = [
   ...styleOperations,
   ...objectExportOperations,
   ...objectOperations,
+  ...objectDrawingOperations,
   ...jobOperations,
   ...accountOperations,
   ...creditOperations,
