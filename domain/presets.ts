@@ -8,10 +8,11 @@ export interface StylePreset {
   id: string;
   name: string;
   description: string;
+  /** What its card shows: the style's own first samples, drawn by the preview engine (server/styles/preset-cards.server.ts). */
   previews: { src: string; subject: string }[];
 }
 
-const subjects = [
+export const presetSubjects = [
   { id: "chest", subject: "Treasure chest" },
   { id: "potion", subject: "Potion" },
   { id: "sword", subject: "Sword" },
@@ -19,7 +20,7 @@ const subjects = [
 ];
 
 const previews = (style: string) =>
-  subjects.map((s) => ({ src: `/examples/${style}-${s.id}.svg`, subject: s.subject }));
+  presetSubjects.map((s) => ({ src: `/preset-cards/${style}/${s.id}.png`, subject: s.subject }));
 
 export const stylePresets: StylePreset[] = [
   {
@@ -52,4 +53,14 @@ export function presetFromStyleId(styleId: string): StylePreset | undefined {
   if (!styleId.startsWith(PRESET_STYLE_PREFIX)) return undefined;
   const id = styleId.slice(PRESET_STYLE_PREFIX.length);
   return stylePresets.find((p) => p.id === id);
+}
+
+/** The preset a style was made from, known by its words: a style keeps a preset's look while it keeps its description. */
+export function presetOfDescription(description: string): StylePreset | undefined {
+  return stylePresets.find((preset) => preset.description === description.trim());
+}
+
+/** The subjects a style's samples show: a preset's card subjects while it is the preset, else the usual four. */
+export function sampleSubjectsFor(description: string, usual: readonly string[]): string[] {
+  return presetOfDescription(description) ? presetSubjects.map((s) => s.subject) : [...usual];
 }

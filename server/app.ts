@@ -21,6 +21,7 @@ import { metricsRoute } from "./http/metrics-route.server";
 import { requestMetrics } from "./metrics/metrics.server";
 import { installProcessGuards } from "./process-guard.server";
 import { getLogger } from "./logger.server";
+import { presetCard } from "./styles/preset-cards.server";
 
 const config = getConfig();
 
@@ -35,6 +36,9 @@ if (config.serverTiming) app.use(serverTimingHeader());
 app.get("/metrics", metricsRoute({ token: config.metricsToken }));
 
 app.get("/healthz", healthCheck(getServices));
+
+// The presets' cards: the samples a style made from each gets, drawn by the preview engine.
+app.get("/preset-cards/:presetId/:file", (req, res, next) => presetCard(req, res).catch(next));
 
 // The deployed build's id; clients poll it to notice a new release (spec §7).
 app.get("/builds/latest.json", async (_req, res) => {

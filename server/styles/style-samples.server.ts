@@ -9,6 +9,7 @@ import type { Database } from "../db/client.server";
 import { generationJobs, images, styleReferences, styles } from "../db/schema";
 import type { GenerationJob } from "../generation/job-record.server";
 import { activeJobIdsOfStyle } from "../generation/lifecycle.server";
+import { sampleSubjectsFor } from "#domain/presets";
 import { ANCHOR_SUBJECTS } from "../generation/prompts";
 import type { ImageProvider } from "../generation/providers/provider";
 import { insertPaidJob } from "../generation/submit.server";
@@ -159,7 +160,7 @@ export async function createStyleWithSamples(
     const job = await insertSamplesJob(tx, {
       userId,
       style: style!,
-      subjects: [...ANCHOR_SUBJECTS],
+      subjects: sampleSubjectsFor(style!.description, ANCHOR_SUBJECTS),
       provider,
       apiKeyId: options.apiKeyId,
       memberId: options.memberId,
@@ -192,7 +193,9 @@ export async function createMissingSamplesJob(
       .select({ subject: images.subject })
       .from(images)
       .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")));
-    const subjects = ANCHOR_SUBJECTS.filter((subject) => !have.some((image) => image.subject === subject));
+    const subjects = sampleSubjectsFor(style.description, ANCHOR_SUBJECTS).filter(
+      (subject) => !have.some((image) => image.subject === subject),
+    );
     if (subjects.length === 0) throw new AppError("conflict", "This style already has all its sample images.");
     // A style without samples (a preset's) gets them made for what it is now.
     if (have.length === 0) {
@@ -276,7 +279,7 @@ export async function createRegeneratedSamplesJob(
     const job = await insertSamplesJob(tx, {
       userId,
       style,
-      subjects: [...ANCHOR_SUBJECTS],
+      subjects: sampleSubjectsFor(style.description, ANCHOR_SUBJECTS),
       provider,
       apiKeyId: options.apiKeyId,
       memberId: options.memberId,

@@ -28,12 +28,16 @@ export const styleSamplesKind: JobKindModule<"style-samples"> = {
         prompt: subjectPrompt({ subject, stylePrompt: style.prompt, transparent: params.transparent }),
         objectId: null,
         seed: style.seed,
+        // Each sample is its subject's first drawing: the same style draws the same samples (a
+        // preset's are the images its card shows).
+        variant: 0,
       })),
       finished: new Set(samples.filter((s) => s.jobId === job.id).map((s) => s.position)),
       references: await readReferences(ctx.storage, [...references, ...earlier]),
       chain: null,
       baseline: earlier.length,
       neighbours: params.subjects,
+      avoid: { drawings: [], images: 0 },
       folder: () => styleFolder(job.ownerId, style.id),
     };
   },

@@ -31,7 +31,7 @@ const OTHER_SENSE = 10;
 /** The nearest drawing of a word no library names ("safe" as a vault). */
 const NEAREST_DRAWING = 8;
 /** The plainest drawing of a common subject in a library that names none plainly ("broadsword"). */
-const PLAINEST = 12;
+const PLAINEST = 25;
 /** How far behind another library's icon the first library's may be and still draw the subject. */
 const SAME_LIBRARY_MARGIN = 25;
 /** A match at least this sure comes from the icon's name, not from a keyword ("sword" tags a fencer). */
