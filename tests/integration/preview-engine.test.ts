@@ -96,7 +96,9 @@ describe.each(testDatabases)("free preview generations on $name", (target) => {
     const objectId = set.objects[0]!.id;
     const files = async () => {
       const rows = await database.db.select().from(images).where(eq(images.objectId, objectId));
-      return Promise.all(rows.map(async (row) => (await server.services.storage.read(row.fileKey))!.toString("base64")));
+      return Promise.all(
+        rows.map(async (row) => (await server.services.storage.read(row.fileKey))!.toString("base64")),
+      );
     };
     // Variations until the engine has nothing left to draw, one at a time as a person would ask.
     let last: Awaited<ReturnType<typeof runJob>> = null;
