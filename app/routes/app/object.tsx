@@ -3,6 +3,8 @@ import { useState } from "react";
 import { AppError } from "#domain/errors";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { JobView } from "#domain/objects";
+import { isPreview } from "#domain/preview";
+import { ChooseDrawing } from "~/components/objects/choose-drawing";
 import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
 import { EditPanel, emptyBrush } from "~/components/objects/edit-panel";
@@ -302,6 +304,16 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                   select(imageId);
                 }}
               />
+              {isPreview(image.provider) && (
+                <ChooseDrawing
+                  objectId={object.id}
+                  objectName={object.name}
+                  onChosen={(coverImageId) => {
+                    revalidate();
+                    select(coverImageId);
+                  }}
+                />
+              )}
               {!isCover && (
                 <Button variant="secondary" disabled={settingCover} onClick={() => void setCover()}>
                   {settingCover ? (
