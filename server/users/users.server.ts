@@ -1,10 +1,19 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { InstanceSettings } from "#domain/instance-settings";
 import type { Profile } from "#domain/users";
 import { creditsVersionOf, type Transaction } from "../credits/credits.server";
 import { openBalanceWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
-import { authUsers, creditLedger, loginTokens, users } from "../db/schema";
+import {
+  apiKeys,
+  authUsers,
+  creditLedger,
+  loginTokens,
+  rateLimits,
+  teamInvitations,
+  users,
+  workspaces,
+} from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
 import { readInstanceSettings } from "../instance/instance-settings.server";
 import { handOverTeamsOf } from "../teams/teams.server";
@@ -68,10 +77,13 @@ export async function getProfile(options: {
 }
 
 /**
- * Deletes the account and everything it owns. Sessions, linked accounts, the
- * profile and the ledger go by cascade from the identity; pending links by e-mail.
- * The record that its address had the sign-up credits stays (made here too for
- * accounts granted before that record existed).
+ * Deletes the account and everything it owns. Its workspace (balance, ledger, purchases,
+ * styles, objects, images, jobs, keys) goes first, on its own; then sessions, linked
+ * accounts and memberships by cascade from the identity; pending links by e-mail. What
+ * other people rely on stays: a team's ledger lines, jobs and records it made keep their
+ * amounts with the person unnamed (null), and the audit log is never changed. The record
+ * that its address had the sign-up credits stays (made here too for accounts granted
+ * before that record existed).
  */
 export async function deleteAccount(options: {
   db: Database;
@@ -94,6 +106,33 @@ export async function deleteAccountWithin(
     );
   // The teams it owns get another owner (or go, with nobody else in them) before it does.
   const teamsDeleted = await handOverTeamsOf(tx, options.userId);
+  const keys = await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, options.userId));
+  // Its workspace in a statement of its own, before the identity. With the identity, one cascade
+  // nulled a ledger line's member_id (the person's spending) and another its api_key_id (their key,
+  // going too); changed twice in one statement, the line was checked again against its balance row,
+  // which the workspace's cascade had already removed, before the line's own cascade came: a
+  // foreign key violation (500) for a line that was going anyway.
+  await tx.delete(workspaces).where(eq(workspaces.personId, options.userId));
+  // Invitations it sent and had not been used are withdrawn, as when it leaves a team; those it
+  // accepted hold only its address.
+  await tx
+    .delete(teamInvitations)
+    .where(
+      or(
+        and(eq(teamInvitations.invitedBy, options.userId), isNull(teamInvitations.acceptedAt)),
+        eq(teamInvitations.acceptedBy, options.userId),
+      ),
+    );
+  // Its own counters (a credit request's hour, its keys' minute) go with it.
+  await tx
+    .delete(rateLimits)
+    .where(
+      inArray(rateLimits.key, [
+        `credit-request:${options.userId}`,
+        `setup-check:${options.userId}`,
+        ...keys.map((k) => `api-key:${k.id}`),
+      ]),
+    );
   const [deleted] = await tx.delete(authUsers).where(eq(authUsers.id, options.userId)).returning();
   if (!deleted) return null;
   if (grant) await claimSignupGrant(tx, deleted.email, options.addressHashSecret);
