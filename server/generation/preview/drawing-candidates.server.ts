@@ -14,7 +14,7 @@ export interface DrawingCandidate {
 }
 
 /** How many candidates each library offers: about a dozen in all. */
-const PER_LIBRARY = 4;
+const PER_LIBRARY = 6;
 
 /**
  * The drawings "Choose another drawing" offers for an object: from every bundled library, the
