@@ -1,5 +1,8 @@
 import { readReference } from "./reference-pixels.server";
 
+/** The least share of the subject's pixels a colour must cover to be one of the style's. */
+const MIN_SHARE = 0.02;
+
 const toHex = (r: number, g: number, b: number) =>
   `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
 
@@ -30,7 +33,11 @@ export async function extractPalette(imagesData: Buffer[], size = 5): Promise<st
       buckets.set(key, bucket);
     }
   }
-  const ranked = [...buckets.values()].sort((a, b) => b.count - a.count);
+  // A colour of the style covers a share of the subject: edges, seams and compression noise do not.
+  const total = [...buckets.values()].reduce((sum, bucket) => sum + bucket.count, 0);
+  const ranked = [...buckets.values()]
+    .filter((bucket) => bucket.count >= total * MIN_SHARE)
+    .sort((a, b) => b.count - a.count);
   const chosen: { r: number; g: number; b: number }[] = [];
   for (const bucket of ranked) {
     const [painted] = [...bucket.exact].reduce((a, b) => (b[1] > a[1] ? b : a));

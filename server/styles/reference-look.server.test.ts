@@ -43,6 +43,24 @@ describe("what references say about a style", () => {
     expect(near(palette[0]!, "#1d3557"), palette[0]).toBe(true);
   });
 
+  it("gives a full-bleed photo of two colour blocks exactly those two colours, not its seam or its noise", async () => {
+    const blocks = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#2a9d8f" } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 100, height: 200, channels: 3, background: "#f4a23c" } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+      ])
+      .jpeg()
+      .toBuffer();
+    const palette = await extractPalette([blocks]);
+    expect(palette).toHaveLength(2);
+    expect(near(palette[0]!, "#f4a23c") || near(palette[0]!, "#2a9d8f")).toBe(true);
+  });
+
   it("reads filled references as filled", async () => {
     const description = await describeImages([await reference(tree, "#ffffff")]);
     expect(description).not.toMatch(/line art/);
