@@ -1,10 +1,11 @@
-import { ChevronRight, Download, LoaderCircle, Pencil, Smartphone, Star, Trash2 } from "lucide-react";
+import { Download, LoaderCircle, Pencil, Smartphone, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { AppError } from "#domain/errors";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { JobView } from "#domain/objects";
 import { isPreview } from "#domain/preview";
 import { ChooseDrawing } from "~/components/objects/choose-drawing";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
 import { EditPanel, emptyBrush } from "~/components/objects/edit-panel";
@@ -161,21 +162,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-4">
-        <ol className="flex min-w-0 items-center gap-1.5 text-sm text-neutral-600 dark:text-neutral-400">
-          <li>
-            <Link to="/app/object" className="font-medium hover:text-neutral-900 hover:underline dark:hover:text-white">
-              Objects
-            </Link>
-          </li>
-          <li aria-hidden>
-            <ChevronRight className="size-4" />
-          </li>
-          <li className="min-w-0 truncate">
-            <span aria-current="page">{object.name}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb list={{ to: "/app/object", label: "Objects" }} current={object.name} />
 
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">

@@ -1,4 +1,4 @@
-import { ChevronRight, Download, Pencil, Sparkles, Trash2 } from "lucide-react";
+import { Download, Pencil, Sparkles, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AppError } from "#domain/errors";
@@ -10,7 +10,8 @@ import { StyleFacts } from "~/components/style-page/style-facts";
 import { StyleObjects } from "~/components/style-page/style-objects";
 import { StyleSamples } from "~/components/style-page/style-samples";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { DeleteStyleDialog } from "~/components/delete-style-dialog";
 import { formatDate } from "~/lib/object-format";
 import { useTakeDraft } from "~/lib/reload-drafts";
 import { editStyleDraftSchema, offeredModel, type EditStyleDraft } from "~/lib/style-drafts";
@@ -46,9 +47,6 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
   return { ...page, maxUploadBytes: services.config.generation.maxUploadBytes };
 });
 
-const linkClasses =
-  "rounded-sm font-medium hover:text-neutral-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:hover:text-white";
-
 export default function StylePage({ loaderData }: Route.ComponentProps) {
   const { style, objects, objectCount } = loaderData;
   const navigate = useNavigate();
@@ -82,21 +80,7 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-4">
-        <ol className="flex min-w-0 items-center gap-1.5 text-sm text-neutral-600 dark:text-neutral-400">
-          <li>
-            <Link to="/app/style" className={linkClasses}>
-              Styles
-            </Link>
-          </li>
-          <li aria-hidden>
-            <ChevronRight className="size-4" />
-          </li>
-          <li className="min-w-0 truncate">
-            <span aria-current="page">{style.name}</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb list={{ to: "/app/style", label: "Styles" }} current={style.name} />
 
       <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
@@ -192,17 +176,9 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
         />
       )}
       {deleting && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDeleting(false)}
-          title={`Delete ${style.name}?`}
-          description={
-            <p>
-              This deletes the style, its reference and sample images, and every object made in it, with their images.
-              It cannot be undone.
-            </p>
-          }
-          confirmLabel="Delete style"
+        <DeleteStyleDialog
+          name={style.name}
+          onClose={() => setDeleting(false)}
           onConfirm={() => void confirmDelete()}
           returnFocusTo={() => document.getElementById("delete-style-button")}
         />

@@ -11,7 +11,7 @@ import { useFocusNewItem } from "~/lib/use-focus-new-item";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DeleteStyleDialog } from "~/components/delete-style-dialog";
 import { Tooltip } from "~/components/ui/tooltip";
 import { stylePresets, type StylePreset } from "~/lib/presets";
 import { isPreview, previewTexts } from "#domain/preview";
@@ -195,17 +195,9 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
         />
       )}
       {deleting && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDeleting(null)}
-          title={`Delete ${deleting.name}?`}
-          description={
-            <p>
-              This deletes the style, its reference and sample images, and every object made in it, with their images.
-              It cannot be undone.
-            </p>
-          }
-          confirmLabel="Delete style"
+        <DeleteStyleDialog
+          name={deleting.name}
+          onClose={() => setDeleting(null)}
           onConfirm={() => void confirmDelete()}
           // Its card is gone after a delete: focus goes on to the page's own action.
           returnFocusTo={() => document.getElementById("new-style-button")}
