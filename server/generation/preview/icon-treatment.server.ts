@@ -125,15 +125,7 @@ function silhouette(body: string, colour: string, strokeWidth: number): string {
 }
 
 /** The palette's accent: its most saturated colour that is not its darkest. */
-function accentOf(palette: string[]): string {
-  const saturation = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-    const [max, min] = [Math.max(r!, g!, b!), Math.min(r!, g!, b!)];
-    return max === 0 ? 0 : (max - min) / max;
-  };
-  const rest = palette.slice(1);
-  return rest.length ? rest.reduce((a, b) => (saturation(b) > saturation(a) ? b : a)) : palette[0]!;
-}
+const accentOf = (palette: string[]): string => boldestFirst(palette)[0] ?? palette[0]!;
 
 /**
  * The icon's first shape filled in the accent, under its strokes: its first circle, ellipse or
