@@ -107,8 +107,23 @@ function headEndOf(words: string[]): number {
 /** A library's match this sure (before its bonus) names the subject, not a keyword or a part of it. */
 const SURE_MATCH = 90;
 
+/** Sets' libraries already worked out: every image of a set asks with the same neighbours. */
+const setLibrariesKept = new Map<string, IconSetId[]>();
+const SETS_KEPT = 200;
+
 /** The libraries that surely draw each of a set's other subjects, each library asked alone. */
 function setLibraries(neighbours: readonly string[], preference: IconSetId[]): IconSetId[] {
+  if (neighbours.length === 0) return [];
+  const key = `${preference.join(",")}\n${neighbours.join("\n")}`;
+  const kept = setLibrariesKept.get(key);
+  if (kept) return kept;
+  const found = librariesDrawing(neighbours, preference);
+  if (setLibrariesKept.size >= SETS_KEPT) setLibrariesKept.delete(setLibrariesKept.keys().next().value!);
+  setLibrariesKept.set(key, found);
+  return found;
+}
+
+function librariesDrawing(neighbours: readonly string[], preference: IconSetId[]): IconSetId[] {
   return neighbours.flatMap((neighbour) => {
     const words = colourWords(neighbour);
     const head = headEndOf(words) - 1;
@@ -120,7 +135,12 @@ function setLibraries(neighbours: readonly string[], preference: IconSetId[]): I
  * What the whole request points to: the object's own words count most, then the style's words
  * and the subjects drawn with it (a set's other objects), then the subject's head word itself.
  */
-function requestContext(words: string[], headIndex: number, styleWords: string, neighbours: string[]): DomainWeights {
+function requestContext(
+  words: string[],
+  headIndex: number,
+  styleWords: string,
+  neighbours: readonly string[],
+): DomainWeights {
   const weighed = words.map((word, i) => ({ word, weight: i === headIndex ? 1 : 2 }));
   for (const word of colourWords(styleWords)) weighed.push({ word, weight: 1 });
   for (const neighbour of neighbours) {
@@ -213,8 +233,8 @@ export function readPrompt(
   const headIndex = headEnd - 1;
   const drawing = headIndex >= 0 ? subjectOfWord(words[headIndex]!) : null;
   const look = readLook(rest);
-  const context = requestContext(words, headIndex, rest, [...(options.neighbours ?? [])]);
   const neighbours = options.neighbours ?? [];
+  const context = requestContext(words, headIndex, rest, neighbours);
   const preference = options.libraries ?? preferredSets(rest, look.mode);
   const ordered = options.libraries ? preference : preferredForSet(preference, setLibraries(neighbours, preference));
   const found = options.withIcons === false ? null : iconsForSubject(words, headIndex, ordered, context);
