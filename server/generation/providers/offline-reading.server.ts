@@ -4,6 +4,7 @@ import { subjectOfWord, type RenderMode, type SubjectName } from "./offline-glyp
 import { findIcons, preferredForSet, preferredSets, type FoundIcons } from "../preview/find-icon.server";
 import type { IconSetId } from "../preview/icon-sets.server";
 import { weighDomains, type DomainWeights } from "../preview/subject-domains";
+import { treatmentOf } from "../preview/icon-treatment.server";
 import { genericHeads } from "../preview/subject-senses";
 
 /**
@@ -181,8 +182,10 @@ function wordsActedOn(look: PromptReading["look"], text: string): Set<string> {
   }
   if (look.mode === "line") {
     words.push(..."even round caps cap joins join white space lots airy".split(" "));
-    if (/\baccent\b/.test(text.toLowerCase())) words.push("single", "accent", "fill");
-    if (/\bground[ -]?line\b/.test(text.toLowerCase())) words.push("standing", "short", "broken", "ground");
+    // Understood where the treatment draws them: read by the treatment itself, never a second time here.
+    const treatment = treatmentOf(text, look.mode, []);
+    if (treatment.accentFill) words.push("single", "accent", "fill");
+    if (treatment.groundLine) words.push("standing", "short", "broken", "ground");
   }
   if (/\btwo[ -]tone\b/.test(text.toLowerCase())) words.push("two", "tone");
   return new Set(words);
