@@ -1,12 +1,11 @@
 import type { Request, Response } from "express";
-import { sampleDetail } from "#domain/styles";
+import { createStyleSchema, sampleDetail } from "#domain/styles";
 import { paletteFromDescription } from "#domain/palette";
 import { presetSubjects, stylePresets } from "#domain/presets";
 import { BytesCache } from "../cache/bytes-cache.server";
 import { createOfflineProvider } from "../generation/providers/offline.server";
 import type { GenerateRequest } from "../generation/providers/provider";
 import { styleSystemPrompt, subjectPrompt } from "../generation/prompts";
-import { createStyleSchema } from "#domain/styles";
 
 /** A new style's defaults: what a style made from a preset draws its samples at unless changed. */
 const defaults = createStyleSchema.pick({ defaultSize: true, defaultDetail: true, defaultTransparent: true }).parse({});
