@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { drawingChoiceSchema } from "./drawings";
 import { modelChoice } from "./models";
 import { detailValues, imageSizeValues } from "./images";
 import { jobKinds, jobStatuses } from "./jobs";
@@ -259,6 +260,10 @@ export const objectDetailSchema = objectSummarySchema
   .extend({
     prompt: z.string().nullable(),
     coverImageId: z.string().nullable(),
+    drawing: drawingChoiceSchema.nullable().meta({
+      description:
+        "The library drawing a person chose for its preview images (POST /api/objects/{id}/drawing); null while the preview engine chooses.",
+    }),
     images: z.array(objectImageViewSchema),
   })
   .meta({ id: "ObjectDetail", description: "An object with all its images." });

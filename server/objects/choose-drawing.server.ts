@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { sameDrawing, type DrawingChoice, type DrawingsReply } from "#domain/drawings";
 import { AppError, FieldError } from "#domain/errors";
 import type { ObjectDetail } from "#domain/objects";
@@ -37,21 +37,32 @@ export async function listDrawings(
   return { current: object.drawing ?? drawingOfCredit(cover.credit), candidates };
 }
 
-/** The image this drawing was chosen with before: choosing it again shows it rather than drawing it twice. */
+/**
+ * The image already drawn from this drawing: the one it was chosen with before, else the first
+ * image the preview engine drew from it by itself. Choosing the drawing an object had before
+ * therefore brings its old cover back (an undo) rather than drawing it twice.
+ */
 async function drawnWith(db: Pick<Database, "select">, objectId: string, drawing: DrawingChoice) {
   const params = JSON.stringify({ drawing: { set: drawing.set, icon: drawing.icon } });
-  const [made] = await db
+  const [chosen] = await db
     .select({ id: images.id })
     .from(images)
     .where(and(eq(images.objectId, objectId), sql`${images.operationParams} = ${params}::jsonb`))
     .limit(1);
-  return made?.id;
+  if (chosen) return chosen.id;
+  const drawn = await db
+    .select({ id: images.id, credit: images.credit })
+    .from(images)
+    .where(and(eq(images.objectId, objectId), eq(images.operation, "generated"), isNull(images.operationParams)))
+    .orderBy(asc(images.createdAt), asc(images.position));
+  return drawn.find((image) => sameDrawing(drawingOfCredit(image.credit), drawing))?.id;
 }
 
 /**
  * "Choose another drawing": keeps the person's choice on the object, so its later images (more
  * variations) redraw it, and draws one image of it at once with the preview engine, free, as the
- * object's cover. Choosing the same drawing again makes it the cover again and draws nothing.
+ * object's cover. Choosing a drawing it was drawn from before makes that image the cover again
+ * and draws nothing.
  */
 export async function chooseDrawing(
   deps: ChooseDrawingDeps,
@@ -62,16 +73,16 @@ export async function chooseDrawing(
   const object = await requireOwnedObject(db, options);
   await requirePreviewCover(db, object);
   const request = await objectDrawingRequest(db, object, { imageCount: await imagesOf(db, object.id) });
+  const detail = () => requireObjectDetail(db, { userId, objectId: object.id, signer: deps.signer });
+
+  const earlier = await drawnWith(db, object.id, options.drawing);
+  if (earlier) {
+    await keepChoice(db, object, { set: options.drawing.set, icon: options.drawing.icon }, earlier);
+    return detail();
+  }
   const candidate = drawingCandidates(request).find((c) => sameDrawing(c, options.drawing));
   if (!candidate) throw new FieldError("icon", "Choose one of the drawings offered for this object.");
   const drawing = { set: candidate.set, icon: candidate.icon };
-  const detail = () => requireObjectDetail(db, { userId, objectId: object.id, signer: deps.signer });
-
-  const earlier = await drawnWith(db, object.id, drawing);
-  if (earlier) {
-    await keepChoice(db, object, drawing, earlier);
-    return detail();
-  }
 
   const started = performance.now();
   const { images: made } = await createOfflineProvider().generate({ ...request, drawing });

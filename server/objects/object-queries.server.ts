@@ -1,3 +1,4 @@
+import type { DrawingChoice } from "#domain/drawings";
 import { presentImageLink, type ImageUrlSigner } from "../images/signed-urls.server";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { ListObjectsQuery, ObjectDetail, ObjectPage, ObjectSummary } from "#domain/objects";
@@ -20,6 +21,7 @@ function previewNotesOf(image: { provider: string; model: string; prompt: string
 
 interface SummaryRow {
   id: string;
+  drawing: DrawingChoice | null;
   name: string;
   prompt: string | null;
   style_id: string;
@@ -48,7 +50,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** The cover is the chosen image, or the first one made while none is chosen. */
 const summarySelect = sql`
   select o.id, o.name, o.prompt, o.style_id, s.name as style_name, s.default_model as style_default_model, o.set_id, o.size, o.detail, o.transparent,
-    o.cover_image_id, c.id as cover_id, c.width as cover_width, c.height as cover_height, c.has_alpha as cover_alpha,
+    o.cover_image_id, o.drawing, c.id as cover_id, c.width as cover_width, c.height as cover_height, c.has_alpha as cover_alpha,
     c.provider as cover_provider,
     (select count(*) from images i where i.object_id = o.id) as image_count,
     exists (
@@ -198,6 +200,7 @@ export async function getObjectDetail(
     ...presentSummary(row, options.signer),
     prompt: row.prompt,
     coverImageId: row.cover_id,
+    drawing: row.drawing ?? null,
     // No storage keys: the image's URL instead.
     images: imageRows.map(({ parentImageId, operation, operationParams, ...image }) => ({
       ...image,

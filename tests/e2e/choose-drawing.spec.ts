@@ -33,6 +33,7 @@ for (const { width, scheme, picture } of [
     const current = grid.getByRole("button", { pressed: true });
     await expect(current).toHaveCount(1);
     await expect(current).toContainText("Current");
+    const firstName = (await current.locator("img").getAttribute("alt"))!;
     await expect(grid.getByRole("img").first()).toHaveAttribute("alt", / from /);
     await expect
       .poll(() =>
@@ -56,7 +57,9 @@ for (const { width, scheme, picture } of [
     const icon = name.split(" from ")[0]!;
     await page.keyboard.press("Enter");
 
-    await expect(page.locator("[data-toast-id]").filter({ hasText: "Drawing chosen" })).toBeVisible();
+    await expect(
+      page.locator("[data-toast-id]").filter({ hasText: `To go back, choose ${firstName.split(" from ")[0]} again.` }),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
     // The new cover is shown: the second image, drawn from the chosen icon, free.
     await expect(page.getByRole("heading", { name: "Image 2 of 2" })).toBeVisible();
@@ -67,5 +70,11 @@ for (const { width, scheme, picture } of [
     // Opened again, the chosen one is marked as the current drawing.
     await page.getByRole("button", { name: /Choose another drawing/ }).click();
     await expect(grid.getByRole("button", { pressed: true }).locator("img")).toHaveAttribute("alt", name);
+
+    // Undo: the toast said how; choosing the first drawing again brings the first image back, drawing nothing.
+    await grid.getByRole("img", { name: firstName, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Image 1 of 2" })).toBeVisible();
+    await expect(page.getByTestId("image-credit")).toHaveText(creditBefore!);
   });
 }

@@ -58,6 +58,8 @@ describe.each(testDatabases)("choosing another drawing on $name", (target) => {
     const [kept] = await api.database.db.select().from(objects).where(eq(objects.id, objectId));
     expect(kept!.drawing).toEqual({ set: other.set, icon: other.icon });
     expect((await json<DrawingsReply>(await drawings(objectId))).current).toEqual({ set: other.set, icon: other.icon });
+    expect(object.drawing).toEqual({ set: other.set, icon: other.icon });
+    expect((await objectOf(objectId)).drawing).toEqual({ set: other.set, icon: other.icon });
 
     // The same choice again draws nothing more.
     const again = await json<{ object: ObjectDetail }>(await choose(objectId, { set: other.set, icon: other.icon }));
@@ -76,6 +78,22 @@ describe.each(testDatabases)("choosing another drawing on $name", (target) => {
     const made = await api.database.db.select().from(images).where(eq(images.jobId, job.id));
     expect(made).toHaveLength(2);
     for (const image of made) expect(image.credit).toMatchObject({ icon: other.icon, library: other.library });
+  });
+
+  it("undoes a choice: choosing the drawing it had brings its first cover back and draws nothing", async () => {
+    const { objectId } = await previewObject(api, "Fox");
+    const first = await objectOf(objectId);
+    expect(first.drawing).toBeNull();
+    const { current, candidates } = await json<DrawingsReply>(await drawings(objectId));
+    const other = candidates.find((c) => c.icon !== current?.icon || c.set !== current?.set)!;
+    await choose(objectId, { set: other.set, icon: other.icon });
+
+    const undone = await choose(objectId, current);
+    expect(undone.status).toBe(200);
+    const { object } = await json<{ object: ObjectDetail }>(undone);
+    expect(object.coverImageId).toBe(first.coverImageId);
+    expect(object.images).toHaveLength(first.images.length + 1);
+    expect(object.drawing).toEqual(current);
   });
 
   it("refuses a drawing it does not offer, with the field at fault", async () => {

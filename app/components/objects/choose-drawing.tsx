@@ -74,7 +74,9 @@ function DrawingsDialog(props: {
       });
       toast({
         title: "Drawing chosen",
-        description: `${props.objectName} is drawn as ${iconName(drawing.icon)} now, free; more variations keep it.`,
+        description:
+          `${props.objectName} is drawn as ${iconName(drawing.icon)} now, free; more variations keep it.` +
+          (reply?.current ? ` To go back, choose ${iconName(reply.current.icon)} again.` : ""),
         color: "success",
       });
       props.onClose();

@@ -43,7 +43,7 @@ export const objectDrawingOperations = [
     tag: "Objects",
     summary: "Choose the drawing an object is drawn from",
     description:
-      "Keeps one of the drawings GET /api/objects/{id}/drawings offers (its `set` and `icon`) on the object, so its later images (more variations) redraw it, and draws one new image of it at once with the preview engine, free, as the object's cover. Choosing the same drawing again makes its image the cover again and draws nothing. A drawing not offered is refused with 400; an object an AI model drew with 409.",
+      "Keeps one of the drawings GET /api/objects/{id}/drawings offers (its `set` and `icon`) on the object, so its later images (more variations) redraw it, and draws one new image of it at once with the preview engine, free, as the object's cover. Choosing a drawing the object was drawn from before (the one it had, to undo a choice) makes that image the cover again and draws nothing. A drawing not offered is refused with 400; an object an AI model drew with 409.",
     access: "user",
     json: drawingChoiceSchema,
     errors: [409],
@@ -55,7 +55,8 @@ export const objectDrawingOperations = [
       description:
         "For an object the preview engine drew: keeps one of the drawings list_drawings offers (its set and " +
         "icon), draws one new image of it at once as the object's cover, free, and makes later variations " +
-        "redraw it. Choosing the same drawing again changes nothing more.",
+        "redraw it. Choosing a drawing it was drawn from before (the one it had, to undo) brings that image " +
+        "back as the cover and draws nothing.",
       params: objectParam,
       arguments: {
         set: "The library's id, from list_drawings.",
