@@ -147,7 +147,9 @@ export const styleViewSchema = z
     derivedDescription: z
       .string()
       .nullable()
-      .meta({ description: "When the description is empty: the words derived from the reference images." }),
+      .meta({
+        description: "When the description is empty: the words derived from the reference images; null otherwise.",
+      }),
     palette: z.array(z.string()).meta({ description: "Colours as #rrggbb." }),
     defaultSize: z.enum(imageSizeValues),
     defaultDetail: z.enum(detailValues),

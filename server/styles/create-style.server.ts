@@ -57,7 +57,8 @@ export async function createStyle(
   const cleaned = await cleanUploads(options.files);
   const images = cleaned.map((c) => c.data);
   const palette = cleaned.length ? await extractPalette(images) : paletteFromDescription(input.description);
-  const derivedDescription = input.description ? null : await describeImages(images);
+  // Read even beside a description: line-art references make the style line art (stylePromptOf).
+  const derivedDescription = cleaned.length ? await describeImages(images) : null;
   const references = await putReferenceFiles(deps.storage, { userId, styleId, images: cleaned });
   // The style is new: its whole folder is this request's.
   const removeFiles = async () => {

@@ -55,6 +55,9 @@ async function traitsOf(data: Buffer): Promise<Traits> {
   };
 }
 
+/** How references drawn in strokes are described; the style's prompt carries it. */
+export const lineArtWords = "line art with clean, even strokes and no fill or shadow";
+
 const average = (list: Traits[], key: keyof Traits) => list.reduce((sum, t) => sum + t[key], 0) / list.length;
 
 /**
@@ -77,7 +80,7 @@ export async function describeImages(imagesData: Buffer[]): Promise<string> {
   const lineArt = drawnInLines.filter(Boolean).length * 2 > drawnInLines.length;
   words.push(
     lineArt
-      ? "line art with clean, even strokes and no fill or shadow"
+      ? lineArtWords
       : colours < 40 && busy < 0.12
         ? "flat areas of colour with crisp edges"
         : busy > 0.3

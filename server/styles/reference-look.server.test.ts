@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { readLook } from "../generation/providers/offline-reading.server";
 import { describeImages } from "./image-traits.server";
 import { extractPalette } from "./palette.server";
+import { stylePromptOf } from "./style-prompt.server";
+import { readPrompt } from "../generation/providers/offline-reading.server";
 
 /** A 512 px reference drawn from SVG elements, on a background colour or transparent. */
 const reference = (elements: string, background: string | null) =>
@@ -41,6 +43,18 @@ describe("what references say about a style", () => {
     const palette = await extractPalette(images);
     expect(palette.some(whiteish), palette.join(" ")).toBe(false);
     expect(near(palette[0]!, "#1d3557"), palette[0]).toBe(true);
+  });
+
+  it("keeps line-art references' strokes beside a description that does not say how shapes are drawn", async () => {
+    const derivedDescription = await describeImages([await reference(lineTree, "#ffffff")]);
+    const palette = ["#1d3557"];
+    const prompt = (description: string) => stylePromptOf({ description, derivedDescription, palette });
+    const cosy = readPrompt(`a fox. ${prompt("Cosy autumn icons.")}`);
+    expect(cosy.look.mode).toBe("line");
+    // The words added are the engine's own: none is reported as not understood.
+    expect(cosy.unknown.filter((word) => /line|stroke|fill|shadow|clean|even/.test(word))).toEqual([]);
+    expect(readLook(prompt("Solid glyph icons")).mode).toBe("flat");
+    expect(readLook(prompt("")).mode).toBe("line");
   });
 
   it("gives a full-bleed photo of two colour blocks exactly those two colours, not its seam or its noise", async () => {

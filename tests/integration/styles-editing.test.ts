@@ -215,6 +215,32 @@ describe.each(testDatabases)("editing styles on $name", (target) => {
     );
   });
 
+  it("makes line art of a description that does not say how shapes are drawn, when its references are line art", async () => {
+    const lineArt = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#fff"/><g fill="none" stroke="#1d3557" stroke-width="6"><circle cx="128" cy="110" r="64"/><path d="M128 174 V232"/></g></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const promptOf = async (description: string) => {
+      const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, {
+        name: description,
+        description,
+        references: [lineArt],
+      });
+      const [row] = await api.database.db.select().from(styles).where(eq(styles.id, styleId));
+      // The description is the style's, shown as typed; the references' words are not shown beside it.
+      const view = await styleView(styleId);
+      expect(view.description).toBe(description);
+      expect(view.derivedDescription).toBeNull();
+      return row!.prompt;
+    };
+    expect(await promptOf("Cosy autumn icons")).toContain("Cosy autumn icons; line art with clean, even strokes");
+    // Words that say how shapes are drawn win over the references.
+    expect(await promptOf("Filled autumn icons")).not.toContain("line art");
+  });
+
   it("adds and removes reference images later, removing their files and keeping 1–5", async () => {
     const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, {
       name: "Refs",

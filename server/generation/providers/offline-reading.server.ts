@@ -185,6 +185,8 @@ function wordsActedOn(look: PromptReading["look"], text: string): Set<string> {
     // Understood where the treatment draws them: read by the treatment itself, never a second time here.
     const treatment = treatmentOf(text, look.mode, []);
     if (treatment.accentFill) words.push("single", "accent", "fill");
+    // "No fill" is what a line drawing is.
+    if (/\b(no|without) fills?\b/i.test(text)) words.push("fill", "fills");
     if (treatment.groundLine) words.push("standing", "short", "broken", "ground");
   }
   if (/\btwo[ -]tone\b/.test(text.toLowerCase())) words.push("two", "tone");
