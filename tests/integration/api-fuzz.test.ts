@@ -1,7 +1,4 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#server/db/client.server";
-import { images } from "#server/db/schema";
+import { describe, expect, it } from "vitest";
 import { openApiCheck, type OpenApiCheck } from "../support/openapi-check";
 import {
   document,
@@ -13,8 +10,7 @@ import {
   type Schema,
 } from "../support/openapi-samples";
 import { testDatabases } from "../support/databases";
-import { createStyleThroughApi, grantCredits, json, runJob, submitObjects } from "../support/factories";
-import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+import { setUpDocumentWalk, walkOrder } from "../support/document-walk";
 
 /*
  * Every operation of the document, called with inputs made from its own schemas — valid ones,
@@ -72,60 +68,14 @@ function queriesFor(parameters: Operation["parameters"] = []): string[] {
 
 /** Streams and signed webhooks are walked elsewhere (events.test.ts, buying-credits.test.ts). */
 const WALKED_ELSEWHERE = new Set(["GET /api/events"]);
-/** What ends the run for the caller: done last. */
-const ORDER = (method: string, path: string) =>
-  path === "/api/users/user" ? 3 : path === "/api/auth/token" && method === "delete" ? 2 : method === "delete" ? 1 : 0;
 
 // One database is enough to walk the document: the two databases answer alike (every other suite runs on both).
 const [target] = testDatabases;
 
 describe(`the API, fuzzed from its OpenAPI document on ${target!.name}`, () => {
-  let database: DatabaseHandle;
-  let server: ApiTestServer;
-  let check: OpenApiCheck;
-  const ids: Record<string, string> = {};
-  let annCookie = "";
-  let annKey = "";
-  let bobKey = "";
-
-  beforeAll(async () => {
-    database = await target!.open();
-    server = await startApiServer(
-      database,
-      { SIGNIN_LIMIT_PER_IP: "100000", SIGNIN_LIMIT_PER_EMAIL: "100000", API_KEY_REQUESTS_PER_MINUTE: "100000" },
-      { queue: noQueue },
-    );
-    check = openApiCheck(document);
-    const ann = await signInThroughApi(server, "ann@example.com");
-    const bob = await signInThroughApi(server, "bob@example.com");
-    annCookie = ann.cookie;
-    await grantCredits(database.db, ann.userId, 100_000);
-    await grantCredits(database.db, bob.userId, 100_000);
-    const keyOf = async (cookie: string) =>
-      (await json<{ secret: string; key: { id: string } }>(
-        await server.call("/api/keys", { method: "POST", cookie, json: { name: "Fuzz" } }),
-      )) as { secret: string; key: { id: string } };
-    const annsKey = await keyOf(ann.cookie);
-    annKey = annsKey.secret;
-    bobKey = (await keyOf(bob.cookie)).secret;
-    const { styleId } = await createStyleThroughApi(server, ann.cookie);
-    const set = await submitObjects(server, ann.cookie, { styleId, subjects: ["Lamp"] });
-    await runJob(server, set.job.id);
-    const [image] = await database.db.select().from(images).where(eq(images.objectId, set.objects[0]!.id));
-    Object.assign(ids, {
-      styles: styleId,
-      objects: set.objects[0]!.id,
-      jobs: set.job.id,
-      keys: annsKey.key.id,
-      images: image!.id,
-      reference: "no-such-reference",
-      imageId: image!.id,
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const walk = setUpDocumentWalk(target!);
+  const check: OpenApiCheck = openApiCheck(document);
+  const ids = walk.ids;
 
   /** The path with each parameter given: the owner's record of that kind where there is one. */
   const fill = (path: string) => fillRecordPath(path, (kind) => ids[kind] ?? "x");
@@ -133,13 +83,13 @@ describe(`the API, fuzzed from its OpenAPI document on ${target!.name}`, () => {
   it("answers every input with a documented status and body, and never with a server error", async () => {
     const operations = documentedOperations()
       .filter(({ method, path }) => !WALKED_ELSEWHERE.has(`${method.toUpperCase()} ${path}`))
-      .sort((a, b) => ORDER(a.method, a.path) - ORDER(b.method, b.path));
+      .sort((a, b) => walkOrder(a.method, a.path) - walkOrder(b.method, b.path));
 
     const callers = () => [
       { name: "nobody", headers: {} as Record<string, string> },
-      { name: "the owner's session", headers: { cookie: annCookie } },
-      { name: "the owner's key", headers: { authorization: `Bearer ${annKey}` } },
-      { name: "another user's key", headers: { authorization: `Bearer ${bobKey}` } },
+      { name: "the owner's session", headers: { cookie: walk.owner.cookie } },
+      { name: "the owner's key", headers: { authorization: `Bearer ${walk.owner.key}` } },
+      { name: "another user's key", headers: { authorization: `Bearer ${walk.other.key}` } },
     ];
     const failures: string[] = [];
     let requests = 0;
@@ -154,7 +104,7 @@ describe(`the API, fuzzed from its OpenAPI document on ${target!.name}`, () => {
         ];
         for (const { query, body } of inputs) {
           const url = `${fill(path)}${query ? `?${query}` : ""}`;
-          const response = await server.call(url, {
+          const response = await walk.server.call(url, {
             method: method.toUpperCase(),
             redirect: "manual",
             headers: {
@@ -197,18 +147,18 @@ describe(`the API, fuzzed from its OpenAPI document on ${target!.name}`, () => {
       const listed = new Set(paths.filter((p) => p.pattern.test(url)).flatMap((p) => p.methods));
       const allow = order.filter((m) => listed.has(m) || (m === "HEAD" && listed.has("GET"))).join(", ");
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !listed.has(m))) {
-        const response = await server.call(url, { method, headers: { cookie: annCookie } });
+        const response = await walk.server.call(url, { method, headers: { cookie: walk.owner.cookie } });
         const body = (await response.json()) as { error?: { code?: string } };
         const got = `${response.status} ${response.headers.get("allow")} ${body.error?.code}`;
         if (got !== `405 ${allow} method_not_allowed`) failures.push(`${method} ${url} → ${got}`);
       }
       // Express's own answer to OPTIONS names the same methods.
-      const options = (await server.call(url, { method: "OPTIONS" })).headers.get("allow") ?? "";
+      const options = (await walk.server.call(url, { method: "OPTIONS" })).headers.get("allow") ?? "";
       if (options.split(", ").sort().join() !== allow.split(", ").sort().join())
         failures.push(`OPTIONS ${url} → ${options}`);
     }
     expect(failures).toEqual([]);
     // An address the API does not have is still not found.
-    expect((await server.call("/api/no-such-call", { method: "DELETE" })).status).toBe(404);
+    expect((await walk.server.call("/api/no-such-call", { method: "DELETE" })).status).toBe(404);
   });
 });

@@ -1,11 +1,11 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#server/db/client.server";
-import { authUsers, images } from "#server/db/schema";
+import { describe, expect, it } from "vitest";
+import { authUsers } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
-import { createStyleThroughApi, grantCredits, json, runJob, submitObjects } from "../support/factories";
+import { json } from "../support/factories";
+import { setUpDocumentWalk, walkOrder } from "../support/document-walk";
 import {
   document,
   documentedOperations,
@@ -14,7 +14,6 @@ import {
   sampleOf,
   type Schema,
 } from "../support/openapi-samples";
-import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 /*
  * The document says what the server enforces. For every operation, inputs are made from the
@@ -127,9 +126,6 @@ function inputsFor(
  * account is walked here, last, after everything the walk made and spent with the key.
  */
 const WALKED_ELSEWHERE = new Set(["GET /api/events", "POST /api/stripe/webhook", "POST /api/operator/credits"]);
-/** What ends the run for the caller: done last. */
-const ORDER = (method: string, path: string) =>
-  path === "/api/users/user" ? 3 : path === "/api/auth/token" && method === "delete" ? 2 : method === "delete" ? 1 : 0;
 
 /**
  * 400s the document cannot foresee: about the records or the instance, not the input's form
@@ -169,49 +165,8 @@ function selectsOnce(names: string[], query: Record<string, string>): boolean {
 const [target] = testDatabases;
 
 describe(`the document's verdict is the server's, on ${target!.name}`, () => {
-  let database: DatabaseHandle;
-  let server: ApiTestServer;
-  const ids: Record<string, string> = {};
-  const credentials = { cookie: "", key: "" };
-
-  beforeAll(async () => {
-    database = await target!.open();
-    server = await startApiServer(
-      database,
-      {
-        SIGNIN_LIMIT_PER_IP: "100000",
-        SIGNIN_LIMIT_PER_EMAIL: "100000",
-        API_KEY_REQUESTS_PER_MINUTE: "100000",
-        ADMIN_EMAILS: "ann@example.com",
-      },
-      { queue: noQueue },
-    );
-    const ann = await signInThroughApi(server, "ann@example.com");
-    credentials.cookie = ann.cookie;
-    await grantCredits(database.db, ann.userId, 1_000_000);
-    const made = await json<{ secret: string; key: { id: string } }>(
-      await server.call("/api/keys", { method: "POST", cookie: ann.cookie, json: { name: "Truth" } }),
-    );
-    credentials.key = made.secret;
-    const { styleId } = await createStyleThroughApi(server, ann.cookie);
-    const set = await submitObjects(server, ann.cookie, { styleId, subjects: ["Lamp"], transparent: false });
-    await runJob(server, set.job.id);
-    const [image] = await database.db.select().from(images).where(eq(images.objectId, set.objects[0]!.id));
-    Object.assign(ids, {
-      styles: styleId,
-      objects: set.objects[0]!.id,
-      jobs: set.job.id,
-      keys: made.key.id,
-      images: image!.id,
-      imageId: image!.id,
-      coverImageId: image!.id,
-      workspaceId: ann.userId,
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const walk = setUpDocumentWalk(target!, { ADMIN_EMAILS: "ann@example.com" });
+  const ids = walk.ids;
 
   it("takes an export's ids at their declared longest, each comma sent as %2C", async () => {
     const exportZip = documentedOperations().find((o) => o.method === "get" && o.path === "/api/objects/export.zip")!;
@@ -222,8 +177,8 @@ describe(`the document's verdict is the server's, on ${target!.name}`, () => {
       .join(",")
       .slice(0, maxLength);
     expect(list.length).toBe(maxLength);
-    const response = await server.call(`/api/objects/export.zip?${new URLSearchParams({ ids: list })}`, {
-      headers: { authorization: `Bearer ${credentials.key}` },
+    const response = await walk.server.call(`/api/objects/export.zip?${new URLSearchParams({ ids: list })}`, {
+      headers: { authorization: `Bearer ${walk.owner.key}` },
     });
     // None is the owner's: not found, but read (not 431 for the address, not 400 for its length).
     expect(response.status).toBe(404);
@@ -231,9 +186,9 @@ describe(`the document's verdict is the server's, on ${target!.name}`, () => {
   });
 
   it("names a field refused past its schema in `fields`, as a schema's own issues are", async () => {
-    const response = await server.call("/api/objects", {
+    const response = await walk.server.call("/api/objects", {
       method: "POST",
-      headers: { authorization: `Bearer ${credentials.key}`, "idempotency-key": "truth-model" },
+      headers: { authorization: `Bearer ${walk.owner.key}`, "idempotency-key": "truth-model" },
       json: { styleId: ids.styles, subjects: ["Lamp"], model: "dall-e-9" },
     });
     expect(response.status).toBe(400);
@@ -245,7 +200,7 @@ describe(`the document's verdict is the server's, on ${target!.name}`, () => {
       .filter(({ method, path }) => !WALKED_ELSEWHERE.has(`${method.toUpperCase()} ${path}`))
       // A form of files only is walked by the upload tests (styles-references, hostile-requests).
       .filter(({ operation }) => !operation.requestBody || operation.requestBody.content["application/json"])
-      .sort((a, b) => ORDER(a.method, a.path) - ORDER(b.method, b.path));
+      .sort((a, b) => walkOrder(a.method, a.path) - walkOrder(b.method, b.path));
     const refusedValid: string[] = [];
     const doneInvalid: string[] = [];
     const serverErrors: string[] = [];
@@ -256,8 +211,8 @@ describe(`the document's verdict is the server's, on ${target!.name}`, () => {
         security?.length === 0
           ? {}
           : security?.some((s) => "sessionCookie" in s)
-            ? { cookie: credentials.cookie }
-            : { authorization: `Bearer ${credentials.key}` };
+            ? { cookie: walk.owner.cookie }
+            : { authorization: `Bearer ${walk.owner.key}` };
       // The body's ids name the owner's records, as a client that read them would send.
       const url = fillRecordPath(path, (kind) => ids[kind] ?? "x");
       for (const { input, valid } of inputsFor(operation, ids)) {
@@ -265,7 +220,7 @@ describe(`the document's verdict is the server's, on ${target!.name}`, () => {
           typeof value === "string" && key in ids && value === "k3v9q2m8x7w1p5r4" ? ids[key] : value,
         );
         const query = new URLSearchParams(input.query).toString();
-        const response = await server.call(`${url}${query ? `?${query}` : ""}`, {
+        const response = await walk.server.call(`${url}${query ? `?${query}` : ""}`, {
           method: method.toUpperCase(),
           redirect: "manual",
           headers: {
@@ -295,7 +250,7 @@ describe(`the document's verdict is the server's, on ${target!.name}`, () => {
     });
     expect(sent).toBeGreaterThan(1000);
     // Its last operation deleted the account, after all the walk made and spent with it.
-    const left = await database.db
+    const left = await walk.database.db
       .select({ id: authUsers.id })
       .from(authUsers)
       .where(eq(authUsers.id, ids.workspaceId!));
