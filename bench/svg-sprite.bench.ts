@@ -14,6 +14,8 @@ import { writeSvgSprite } from "../server/objects/svg-sprite.server";
 import { createDiskStorage } from "../server/storage/storage.server";
 import { report } from "./targets";
 
+type Traceable = Parameters<typeof writeSvgSprite>[1]["traceable"][number];
+
 const palette = ["#1d3557", "#e76e50", "#f4a23c", "#a8dadc"];
 const finance =
   "wallet, coin, bank, chart, piggy bank, credit card, safe, savings, budget, bitcoin, dollar, receipt, " +
@@ -34,7 +36,7 @@ const targets = [];
 const details: Record<string, unknown> = { concurrency: TRACE_CONCURRENCY };
 try {
   for (const set of sets) {
-    const traceable = [];
+    const traceable: Traceable[] = [];
     for (const [i, subject] of set.subjects.entries()) {
       const stylePrompt = styleSystemPrompt({ description: set.description, palette });
       const [image] = (
@@ -53,9 +55,7 @@ try {
       const fileKey = `${set.look}/${i}.png`;
       await storage.put(fileKey, image!.data, "image/png");
       const object = { id: `${i}`, name: subject, stylePalette: palette };
-      traceable.push({ object, cover: { fileKey }, look: set.look } as Parameters<
-        typeof writeSvgSprite
-      >[1]["traceable"][number]);
+      traceable.push({ object, cover: { fileKey }, look: set.look } as Traceable);
     }
     const exportOnce = async () => {
       let bytes = 0;

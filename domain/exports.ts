@@ -53,6 +53,20 @@ export const svgSpriteQuerySchema = exportSelectionSchema
   })
   .refine(oneSelection, { message: oneSelectionMessage });
 
+/** GET /api/images/{id}/svg */
+export const imageSvgQuerySchema = z.object({
+  /** One colour: every fill and stroke `currentColor`, so the icon takes the colour of the text around it. */
+  singleColour: queryFlag
+    .default(false)
+    .meta({ description: "Every fill and stroke `currentColor` instead of the palette's colours." }),
+});
+
+/**
+ * The header a ZIP of objects says how many image files it holds in (PNGs and SVGs), before the
+ * first is written: a reader counts the entries arriving to show how far it is.
+ */
+export const EXPORT_FILE_COUNT_HEADER = "X-File-Count";
+
 /** The header an SVG sprite's answer says its symbol count in, before the first is traced. */
 export const SVG_SPRITE_COUNT_HEADER = "X-Symbol-Count";
 

@@ -144,12 +144,9 @@ export const styleViewSchema = z
     name: z.string(),
     source: z.enum(["text", "image"]),
     description: z.string(),
-    derivedDescription: z
-      .string()
-      .nullable()
-      .meta({
-        description: "When the description is empty: the words derived from the reference images; null otherwise.",
-      }),
+    derivedDescription: z.string().nullable().meta({
+      description: "When the description is empty: the words derived from the reference images; null otherwise.",
+    }),
     palette: z.array(z.string()).meta({ description: "Colours as #rrggbb." }),
     defaultSize: z.enum(imageSizeValues),
     defaultDetail: z.enum(detailValues),

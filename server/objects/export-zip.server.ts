@@ -85,6 +85,8 @@ export async function writeObjectsZip(
     /** Also an SVG of each image whose style is flat (others have none: see domain/looks.ts). */
     svg?: boolean;
     out: Writable;
+    /** Hears how many image files (PNGs and SVGs) the archive will hold, before any is written. */
+    onPlanned?: (files: number) => void;
   },
 ): Promise<void> {
   // A reader that goes away aborts `gone`, and the loop below stops.
@@ -106,6 +108,7 @@ export async function writeObjectsZip(
     const rows = await exportedImages(deps.db, object, options.images);
     chosen.push({ object, rows, svg: look ? ({ look, palette: object.stylePalette } satisfies SvgOptions) : null });
   }
+  options.onPlanned?.(chosen.reduce((sum, { rows, svg }) => sum + rows.length * (svg ? 2 : 1), 0));
   // The SVGs are traced a few at a time ahead of the archive, which takes each when it gets there.
   const traced = tracedAhead(
     deps,

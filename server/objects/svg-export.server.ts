@@ -17,12 +17,12 @@ export async function styleLook(db: Database, options: { userId: string; styleId
 }
 
 /**
- * One of the user's images as SVG, with a file name; not_found for someone else's,
- * conflict when its style is not flat.
+ * One of the user's images as SVG (in its palette, or in `currentColor`), with a file name;
+ * not_found for someone else's, conflict when its style is not flat.
  */
 export async function imageSvgDownload(
   deps: { db: Database; storage: FileStorage },
-  options: { userId: string; imageId: string },
+  options: { userId: string; imageId: string; singleColour?: boolean },
 ): Promise<{ svg: string; fileName: string }> {
   const [row] = await deps.db
     .select({
@@ -40,7 +40,9 @@ export async function imageSvgDownload(
   if (!row) throw new AppError("not_found", "No such image.");
   const look = flatLookOf(row);
   if (!look) throw new AppError("conflict", SVG_NOT_OFFERED);
-  const svg = await svgOf(deps, row, { look, palette: row.palette });
+  const singleColour = options.singleColour ?? false;
+  const svg = await svgOf(deps, row, { look, palette: row.palette, singleColour });
   if (!svg) throw new AppError("not_found", "No such image.");
-  return { svg, fileName: `${slugify(row.styleName)}-${slugify(row.objectName ?? "image")}.svg` };
+  const name = `${slugify(row.styleName)}-${slugify(row.objectName ?? "image")}${singleColour ? "-single-colour" : ""}`;
+  return { svg, fileName: `${name}.svg` };
 }

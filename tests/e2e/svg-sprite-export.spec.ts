@@ -4,11 +4,12 @@ import { signInWithApi } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
+import { readZip } from "../support/zip";
 
 /** Set SCREENSHOTS_DIR to keep the dialog's pictures (docs/screenshots). */
 const screenshots = process.env.SCREENSHOTS_DIR;
 
-test("an SVG sprite says which objects cannot be traced, shows its progress while it is prepared, and downloads a real .svg", async ({
+test("an SVG sprite says which objects cannot be traced, shows its progress while it is prepared, and downloads a real .svg; a ZIP with SVGs shows its files arriving", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -65,6 +66,23 @@ test("an SVG sprite says which objects cannot be traced, shows its progress whil
     "sword",
   ]);
   expect(sprite).not.toMatch(/opacity=/);
+
+  // A ZIP with SVGs is prepared the same way: its files counted as they arrive, one export at a time.
+  await page.getByRole("button", { name: "Download 5 objects…" }).click();
+  await dialog.getByRole("switch", { name: "With SVG" }).click();
+  const zipConfirm = dialog.getByTestId("download-confirm");
+  const zipped = page.waitForEvent("download");
+  await zipConfirm.click();
+  await expect(zipConfirm).toBeDisabled();
+  // Five covers and the four flat ones' SVGs.
+  await expect(dialog.getByRole("progressbar", { name: "Export progress" })).toHaveAttribute("aria-valuemax", "9");
+  await expect(dialog.getByRole("status")).toContainText("Packing 9 files");
+  const zip = await zipped;
+  await expect(dialog).toHaveCount(0);
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+  const entries = await readZip(readFileSync((await zip.path())!));
+  expect(entries.filter((entry) => entry.name.endsWith(".svg"))).toHaveLength(4);
+  expect(entries.filter((entry) => entry.name.endsWith(".png"))).toHaveLength(5);
 
   // Only the painting chosen: the sprite is refused before the click, and nothing is downloaded.
   await page.getByRole("button", { name: "Clear the selection" }).click();

@@ -162,6 +162,20 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
     const svg = await response.text();
     expect(svg).toMatch(/^<svg/);
     expect(() => assertSafeSvg(svg)).not.toThrow();
+    expect(svg).toMatch(/#[0-9a-f]{3,6}\b/i);
+
+    // One colour: every fill and stroke currentColor, no colour of its own; a file of its own name.
+    const single = await api.server.call(`/api/images/${imageId}/svg?singleColour=true`, { cookie: api.user.cookie });
+    expect(single.status).toBe(200);
+    expect(single.headers.get("content-disposition")).toMatch(/-single-colour\.svg"$/);
+    const one = await single.text();
+    expect(() => assertSafeSvg(one)).not.toThrow();
+    expect(one).toMatch(/currentColor/);
+    expect(one).not.toMatch(/(fill|stroke)="(?!none|currentColor)[^"]+"/);
+    expect(one).not.toMatch(/#[0-9a-f]{3,6}\b/i);
+    expect(
+      (await api.server.call(`/api/images/${imageId}/svg?singleColour=maybe`, { cookie: api.user.cookie })).status,
+    ).toBe(400);
   });
 
   it("leaves a soft ground shadow out of the SVG, and keeps the subject as it was", async () => {
@@ -212,14 +226,15 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
 
   it("puts an SVG of each flat-style image in the ZIP when asked, and none otherwise", async () => {
     const { objectId } = await objectWithImage(api, await flatBackgroundImage());
-    const zip = async (query: string) =>
-      readZip(
-        Buffer.from(
-          await (
-            await api.server.call(`/api/objects/export.zip?ids=${objectId}${query}`, { cookie: api.user.cookie })
-          ).arrayBuffer(),
-        ),
-      );
+    const counts: (string | null)[] = [];
+    const zip = async (query: string) => {
+      const response = await api.server.call(`/api/objects/export.zip?ids=${objectId}${query}`, {
+        cookie: api.user.cookie,
+      });
+      // How many image files will come, said before the first: what the dialog's progress counts against.
+      counts.push(response.headers.get("x-file-count"));
+      return readZip(Buffer.from(await response.arrayBuffer()));
+    };
     const withSvg = await zip("&svg=true");
     const svgEntry = withSvg.find((e) => e.name.endsWith(".svg"));
     expect(svgEntry).toBeDefined();
@@ -229,5 +244,6 @@ describe.each(testDatabases)("removing backgrounds and downloading SVG on $name"
     };
     expect(manifest.objects[0]!.images[0]!.svg).toBe(svgEntry!.name);
     expect((await zip("")).some((e) => e.name.endsWith(".svg"))).toBe(false);
+    expect(counts).toEqual(["2", "1"]);
   });
 });

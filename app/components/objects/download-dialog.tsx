@@ -49,8 +49,8 @@ export function downloadUrl(
  * every image, SVGs too for flat styles) or a sprite sheet for a game engine (frame size, padding,
  * trimmed or not) or an SVG sprite (which objects it leaves out, and why, said before the click).
  * `selection` is the export routes' query for the objects (ids, setId or styleId). A ZIP of images
- * streams straight to the browser's downloads; a sprite is prepared first, with the dialog open
- * showing its progress, and an error is said here rather than downloaded.
+ * streams straight to the browser's downloads; a sprite, or a ZIP with SVGs to trace, is prepared
+ * first, with the dialog open showing its progress, and an error is said here rather than downloaded.
  */
 export function DownloadDialog(props: { selection: string; title: string; description: string; onClose(): void }) {
   const [kind, setKind] = useState<Kind>("images");
@@ -144,7 +144,7 @@ export function DownloadDialog(props: { selection: string; title: string; descri
         )}
         <ExportProgressNote progress={progress} />
         <div className="flex justify-end border-t border-neutral-200 pt-5 dark:border-neutral-800">
-          {kind === "images" ? (
+          {kind === "images" && !svg ? (
             <a
               href={href}
               download
@@ -159,7 +159,9 @@ export function DownloadDialog(props: { selection: string; title: string; descri
             <button
               type="button"
               disabled={running || nothingToTrace}
-              onClick={() => void start(href, kind === "sprites" ? "sprites.zip" : "sprite.svg")}
+              onClick={() =>
+                void start(href, kind === "sprites" ? "sprites.zip" : kind === "images" ? "objects.zip" : "sprite.svg")
+              }
               className={buttonClasses("primary")}
               data-testid="download-confirm"
             >

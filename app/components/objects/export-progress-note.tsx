@@ -3,7 +3,7 @@ import type { ExportProgress } from "./use-export-download";
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
-/** While an export is prepared: how far it is (symbols traced, or bytes received); after a failure, why. */
+/** While an export is prepared: how far it is (symbols traced, files packed, or bytes received); after a failure, why. */
 export function ExportProgressNote(props: { progress: ExportProgress }) {
   const { progress } = props;
   if (progress.phase === "idle") return null;
@@ -14,10 +14,12 @@ export function ExportProgressNote(props: { progress: ExportProgress }) {
       </p>
     );
   }
-  const { done, total, bytes } = progress;
+  const { done, total, bytes, parts } = progress;
   const text =
     total !== null
-      ? `Tracing ${plural(total, "object")}: ${done} done…`
+      ? parts === "files"
+        ? `Packing ${plural(total, "file")}: ${done} done…`
+        : `Tracing ${plural(total, "object")}: ${done} done…`
       : bytes > 0
         ? `Receiving the file: ${megabytes(bytes)}…`
         : "Preparing the file…";

@@ -262,9 +262,19 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                   <Download aria-hidden className="size-4" /> WebP
                 </a>
                 {loaderData.svgLook && (
-                  <a href={`${image.url}/svg`} download={fileName("svg")} className={buttonClasses("secondary")}>
-                    <Download aria-hidden className="size-4" /> SVG
-                  </a>
+                  <>
+                    <a href={`${image.url}/svg`} download={fileName("svg")} className={buttonClasses("secondary")}>
+                      <Download aria-hidden className="size-4" /> SVG
+                    </a>
+                    <a
+                      href={`${image.url}/svg?singleColour=true`}
+                      download={fileName("single-colour.svg")}
+                      className={buttonClasses("secondary")}
+                      title="Every fill and stroke in currentColor: the icon takes the colour of the text around it"
+                    >
+                      <Download aria-hidden className="size-4" /> SVG, one colour
+                    </a>
+                  </>
                 )}
                 <a
                   href={`/api/objects/${object.id}/app-icons.zip?imageId=${encodeURIComponent(image.id)}`}
@@ -314,8 +324,10 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
               <p className="text-xs text-neutral-500 dark:text-neutral-400">
                 {image.format.toUpperCase()} is the original file, {image.width} × {image.height}
                 {image.hasAlpha ? " with transparency" : ""}; WebP is a smaller copy for the web
-                {loaderData.svgLook ? "; SVG is a traced vector copy" : ""}; App icons is a ZIP of every size an app, a
-                phone or a browser asks for.
+                {loaderData.svgLook
+                  ? "; SVG is a traced vector copy in the style's colours, one colour in currentColor for code to colour"
+                  : ""}
+                ; App icons is a ZIP of every size an app, a phone or a browser asks for.
               </p>
             </section>
           )}

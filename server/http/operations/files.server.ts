@@ -8,6 +8,7 @@ import {
   optimizeQuerySchema,
   type ImageSource,
 } from "../../images/optimize.server";
+import { imageSvgQuerySchema } from "#domain/exports";
 import { imageSvgDownload } from "../../objects/svg-export.server";
 import type { Services } from "../../services.server";
 import { AppError } from "../errors.server";
@@ -74,8 +75,10 @@ export const fileOperations = [
     path: "/api/images/:id/svg",
     tag: "Files",
     summary: "Download an image as SVG",
-    description: "The image traced to SVG, as a download. Offered for flat styles only (icons, line art, pixel art).",
+    description:
+      "The image traced to SVG, as a download: no background or shadow, its colours snapped to the style's palette, or every fill and stroke `currentColor` with `singleColour=true`. Offered for flat styles only (icons, line art, pixel art).",
     access: "user",
+    query: imageSvgQuerySchema,
     errors: [409],
     responses: {
       200: {
@@ -86,10 +89,10 @@ export const fileOperations = [
     },
     // Always a download. The CSP means that even if a hostile SVG got past the sanitiser and
     // were opened directly, it could run nothing and fetch nothing.
-    async handle({ res, services, user, params }) {
+    async handle({ res, services, user, params, query }) {
       const { svg, fileName } = await imageSvgDownload(
         { db: services.database.db, storage: services.storage },
-        { userId: user.workspace.id, imageId: params.id },
+        { userId: user.workspace.id, imageId: params.id, singleColour: query.singleColour },
       );
       res.setHeader("Content-Type", "image/svg+xml; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);

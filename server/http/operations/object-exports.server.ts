@@ -2,6 +2,7 @@ import type { Response } from "express";
 import {
   appIconsQuerySchema,
   spriteSheetQuerySchema,
+  EXPORT_FILE_COUNT_HEADER,
   SVG_SPRITE_COUNT_HEADER,
   svgSpritePlanQuerySchema,
   svgSpritePlanSchema,
@@ -55,7 +56,16 @@ export const objectExportOperations = [
     access: "user",
     query: exportQuerySchema,
     responses: {
-      200: zipDownload("…zip"),
+      200: {
+        ...zipDownload("…zip"),
+        headers: {
+          ...zipDownload("…zip").headers,
+          [EXPORT_FILE_COUNT_HEADER]: {
+            description: "How many image files (PNGs and SVGs) the archive holds, besides its manifest.",
+            schema: { type: "integer" },
+          },
+        },
+      },
     },
     codeSamples: exportZipSamples,
     async handle({ res, services, user, query: selection }) {
@@ -63,7 +73,13 @@ export const objectExportOperations = [
       sendingZip(res, `${downloadName(objects)}.zip`);
       await writeObjectsZip(
         { db: services.database.db, storage: services.storage },
-        { objects, images: selection.images, svg: selection.svg, out: res },
+        {
+          objects,
+          images: selection.images,
+          svg: selection.svg,
+          out: res,
+          onPlanned: (files) => res.setHeader(EXPORT_FILE_COUNT_HEADER, String(files)),
+        },
       ).catch((error: unknown) => {
         // The reader went away: nothing to answer, and nothing went wrong here.
         if (!res.destroyed) throw error;
