@@ -16,7 +16,7 @@ interface ResultsFile {
   targets?: Measured[];
 }
 
-/** Where README's generated table starts and ends: `npm run bench` rewrites what is between. */
+/** Where docs/performance.md's generated table starts and ends: `npm run bench` rewrites what is between. */
 export const TABLE_START = "<!-- performance-table:start (generated from bench/results by npm run bench) -->";
 export const TABLE_END = "<!-- performance-table:end -->";
 
@@ -24,8 +24,8 @@ const number = (value: number) => value.toLocaleString("en-GB", { maximumFractio
 const withUnit = (value: number, unit: string) => (unit ? `${number(value)} ${unit}` : number(value));
 
 /**
- * README's performance table: every target a benchmark holds (`target` set), with the latest
- * measurement, its date and its verdict, in the order of the results files' names.
+ * The performance table of docs/performance.md: every target a benchmark holds (`target` set),
+ * with the latest measurement, its date and its verdict, in the order of the results files' names.
  */
 export function performanceTable(resultsDir = "bench/results"): string {
   const rows: string[] = [];
@@ -43,10 +43,13 @@ export function performanceTable(resultsDir = "bench/results"): string {
   return ["| Target | Latest | Measured on | Verdict |", "| --- | --- | --- | --- |", ...rows].join("\n");
 }
 
-/** The README with its generated table replaced by `table`. */
-export function withTable(readme: string, table: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error("README has no generated performance table");
-  return `${readme.slice(0, start + TABLE_START.length)}\n\n${table}\n\n${readme.slice(end)}`;
+/** The page where `npm run bench` writes the table, between TABLE_START and TABLE_END. */
+export const PERFORMANCE_PAGE = "docs/performance.md";
+
+/** A page (docs/performance.md) with its generated table replaced by `table`. */
+export function withTable(page: string, table: string): string {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${PERFORMANCE_PAGE} has no generated performance table`);
+  return `${page.slice(0, start + TABLE_START.length)}\n\n${table}\n\n${page.slice(end)}`;
 }

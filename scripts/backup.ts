@@ -1,5 +1,5 @@
 // `npm run backup -- [file]`: the embedded database and its image files in one file, while
-// Motif is stopped. On PostgreSQL, back up with pg_dump instead (README "Backups").
+// Motif is stopped. On PostgreSQL, back up with pg_dump instead (docs/operating/deployment.md, "Backups").
 import { ConfigError, getConfig } from "../server/config.server";
 import { backupEmbedded } from "../server/backup/backup.server";
 
@@ -7,7 +7,9 @@ const file = process.argv[2] ?? `motif-backup-${new Date().toISOString().slice(0
 try {
   const config = getConfig();
   if (config.databaseUrl) {
-    console.error("DATABASE_URL is set: back up PostgreSQL with pg_dump and your bucket with its own tools (README).");
+    console.error(
+      "DATABASE_URL is set: back up PostgreSQL with pg_dump and your bucket with its own tools (docs/operating/deployment.md#backups).",
+    );
     process.exit(1);
   }
   const { files } = await backupEmbedded({ dataDir: config.dataDir, file });

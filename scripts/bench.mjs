@@ -18,7 +18,7 @@ for (const bench of benches) {
   });
   if (result.status !== 0) failed.push(bench);
 }
-// README quotes the latest results: its table is written from bench/results.
+// docs/performance.md quotes the latest results: its table is written from bench/results.
 spawnSync("npx", ["tsx", "scripts/performance-table.ts"], { stdio: "inherit" });
 if (failed.length) {
   console.error(`\nOver target or failed: ${failed.join(", ")}`);

@@ -11,7 +11,7 @@ if (!file) {
 try {
   const config = getConfig();
   if (config.databaseUrl) {
-    console.error("DATABASE_URL is set: restore PostgreSQL with pg_restore (README).");
+    console.error("DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operating/deployment.md#backups).");
     process.exit(1);
   }
   const { files } = await restoreEmbedded({ dataDir: config.dataDir, file });

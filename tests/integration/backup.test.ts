@@ -87,7 +87,7 @@ describe("backing up and restoring the embedded database", { timeout: 90_000 }, 
   });
 });
 
-// The README's PostgreSQL recipe, run as written: pg_dump -Fc, then pg_restore into a new database.
+// The PostgreSQL recipe in docs/operating/deployment.md, run as written: pg_dump -Fc, then pg_restore into a new database.
 const adminUrl = process.env.TEST_DATABASE_URL;
 describe.runIf(adminUrl)("backing up PostgreSQL with pg_dump and pg_restore", { timeout: 60_000 }, () => {
   it("restores accounts, styles and credits into a new database", async () => {

@@ -126,7 +126,7 @@ describe("npm run credits on the embedded database", () => {
       const server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" });
       const { userId } = await signInThroughApi(server, "script@example.com");
       await server.close();
-      // The embedded database is one process's: the app is stopped, as the README says.
+      // The embedded database is one process's: the app is stopped, as docs/operating/operator-console.md says.
       await database.close();
 
       const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
