@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import { staticPageContext } from "#server/context";
+import { staticPageContext } from "#server/ui/context";
 import { clearFlashToastCookie, readFlashToasts } from "#server/ui/flash-toast.server";
 import type { Route } from "./+types/root";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";

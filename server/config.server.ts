@@ -10,7 +10,7 @@ import {
 } from "./config/env-values.server";
 import { providerEnv } from "./config/provider-env.server";
 import { pluginOf, pluginSettings } from "./generation/providers/plugins/index.server";
-import { parseAllowedNetworks } from "./webhooks/address-policy.server";
+import { parseAllowedNetworks } from "./net/address-policy.server";
 import { CREDIT_PACKS_FORMAT } from "#domain/credit-packs";
 import { ANNOUNCEMENT_MAX, signupDomainSchema, signupPolicies, type InstanceSettings } from "#domain/instance-settings";
 

@@ -1,17 +1,17 @@
-import { getConfig, type Config } from "./config.server";
-import { openDatabase, type DatabaseHandle } from "./db/client.server";
+import { getConfig } from "./config.server";
+import { openDatabase } from "./db/client.server";
 import { getLogger } from "./logger.server";
 import { pruneUserEvents } from "./events/events.server";
 import { databaseHubStore, EventStreamHub } from "./events/stream-hub.server";
 import { sweepStaleJobs } from "./generation/lifecycle.server";
 import { deleteExpiredIdempotencyKeys } from "./idempotency/idempotency-keys.server";
-import { createProviderRegistry, type ProviderRegistry } from "./generation/providers/registry.server";
-import { QUEUE_RUNS_PER_JOB, startGenerationQueue, type GenerationQueue } from "./generation/queue.server";
-import { loadConfiguredMattingModel, type MattingModel } from "./generation/pipeline/matting-model.server";
+import { createProviderRegistry } from "./generation/providers/registry.server";
+import { QUEUE_RUNS_PER_JOB, startGenerationQueue } from "./generation/queue.server";
+import { loadConfiguredMattingModel } from "./generation/pipeline/matting-model.server";
 import { runGenerationJob } from "./generation/run-job.server";
-import { createOutboxMailer, createSmtpMailer, type Mailer } from "./mail/mailer.server";
+import { createOutboxMailer, createSmtpMailer } from "./mail/mailer.server";
 import { ImageUrlSigner, loadImageUrlSecret } from "./images/signed-urls.server";
-import { createDiskStorage, type FileStorage } from "./storage/storage.server";
+import { createDiskStorage } from "./storage/storage.server";
 import { singleton } from "./singleton.server";
 import { trackRunningJob } from "./process-guard.server";
 import { watchProviderConnections } from "./setup/provider-watch.server";
@@ -19,39 +19,10 @@ import { SessionCache } from "./auth/session-cache.server";
 import { reportFrom } from "./metrics/metrics.server";
 import { cardVariantsSettled } from "./images/card-variants.server";
 import path from "node:path";
-import type { PgBoss } from "pg-boss";
 import { connectFeatures } from "./features.server";
-import { networkAllowing, publicNetwork, type WebhookNetwork } from "./webhooks/address-policy.server";
-import { startWebhookDelivery, type WebhookDelivery } from "./webhooks/delivery-queue.server";
-
-export interface Services {
-  config: Config;
-  database: DatabaseHandle;
-  mailer: Mailer;
-  storage: FileStorage;
-  /** Providers jobs run with; `providers.default` makes new jobs. */
-  providers: ProviderRegistry;
-  events: EventStreamHub;
-  /** Sessions looked up in the last few seconds, dropped on sign-out in any process. */
-  sessions: SessionCache;
-  /** Signs the links to stored images' copies (docs/decisions/045). */
-  imageUrls: ImageUrlSigner;
-  /** The operator's matting model (MATTE_MODEL_PATH); absent when none is configured. */
-  matting?: MattingModel;
-  /** Absent until started; web-only processes enqueue, workers also work. */
-  queue?: GenerationQueue;
-  /** The queue's pg-boss, shared by webhook deliveries (workers deliver them). */
-  boss?: PgBoss;
-  /**
-   * How webhooks resolve and which addresses they may reach: public ones, and the networks
-   * WEBHOOK_ALLOWED_NETWORKS names. Tests set their own (a resolver with private answers).
-   */
-  webhookNetwork?: WebhookNetwork;
-  /** Present in workers: relays and delivers webhook events. */
-  webhooks?: WebhookDelivery;
-  /** Checks the models on offer at start, and again while one fails (provider-watch.server.ts). */
-  providerWatch?: { stop(): void };
-}
+import type { Services } from "./services";
+import { networkAllowing, publicNetwork } from "./net/address-policy.server";
+import { startWebhookDelivery } from "./webhooks/delivery-queue.server";
 
 async function createServices(): Promise<Services> {
   connectFeatures();

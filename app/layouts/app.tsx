@@ -18,8 +18,8 @@ import {
   userContext,
   workspaceContext,
   workspaceRefusedContext,
-} from "#server/auth/require-user.server";
-import { servicesContext } from "#server/context";
+} from "#server/ui/require-user.server";
+import { servicesContext } from "#server/ui/context";
 import { readInstanceSettings } from "#server/instance/instance-settings.server";
 import { presentModels } from "#server/generation/providers/model-views.server";
 import { failedProviderChecks } from "#server/generation/providers/provider-checks.server";

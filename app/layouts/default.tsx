@@ -3,7 +3,7 @@ import { ErrorPage } from "~/components/error-page";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getSessionUser } from "#server/auth/session.server";
-import { servicesContext } from "#server/context";
+import { servicesContext } from "#server/ui/context";
 import type { Route } from "./+types/default";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { checkerboard } from "~/lib/checkerboard";
 import { cn } from "~/lib/cn";
 import { detailLevels, imageSizes, type DetailLevel } from "#domain/images";
 import { priceOf } from "#domain/pricing";
-import { servicesContext } from "#server/context";
+import { servicesContext } from "#server/ui/context";
 import { readInstanceSettings } from "#server/instance/instance-settings.server";
 import type { Route } from "./+types/home";
 

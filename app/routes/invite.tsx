@@ -10,7 +10,7 @@ import { toast } from "~/lib/toast-store";
 import { isAppError } from "#domain/errors";
 import { invitationMessages, teamRoleLabels, type InvitationPreview } from "#domain/teams";
 import { getSessionUser } from "#server/auth/session.server";
-import { servicesContext } from "#server/context";
+import { servicesContext } from "#server/ui/context";
 import { previewInvitation } from "#server/teams/invitations.server";
 import type { Route } from "./+types/invite";
 

@@ -1,4 +1,6 @@
-import type { Services } from "../services.server";
+import type { Config } from "../config.server";
+import type { DatabaseHandle } from "../db/client.server";
+import type { SessionCache } from "./session-cache.server";
 import { readCookie, sessionCookieName } from "./session-cookie.server";
 import { findSessionUser, type SessionUser } from "./sessions.server";
 
@@ -9,7 +11,10 @@ export function readSessionId(cookieHeader: string | null | undefined, secure: b
 }
 
 /** The signed-in user for a request, or null. */
-export async function getSessionUser(options: { request: Request; services: Services }): Promise<SessionUser | null> {
+export async function getSessionUser(options: {
+  request: Request;
+  services: { config: Config; database: DatabaseHandle; sessions: SessionCache };
+}): Promise<SessionUser | null> {
   const { config, database } = options.services;
   const sessionId = readSessionId(options.request.headers.get("Cookie"), config.auth.secureCookies);
   if (!sessionId) return null;

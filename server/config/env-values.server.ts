@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { z } from "zod";
 import { parseCreditPacks } from "#domain/credit-packs";
 import { parsePriceSetting } from "#domain/pricing";
-import { providerAddressProblem } from "../generation/providers/provider-address.server";
+import { providerAddressProblem } from "../net/provider-address.server";
 
 /** The kinds of value the environment holds, as the configuration reads them. */
 

@@ -8,7 +8,7 @@ import { rateLimits, users } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { creditRequestEmail } from "../mail/credit-request-email.server";
 import type { Mailer } from "../mail/mailer.server";
-import { operatorAddresses } from "../setup/operator.server";
+import { operatorAddresses } from "../auth/operator.server";
 
 /**
  * Someone without a way to buy credits asks the operators for some (for their team, when they

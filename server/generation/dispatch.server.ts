@@ -1,12 +1,12 @@
 import { publishBalance } from "../credits/credits.server";
 import { getLogger } from "../logger.server";
-import type { Services } from "../services.server";
+import type { EngineServices } from "./engine-services";
 import type { GenerationJob } from "./job-record.server";
 import { failJob } from "./lifecycle.server";
 import { publishJob } from "./publish.server";
 import { jobExpirySeconds } from "./queue.server";
 
-export type DispatchDeps = Pick<Services, "database" | "queue" | "config">;
+export type DispatchDeps = Pick<EngineServices, "database" | "queue" | "config">;
 
 /** What a job that could not be queued says: it ends at once, refunded (decision 093). */
 export const notQueuedMessage = "The job could not be started. Please try again.";

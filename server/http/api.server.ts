@@ -1,5 +1,5 @@
 import express, { type Router } from "express";
-import type { Services } from "../services.server";
+import type { Services } from "../services";
 import { referenceScriptRoute } from "./api-reference.server";
 import { apiErrorHandler } from "./errors.server";
 import { methodNotAllowed } from "./method-not-allowed.server";

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Services } from "../services.server";
+import type { Services } from "../services";
 
 /** 200 when the database answers, 503 otherwise. */
 export function healthCheck(getServices: () => Promise<Services>): RequestHandler {

@@ -5,7 +5,7 @@ import { authenticateApiKey } from "../api-keys/api-keys.server";
 import { hitRateLimit } from "../auth/rate-limit.server";
 import { readSessionId } from "../auth/session.server";
 import { findSessionUser, type SessionUser } from "../auth/sessions.server";
-import type { Services } from "../services.server";
+import type { Services } from "../services";
 import { ensureUserRecord } from "../users/users.server";
 import { readWorkspaceCookie } from "../workspaces/workspace-cookie.server";
 import { findWorkspace, type Workspace } from "../workspaces/workspaces.server";

@@ -1,9 +1,9 @@
 import type { RequestHandler } from "express";
 import { IMAGE_ENDPOINT } from "#domain/image-url";
-import { copyCache } from "../images/copy-cache.server";
+import { copyCache } from "../storage/copy-cache.server";
 import { signedRecords } from "../images/image-records.server";
 import { derivativeKey, effectiveWidth, optimizeQuerySchema } from "../images/optimize.server";
-import type { Services } from "../services.server";
+import type { Services } from "../services";
 import { copyEtag, notModified, setCacheHeaders } from "./file-responses.server";
 
 /**

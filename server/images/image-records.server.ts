@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { images, styleReferences } from "../db/schema";
-import type { Services } from "../services.server";
+import type { DatabaseHandle } from "../db/client.server";
 import type { ImageSource } from "./optimize.server";
 
 export interface OwnedFile {
@@ -16,7 +16,7 @@ export interface OwnedFile {
  * `ownerId` null: a valid signature stands for the owner check (server/images/signed-urls.server.ts).
  */
 export async function findFile(
-  services: Services,
+  services: { database: DatabaseHandle },
   ownerId: string | null,
   source: ImageSource,
 ): Promise<OwnedFile | null> {
@@ -45,7 +45,7 @@ const SIGNED_RECORDS_KEPT = 20_000;
 class SignedRecords {
   private readonly records = new Map<string, OwnedFile>();
 
-  async find(services: Services, source: ImageSource): Promise<OwnedFile | null> {
+  async find(services: { database: DatabaseHandle }, source: ImageSource): Promise<OwnedFile | null> {
     const cacheKey = `${source.kind}:${source.id}`;
     const kept = this.records.get(cacheKey);
     if (kept) return kept;

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from "express";
 import { z } from "zod";
 import { AppError } from "#domain/errors";
 import { spendKeyRequests, type ApiUser } from "../http/require-user.server";
-import type { Services } from "../services.server";
+import type { Services } from "../services";
 import { JSON_RPC, sendJsonRpcError } from "./json-rpc-error.server";
 
 /** The first protocol version without JSON-RPC batches: 2025-06-18 dropped them. */

@@ -6,7 +6,7 @@ import { assertNoControlCharacters } from "../http/refuse-control-characters.ser
 import { addressProblem } from "../http/request-guards.server";
 import { bearerSecret, requireApiUser, type ApiUser } from "../http/require-user.server";
 import { getLogger } from "../logger.server";
-import type { Services } from "../services.server";
+import type { Services } from "../services";
 import { meterBatches } from "./batches.server";
 import { refuseForeignOrigins } from "./foreign-origins.server";
 import { JSON_RPC, sendJsonRpcError } from "./json-rpc-error.server";

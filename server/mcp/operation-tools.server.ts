@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Operation } from "../http/operations/operation.server";
-import { idempotencyKeyInput } from "./tool-inputs";
+import { idempotencyKeyInput } from "../http/operations/tool-inputs";
 import { answerSafely, onceForKey, toolAnswer } from "./tool-results.server";
 import { argumentsSchema, resultSchema, type McpTool } from "./tool.server";
 

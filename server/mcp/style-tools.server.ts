@@ -12,7 +12,13 @@ import { presentStyle } from "../styles/present-style.server";
 import { listStyles } from "../styles/styles.server";
 import { onceForKey, toolAnswer } from "./tool-results.server";
 import { defineTool } from "./tool.server";
-import { detailInput, idempotencyKeyInput, modelInput, sizeInput, transparentInput } from "./tool-inputs";
+import {
+  detailInput,
+  idempotencyKeyInput,
+  modelInput,
+  sizeInput,
+  transparentInput,
+} from "../http/operations/tool-inputs";
 
 /** list_styles: the styles, presets and models to choose from, with prices and the balance. */
 export const listStylesTool = defineTool({

@@ -6,17 +6,13 @@ import { ZodError } from "zod";
 import { AppError, fieldOf } from "#domain/errors";
 import { getLogger } from "../logger.server";
 import type { ApiUser } from "../http/require-user.server";
-import type { Services } from "../services.server";
+import type { Services } from "../services";
 
 /** What every tool acts with: the app's services and the API key's user. */
 export interface ToolContext {
   services: Services;
   user: ApiUser;
 }
-
-/** How the agent follows a job it started; `then` says what to call once it has succeeded. */
-export const followJob = (jobId: string, then?: string) =>
-  `Call get_job with jobId "${jobId}" and wait_seconds until it has succeeded${then ? `, then ${then}` : ""}.`;
 
 /**
  * A tool's answer: a sentence for the agent to read, then the same facts as JSON, both

@@ -10,10 +10,10 @@ import { chooseProvider } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
 import { insertPaidJob } from "../generation/submit.server";
 import { newId } from "../ids.server";
-import type { Services } from "../services.server";
+import type { EngineServices } from "../generation/engine-services";
 import { ensurePresetStyle, styleSettingsColumns } from "../styles/preset-style.server";
 
-export type ObjectDeps = Pick<Services, "database" | "storage" | "queue" | "providers" | "config">;
+export type ObjectDeps = Pick<EngineServices, "database" | "storage" | "queue" | "providers" | "config">;
 
 /**
  * Generates a set: one object per subject in one of the user's styles (or a preset,

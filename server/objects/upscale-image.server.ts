@@ -3,7 +3,7 @@ import type { UpscaleFactor } from "#domain/image-lineage";
 import type { ObjectImageView } from "#domain/objects";
 import { basicUpscale } from "../images/basic-upscale.server";
 import { deriveObjectImage, type DerivedImageDeps } from "./derived-images.server";
-import type { Services } from "../services.server";
+import type { EngineServices } from "../generation/engine-services";
 
 /**
  * "Upscale ×2 / ×4" on one of an object's images, by Motif's basic upscale (no AI, free): a new
@@ -11,7 +11,7 @@ import type { Services } from "../services.server";
  * Refused, before the upscale is made, when the result would be longer than `maxSide` on a side.
  */
 /** What the basic upscale works with, from the app's services. */
-export const upscaleDepsOf = (services: Pick<Services, "database" | "storage" | "imageUrls" | "config">) => ({
+export const upscaleDepsOf = (services: Pick<EngineServices, "database" | "storage" | "imageUrls" | "config">) => ({
   db: services.database.db,
   storage: services.storage,
   signer: services.imageUrls,

@@ -1,6 +1,6 @@
 import type { SessionUser } from "../auth/sessions.server";
-import type { Services } from "../services.server";
-import { isOperator } from "./operator.server";
+import type { EngineServices } from "../generation/engine-services";
+import { isOperator } from "../auth/operator.server";
 import { describeEngines } from "./setup-status.server";
 import { SETUP_BANNER_COOKIE } from "#domain/setup";
 
@@ -10,7 +10,7 @@ export interface OperatorView {
 }
 
 export async function operatorView(
-  services: Pick<Services, "config" | "database">,
+  services: Pick<EngineServices, "config" | "database">,
   options: { user: SessionUser; request: Request },
 ): Promise<OperatorView | null> {
   const { config, database } = services;

@@ -8,7 +8,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { type Readable } from "node:stream";
-import { copyCache } from "../images/copy-cache.server";
+import { copyCache } from "./copy-cache.server";
 import { writesSettled } from "./pending-writes.server";
 import type { FileStorage } from "./storage.server";
 

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { copyCache } from "../images/copy-cache.server";
+import { copyCache } from "./copy-cache.server";
 import { writesSettled } from "./pending-writes.server";
 
 export interface StoredObject {

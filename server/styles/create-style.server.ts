@@ -4,7 +4,7 @@ import { UPLOAD_ERROR_DETAILS, type CreateStyleInput } from "#domain/styles";
 import { chooseProvider } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
 import { newId } from "../ids.server";
-import type { Services } from "../services.server";
+import type { EngineServices } from "../generation/engine-services";
 import { describeImages } from "./image-traits.server";
 import { paletteFromDescription } from "#domain/palette";
 import { extractPalette } from "./palette.server";
@@ -14,7 +14,7 @@ import { createStyleWithSamples } from "./style-samples.server";
 import { styleFolder } from "../storage/folders.server";
 import { cleanReferenceImage, UploadError } from "./uploads.server";
 
-export type StyleDeps = Pick<Services, "database" | "storage" | "queue" | "providers" | "config">;
+export type StyleDeps = Pick<EngineServices, "database" | "storage" | "queue" | "providers" | "config">;
 
 /** An uploaded file, already on local disk (see receiveReferenceUploads). */
 export interface UploadedFile {

@@ -7,7 +7,7 @@ import { apiKeys, webhookDeliveries } from "../db/schema";
 import type { JobEndingHook } from "../generation/job-endings.server";
 import type { GenerationJob } from "../generation/job-record.server";
 import { getJobView } from "../generation/job-views.server";
-import type { WebhookNetwork } from "./address-policy.server";
+import type { WebhookNetwork } from "../net/address-policy.server";
 import { postWebhook, type PostOutcome } from "./post-webhook.server";
 import { signatureHeader } from "./signature.server";
 

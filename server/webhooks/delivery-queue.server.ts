@@ -1,7 +1,7 @@
 import type { PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "../db/client.server";
 import { wakeWorkers } from "../generation/queue.server";
-import type { WebhookNetwork } from "./address-policy.server";
+import type { WebhookNetwork } from "../net/address-policy.server";
 import {
   attemptDelivery,
   giveUpStaleDeliveries,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPublicAddress, type WebhookNetwork } from "./address-policy.server";
+import { isPublicAddress, type WebhookNetwork } from "../net/address-policy.server";
 import { postWebhook } from "./post-webhook.server";
 
 describe("posting one webhook", () => {

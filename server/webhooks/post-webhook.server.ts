@@ -7,7 +7,7 @@ import {
   WebhookAddressError,
   type ResolvedAddress,
   type WebhookNetwork,
-} from "./address-policy.server";
+} from "../net/address-policy.server";
 
 /** How long a receiver has to answer (headers) before the attempt counts as failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createApiKeySchema, updateApiKeySchema } from "#domain/api-keys";
-import { isPublicAddress, networkAllowing, parseAllowedNetworks, type WebhookNetwork } from "./address-policy.server";
+import {
+  isPublicAddress,
+  networkAllowing,
+  parseAllowedNetworks,
+  type WebhookNetwork,
+} from "../net/address-policy.server";
 import { checkWebhookUrl } from "./webhook-url.server";
 
 const network: WebhookNetwork = {

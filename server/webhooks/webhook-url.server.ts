@@ -4,7 +4,7 @@ import {
   resolvePublicAddress,
   WebhookAddressError,
   type WebhookNetwork,
-} from "./address-policy.server";
+} from "../net/address-policy.server";
 
 /**
  * Checks a webhook URL (already well formed) before it is saved: a host that resolves, now,

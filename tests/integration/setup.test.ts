@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ConnectionCheck, SetupStatus, TestEmailResult } from "#domain/setup";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { authUsers, users } from "#server/db/schema";
-import { isOperator } from "#server/setup/operator.server";
+import { isOperator } from "#server/auth/operator.server";
 import { startFakeOpenAI } from "../fakes/openai-images";
 import { testDatabases } from "../support/databases";
 import { balanceOf, ledgerSum } from "../support/factories";

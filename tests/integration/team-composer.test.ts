@@ -4,8 +4,8 @@
 // behind the sign-in middleware, which picks the workspace from the browser's cookie.
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { requireUserMiddleware } from "#server/auth/require-user.server";
-import { servicesContext } from "#server/context";
+import { requireUserMiddleware } from "#server/ui/require-user.server";
+import { servicesContext } from "#server/ui/context";
 import { loader } from "~/routes/app/index";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, createTeam, runJob, submitObjects, uniqueEmail } from "../support/factories";

@@ -9,7 +9,7 @@ import type { JobView } from "#domain/objects";
 import type { WebhookEvent } from "#domain/webhooks";
 import { webhookDeliveries } from "#server/db/schema";
 import { startGenerationQueue, type StartedGenerationQueue } from "#server/generation/queue.server";
-import { isPublicAddress, publicNetwork, type WebhookNetwork } from "#server/webhooks/address-policy.server";
+import { isPublicAddress, publicNetwork, type WebhookNetwork } from "#server/net/address-policy.server";
 import { startWebhookDelivery, type WebhookDelivery } from "#server/webhooks/delivery-queue.server";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
 import { createStyleThroughApi, json } from "../support/factories";

@@ -14,13 +14,13 @@ import type { Server } from "node:http";
 import { parseConfig, type Config } from "#server/config.server";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { connectFeatures } from "#server/features.server";
-import { machineRoutes } from "#server/http/machine-routes.server";
+import { machineRoutes } from "#server/machine-routes.server";
 import { serverTimingHeader } from "#server/db/statement-count.server";
 import { signedImageCopies } from "#server/http/signed-copies.server";
 import { metricsRoute } from "#server/http/metrics-route.server";
 import { reportFrom, requestMetrics } from "#server/metrics/metrics.server";
 import type { MailMessage, Mailer } from "#server/mail/mailer.server";
-import type { Services } from "#server/services.server";
+import type { Services } from "#server/services";
 
 export const PUBLIC_URL = "http://motif.test";
 

@@ -13,9 +13,9 @@ import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate } from "~/lib/use-live-jobs";
 import { useIdempotencyKey } from "~/lib/use-idempotency-key";
 import { useConsoleCreditsLink, useTeamName } from "~/lib/use-shell-data";
-import { workspaceContext } from "#server/auth/require-user.server";
+import { workspaceContext } from "#server/ui/require-user.server";
 import { creditsPage, type CheckoutView, type PackView } from "#server/billing/credits-page.server";
-import { servicesContext } from "#server/context";
+import { servicesContext } from "#server/ui/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import type { Route } from "./+types/credits";
 

@@ -24,9 +24,9 @@ import {
 } from "~/lib/object-library-params";
 import { toast } from "~/lib/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
-import { workspaceContext } from "#server/auth/require-user.server";
-import { followToItsWorkspace } from "#server/workspaces/record-links.server";
-import { servicesContext } from "#server/context";
+import { workspaceContext } from "#server/ui/require-user.server";
+import { followToItsWorkspace } from "#server/ui/record-links.server";
+import { servicesContext } from "#server/ui/context";
 import { getJobView } from "#server/generation/job-views.server";
 import { listObjects } from "#server/objects/object-queries.server";
 import { listStyleNames } from "#server/styles/styles.server";

@@ -5,10 +5,10 @@ import { ConnectModel } from "~/components/setup/connect-model";
 import { GrantCreditsForm } from "~/components/setup/grant-credits";
 import { Facts, SetupSection, StatusPill } from "~/components/setup/setup-section";
 import type { CheckedEngine, ConnectionCheck, SetupStatus, TestEmailResult } from "#domain/setup";
-import { userContext } from "#server/auth/require-user.server";
-import { servicesContext } from "#server/context";
+import { userContext } from "#server/ui/require-user.server";
+import { servicesContext } from "#server/ui/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
-import { requireOperator } from "#server/setup/operator.server";
+import { requireOperator } from "#server/auth/operator.server";
 import { describeSetup } from "#server/setup/setup-status.server";
 import type { Route } from "./+types/setup";
 

@@ -19,11 +19,11 @@ import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
 import { useLiveStyles } from "~/lib/use-live-styles";
 import { useModels } from "~/lib/use-models";
 import { useStyleActions } from "~/lib/use-style-actions";
-import { workspaceContext } from "#server/auth/require-user.server";
-import { servicesContext } from "#server/context";
+import { workspaceContext } from "#server/ui/require-user.server";
+import { servicesContext } from "#server/ui/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { loadStylePage } from "#server/styles/style-page.server";
-import { followToItsWorkspace } from "#server/workspaces/record-links.server";
+import { followToItsWorkspace } from "#server/ui/record-links.server";
 import type { Route } from "./+types/style-detail";
 
 export function meta({ loaderData }: Route.MetaArgs) {

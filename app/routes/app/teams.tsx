@@ -12,8 +12,8 @@ import { callApi } from "~/lib/api-client";
 import { refusalMessage } from "~/lib/refusal-message";
 import { toast } from "~/lib/toast-store";
 import { createTeamSchema, TEAM_NAME_MAX, teamRoleLabels } from "#domain/teams";
-import { userContext } from "#server/auth/require-user.server";
-import { servicesContext } from "#server/context";
+import { userContext } from "#server/ui/require-user.server";
+import { servicesContext } from "#server/ui/context";
 import { listTeams } from "#server/teams/teams.server";
 import type { Route } from "./+types/teams";
 

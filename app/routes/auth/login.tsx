@@ -4,7 +4,7 @@ import { Logo } from "~/components/logo";
 import { safeRedirectPath } from "#domain/navigation";
 import { getSessionUser } from "#server/auth/session.server";
 import { configuredProviders, oauthProviderLabels } from "#server/auth/oauth-providers.server";
-import { servicesContext } from "#server/context";
+import { servicesContext } from "#server/ui/context";
 import { readInstanceSettings } from "#server/instance/instance-settings.server";
 import { signupNote } from "#domain/instance-settings";
 import type { Route } from "./+types/login";

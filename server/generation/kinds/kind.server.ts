@@ -5,8 +5,9 @@ import type { z } from "zod";
 import type { Transaction } from "../../credits/credits.server";
 import type { Database } from "../../db/client.server";
 import { images, objects, styles } from "../../db/schema";
+
+type Style = typeof styles.$inferSelect;
 import { iconSets } from "../preview/icon-sets.server";
-import type { Style } from "../../styles/styles.server";
 import type { FileStorage } from "../../storage/storage.server";
 import type { GenerationJob } from "../job-record.server";
 import type { DrawingChoice, ReferenceImage } from "../providers/provider";

@@ -1,8 +1,8 @@
 import * as replies from "#domain/api-replies";
 import { apiKeyMessages, createApiKeySchema, updateApiKeySchema } from "#domain/api-keys";
 import { createApiKey, listApiKeys, revokeApiKey, setApiKeyWebhook } from "../../api-keys/api-keys.server";
-import type { Services } from "../../services.server";
-import { publicNetwork } from "../../webhooks/address-policy.server";
+import type { Services } from "../../services";
+import { publicNetwork } from "../../net/address-policy.server";
 import { listDeliveries, redeliver, sendTestEvent } from "../../webhooks/webhook-console.server";
 import { checkWebhookUrl } from "../../webhooks/webhook-url.server";
 import { requireWorkspace } from "../../workspaces/workspaces.server";
@@ -91,7 +91,7 @@ export const apiKeyOperations = [
     tag: "API keys",
     summary: "Set or remove an API key's webhook",
     description:
-      "The URL must reach a public address (checked now, and again at each delivery). Setting one on a key that had none makes its signing secret, in this answer only; changing the URL keeps the secret; null removes the webhook and its secret. See the README's Webhooks section for the payload and how to verify its signature.",
+      "The URL must reach a public address (checked now, and again at each delivery). Setting one on a key that had none makes its signing secret, in this answer only; changing the URL keeps the secret; null removes the webhook and its secret. See docs/api.md (Webhooks) for the payload and how to verify its signature.",
     access: "session",
     json: updateApiKeySchema,
     responses: {

@@ -9,7 +9,7 @@ import { runCreditsCommand } from "../../credits/credits-command.server";
 import { requestCredits } from "../../credits/credit-requests.server";
 import { getLogger } from "../../logger.server";
 import { isControlToken } from "../../operator/control-file.server";
-import type { Services } from "../../services.server";
+import type { Services } from "../../services";
 import { AppError } from "../errors.server";
 import { operatorCommandReplySchema, operatorCommandSchema } from "#domain/operator-commands";
 import { defineOperation } from "./operation.server";

@@ -10,7 +10,7 @@ import {
 } from "../../images/optimize.server";
 import { imageSvgQuerySchema } from "#domain/exports";
 import { imageSvgDownload } from "../../objects/svg-export.server";
-import type { Services } from "../../services.server";
+import type { Services } from "../../services";
 import { AppError } from "../errors.server";
 import { copyEtag, notModified as isNotModified, sendStream, setCacheHeaders } from "../file-responses.server";
 import { requireApiUser, type ApiUser } from "../require-user.server";

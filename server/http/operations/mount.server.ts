@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from "express";
-import type { Services } from "../../services.server";
-import { requireOperator } from "../../setup/operator.server";
+import type { Services } from "../../services";
+import { requireOperator } from "../../auth/operator.server";
 import { answerOnce } from "../idempotent.server";
 import { apiKeyMessages } from "#domain/api-keys";
 import { AppError } from "#domain/errors";

@@ -1,6 +1,6 @@
 import { drawingChoiceSchema, drawingsReplySchema } from "#domain/drawings";
 import * as replies from "#domain/api-replies";
-import { argumentWords } from "../../mcp/tool-inputs";
+import { argumentWords } from "./tool-inputs";
 import { chooseDrawing, listDrawings } from "../../objects/choose-drawing.server";
 import { defineOperation } from "./operation.server";
 

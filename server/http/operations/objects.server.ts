@@ -21,10 +21,10 @@ import { deleteObject, updateObject } from "../../objects/object-commands.server
 import { getObjectDetail, listObjects, requireObjectDetail } from "../../objects/object-queries.server";
 import { removeImageBackground } from "../../objects/remove-background.server";
 import { upscaleDepsOf, upscaleObjectImage } from "../../objects/upscale-image.server";
-import type { Services } from "../../services.server";
+import type { Services } from "../../services";
 import { generateObjectsSamples } from "../openapi-examples.server";
 import type { ApiUser } from "../require-user.server";
-import { argumentWords } from "../../mcp/tool-inputs";
+import { argumentWords } from "./tool-inputs";
 import { defineOperation } from "./operation.server";
 import { imageMade, objectJobStarted, setStarted } from "./tool-answers.server";
 

@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import type { z } from "zod";
-import type { Services } from "../../services.server";
+import type { Services } from "../../services";
 import type { CodeSample } from "../openapi-examples.server";
 import type { ApiUser } from "../require-user.server";
 

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { jobReply, objectsSubmittedReply } from "#domain/api-replies";
 import type { generateObjectsSchema } from "#domain/objects";
 import type { ApiBody, ApiReply } from "~/lib/api-client";
-import type { Services } from "../../services.server";
+import type { Services } from "../../services";
 import { apiErrorHandler } from "../errors.server";
 import { buildOpenApiDocument } from "../openapi.server";
 import { operationsRouter } from "./mount.server";

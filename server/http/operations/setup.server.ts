@@ -9,7 +9,7 @@ import { grantCreditsByEmail } from "../../credits/credits-command.server";
 import { pageViews } from "../../db/schema";
 import { recordProviderCheck } from "../../generation/providers/provider-checks.server";
 import { getLogger } from "../../logger.server";
-import type { Services } from "../../services.server";
+import type { Services } from "../../services";
 import { checkImageConnection } from "../../setup/connection-check.server";
 import { describeSetup } from "../../setup/setup-status.server";
 import { sendTestEmail } from "../../setup/test-email-check.server";

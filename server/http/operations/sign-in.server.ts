@@ -20,7 +20,7 @@ import { newAccountRefusal } from "../../instance/signup-policy.server";
 import { getLogger } from "../../logger.server";
 import { loginLinkEmail } from "../../mail/login-link-email.server";
 import { signupRefusedEmail } from "../../mail/signup-refused-email.server";
-import type { Services } from "../../services.server";
+import type { Services } from "../../services";
 import { flashToastCookie } from "../../ui/flash-toast.server";
 import { signupNoticeCookie } from "../../users/signup-notice.server";
 import { ensureUserRecord } from "../../users/users.server";

@@ -1,10 +1,13 @@
 import type { JobView, ObjectImageView } from "#domain/objects";
-import { followJob } from "../../mcp/tool-results.server";
 
 /**
  * The sentences an operation's MCP tool leads its answer with: what happened, what it cost,
  * and what to call next.
  */
+
+/** How the agent follows a job it started; `then` says what to call once it has succeeded. */
+const followJob = (jobId: string, then?: string) =>
+  `Call get_job with jobId "${jobId}" and wait_seconds until it has succeeded${then ? `, then ${then}` : ""}.`;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

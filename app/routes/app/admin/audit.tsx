@@ -7,7 +7,7 @@ import { utcDateTime } from "~/lib/admin-format";
 import { z } from "zod";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { readAuditLog } from "#server/operator/audit-log.server";
-import { operatorRoute } from "#server/operator/operator-route.server";
+import { operatorRoute } from "#server/ui/operator-route.server";
 import type { Route } from "./+types/audit";
 
 export function meta() {

@@ -9,7 +9,7 @@ import { cn } from "~/lib/cn";
 import type { SetupStatus } from "#domain/setup";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { readInstanceSettings } from "#server/instance/instance-settings.server";
-import { operatorRoute } from "#server/operator/operator-route.server";
+import { operatorRoute } from "#server/ui/operator-route.server";
 import { describeSetup } from "#server/setup/setup-status.server";
 import type { Route } from "./+types/instance";
 

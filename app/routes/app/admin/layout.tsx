@@ -3,7 +3,7 @@ import { NavLink, Outlet, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { cn } from "~/lib/cn";
 import { withRouteErrors } from "#server/http/route-errors.server";
-import { operatorRoute } from "#server/operator/operator-route.server";
+import { operatorRoute } from "#server/ui/operator-route.server";
 import type { Route } from "./+types/layout";
 
 export function meta() {

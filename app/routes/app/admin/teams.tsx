@@ -8,7 +8,7 @@ import { utcDateTime } from "~/lib/admin-format";
 import { creditCount } from "#domain/credit-words";
 import type { OperatorTeam } from "#domain/operator-users";
 import { withRouteErrors } from "#server/http/route-errors.server";
-import { operatorRoute } from "#server/operator/operator-route.server";
+import { operatorRoute } from "#server/ui/operator-route.server";
 import { listTeamsForOperator } from "#server/operator/team-directory.server";
 import type { Route } from "./+types/teams";
 

@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
 import { modelLabel, providerName } from "#domain/models";
 import { usageQuerySchema } from "#domain/operator-usage";
 import { withRouteErrors } from "#server/http/route-errors.server";
-import { operatorRoute } from "#server/operator/operator-route.server";
+import { operatorRoute } from "#server/ui/operator-route.server";
 import { readUsage } from "#server/operator/usage.server";
 import type { Route } from "./+types/usage";
 

@@ -15,7 +15,7 @@ import { count } from "~/lib/admin-format";
 import { cn } from "~/lib/cn";
 import { listUsersQuerySchema, USERS_PAGE, type userSorts } from "#domain/operator-users";
 import { withRouteErrors } from "#server/http/route-errors.server";
-import { operatorRoute } from "#server/operator/operator-route.server";
+import { operatorRoute } from "#server/ui/operator-route.server";
 import { listAccounts } from "#server/operator/user-directory.server";
 import type { Route } from "./+types/users";
 

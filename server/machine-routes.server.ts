@@ -1,11 +1,11 @@
 import express, { type Router } from "express";
-import type { Config } from "../config.server";
-import { createMcpRoute } from "../mcp/mcp-route.server";
-import { mcpResourceMetadataRoutes } from "../mcp/resource-metadata.server";
-import type { Services } from "../services.server";
-import { createApi } from "./api.server";
-import { keyCors } from "./key-cors.server";
-import { allowedOrigins } from "./origin-check.server";
+import type { Config } from "./config.server";
+import { createMcpRoute } from "./mcp/mcp-route.server";
+import { mcpResourceMetadataRoutes } from "./mcp/resource-metadata.server";
+import type { Services } from "./services";
+import { createApi } from "./http/api.server";
+import { keyCors } from "./http/key-cors.server";
+import { allowedOrigins } from "./http/origin-check.server";
 
 /**
  * What scripts and agents call, as one router: the JSON API at /api, MCP at /mcp and the

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { userContext } from "../auth/require-user.server";
-import { servicesContext } from "../context";
-import { requireOperator } from "../setup/operator.server";
+import { userContext } from "./require-user.server";
+import { servicesContext } from "./context";
+import { requireOperator } from "../auth/operator.server";
 
 /**
  * The services and the operator for a console page's loader: anyone else gets the 404 page. Each

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
-import { userContext, workspaceContext } from "../auth/require-user.server";
-import { servicesContext } from "../context";
+import { userContext, workspaceContext } from "./require-user.server";
+import { servicesContext } from "./context";
 import type { Database } from "../db/client.server";
 import { generationJobs, objects, styles } from "../db/schema";
-import { findWorkspace } from "./workspaces.server";
+import { findWorkspace } from "../workspaces/workspaces.server";
 
 type Reader = Pick<Database, "select">;
 type LinkedRecord = { kind: "object" | "set" | "style"; id: string };

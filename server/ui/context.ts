@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Services } from "./services.server";
+import type { Services } from "../services";
 
 /** Services handed to every loader, action and middleware through the router context. */
 export const servicesContext = createContext<Services>();

@@ -1,9 +1,9 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { loginPath } from "#domain/login-path";
-import { servicesContext } from "../context";
+import { servicesContext } from "./context";
 import { readWorkspaceCookie, requestedInUrl, workspaceCookie } from "../workspaces/workspace-cookie.server";
 import { findWorkspace, personalWorkspace, type Workspace } from "../workspaces/workspaces.server";
-import { getSessionUser, type SessionUser } from "./session.server";
+import { getSessionUser, type SessionUser } from "../auth/session.server";
 
 export const userContext = createContext<SessionUser>();
 /** Where the page acts: the workspace a `?workspace=` link or the browser's last choice names, if the user is in it. */

@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { authUsers } from "../db/schema";
-import type { SessionUser } from "../auth/sessions.server";
+import type { SessionUser } from "./sessions.server";
 import { AppError } from "#domain/errors";
 
 /**
