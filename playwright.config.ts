@@ -39,7 +39,12 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // The JSON report feeds the slowest files `npm test` prints (scripts/slowest-tests.mjs).
+  reporter: [
+    ["list"],
+    ["json", { outputFile: "test-results/playwright.json" }],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+  ],
   // The longest flows (several sign-ins, dialogs, a generation) take 30–45 s when the machine is busy.
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -5,12 +5,17 @@ import { spawnSync } from "node:child_process";
 const steps = [
   ["Typecheck", "npm", ["run", "typecheck"]],
   ["Lint", "npm", ["run", "lint"]],
-  ["Unit and integration tests", "npx", ["vitest", "run"]],
+  [
+    "Unit and integration tests",
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"],
+  ],
   ["Build", "npm", ["run", "build"]],
   ["End-to-end tests", "npx", ["playwright", "test"]],
 ];
 
 const only = process.argv.slice(2);
+const timings = [];
 for (const [name, command, args] of steps) {
   if (only.length && !only.some((o) => name.toLowerCase().includes(o))) continue;
   console.log(`\n▶ ${name}`);
@@ -20,5 +25,11 @@ for (const [name, command, args] of steps) {
     console.error(`\n✖ ${name} failed`);
     process.exit(result.status ?? 1);
   }
-  console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const took = (Date.now() - started) / 1000;
+  timings.push([name, took]);
+  console.log(`✓ ${name} (${took.toFixed(1)} s)`);
 }
+// Where the minutes went: each step, then the slowest test files of each suite.
+console.log("\nSteps:");
+for (const [name, took] of timings) console.log(`${`${took.toFixed(1)} s`.padStart(9)}  ${name}`);
+spawnSync("node", ["scripts/slowest-tests.mjs"], { stdio: "inherit" });
