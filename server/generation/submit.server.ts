@@ -1,16 +1,19 @@
 import type { JobKind, JobParams } from "#domain/jobs";
+import { unitPrice } from "#domain/pricing";
 import type { Transaction } from "../credits/credits.server";
 import { reserveCredits } from "../credits/ledger.server";
 import { generationJobs } from "../db/schema";
 import { newId } from "../ids.server";
+import { dispatchJob, type DispatchDeps } from "./dispatch.server";
 import type { GenerationJob } from "./job-record.server";
 import { kindModule } from "./kinds/index.server";
 import { assertProviderReachable } from "./providers/provider-checks.server";
 import type { ImageProvider } from "./providers/provider";
 
 /**
- * Inserts a job and reserves its credits inside the caller's transaction: both
- * commit, or neither. The price is the kind's image count times `unitCredits`; the title is the kind's. A model
+ * Inserts a job and reserves its credits inside the caller's transaction: both commit, or
+ * neither. The price is the kind's image count times the model's price of one image at the
+ * params' size and detail (the price shown before the click); the title is the kind's. A model
  * whose last connection check failed is refused first, so nothing is charged.
  */
 export async function insertPaidJob<K extends JobKind>(
@@ -23,8 +26,7 @@ export async function insertPaidJob<K extends JobKind>(
     params: JobParams<K>;
     /** The style's name, for the job's title. */
     styleName: string;
-    unitCredits: number;
-    provider: Pick<ImageProvider, "id" | "model" | "label">;
+    provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     /** The API key the request came with: its monthly cap is checked, and the job remembers it. */
     apiKeyId?: string | null;
     /** The member who asks (their team's monthly limit applies). */
@@ -36,7 +38,8 @@ export async function insertPaidJob<K extends JobKind>(
   const imageCount = kind.imageCount(options.params);
   const objectNames = kind.objects(options.params).map((object) => object.name);
   const title = kind.title(options.params, { styleName: options.styleName, objectNames });
-  const credits = imageCount * options.unitCredits;
+  const params = options.params as JobParams<K> & Pick<Parameters<typeof unitPrice>[0], "size" | "detail">;
+  const credits = imageCount * unitPrice({ size: params.size, detail: params.detail, prices: options.provider.prices });
   const id = options.id ?? newId();
   // Paid before the job's row exists: a key's cap counts its jobs, so this one is not counted twice.
   await reserveCredits(tx, {
@@ -64,4 +67,16 @@ export async function insertPaidJob<K extends JobKind>(
     })
     .returning();
   return job!;
+}
+
+/**
+ * Starts a paid job: inserted and paid for in one transaction (`insertPaidJob`), then handed to
+ * the queue. What a use case that makes one job and nothing else in its transaction calls.
+ */
+export async function startPaidJob<K extends JobKind>(
+  deps: DispatchDeps,
+  options: Parameters<typeof insertPaidJob<K>>[1],
+): Promise<GenerationJob> {
+  const job = await deps.database.db.transaction((tx) => insertPaidJob(tx, options));
+  return dispatchJob(deps, job);
 }

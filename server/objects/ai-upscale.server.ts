@@ -3,11 +3,9 @@ import type { z } from "zod";
 import { AppError } from "#domain/errors";
 import type { aiUpscaleSchema } from "#domain/image-lineage";
 import { type UpscaleParams } from "#domain/jobs";
-import { unitPrice } from "#domain/pricing";
 import { images, styles } from "../db/schema";
 import { chooseProviderThatCan } from "../generation/choose-provider.server";
-import { dispatchJob } from "../generation/dispatch.server";
-import { insertPaidJob } from "../generation/submit.server";
+import { startPaidJob } from "../generation/submit.server";
 import type { ObjectDeps } from "./generate-objects.server";
 import { requireOwnedObject } from "./object-records.server";
 import { upscaleTooLarge } from "./upscale-image.server";
@@ -63,18 +61,15 @@ export async function aiUpscaleObjectImage(
     // The upscaler answers opaque; the source's alpha is put back by Motif, not keyed.
     transparent: false,
   };
-  const job = await db.transaction((tx) =>
-    insertPaidJob(tx, {
-      userId: options.userId,
-      kind: "upscale",
-      styleId: object.styleId,
-      params,
-      styleName: "",
-      unitCredits: unitPrice({ ...params, prices: provider.prices }),
-      provider,
-      apiKeyId: options.apiKeyId,
-      memberId: options.memberId,
-    }),
-  );
-  return { job: await dispatchJob(deps, job) };
+  const job = await startPaidJob(deps, {
+    userId: options.userId,
+    kind: "upscale",
+    styleId: object.styleId,
+    params,
+    styleName: "",
+    provider,
+    apiKeyId: options.apiKeyId,
+    memberId: options.memberId,
+  });
+  return { job };
 }

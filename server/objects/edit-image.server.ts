@@ -2,14 +2,12 @@ import { and, eq } from "drizzle-orm";
 import type { EditImageInput } from "#domain/image-lineage";
 import { AppError } from "#domain/errors";
 import { type EditParams } from "#domain/jobs";
-import { unitPrice } from "#domain/pricing";
 import { images, styles } from "../db/schema";
 import { chooseProviderThatCan } from "../generation/choose-provider.server";
-import { dispatchJob } from "../generation/dispatch.server";
 import { hasRealAlpha } from "../generation/store-image.server";
 import type { ImageProvider } from "../generation/providers/provider";
 import type { ProviderRegistry } from "../generation/providers/registry.server";
-import { insertPaidJob } from "../generation/submit.server";
+import { startPaidJob } from "../generation/submit.server";
 import { readPaintedMask } from "../images/edit-mask.server";
 import type { ObjectDeps } from "./generate-objects.server";
 import { requireOwnedObject } from "./object-records.server";
@@ -83,18 +81,15 @@ export async function editObjectImage(
     detail: object.detail,
     transparent: await hasRealAlpha(file),
   };
-  const job = await db.transaction((tx) =>
-    insertPaidJob(tx, {
-      userId: options.userId,
-      kind: "edit",
-      styleId: object.styleId,
-      params,
-      styleName: "",
-      unitCredits: unitPrice({ ...params, prices: provider.prices }),
-      provider,
-      apiKeyId: options.apiKeyId,
-      memberId: options.memberId,
-    }),
-  );
-  return { job: await dispatchJob(deps, job) };
+  const job = await startPaidJob(deps, {
+    userId: options.userId,
+    kind: "edit",
+    styleId: object.styleId,
+    params,
+    styleName: "",
+    provider,
+    apiKeyId: options.apiKeyId,
+    memberId: options.memberId,
+  });
+  return { job };
 }

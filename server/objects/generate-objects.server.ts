@@ -4,7 +4,6 @@ import { AppError } from "#domain/errors";
 import { type ObjectImagesParams } from "#domain/jobs";
 import type { generateObjectsSchema } from "#domain/objects";
 import { presetFromStyleId } from "#domain/presets";
-import { unitPrice } from "#domain/pricing";
 import { objects, styles } from "../db/schema";
 import { chooseProvider } from "../generation/choose-provider.server";
 import { dispatchJob } from "../generation/dispatch.server";
@@ -81,7 +80,6 @@ export async function generateObjects(
       styleId: style.id,
       params,
       styleName: style.name,
-      unitCredits: unitPrice({ ...params, prices: provider.prices }),
       provider,
       apiKeyId: options.apiKeyId,
       memberId: options.memberId,

@@ -1,13 +1,11 @@
 import type { z } from "zod";
 import { type VariationsParams } from "#domain/jobs";
 import type { objectViewsRequestSchema, variationsRequestSchema } from "#domain/objects";
-import { unitPrice } from "#domain/pricing";
 import { eq } from "drizzle-orm";
 import { styles } from "../db/schema";
 import { AppError } from "#domain/errors";
 import { chooseProvider, chooseProviderThatCan } from "../generation/choose-provider.server";
-import { dispatchJob } from "../generation/dispatch.server";
-import { insertPaidJob } from "../generation/submit.server";
+import { startPaidJob } from "../generation/submit.server";
 import type { ObjectDeps } from "./generate-objects.server";
 import { requireOwnedObject } from "./object-records.server";
 
@@ -69,29 +67,25 @@ export async function makeVariations(
     requested: options.input.model,
     styleDefault: style?.defaultModel,
   });
-  const result = await db.transaction(async (tx) => {
-    const params: VariationsParams = {
-      v: 1,
-      objectId: object.id,
-      name: object.name,
-      count: "views" in options.input ? options.input.views.length : options.input.count,
-      ...("views" in options.input ? { views: options.input.views } : {}),
-      size: options.input.size ?? object.size,
-      detail: options.input.detail ?? object.detail,
-      transparent: options.input.transparent ?? object.transparent,
-    };
-    const job = await insertPaidJob(tx, {
-      userId: options.userId,
-      kind: "variations",
-      styleId: object.styleId,
-      params,
-      styleName: "",
-      unitCredits: unitPrice({ ...params, prices: provider.prices }),
-      provider,
-      apiKeyId: options.apiKeyId,
-      memberId: options.memberId,
-    });
-    return { job };
+  const params: VariationsParams = {
+    v: 1,
+    objectId: object.id,
+    name: object.name,
+    count: "views" in options.input ? options.input.views.length : options.input.count,
+    ...("views" in options.input ? { views: options.input.views } : {}),
+    size: options.input.size ?? object.size,
+    detail: options.input.detail ?? object.detail,
+    transparent: options.input.transparent ?? object.transparent,
+  };
+  const job = await startPaidJob(deps, {
+    userId: options.userId,
+    kind: "variations",
+    styleId: object.styleId,
+    params,
+    styleName: "",
+    provider,
+    apiKeyId: options.apiKeyId,
+    memberId: options.memberId,
   });
-  return { ...result, job: await dispatchJob(deps, result.job) };
+  return { job };
 }

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { type StyleSamplesParams } from "#domain/jobs";
-import { unitPrice } from "#domain/pricing";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { sampleDetail, samplesPrice, staleReasons, type SamplesBasis, type StaleReason } from "#domain/styles";
 import type { Transaction } from "../credits/credits.server";
@@ -65,7 +64,6 @@ function insertSamplesJob(
     styleId: style.id,
     params,
     styleName: style.name,
-    unitCredits: unitPrice({ ...params, prices: provider.prices }),
     provider,
     apiKeyId: options.apiKeyId,
     memberId: options.memberId,
