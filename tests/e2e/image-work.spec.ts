@@ -28,8 +28,10 @@ for (const { width, scheme } of [
     await expect(upscale.getByRole("button", { name: "×4 to 4096 px" })).toBeEnabled();
     await expectNoViolations(page, `object page with upscale, ${scheme}`);
     await upscale.getByRole("button", { name: "×4 to 4096 px" }).click();
+    // A 4096 px PNG is made and stored: seconds, more when the other worker's test is busy too.
     await expect(page.locator("[data-toast-id]").filter({ hasText: "Image upscaled" })).toContainText(
       "Image 1 at ×4, 4096 × 4096, was added to Lantern.",
+      { timeout: 30_000 },
     );
 
     // The new image is shown, second in the strip, marked as made from the first.

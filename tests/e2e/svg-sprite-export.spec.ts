@@ -47,6 +47,8 @@ test("an SVG sprite says which objects cannot be traced, shows its progress whil
     await page.setViewportSize({ width: 1440, height: 900 });
   }
 
+  // In one colour (so the ZIP below traces its SVGs afresh, in the palette, and shows them coming).
+  await dialog.getByRole("switch", { name: "Single colour" }).click();
   // The dialog stays open with its progress until the file arrives; a second click cannot start another.
   const confirm = dialog.getByTestId("download-confirm");
   const downloaded = page.waitForEvent("download");
@@ -56,7 +58,7 @@ test("an SVG sprite says which objects cannot be traced, shows its progress whil
   await expect(dialog.getByRole("progressbar", { name: "Export progress" })).toHaveAttribute("aria-valuemax", "4");
   const file = await downloaded;
   await expect(dialog).toHaveCount(0);
-  expect(file.suggestedFilename()).toBe("motif-5-objects-sprite.svg");
+  expect(file.suggestedFilename()).toBe("motif-5-objects-single-colour-sprite.svg");
   const sprite = readFileSync((await file.path())!, "utf8");
   expect(sprite).toMatch(/^<svg [^>]*style="display:none">/);
   expect([...sprite.matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1]).sort()).toEqual([
@@ -66,6 +68,8 @@ test("an SVG sprite says which objects cannot be traced, shows its progress whil
     "sword",
   ]);
   expect(sprite).not.toMatch(/opacity=/);
+  expect(sprite).toMatch(/currentColor/);
+  expect(sprite).not.toMatch(/#[0-9a-f]{6}\b/i);
 
   // A ZIP with SVGs is prepared the same way: its files counted as they arrive, one export at a time.
   await page.getByRole("button", { name: "Download 5 objects…" }).click();
