@@ -5,7 +5,7 @@ import type { aiUpscaleSchema } from "#domain/image-lineage";
 import { type UpscaleParams } from "#domain/jobs";
 import { images, styles } from "../db/schema";
 import { chooseProviderThatCan } from "../generation/choose-provider.server";
-import { startPaidJob } from "../generation/submit.server";
+import { startObjectJob } from "./object-jobs.server";
 import type { ObjectDeps } from "./generate-objects.server";
 import { requireOwnedObject } from "./object-records.server";
 import { upscaleTooLarge } from "./upscale-image.server";
@@ -61,15 +61,6 @@ export async function aiUpscaleObjectImage(
     // The upscaler answers opaque; the source's alpha is put back by Motif, not keyed.
     transparent: false,
   };
-  const job = await startPaidJob(deps, {
-    userId: options.userId,
-    kind: "upscale",
-    styleId: object.styleId,
-    params,
-    styleName: "",
-    provider,
-    apiKeyId: options.apiKeyId,
-    memberId: options.memberId,
-  });
+  const job = await startObjectJob(deps, object, { kind: "upscale", params, provider }, options);
   return { job };
 }

@@ -7,7 +7,7 @@ import { chooseProviderThatCan } from "../generation/choose-provider.server";
 import { hasRealAlpha } from "../generation/store-image.server";
 import type { ImageProvider } from "../generation/providers/provider";
 import type { ProviderRegistry } from "../generation/providers/registry.server";
-import { startPaidJob } from "../generation/submit.server";
+import { startObjectJob } from "./object-jobs.server";
 import { readPaintedMask } from "../images/edit-mask.server";
 import type { ObjectDeps } from "./generate-objects.server";
 import { requireOwnedObject } from "./object-records.server";
@@ -81,15 +81,6 @@ export async function editObjectImage(
     detail: object.detail,
     transparent: await hasRealAlpha(file),
   };
-  const job = await startPaidJob(deps, {
-    userId: options.userId,
-    kind: "edit",
-    styleId: object.styleId,
-    params,
-    styleName: "",
-    provider,
-    apiKeyId: options.apiKeyId,
-    memberId: options.memberId,
-  });
+  const job = await startObjectJob(deps, object, { kind: "edit", params, provider }, options);
   return { job };
 }

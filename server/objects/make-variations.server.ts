@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { styles } from "../db/schema";
 import { AppError } from "#domain/errors";
 import { chooseProvider, chooseProviderThatCan } from "../generation/choose-provider.server";
-import { startPaidJob } from "../generation/submit.server";
+import { startObjectJob } from "./object-jobs.server";
 import type { ObjectDeps } from "./generate-objects.server";
 import { requireOwnedObject } from "./object-records.server";
 
@@ -77,15 +77,6 @@ export async function makeVariations(
     detail: options.input.detail ?? object.detail,
     transparent: options.input.transparent ?? object.transparent,
   };
-  const job = await startPaidJob(deps, {
-    userId: options.userId,
-    kind: "variations",
-    styleId: object.styleId,
-    params,
-    styleName: "",
-    provider,
-    apiKeyId: options.apiKeyId,
-    memberId: options.memberId,
-  });
+  const job = await startObjectJob(deps, object, { kind: "variations", params, provider }, options);
   return { job };
 }
