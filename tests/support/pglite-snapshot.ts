@@ -10,8 +10,8 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 const require = createRequire(import.meta.url);
 const migrationsFolder = path.resolve("drizzle");
 
-/** What the snapshot is made of: every migration's text and PGlite's version. */
-function snapshotKey(): string {
+/** What a migrated database is made of: every migration's text (and PGlite's version). */
+export function migrationsKey(): string {
   const hash = createHash("sha256");
   // The package's folder, from its entry point (its package.json is not exported).
   const entry = require.resolve("@electric-sql/pglite");
@@ -33,7 +33,7 @@ let made: Promise<Blob> | undefined;
  */
 export function migratedSnapshot(): Promise<Blob> {
   made ??= (async () => {
-    const file = path.join(os.tmpdir(), `motif-test-pglite-${snapshotKey()}.tar`);
+    const file = path.join(os.tmpdir(), `motif-test-pglite-${migrationsKey()}.tar`);
     if (!existsSync(file)) {
       const db = await PGlite.create("memory://");
       await migrate(drizzle(db), { migrationsFolder });
