@@ -9,7 +9,8 @@ test("the API reference renders offline and its licence leads to the terms for t
     if (!["localhost", "127.0.0.1"].includes(url.hostname) && url.protocol !== "data:") elsewhere.push(request.url());
   });
   await page.goto("/api/docs");
-  await expect(page.getByRole("heading", { name: "Motif API", level: 1 })).toBeVisible();
+  // Scalar's one-file bundle (about 3 MB of script) is parsed first: seconds when the other worker is busy.
+  await expect(page.getByRole("heading", { name: "Motif API", level: 1 })).toBeVisible({ timeout: 30_000 });
   // Scalar draws the licence and the terms as links beside the title: absolute addresses on this
   // instance (docs/decisions/098), so a copy of the document still names where they are.
   const licence = page.locator('a[href$="/terms#api"]');
