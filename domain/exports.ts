@@ -45,21 +45,18 @@ export const svgSpritePlanQuerySchema = exportSelectionSchema
   .refine(oneSelection, { message: oneSelectionMessage });
 
 /** GET /api/objects/svg-sprite.svg: the objects, as for a ZIP; their covers become the symbols. */
+/** One colour: every fill and stroke `currentColor`, so an icon takes the colour of the text around it. */
+const singleColour = queryFlag
+  .default(false)
+  .meta({ description: "Every fill and stroke `currentColor` instead of the palette's colours." });
+
 export const svgSpriteQuerySchema = exportSelectionSchema
   .omit({ images: true })
-  .extend({
-    /** One colour: every fill `currentColor`, so the icon takes the colour of the text around it. */
-    singleColour: queryFlag.default(false),
-  })
+  .extend({ singleColour })
   .refine(oneSelection, { message: oneSelectionMessage });
 
 /** GET /api/images/{id}/svg */
-export const imageSvgQuerySchema = z.object({
-  /** One colour: every fill and stroke `currentColor`, so the icon takes the colour of the text around it. */
-  singleColour: queryFlag
-    .default(false)
-    .meta({ description: "Every fill and stroke `currentColor` instead of the palette's colours." }),
-});
+export const imageSvgQuerySchema = z.object({ singleColour });
 
 /**
  * The header a ZIP of objects says how many image files it holds in (PNGs and SVGs), before the

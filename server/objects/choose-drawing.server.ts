@@ -72,7 +72,6 @@ export async function chooseDrawing(
   const { userId } = options;
   const object = await requireOwnedObject(db, options);
   await requirePreviewCover(db, object);
-  const request = await objectDrawingRequest(db, object, { imageCount: await imagesOf(db, object.id) });
   const detail = () => requireObjectDetail(db, { userId, objectId: object.id, signer: deps.signer });
 
   const earlier = await drawnWith(db, object.id, options.drawing);
@@ -80,6 +79,8 @@ export async function chooseDrawing(
     await keepChoice(db, object, { set: options.drawing.set, icon: options.drawing.icon }, earlier);
     return detail();
   }
+  // Only a drawing not drawn before needs the object's request (its style, its set's subjects).
+  const request = await objectDrawingRequest(db, object, { imageCount: await imagesOf(db, object.id) });
   const candidate = drawingCandidates(request).find((c) => sameDrawing(c, options.drawing));
   if (!candidate) throw new FieldError("icon", "Choose one of the drawings offered for this object.");
   const drawing = { set: candidate.set, icon: candidate.icon };
