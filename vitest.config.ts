@@ -22,6 +22,9 @@ export default defineConfig({
     env: { LOG_LEVEL: "silent" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A poll waits for something that does happen (a cancel sent on after a job stops, say);
+    // two test files and a database share two cores, so a second is too little on a busy day.
+    expect: { poll: { timeout: 10_000 } },
     // PGlite instances are heavy; two cores run two files at a time.
     maxWorkers: 2,
   },

@@ -42,16 +42,25 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
     return { styleId: body.style.id, jobId: body.job.id };
   }
 
-  /** Runs a job with a provider that does `act` before its `call`-th image. */
-  function runActingAt(jobId: string, call: number, act: () => Promise<unknown>, options: RecordingOptions = {}) {
+  /**
+   * Runs a job with a provider that does `act` before its `call`-th image. `acted` is what
+   * `act` answered: the runner may stop (the job cancelled or gone) before that answer comes.
+   */
+  function runActingAt<T>(jobId: string, call: number, act: () => Promise<T>, options: RecordingOptions = {}) {
+    let answer!: (value: Promise<T>) => void;
+    const acted = new Promise<T>((resolve) => (answer = resolve));
     const provider = createRecordingProvider({
       ...options,
       async before(request, n) {
-        if (n === call) await act();
+        if (n === call) {
+          const acting = act();
+          answer(acting);
+          await acting;
+        }
         await options.before?.(request, n);
       },
     });
-    return { provider, ran: runJob(api.server, jobId, provider) };
+    return { provider, ran: runJob(api.server, jobId, provider), acted };
   }
 
   async function refundLines(cookie = api.user.cookie) {
@@ -66,14 +75,12 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
       const before = await balance();
       const { styleId, jobId } = await newStyle(`Collected ${round}`);
       expect(await balance()).toBe(before - SAMPLES_PRICE);
-      let deleted = 0;
       // Two samples are made (and could be downloaded); the style goes while the third is made.
-      const { provider, ran } = runActingAt(jobId, 3, async () => {
-        deleted = (await api.server.call(`/api/styles/${styleId}`, { method: "DELETE", cookie: api.user.cookie }))
-          .status;
+      const { provider, ran, acted } = runActingAt(jobId, 3, async () => {
+        return (await api.server.call(`/api/styles/${styleId}`, { method: "DELETE", cookie: api.user.cookie })).status;
       });
       expect(await ran).toBeNull();
-      expect(deleted).toBe(200);
+      expect(await acted).toBe(200);
       expect(provider.calls).toHaveLength(3);
       expect(await jobRow(jobId)).toMatchObject({
         status: "canceled",
@@ -98,16 +105,15 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
   it("cancelling the same way gives the same 6 credits back", async () => {
     const before = await balance();
     const { styleId, jobId } = await newStyle("Cancelled");
-    let answer: { status: number; body?: { refunded: number; message: string } } = { status: 0 };
-    const { ran } = runActingAt(jobId, 3, async () => {
+    const { ran, acted } = runActingAt(jobId, 3, async () => {
       const response = await api.server.call(`/api/styles/${styleId}/cancel`, {
         method: "POST",
         cookie: api.user.cookie,
       });
-      answer = { status: response.status, body: await json(response) };
+      return { status: response.status, body: await json(response) };
     });
     expect(await ran).toBeNull();
-    expect(answer).toEqual({
+    expect(await acted).toEqual({
       status: 200,
       body: { refunded: 6, message: "Cancelled after 2 of 4 images. 6 unused credits were refunded." },
     });
@@ -230,13 +236,11 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
     expect(response.status).toBe(202);
     const { job } = await json<{ job: { id: string } }>(response);
     expect(await balance()).toBe(before - 12);
-    let deleted = 0;
-    const { ran } = runActingAt(job.id, 3, async () => {
-      deleted = (await api.server.call(`/api/objects/${lamp.id}`, { method: "DELETE", cookie: api.user.cookie }))
-        .status;
+    const { ran, acted } = runActingAt(job.id, 3, async () => {
+      return (await api.server.call(`/api/objects/${lamp.id}`, { method: "DELETE", cookie: api.user.cookie })).status;
     });
     expect(await ran).toMatchObject({ status: "succeeded", imagesMade: 2, refundedCredits: 6 });
-    expect(deleted).toBe(200);
+    expect(await acted).toBe(200);
     expect(await imagesOfJob(job.id)).toEqual([]);
     expect(await balance()).toBe(before - 6);
     const [line] = await refundLines();
@@ -246,12 +250,11 @@ describe.each(testDatabases)("the billing rule on every ending, on $name", (targ
   it("deleting the account mid-job refunds nothing and leaves no rows or files", async () => {
     const bea = await signInThroughApi(api.server, "leaver@example.com");
     const { styleId, jobId } = await newStyle("Leaving", bea.cookie);
-    let deleted = 0;
-    const { ran } = runActingAt(jobId, 3, async () => {
-      deleted = (await api.server.call("/api/users/user", { method: "DELETE", cookie: bea.cookie })).status;
+    const { ran, acted } = runActingAt(jobId, 3, async () => {
+      return (await api.server.call("/api/users/user", { method: "DELETE", cookie: bea.cookie })).status;
     });
     expect(await ran).toBeNull();
-    expect(deleted).toBe(200);
+    expect(await acted).toBe(200);
     expect(await api.database.db.select().from(generationJobs).where(eq(generationJobs.id, jobId))).toEqual([]);
     expect(await imagesOfJob(jobId)).toEqual([]);
     expect(api.files.filesUnder(`users/${bea.userId}/styles/${styleId}`)).toEqual([]);
