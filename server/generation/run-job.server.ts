@@ -7,8 +7,7 @@ import type { FileStorage } from "../storage/storage.server";
 import { styleFolder } from "../storage/folders.server";
 import { parseJobParams, unitCreditsOf, type GenerationJob } from "./job-record.server";
 import { jobKindModules } from "./kinds/index.server";
-import type { EditTask, ImageTask, JobPlan, UpscaleTask } from "./kinds/kind.server";
-import { keepOutsideRegion } from "../images/edit-mask.server";
+import type { ImageTask, JobPlan } from "./kinds/kind.server";
 import { isRunning, watchForCancel } from "./cancel-watch.server";
 import { keyedTransparency } from "./keyed-transparency.server";
 import type { MattingModel } from "./pipeline/matting-model.server";
@@ -17,8 +16,6 @@ import {
   ProviderOpaqueImageError,
   ProviderRefusalError,
   type GenerateProgress,
-  type GeneratedImage,
-  type GenerateRequest,
   type ImageProvider,
 } from "./providers/provider";
 import type { ProviderRegistry } from "./providers/registry.server";
@@ -65,7 +62,7 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
     const params = parseJobParams(job);
     const plan = await jobKindModules[job.kind].plan(ctx, job, params as never);
     // An edit queued before the operator changed the model's settings cannot run on it now.
-    if (plan.tasks.some((task) => task.work && !provider[task.work.kind])) {
+    if (plan.tasks.some((task) => task.work && !provider[task.work.needs])) {
       throw new ProviderUnavailableError(job.provider);
     }
     const outcome = await makeImages(ctx, job, params, plan, provider);
@@ -133,10 +130,10 @@ async function makeImages(
         },
         { ...ctx, signal: cancel.signal },
         () => isRunning(ctx.db, job.id),
-        task.work ? workOn(provider, task.work) : undefined,
+        task.work ? (request) => task.work!.call(provider, request) : undefined,
       );
       if (keyed && result?.images[0]) result.images[0] = await keyed.matte(result.images[0]);
-      if (task.work && result?.images[0]) result.images[0] = await finishWork(task.work, result.images[0]);
+      if (task.work && result?.images[0]) result.images[0] = await task.work.finish(result.images[0]);
       const image = result?.images[0];
       if (image && params.transparent && !(await hasRealAlpha(image.data))) throw new ProviderOpaqueImageError();
     } catch (error) {
@@ -193,25 +190,6 @@ async function makeImages(
     });
   }
   return { ended: false, imageError };
-}
-
-/** The provider's work on the task's image (an edit, an upscale), in place of drawing a new one. */
-function workOn(provider: ImageProvider, work: EditTask | UpscaleTask) {
-  if (work.kind === "upscale") {
-    return (request: GenerateRequest) =>
-      provider.upscale!({ image: work.source, factor: work.factor, ...pick(request, "signal", "onProgress", "user") });
-  }
-  return (request: GenerateRequest) => provider.edit!({ ...request, base: work.base, mask: work.mask });
-}
-
-const pick = <T, K extends keyof T>(from: T, ...keys: K[]) =>
-  Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
-
-/** What Motif does to the provider's answer: keep the pixels outside a region; size an upscale and give back its alpha. */
-async function finishWork(work: EditTask | UpscaleTask, image: GeneratedImage): Promise<GeneratedImage> {
-  if (work.kind === "upscale") return { data: await work.finish(image.data), format: "png" };
-  if (!work.mask) return image;
-  return { data: await keepOutsideRegion(work.original, image.data, work.mask), format: "png" };
 }
 
 /** Tells the owner's pages how far the image being made has come, a few times a second at most. */

@@ -77,6 +77,18 @@ export async function startPaidJob<K extends JobKind>(
   deps: DispatchDeps,
   options: Parameters<typeof insertPaidJob<K>>[1],
 ): Promise<GenerationJob> {
-  const job = await deps.database.db.transaction((tx) => insertPaidJob(tx, options));
-  return dispatchJob(deps, job);
+  const { job } = await startPaidJobWith(deps, async (tx) => ({ job: await insertPaidJob(tx, options) }));
+  return job;
+}
+
+/**
+ * Starts a paid job with what must commit with it (a set's objects): `work` inserts both in one
+ * transaction, the job through `insertPaidJob`; once that commits, the job is queued.
+ */
+export async function startPaidJobWith<R extends { job: GenerationJob }>(
+  deps: DispatchDeps,
+  work: (tx: Transaction) => Promise<R>,
+): Promise<R> {
+  const result = await deps.database.db.transaction(work);
+  return { ...result, job: await dispatchJob(deps, result.job) };
 }

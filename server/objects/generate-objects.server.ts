@@ -6,8 +6,7 @@ import type { generateObjectsSchema } from "#domain/objects";
 import { presetFromStyleId } from "#domain/presets";
 import { objects, styles } from "../db/schema";
 import { chooseProvider } from "../generation/choose-provider.server";
-import { dispatchJob } from "../generation/dispatch.server";
-import { insertPaidJob } from "../generation/submit.server";
+import { insertPaidJob, startPaidJobWith } from "../generation/submit.server";
 import { newId } from "../ids.server";
 import type { EngineServices } from "../generation/engine-services";
 import { ensurePresetStyle, styleSettingsColumns } from "../styles/preset-style.server";
@@ -29,8 +28,7 @@ export async function generateObjects(
   },
 ) {
   const { userId, input } = options;
-  const { db } = deps.database;
-  const result = await db.transaction(async (tx) => {
+  return startPaidJobWith(deps, async (tx) => {
     const preset = presetFromStyleId(input.styleId);
     const [style] = preset
       ? [await ensurePresetStyle(tx, { userId, preset, defaults: input })]
@@ -86,5 +84,4 @@ export async function generateObjects(
     });
     return { job, objects: made, settings };
   });
-  return { ...result, job: await dispatchJob(deps, result.job) };
 }

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
 import { images, objects } from "../../db/schema";
+import { keepOutsideRegion } from "../../images/edit-mask.server";
 import { objectFolder } from "../../storage/folders.server";
 import { editPrompt, seedFor } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
@@ -80,7 +81,13 @@ export const editKind: JobKindModule<"edit"> = {
             operation: region ? "repainted" : "edited",
             params: { instruction: params.instruction },
           },
-          work: { kind: "edit", base: baseImage, original, mask },
+          work: {
+            needs: "edit",
+            call: (provider, request) => provider.edit!({ ...request, base: baseImage, mask }),
+            // A repaint keeps every pixel outside its region from the stored file.
+            finish: async (image) =>
+              mask ? { data: await keepOutsideRegion(original, image.data, mask), format: "png" } : image,
+          },
         },
       ],
       finished: new Set(stored.map((s) => s.position)),

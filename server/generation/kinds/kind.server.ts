@@ -10,7 +10,14 @@ type Style = typeof styles.$inferSelect;
 import { iconSets } from "../preview/icon-sets.server";
 import type { FileStorage } from "../../storage/storage.server";
 import type { GenerationJob } from "../job-record.server";
-import type { DrawingChoice, ReferenceImage } from "../providers/provider";
+import type {
+  DrawingChoice,
+  GeneratedImage,
+  GenerateRequest,
+  GenerateResult,
+  ImageProvider,
+  ReferenceImage,
+} from "../providers/provider";
 
 /** One image a job makes. Its position is unique within the job. */
 export interface ImageTask {
@@ -25,7 +32,7 @@ export interface ImageTask {
    */
   madeFrom?: MadeFrom;
   /** Work on an image that exists (an edit, an upscale) instead of drawing a new one. */
-  work?: EditTask | UpscaleTask;
+  work?: ImageWork;
   /** Which of the drawings the object does not have yet this image is (the preview engine's; see GenerateRequest). */
   variant?: number;
 }
@@ -36,23 +43,18 @@ export interface MadeFrom {
   params: ImageOperationParams;
 }
 
-export interface EditTask {
-  kind: "edit";
-  /** The image as the provider gets it (at most EDIT_INPUT_SIDE on a side). */
-  base: ReferenceImage;
-  /** The image as stored, whose pixels outside a painted region are kept. */
-  original: Buffer;
-  /** White where to repaint, the base's size; null for an edit of the whole image. */
-  mask: Buffer | null;
-}
+/** The provider calls that work on an image that exists, by the method a provider offers for each. */
+export type ImageWorkCall = "edit" | "upscale";
 
-export interface UpscaleTask {
-  kind: "upscale";
-  /** What the upscaler gets: the image without its alpha. */
-  source: ReferenceImage;
-  factor: 2 | 4;
-  /** The upscaler's answer at exactly `factor` times the original, its alpha put back. */
-  finish(answer: Buffer): Promise<Buffer>;
+/**
+ * Work on an image that exists (an edit, an upscale) in place of drawing a new one: the provider
+ * method it needs (a model without it cannot run the job), how it calls it with the request the
+ * runner built, and what Motif does to the answer before it is stored.
+ */
+export interface ImageWork {
+  needs: ImageWorkCall;
+  call(provider: ImageProvider, request: GenerateRequest): Promise<GenerateResult>;
+  finish(image: GeneratedImage): Promise<GeneratedImage>;
 }
 
 /** What a kind tells the runner: the images to make, what to match them to, where they go. */

@@ -42,10 +42,17 @@ export const upscaleKind: JobKindModule<"upscale"> = {
           seed: source.seed ?? 0,
           madeFrom: { imageId: source.id, operation: "upscaled", params: { factor: params.factor, method: "model" } },
           work: {
-            kind: "upscale",
-            source: { data: prepared.input, mimeType: "image/png" },
-            factor: params.factor,
-            finish: prepared.finish,
+            needs: "upscale",
+            // The upscaler gets the picture alone: no prompt, references or seed.
+            call: (provider, { signal, onProgress, user }) =>
+              provider.upscale!({
+                image: { data: prepared.input, mimeType: "image/png" },
+                factor: params.factor,
+                signal,
+                onProgress,
+                user,
+              }),
+            finish: async (image) => ({ data: await prepared.finish(image.data), format: "png" }),
           },
         },
       ],
