@@ -1,6 +1,21 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const testFiles = [
+  "domain/**/*.test.ts",
+  "app/**/*.test.{ts,tsx}",
+  "server/**/*.test.ts",
+  "tests/integration/**/*.test.ts",
+  "bench/**/*.test.ts",
+  "tests/architecture/**/*.test.ts",
+];
+
+/** Files that mock or reload modules (the architecture test checks this list is complete). */
+export const ownModuleGraph = [
+  "server/generation/preview/icon-treatment.server.test.ts",
+  "server/generation/preview/icon-sets.server.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,13 +25,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      "domain/**/*.test.ts",
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-      "bench/**/*.test.ts",
-      "tests/architecture/**/*.test.ts",
+    // Most files share their worker's loaded modules: importing the server once per worker, not
+    // once per file, saves about a third of the suite's time. A file that replaces a module
+    // (vi.mock, vi.resetModules) runs in its own module graph, so nothing it mocks leaks.
+    projects: [
+      { extends: true, test: { name: "shared", include: testFiles, exclude: ownModuleGraph, isolate: false } },
+      { extends: true, test: { name: "own modules", include: ownModuleGraph } },
     ],
     environment: "node",
     env: { LOG_LEVEL: "silent" },

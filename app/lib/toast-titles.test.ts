@@ -7,7 +7,7 @@ import { DEFAULT_TOAST } from "./toast-store";
 /**
  * Toast titles are in sentence case everywhere ("Generating 12 objects", "Style created"):
  * only the first word and names (Motif, GitHub, Stripe…) or acronyms (API, PNG) are capitalised.
- * docs/decisions/096-toast-titles-in-sentence-case.md
+ * docs/decisions/097-toast-titles-in-sentence-case.md
  */
 const NAMES = new Set(["Motif", "GitHub", "Stripe", "OpenAI", "Gemini", "ComfyUI", "Google"]);
 

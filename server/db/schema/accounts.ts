@@ -1,7 +1,7 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 
-/** Who signs in and how: identities, sessions, sign-in links and limits (the balance is in workspaces.ts). */
+/** Who signs in and how: identities, sessions and sign-in links (the balance is in workspaces.ts). */
 
 /** The identity behind a sign-in: one per e-mail address. */
 export const authUsers = pgTable("auth_users", {
@@ -79,21 +79,3 @@ export const signupGrants = pgTable("signup_grants", {
   addressHash: text("address_hash").primaryKey(),
   grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Fixed-window counters shared by every process (sign-in rate limits). */
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-  count: integer("count").notNull(),
-});
-
-/** First-party page-view counts per day and normalised route path; nothing about the visitor. */
-export const pageViews = pgTable(
-  "page_views",
-  {
-    day: date("day", { mode: "string" }).notNull(),
-    path: text("path").notNull(),
-    views: integer("views").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.path] })],
-);

@@ -16,7 +16,7 @@ import { creditReasonValues } from "../../../domain/credits";
 import { jobKinds, jobStatuses } from "../../../domain/jobs";
 import { authUsers } from "./accounts";
 import { users } from "./workspaces";
-import { apiKeys } from "./jobs";
+import { apiKeys } from "./api-keys";
 
 /** Credits: the ledger every balance is summed from, and purchases. */
 

@@ -16,7 +16,7 @@ import type { DrawingChoice } from "../../../domain/drawings";
 import type { ImageCredit } from "../../../domain/objects";
 import { authUsers } from "./accounts";
 import { workspaces } from "./workspaces";
-import { generationJobs } from "./jobs";
+import { generationJobs } from "./generation-jobs";
 import { styles } from "./styles";
 
 /** Objects and their stored images. */
