@@ -1,19 +1,19 @@
-import { accountOperations } from "./account.server";
-import { adminOperations } from "./admin.server";
-import { apiKeyOperations } from "./api-keys.server";
-import { creditOperations } from "./credits.server";
-import { eventOperations } from "./events.server";
-import { fileOperations } from "./files.server";
-import { jobOperations } from "./jobs.server";
-import { objectDrawingOperations } from "./object-drawings.server";
-import { objectExportOperations } from "./object-exports.server";
-import { objectOperations } from "./objects.server";
+import { accountOperations } from "./account/index.server";
+import { adminOperations } from "./admin/index.server";
+import { apiKeyOperations } from "./api-keys/index.server";
+import { creditOperations } from "./credits/index.server";
+import { eventOperations } from "./events/index.server";
+import { fileOperations } from "./files/index.server";
+import { jobOperations } from "./jobs/index.server";
+import { objectDrawingOperations } from "./object-drawings/index.server";
+import { objectExportOperations } from "./object-exports/index.server";
+import { objectOperations } from "./objects/index.server";
 import type { Operation } from "./operation.server";
-import { referenceOperations } from "./reference.server";
-import { setupOperations } from "./setup.server";
-import { signInOperations } from "./sign-in.server";
-import { styleOperations } from "./styles.server";
-import { teamOperations } from "./teams.server";
+import { referenceOperations } from "./reference/index.server";
+import { setupOperations } from "./setup/index.server";
+import { signInOperations } from "./sign-in/index.server";
+import { styleOperations } from "./styles/index.server";
+import { teamOperations } from "./teams/index.server";
 
 /**
  * Every operation of the API, in the order the router tries them (a fixed path before a

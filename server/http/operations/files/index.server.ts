@@ -1,0 +1,15 @@
+import { downloadImageOperation } from "./download-image.server";
+import { downloadImageSvgOperation } from "./download-image-svg.server";
+import { downloadReferenceImageOperation } from "./download-reference-image.server";
+import { downloadImageSmallerOperation } from "./download-image-smaller.server";
+
+/**
+ * Stored images, served only to their owner (session-checked, per record), and the
+ * image-optimisation endpoint, which resolves its url through the same check.
+ */
+export const fileOperations = [
+  downloadImageOperation,
+  downloadImageSvgOperation,
+  downloadReferenceImageOperation,
+  downloadImageSmallerOperation,
+];

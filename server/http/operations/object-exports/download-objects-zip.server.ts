@@ -1,0 +1,48 @@
+import { EXPORT_FILE_COUNT_HEADER } from "#domain/exports";
+import { exportQuerySchema } from "#domain/objects";
+import { selectExportObjects, writeObjectsZip } from "../../../objects/export-zip.server";
+import { exportZipSamples } from "../../openapi-examples.server";
+import { defineOperation } from "../operation.server";
+import { zipDownload } from "../reply-docs.server";
+import { sendingZip, downloadName } from "./shared.server";
+
+export const downloadObjectsZipOperation = defineOperation({
+  method: "get",
+  path: "/api/objects/export.zip",
+  tag: "Objects",
+  summary: "Download objects as a ZIP",
+  description:
+    "The chosen objects' images (the covers, or all) named by style and object, with a manifest.json of how each was made; SVGs too for flat styles when `svg=true`. Choose by `ids` (comma-separated), `setId` or `styleId`.",
+  access: "user",
+  query: exportQuerySchema,
+  responses: {
+    200: {
+      ...zipDownload("…zip"),
+      headers: {
+        ...zipDownload("…zip").headers,
+        [EXPORT_FILE_COUNT_HEADER]: {
+          description: "How many image files (PNGs and SVGs) the archive holds, besides its manifest.",
+          schema: { type: "integer" },
+        },
+      },
+    },
+  },
+  codeSamples: exportZipSamples,
+  async handle({ res, services, user, query: selection }) {
+    const objects = await selectExportObjects(services.database.db, { userId: user.workspace.id, selection });
+    sendingZip(res, `${downloadName(objects)}.zip`);
+    await writeObjectsZip(
+      { db: services.database.db, storage: services.storage },
+      {
+        objects,
+        images: selection.images,
+        svg: selection.svg,
+        out: res,
+        onPlanned: (files) => res.setHeader(EXPORT_FILE_COUNT_HEADER, String(files)),
+      },
+    ).catch((error: unknown) => {
+      // The reader went away: nothing to answer, and nothing went wrong here.
+      if (!res.destroyed) throw error;
+    });
+  },
+});

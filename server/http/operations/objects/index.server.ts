@@ -1,0 +1,26 @@
+import { generateObjectsOperation } from "./generate-objects.server";
+import { listObjectsOperation } from "./list-objects.server";
+import { getObjectOperation } from "./get-object.server";
+import { updateObjectOperation } from "./update-object.server";
+import { deleteObjectOperation } from "./delete-object.server";
+import { makeMoreVariationsOperation } from "./make-more-variations.server";
+import { drawViewsOperation } from "./draw-views.server";
+import { editImageOperation } from "./edit-image.server";
+import { removeImageBackgroundOperation } from "./remove-image-background.server";
+import { upscaleImageOperation } from "./upscale-image.server";
+import { aiUpscaleImageOperation } from "./ai-upscale-image.server";
+
+/** Objects: generate sets, list, read, rename, choose covers, delete, and the work on their images. */
+export const objectOperations = [
+  generateObjectsOperation,
+  listObjectsOperation,
+  getObjectOperation,
+  updateObjectOperation,
+  deleteObjectOperation,
+  makeMoreVariationsOperation,
+  drawViewsOperation,
+  editImageOperation,
+  removeImageBackgroundOperation,
+  upscaleImageOperation,
+  aiUpscaleImageOperation,
+];

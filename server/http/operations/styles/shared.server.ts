@@ -1,0 +1,75 @@
+import { z } from "zod";
+import * as replies from "#domain/api-replies";
+import { limits } from "#domain/limits";
+import { textPatterns } from "#domain/text";
+import { createStyleSchema } from "#domain/styles";
+import { type makeMissingSamples } from "../../../styles/style-sample-commands.server";
+import { defineOperation } from "../operation.server";
+
+export const MAX_REFERENCE_IMAGES = limits.referenceImages;
+
+export const imageFiles = z
+  .array(z.string().meta({ format: "binary", contentMediaType: "image/*" }))
+  .max(limits.referenceImages);
+
+/** POST /api/styles as a form: the fields, and up to five reference images. */
+export const createStyleForm = createStyleSchema
+  .extend({
+    references: imageFiles
+      .optional()
+      .meta({ description: `Up to ${limits.referenceImages} reference images (PNG, JPEG or WebP).` }),
+  })
+  // A description of a few words, reference images, or both: create-style.server.ts refuses neither.
+  .meta({
+    anyOf: [
+      { required: ["description"], properties: { description: { pattern: textPatterns.three } } },
+      { required: ["references"], properties: { references: { minItems: 1 } } },
+    ],
+  });
+
+/** POST /api/styles as JSON: no images can come with it, so the description is needed. */
+export const createStyleJson = createStyleSchema.meta({
+  override: ({ jsonSchema }) => {
+    const description = (jsonSchema.properties as Record<string, Record<string, unknown>>).description!;
+    delete description.default;
+    description.pattern = textPatterns.three;
+    jsonSchema.required = ["name", "description"];
+  },
+});
+
+export const referencesForm = z.object({ references: imageFiles.min(1) });
+
+/**
+ * A paid sample job for the style in the path, answered once per Idempotency-Key: 201 when it
+ * starts one, 200 with the style's unfinished sample job when there is one already.
+ */
+export function sampleJobOperation<P extends "/api/styles/:id/anchors" | "/api/styles/:id/samples">(declared: {
+  path: P;
+  summary: string;
+  description: string;
+  command: typeof makeMissingSamples;
+}) {
+  return defineOperation({
+    method: "post",
+    path: declared.path,
+    tag: "Styles",
+    summary: declared.summary,
+    description: declared.description,
+    access: "user",
+    spends: true,
+    responses: {
+      200: { description: "The style's unfinished sample job; nothing new was charged.", json: replies.sampleJobReply },
+      201: { description: "The sample job.", json: replies.sampleJobReply },
+    },
+    async handle({ services, user, params }) {
+      const { job, existing } = await declared.command(services, {
+        userId: user.workspace.id,
+        // Both paths name the style `:id` (the generic path hides it from the type).
+        styleId: (params as { id: string }).id,
+        apiKeyId: user.apiKeyId,
+        memberId: user.id,
+      });
+      return { status: existing ? 200 : 201, body: { job: { id: job.id, status: job.status, credits: job.credits } } };
+    },
+  });
+}
