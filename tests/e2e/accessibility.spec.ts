@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
-import { signIn } from "./support/auth";
+import { signInToApp } from "./support/auth";
 import { flashToasts, type FlashToast } from "./support/flash";
 import { createStyleInUi } from "./support/styles";
 
@@ -31,7 +31,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 
     test("the mobile navigation has no accessibility violations", async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 800 });
-      await signIn(page);
+      await signInToApp(page);
       await page.getByRole("button", { name: "Open navigation" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectNoViolations(page, `${colorScheme} mobile navigation`);
@@ -44,7 +44,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     test("signed-in pages have no accessibility violations", async ({ page }) => {
       // Eight full axe scans of pages, menus and dialogs: more than the default budget on two busy cores.
       test.slow();
-      await signIn(page);
+      await signInToApp(page);
       await page.goto("/app/style");
       const card = await createStyleInUi(page, { name: "Checked style", description: "Flat icons, teal and amber" });
       await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });

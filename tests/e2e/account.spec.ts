@@ -1,13 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
-import { countMails, latestLoginLink, requestLoginLink, signIn, signInWithApi, uniqueEmail } from "./support/auth";
+import { countMails, latestLoginLink, requestLoginLink, signInToApp, signInWithApi, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 import { createStyleInUi } from "./support/styles";
 
 const signupNotice = (page: Page) => page.getByRole("complementary", { name: "Sign-up credits" });
 
 test("log out from the account menu goes to / and ends the session", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   const cookie = (await page.context().cookies()).find((c) => c.name === "motif_session")!;
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
@@ -21,7 +21,7 @@ test("log out from the account menu goes to / and ends the session", async ({ pa
 });
 
 test("a failing logout shows the Logout Error toast and keeps you signed in", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.route("**/api/auth/token", (route) =>
     route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "{}" }) : route.continue(),
   );
@@ -32,7 +32,7 @@ test("a failing logout shows the Logout Error toast and keeps you signed in", as
 });
 
 test("another tab follows a sign-out", async ({ page, context }) => {
-  await signIn(page);
+  await signInToApp(page);
   const other = await context.newPage();
   await other.goto("/app/settings");
   await expect(other.getByRole("heading", { name: "Settings" })).toBeVisible();
@@ -44,12 +44,12 @@ test("another tab follows a sign-out", async ({ page, context }) => {
 test("another tab follows a sign-in", async ({ page, context }) => {
   const waiting = await context.newPage();
   await waiting.goto("/auth/login");
-  await signIn(page);
+  await signInToApp(page);
   await expect(waiting).toHaveURL(/\/app$/);
 });
 
 test("settings show the e-mail, the balance and the colour mode", async ({ page }) => {
-  const email = await signIn(page);
+  const email = await signInToApp(page);
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByTestId("account-email")).toHaveText(email);
   await expect(page.getByTestId("settings-credits")).toHaveText("100 credits");
@@ -58,7 +58,7 @@ test("settings show the e-mail, the balance and the colour mode", async ({ page 
 });
 
 test("the credit history shows each change of the balance, and follows new ones live", async ({ page, context }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/app\/settings$/);
   const history = page.getByRole("list", { name: "Credit history" });
@@ -78,7 +78,7 @@ test("the credit history shows each change of the balance, and follows new ones 
 });
 
 test("a failing balance read shows the Credit Balance Error toast", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.route("**/api/users/me", (route) => route.fulfill({ status: 500, body: "{}" }));
   await page.reload();
   await expect(page.locator('[data-toast-id][data-color="error"]')).toContainText("Credit balance error");
@@ -87,7 +87,7 @@ test("a failing balance read shows the Credit Balance Error toast", async ({ pag
 test("delete the account: the address typed to confirm, success toast, home page, and the old cookie is dead", async ({
   page,
 }) => {
-  const email = await signIn(page);
+  const email = await signInToApp(page);
   // A first account has its sign-up credits: nothing to explain.
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(signupNotice(page)).toHaveCount(0);
@@ -186,7 +186,7 @@ test("an address signed up again is told on arrival why it has 0 credits, with a
 });
 
 test("a failing deletion shows the User Deletion Error toast", async ({ page }) => {
-  const email = await signIn(page);
+  const email = await signInToApp(page);
   await page.route("**/api/users/user", (route) =>
     route.fulfill({ status: 200, body: JSON.stringify({ success: false }) }),
   );
@@ -206,7 +206,7 @@ test("a failing deletion shows the User Deletion Error toast", async ({ page }) 
 test("the delete-account question works from the keyboard and, left without deleting, gives the focus back", async ({
   page,
 }) => {
-  const email = await signIn(page);
+  const email = await signInToApp(page);
   await page.goto("/app/settings");
   const trigger = page.getByRole("button", { name: "Delete account" });
   await trigger.focus();
@@ -235,7 +235,7 @@ test.describe("the signed-in shell on a phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("navigation opens as a sheet", async ({ page }) => {
-    await signIn(page);
+    await signInToApp(page);
     await expect(page.getByRole("navigation", { name: "App" })).toBeHidden();
     await page.getByRole("button", { name: "Open navigation" }).click();
     await page.getByRole("dialog").getByRole("link", { name: "Styles" }).click();

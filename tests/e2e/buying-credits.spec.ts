@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { creditRequestMail, signIn, signInWithApi, uniqueEmail } from "./support/auth";
+import { creditRequestMail, signInToApp, signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { e2ePorts } from "./support/ports";
 
@@ -8,7 +8,7 @@ const base = `http://localhost:${e2ePorts.openaiApp}`;
 const stripe = `http://127.0.0.1:${e2ePorts.stripe}`;
 
 test("buy a pack through Stripe Checkout: the balance and the history follow the webhook live", async ({ page }) => {
-  await signIn(page, uniqueEmail("buyer"), base);
+  await signInToApp(page, uniqueEmail("buyer"), base);
   await page.getByTestId("credit-badge").click();
   await expect(page).toHaveURL(`${base}/app/credits`);
   await expect(page.getByRole("heading", { name: "Buy credits" })).toBeVisible();
@@ -50,7 +50,7 @@ test("buy a pack through Stripe Checkout: the balance and the history follow the
 });
 
 test("a short balance in the composer offers Buy credits, and the account menu does too", async ({ page }) => {
-  await signIn(page, uniqueEmail("short"), base);
+  await signInToApp(page, uniqueEmail("short"), base);
   await page.getByLabel("Objects", { exact: true }).fill("Chest\nPotion\nSword\nShield\nKey");
   await page.getByRole("group", { name: "Detail" }).getByText("High", { exact: true }).click();
   await expect(page.getByTestId("composer-short")).toContainText("you have 100");

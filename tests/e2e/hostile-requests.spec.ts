@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { signIn } from "./support/auth";
+import { signInToApp } from "./support/auth";
 
 /** Every page's path pattern, from the app's own route config: a new page is walked without listing it. */
 function pagePaths(entries: RouteConfigEntry[], base = ""): string[] {
@@ -23,7 +23,7 @@ test("walks every page", () => {
 test("no page answers %00 in its address, or TRACE, with a server error", async ({ page }) => {
   test.setTimeout(90_000);
   // Signed in, so that every loader runs, as far as the database.
-  await signIn(page);
+  await signInToApp(page);
   const request = page.request;
   for (const pattern of patterns) {
     const addresses = [

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signIn } from "./support/auth";
+import { signInToApp } from "./support/auth";
 
 /** Presses Tab until `target` has the focus, as a keyboard user would; fails if it never does. */
 async function tabTo(page: Page, target: Locator, maxPresses = 60) {
@@ -13,7 +13,7 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
 test("create, rename and delete a style with the keyboard alone", async ({ page }) => {
   // Three dialogs, a menu twice and a generation, one key at a time: longer than most tests.
   test.setTimeout(90_000);
-  await signIn(page);
+  await signInToApp(page);
   await page.goto("/app/style");
 
   await tabTo(page, page.getByRole("button", { name: "New style" }).first());
@@ -68,7 +68,7 @@ test("create, rename and delete a style with the keyboard alone", async ({ page 
 });
 
 test("the account menu opens from the keyboard and gives the focus back on Escape", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await tabTo(page, page.getByRole("button", { name: "Account menu" }));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menu")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signIn, signInWithApi } from "./support/auth";
+import { signInToApp, signInWithApi } from "./support/auth";
 import { createStyleWithApi } from "./support/objects";
 import { createStyleInUi } from "./support/styles";
 
@@ -23,7 +23,7 @@ test("no public page scrolls sideways on a phone", async ({ page }) => {
 });
 
 test("no signed-in page scrolls sideways on a phone, with content in it", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.goto("/app/style");
   const card = await createStyleInUi(page, {
     name: "A rather long style name that goes on",
@@ -98,7 +98,7 @@ test.describe("a wide window", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test("the new-style dialog's price wraps as one sentence, not in pieces", async ({ page }) => {
-    await signIn(page);
+    await signInToApp(page);
     await page.goto("/app/style");
     const dialog = await page
       .getByRole("button", { name: "New style" })

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startFakeOpenAI } from "../fakes/openai-images";
-import { signIn, uniqueEmail } from "./support/auth";
+import { signInToApp, uniqueEmail } from "./support/auth";
 import { createStyleInUi } from "./support/styles";
 import { e2ePorts } from "./support/ports";
 
@@ -91,7 +91,7 @@ test.describe.configure({ mode: "serial" });
 test("a separate worker process generates; the web process streams its progress", async ({ page }) => {
   test.setTimeout(90_000);
   startWorker();
-  await signIn(page, uniqueEmail("scale"), base);
+  await signInToApp(page, uniqueEmail("scale"), base);
   await page.goto(`${base}/app/style`);
   const card = await createStyleInUi(page, { name: "Two processes", description: "Isometric low-poly buildings" });
   await expect(card.getByRole("img")).toHaveCount(4, { timeout: 30_000 });
@@ -101,7 +101,7 @@ test("a separate worker process generates; the web process streams its progress"
 test("a worker killed mid-job: another worker finishes it, with one charge", async ({ page }) => {
   test.setTimeout(150_000);
   const doomed = processes.at(-1)!;
-  await signIn(page, uniqueEmail("crash"), base);
+  await signInToApp(page, uniqueEmail("crash"), base);
   await page.goto(`${base}/app/style`);
   const card = await createStyleInUi(page, { name: "Survivor", description: "Soft clay figures" });
   await expect(card.getByTestId("style-progress")).toContainText("1 of 4", { timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signIn } from "./support/auth";
+import { signInToApp } from "./support/auth";
 import { createStyleInUi, openNewStyleDialog } from "./support/styles";
 
 async function editStyle(page: Page, name: string) {
@@ -23,7 +23,7 @@ test.describe.configure({ timeout: 120_000 });
 test("after an edit, the card says the samples are out of date and makes new ones at the price shown, or keeps them", async ({
   page,
 }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.goto("/app/style");
   const card = await createStyleInUi(page, { name: "Edited", description: "Flat vector icons, warm amber" });
   await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
@@ -66,7 +66,7 @@ test("after an edit, the card says the samples are out of date and makes new one
 });
 
 test("a style from reference images alone: no description, its words derived from the images", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.goto("/app/style");
   const dialog = await openNewStyleDialog(page);
   await dialog.getByRole("tab", { name: "From reference images" }).click();
@@ -86,7 +86,7 @@ test("a style from reference images alone: no description, its words derived fro
 });
 
 test("a file that is not an image is refused when it is dropped, with its reason by the dropzone", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.goto("/app/style");
   const dialog = await openNewStyleDialog(page);
   await dialog.getByRole("tab", { name: "From reference images" }).click();
@@ -111,7 +111,7 @@ test("a file that is not an image is refused when it is dropped, with its reason
 });
 
 test("the palette is edited from the keyboard, and references are added and removed later", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.goto("/app/style");
   const card = await createStyleInUi(page, { name: "Keys", description: "Red and navy flat icons" });
   await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });

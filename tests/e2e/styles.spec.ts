@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import sharp from "sharp";
-import { signIn, uniqueEmail } from "./support/auth";
+import { signInToApp, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { e2ePorts } from "./support/ports";
 import { createStyleInUi, openNewStyleDialog } from "./support/styles";
@@ -10,7 +10,7 @@ const slots = (card: Locator, state: "generating" | "missing") =>
   card.locator(`[data-testid="sample-slot"][data-state="${state}"]`);
 
 test("create a style from text: the price is shown, anchors appear live, the balance drops by it", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Styles" }).click();
   await expect(page.getByRole("heading", { name: "Create your first style" })).toBeVisible();
   await expect(page.getByTestId("provider-label")).toContainText("Preview engine");
@@ -85,7 +85,7 @@ test("create a style from text: the price is shown, anchors appear live, the bal
 });
 
 test("create a style from an uploaded image: its palette comes from the image", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.goto("/app/style");
   const dialog = await openNewStyleDialog(page);
   await dialog.getByRole("tab", { name: "From reference images" }).click();
@@ -125,7 +125,7 @@ test("create a style from an uploaded image: its palette comes from the image", 
 });
 
 test("a file that is not an image is refused by content, and nothing is charged", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   const response = await page.request.post("/api/styles", {
     headers: { Origin: `http://localhost:${e2ePorts.app}` },
     multipart: {
@@ -141,7 +141,7 @@ test("a file that is not an image is refused by content, and nothing is charged"
 });
 
 test("start from a preset", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.goto("/app/style");
   const preset = page.getByRole("article", { name: "Pixel art preset" });
   await expect(preset.getByRole("img")).toHaveCount(4);
@@ -157,7 +157,7 @@ test("start from a preset", async ({ page }) => {
 });
 
 test("edit and delete a style", async ({ page }) => {
-  await signIn(page);
+  await signInToApp(page);
   await page.goto("/app/style");
   const card = await createStyleInUi(page, { name: "Short lived", description: "Pixel art, retro palette" });
   await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
@@ -189,7 +189,7 @@ test.describe("with the OpenAI provider", () => {
 
   test("a failing provider shows the error toast and the refunded balance", async ({ page, request }) => {
     await request.post(control, { data: { failAlways: "server_error" } });
-    await signIn(page, uniqueEmail("failing"), base);
+    await signInToApp(page, uniqueEmail("failing"), base);
     await page.goto(`${base}/app/style`);
     await expect(page.getByTestId("provider-label")).toContainText("OpenAI gpt-image-1.5");
     await createStyleInUi(page, { name: "Doomed", description: "Anything at all", draft: false, price: 32 });
@@ -208,7 +208,7 @@ test.describe("with the OpenAI provider", () => {
   });
 
   test("a working provider produces the anchors", async ({ page }) => {
-    await signIn(page, uniqueEmail("openai"), base);
+    await signInToApp(page, uniqueEmail("openai"), base);
     await page.goto(`${base}/app/style`);
     const card = await createStyleInUi(page, { name: "Via OpenAI", description: "Soft 3D clay figures", price: 12 });
     await expect(card.getByRole("img")).toHaveCount(4, { timeout: 30_000 });
@@ -218,7 +218,7 @@ test.describe("with the OpenAI provider", () => {
   test("the home page follows a generation live", async ({ page, request }) => {
     // Long enough that the samples are still on their way when the home page opens on a busy machine.
     await request.post(control, { data: { latencyMs: 2000 } });
-    await signIn(page, uniqueEmail("home-live"), base);
+    await signInToApp(page, uniqueEmail("home-live"), base);
     await page.goto(`${base}/app/style`);
     await createStyleInUi(page, { name: "Live at home", description: "Glossy 3D badges", price: 12 });
     await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Create" }).click();
@@ -233,7 +233,7 @@ test.describe("with the OpenAI provider", () => {
 
   test("cancel a running generation, keep what was made, then make the missing samples", async ({ page, request }) => {
     await request.post(control, { data: { latencyMs: 3000 } });
-    await signIn(page, uniqueEmail("cancel"), base);
+    await signInToApp(page, uniqueEmail("cancel"), base);
     await page.goto(`${base}/app/style`);
     const card = await createStyleInUi(page, { name: "Halfway", description: "Paper cut-out shapes", price: 12 });
     await expect(card.getByTestId("style-progress")).toContainText("1 of 4", { timeout: 20_000 });

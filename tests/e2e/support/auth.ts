@@ -59,6 +59,17 @@ export async function signIn(page: Page, email = uniqueEmail(), base = ""): Prom
 }
 
 /**
+ * Signs `email` in through the API and opens the app, for tests whose subject is not sign-in:
+ * where `signIn` ends, without loading the sign-in pages (sign-in.spec.ts walks those).
+ */
+export async function signInToApp(page: Page, email = uniqueEmail(), base = ""): Promise<string> {
+  await signInWithApi(page, email, base);
+  await page.goto(`${base}/app`);
+  await expect(page.getByTestId("credit-badge")).toContainText("100");
+  return email;
+}
+
+/**
  * Signs `email` in through the API (link, verify, session) in the page's browser
  * context, for tests whose subject is not sign-in itself.
  */
