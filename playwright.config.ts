@@ -50,7 +50,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records every step as it runs; CI keeps no files, so it records none there.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
