@@ -1,6 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
-import { countMails, latestLoginLink, requestLoginLink, signIn, signInToApp, signInWithApi, uniqueEmail } from "./support/auth";
+import {
+  countMails,
+  latestLoginLink,
+  requestLoginLink,
+  signIn,
+  signInToApp,
+  signInWithApi,
+  uniqueEmail,
+} from "./support/auth";
 import { e2ePorts } from "./support/ports";
 import { createStyleInUi } from "./support/styles";
 
