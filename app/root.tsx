@@ -16,14 +16,14 @@ import { clearFlashToastCookie, readFlashToasts } from "#server/ui/flash-toast.s
 import type { Route } from "./+types/root";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import "./app.css";
-import { ColorModeProvider } from "./components/color-mode-provider";
+import { ColourModeProvider } from "./components/colour-mode-provider";
 import { AppEffects } from "./components/app-effects";
 import { ErrorPage } from "./components/error-page";
 import { SessionSync } from "./components/session-sync";
 import { StaticPageProvider, StaticTooltipTemplate } from "./components/static-page";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
-import { colorModeScript, readPreferenceCookie, type ResolvedColorMode } from "#domain/color-mode";
+import { colourModeScript, readPreferenceCookie, type ResolvedColourMode } from "#domain/colour-mode";
 import { toast } from "./lib/toast-store";
 
 // The one face every page's first paint uses (Latin), fetched beside the stylesheet rather
@@ -37,7 +37,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const flashToasts = readFlashToasts(request);
   return data(
     {
-      colorMode: readPreferenceCookie(request.headers.get("Cookie")),
+      colourMode: readPreferenceCookie(request.headers.get("Cookie")),
       flashToasts,
       staticPage: context.get(staticPageContext),
     },
@@ -45,11 +45,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** A route forces a colour mode with `export const handle = { colorMode: "dark" }`. */
-function useForcedColorMode(): ResolvedColorMode | undefined {
+/** A route forces a colour mode with `export const handle = { colourMode: "dark" }`. */
+function useForcedColourMode(): ResolvedColourMode | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const mode = (matches[i]?.handle as { colorMode?: ResolvedColorMode } | undefined)?.colorMode;
+    const mode = (matches[i]?.handle as { colourMode?: ResolvedColourMode } | undefined)?.colourMode;
     if (mode === "light" || mode === "dark") return mode;
   }
   return undefined;
@@ -57,9 +57,9 @@ function useForcedColorMode(): ResolvedColorMode | undefined {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const preference = rootData?.colorMode ?? "system";
+  const preference = rootData?.colourMode ?? "system";
   const staticPage = rootData?.staticPage ?? null;
-  const forced = useForcedColorMode();
+  const forced = useForcedColourMode();
   const serverMode = forced ?? (preference === "system" ? undefined : preference);
   return (
     <html
@@ -72,18 +72,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <script dangerouslySetInnerHTML={{ __html: colourModeScript }} />
         <Meta />
         <Links />
       </head>
       <body className="min-h-dvh">
         <StaticPageProvider value={Boolean(staticPage)}>
-          <ColorModeProvider serverPreference={preference} forced={forced}>
+          <ColourModeProvider serverPreference={preference} forced={forced}>
             <TooltipProvider>
               {children}
               {!staticPage && <LazyToaster />}
             </TooltipProvider>
-          </ColorModeProvider>
+          </ColourModeProvider>
         </StaticPageProvider>
         {staticPage ? (
           // No React in the browser: one small script runs this page's controls (docs/decisions/046).

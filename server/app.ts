@@ -14,7 +14,7 @@ import { publicPageCache } from "./http/public-pages.server";
 import { INSTANCE_SETTINGS_CHANNEL } from "./instance/instance-settings.server";
 import { sessionCookieName } from "./auth/session-cookie.server";
 import { FLASH_TOAST_COOKIE } from "#domain/flash-toast";
-import { COLOR_MODE_COOKIE } from "#domain/color-mode";
+import { COLOUR_MODE_COOKIE } from "#domain/colour-mode";
 import { serverTimingHeader } from "./db/statement-count.server";
 import { announceControl, withdrawControl } from "./operator/control-file.server";
 import { metricsRoute } from "./http/metrics-route.server";
@@ -106,7 +106,7 @@ const publicPageStore = build
         "/auth/verify": { ignoreQuery: true },
       },
       personalCookies: [sessionCookieName(true), sessionCookieName(false), FLASH_TOAST_COOKIE],
-      variantCookie: COLOR_MODE_COOKIE,
+      variantCookie: COLOUR_MODE_COOKIE,
       maxAgeMs: 30_000,
       render: async (path, cookie) => {
         const context = await loadContext();

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ColorModeMenu } from "./color-mode-menu";
+import { ColourModeMenu } from "./colour-mode-menu";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";
 import { buttonClasses } from "./ui/button";
@@ -52,7 +52,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <ColorModeMenu />
+          <ColourModeMenu />
           {signedIn ? (
             <Link to="/app" className={buttonClasses("primary")}>
               Open Motif

@@ -8,7 +8,7 @@ import { useRef } from "react";
 import { detailLevels, imageSizes } from "#domain/images";
 import { ANCHOR_COUNT } from "#domain/limits";
 import type { StyleView } from "#domain/styles";
-import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
+import { menuContentClasses, menuItemClasses } from "./colour-mode-menu";
 import { PreviewBadge } from "./preview-badge";
 import { SampleSlot, samplesWorking, StyleSampleStatus, type SampleActions } from "./style-sample-status";
 

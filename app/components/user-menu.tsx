@@ -1,7 +1,7 @@
 import { Coins, LogOut, Settings, ShieldCheck, SlidersHorizontal } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
-import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
+import { menuContentClasses, menuItemClasses } from "./colour-mode-menu";
 
 export function UserMenu({
   email,

@@ -1,6 +1,6 @@
 import { Check, ChevronsUpDown, User, Users } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { menuContentClasses, menuItemClasses } from "./color-mode-menu";
+import { menuContentClasses, menuItemClasses } from "./colour-mode-menu";
 
 export interface WorkspaceChoice {
   id: string;

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "re
 import { AnnouncementBanner } from "~/components/announcement-banner";
 import { AppNav } from "~/components/app-nav";
 import { AuthProvider, useAuth } from "~/components/auth-provider";
-import { ColorModeMenu } from "~/components/color-mode-menu";
+import { ColourModeMenu } from "~/components/colour-mode-menu";
 import { CreditBadge } from "~/components/credit-badge";
 import { ErrorPage } from "~/components/error-page";
 import { Logo } from "~/components/logo";
@@ -89,7 +89,7 @@ function Shell({ email, children }: { email: string; children: React.ReactNode }
           <div className="ml-auto flex min-w-0 items-center gap-2">
             <ShellWorkspaces />
             <ShellCredits />
-            <ColorModeMenu />
+            <ColourModeMenu />
             <ShellUserMenu email={email} />
           </div>
         </header>

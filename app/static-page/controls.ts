@@ -4,14 +4,14 @@
  * views and cross-tab sign-in. The markup is React's own, rendered on the server with
  * `<template>`s for what opens; this only opens, closes and keeps it accessible.
  */
-import { colorModeLabels, parsePreference, readPreferenceCookie, resolveColorMode } from "#domain/color-mode";
+import { colourModeLabels, parsePreference, readPreferenceCookie, resolveColourMode } from "#domain/colour-mode";
 import {
-  applyColorMode,
-  onColorModeChange,
+  applyColourMode,
+  onColourModeChange,
   readStoredPreference,
   storePreference,
   systemIsDark,
-} from "~/lib/color-mode-dom";
+} from "~/lib/colour-mode-dom";
 import { onAuthChange } from "~/lib/auth-client";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/tooltip-timing";
 import { MOBILE_QUERY } from "~/lib/breakpoints";
@@ -37,16 +37,16 @@ function placeBelow(floating: HTMLElement, anchor: HTMLElement, offset: number, 
   floating.style.left = `${Math.max(8, Math.min(left, window.innerWidth - width - 8))}px`;
 }
 
-function colorModeMenu(trigger: HTMLButtonElement) {
+function colourModeMenu(trigger: HTMLButtonElement) {
   const serverPreference = readPreferenceCookie(document.cookie);
   const preference = () => readStoredPreference(serverPreference);
   const show = () => {
     const current = preference();
-    applyColorMode(resolveColorMode({ preference: current, systemDark: systemIsDark() }));
-    trigger.setAttribute("aria-label", `Colour mode: ${colorModeLabels[current]}`);
+    applyColourMode(resolveColourMode({ preference: current, systemDark: systemIsDark() }));
+    trigger.setAttribute("aria-label", `Colour mode: ${colourModeLabels[current]}`);
   };
   show();
-  onColorModeChange(show);
+  onColourModeChange(show);
 
   let menu: HTMLElement | null = null;
   const items = () => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [])];
@@ -211,7 +211,7 @@ function mobileNav(trigger: HTMLButtonElement) {
   window.matchMedia(MOBILE_QUERY).addEventListener("change", (event) => !event.matches && close());
 }
 
-document.querySelectorAll<HTMLButtonElement>("[data-color-mode-trigger]").forEach(colorModeMenu);
+document.querySelectorAll<HTMLButtonElement>("[data-color-mode-trigger]").forEach(colourModeMenu);
 document.querySelectorAll<HTMLElement>("[data-tooltip]").forEach(tooltips);
 // One listener for every tooltip: Escape closes whichever is open.
 document.addEventListener("keydown", (event) => event.key === "Escape" && hideTooltip());

@@ -17,7 +17,7 @@ function context(loaderData: Record<string, unknown>, extra: Record<string, unkn
 }
 
 describe("a rendered page's key", () => {
-  const data = { root: { colorMode: "dark" }, "routes/app/index": { user: { id: "u1" }, styles: [{ name: "Ink" }] } };
+  const data = { root: { colourMode: "dark" }, "routes/app/index": { user: { id: "u1" }, styles: [{ name: "Ink" }] } };
 
   it("is the same for the same address, routes and data, and changes when any of them does", () => {
     const key = renderKey(get(), 200, context(data));

@@ -4,7 +4,7 @@ import type { OperatorUser } from "#domain/operator-users";
 import { teamRoleLabels } from "#domain/teams";
 import { ago, count, utcDateTime } from "~/lib/admin-format";
 import { cn } from "~/lib/cn";
-import { menuContentClasses, menuItemClasses } from "../color-mode-menu";
+import { menuContentClasses, menuItemClasses } from "../colour-mode-menu";
 import type { AccountAction } from "./account-dialogs";
 
 const pill = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium";

@@ -5,11 +5,11 @@ import { ApiKeys } from "~/components/api-keys";
 import { CreditHistory } from "~/components/credit-history";
 import { DeleteAccountDialog } from "~/components/delete-account-dialog";
 import { ModelsList } from "~/components/models-list";
-import { useColorModeContext } from "~/components/color-mode-provider";
+import { useColourModeContext } from "~/components/colour-mode-provider";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { colorModePreferences } from "#domain/color-mode";
+import { colourModePreferences } from "#domain/colour-mode";
 
 export function meta() {
   return [{ title: "Settings · Motif" }];
@@ -38,13 +38,13 @@ function Section({
   );
 }
 
-function ColorModeSetting() {
-  const { preference, setPreference } = useColorModeContext();
+function ColourModeSetting() {
+  const { preference, setPreference } = useColourModeContext();
   return (
     <fieldset>
       <legend className="sr-only">Colour mode</legend>
       <div className="inline-flex rounded-xl bg-neutral-100 p-1 dark:bg-neutral-800">
-        {colorModePreferences.map((mode) => (
+        {colourModePreferences.map((mode) => (
           <label
             key={mode}
             className={cn(
@@ -134,7 +134,7 @@ export default function SettingsPage() {
           <ApiKeys />
         </Section>
         <Section title="Appearance" description="System follows your device's light or dark setting.">
-          <ColorModeSetting />
+          <ColourModeSetting />
         </Section>
         <Section title="Delete account" description="Remove your account and all of its data from this Motif instance.">
           <DeleteAccountDialog email={email} credits={loaded && authUser ? authUser.credits : null} />

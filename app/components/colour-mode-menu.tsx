@@ -1,18 +1,18 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { colorModeLabels as labels, colorModePreferences, type ColorModePreference } from "#domain/color-mode";
+import { colourModeLabels as labels, colourModePreferences, type ColourModePreference } from "#domain/colour-mode";
 import { cn } from "~/lib/cn";
-import { useColorModeContext } from "./color-mode-provider";
+import { useColourModeContext } from "./colour-mode-provider";
 import { useStaticPage } from "./static-page";
 import { Button } from "./ui/button";
 import { Tooltip } from "./ui/tooltip";
 
 const icons = { system: Monitor, light: Sun, dark: Moon };
 
-export function ColorModeMenu() {
-  const { preference, resolved, setPreference } = useColorModeContext();
+export function ColourModeMenu() {
+  const { preference, resolved, setPreference } = useColourModeContext();
   const isStatic = useStaticPage();
-  if (isStatic) return <StaticColorModeMenu preference={preference} />;
+  if (isStatic) return <StaticColourModeMenu preference={preference} />;
   const Current = resolved === "dark" ? Moon : Sun;
   return (
     <DropdownMenu.Root modal={false}>
@@ -27,9 +27,9 @@ export function ColorModeMenu() {
         <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
           <DropdownMenu.RadioGroup
             value={preference}
-            onValueChange={(value) => setPreference(value as ColorModePreference)}
+            onValueChange={(value) => setPreference(value as ColourModePreference)}
           >
-            {colorModePreferences.map((mode) => {
+            {colourModePreferences.map((mode) => {
               const Icon = icons[mode];
               return (
                 <DropdownMenu.RadioItem key={mode} value={mode} className={menuItemClasses}>
@@ -65,7 +65,7 @@ export const menuItemClasses = cn(
  * The same menu on a page served without React: the button, and the menu's markup in a
  * template that app/static-page/controls.ts opens. The icon follows the page's class.
  */
-function StaticColorModeMenu({ preference }: { preference: ColorModePreference }) {
+function StaticColourModeMenu({ preference }: { preference: ColourModePreference }) {
   return (
     <>
       <Button
@@ -82,7 +82,7 @@ function StaticColorModeMenu({ preference }: { preference: ColorModePreference }
       </Button>
       <template data-color-mode-menu="">
         <div role="menu" aria-label="Colour mode" tabIndex={-1} className={cn(menuContentClasses, "outline-none")}>
-          {colorModePreferences.map((mode) => {
+          {colourModePreferences.map((mode) => {
             const Icon = icons[mode];
             return (
               <div

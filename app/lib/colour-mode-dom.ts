@@ -1,16 +1,16 @@
 import {
-  COLOR_MODE_KEY,
+  COLOUR_MODE_KEY,
   DARK_QUERY,
   parsePreference,
   preferenceCookie,
-  type ColorModePreference,
-  type ResolvedColorMode,
-} from "#domain/color-mode";
+  type ColourModePreference,
+  type ResolvedColourMode,
+} from "#domain/colour-mode";
 
 /** The preference this browser keeps, or `fallback` (the cookie the server saw) when none is stored. */
-export function readStoredPreference(fallback: ColorModePreference): ColorModePreference {
+export function readStoredPreference(fallback: ColourModePreference): ColourModePreference {
   try {
-    const stored = window.localStorage.getItem(COLOR_MODE_KEY);
+    const stored = window.localStorage.getItem(COLOUR_MODE_KEY);
     return stored === null ? fallback : parsePreference(stored);
   } catch {
     return fallback;
@@ -18,9 +18,9 @@ export function readStoredPreference(fallback: ColorModePreference): ColorModePr
 }
 
 /** Keeps a choice in localStorage (other tabs hear of it) and in the cookie (the server renders it). */
-export function storePreference(next: ColorModePreference): void {
+export function storePreference(next: ColourModePreference): void {
   try {
-    window.localStorage.setItem(COLOR_MODE_KEY, next);
+    window.localStorage.setItem(COLOUR_MODE_KEY, next);
   } catch {
     // Private mode: the cookie still carries the choice.
   }
@@ -30,7 +30,7 @@ export function storePreference(next: ColorModePreference): void {
 export const systemIsDark = () => window.matchMedia(DARK_QUERY).matches;
 
 /** Puts the resolved mode on <html>: the class Tailwind's dark variant reads, and the native colour scheme. */
-export function applyColorMode(resolved: ResolvedColorMode, forced?: ResolvedColorMode): void {
+export function applyColourMode(resolved: ResolvedColourMode, forced?: ResolvedColourMode): void {
   const root = document.documentElement;
   root.classList.toggle("dark", resolved === "dark");
   root.style.colorScheme = resolved;
@@ -39,9 +39,9 @@ export function applyColorMode(resolved: ResolvedColorMode, forced?: ResolvedCol
 }
 
 /** Calls `listener` when the device's setting or another tab's choice changes. */
-export function onColorModeChange(listener: () => void): () => void {
+export function onColourModeChange(listener: () => void): () => void {
   const media = window.matchMedia(DARK_QUERY);
-  const onStorage = (event: StorageEvent) => event.key === COLOR_MODE_KEY && listener();
+  const onStorage = (event: StorageEvent) => event.key === COLOUR_MODE_KEY && listener();
   media.addEventListener("change", listener);
   window.addEventListener("storage", onStorage);
   return () => {

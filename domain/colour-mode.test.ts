@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePreference, readPreferenceCookie, resolveColorMode } from "./color-mode";
+import { parsePreference, readPreferenceCookie, resolveColourMode } from "./colour-mode";
 
 describe("colour mode", () => {
   it("reads the preference cookie and defaults to system", () => {
@@ -11,13 +11,13 @@ describe("colour mode", () => {
   });
 
   it("follows the device when the preference is system", () => {
-    expect(resolveColorMode({ preference: "system", systemDark: true })).toBe("dark");
-    expect(resolveColorMode({ preference: "system", systemDark: false })).toBe("light");
+    expect(resolveColourMode({ preference: "system", systemDark: true })).toBe("dark");
+    expect(resolveColourMode({ preference: "system", systemDark: false })).toBe("light");
   });
 
   it("lets an explicit preference win over the device, and a forced mode win over both", () => {
-    expect(resolveColorMode({ preference: "light", systemDark: true })).toBe("light");
-    expect(resolveColorMode({ preference: "dark", systemDark: false })).toBe("dark");
-    expect(resolveColorMode({ preference: "light", forced: "dark", systemDark: false })).toBe("dark");
+    expect(resolveColourMode({ preference: "light", systemDark: true })).toBe("light");
+    expect(resolveColourMode({ preference: "dark", systemDark: false })).toBe("dark");
+    expect(resolveColourMode({ preference: "light", forced: "dark", systemDark: false })).toBe("dark");
   });
 });

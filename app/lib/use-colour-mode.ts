@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { resolveColorMode, type ColorModePreference, type ResolvedColorMode } from "#domain/color-mode";
+import { resolveColourMode, type ColourModePreference, type ResolvedColourMode } from "#domain/colour-mode";
 import {
-  applyColorMode,
-  onColorModeChange,
+  applyColourMode,
+  onColourModeChange,
   readStoredPreference,
   storePreference,
   systemIsDark,
-} from "./color-mode-dom";
+} from "./colour-mode-dom";
 
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  const stop = onColorModeChange(listener);
+  const stop = onColourModeChange(listener);
   return () => {
     listeners.delete(listener);
     stop();
@@ -24,7 +24,7 @@ function subscribe(listener: () => void): () => void {
  * The colour mode for the page: preference (from localStorage, falling back to the
  * cookie the server saw), the resolved mode, and a setter that keeps both in sync.
  */
-export function useColorMode(options: { serverPreference: ColorModePreference; forced?: ResolvedColorMode }) {
+export function useColourMode(options: { serverPreference: ColourModePreference; forced?: ResolvedColourMode }) {
   const { serverPreference, forced } = options;
   const preference = useSyncExternalStore(
     subscribe,
@@ -32,11 +32,11 @@ export function useColorMode(options: { serverPreference: ColorModePreference; f
     () => serverPreference,
   );
   const systemDark = useSyncExternalStore(subscribe, systemIsDark, () => false);
-  const resolved = resolveColorMode({ preference, forced, systemDark });
+  const resolved = resolveColourMode({ preference, forced, systemDark });
 
-  useEffect(() => applyColorMode(resolved, forced), [resolved, forced]);
+  useEffect(() => applyColourMode(resolved, forced), [resolved, forced]);
 
-  const setPreference = useCallback((next: ColorModePreference) => {
+  const setPreference = useCallback((next: ColourModePreference) => {
     storePreference(next);
     emit();
   }, []);
