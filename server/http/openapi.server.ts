@@ -11,7 +11,7 @@ import { setupActionBody } from "#domain/setup";
 import { SESSION_COOKIE } from "../auth/session-cookie.server";
 import { statusByCode } from "./errors.server";
 import type { Operation } from "./operations/operation.server";
-import { completeForReference } from "./openapi-samples.server";
+import { completeForReference } from "./openapi-completion.server";
 import { stateTextRules } from "./openapi-text-rules.server";
 import { idempotencyHeaders } from "./operations/reply-docs.server";
 

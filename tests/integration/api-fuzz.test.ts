@@ -8,7 +8,7 @@ import {
   sampleOf,
   type Operation,
   type Schema,
-} from "../support/openapi-samples";
+} from "../support/openapi-request-values";
 import { testDatabases } from "../support/databases";
 import { setUpDocumentWalk, walkOrder } from "../support/document-walk";
 

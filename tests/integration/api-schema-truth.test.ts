@@ -13,7 +13,7 @@ import {
   resolved,
   sampleOf,
   type Schema,
-} from "../support/openapi-samples";
+} from "../support/openapi-request-values";
 
 /*
  * The document says what the server enforces. For every operation, inputs are made from the

@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import type { z } from "zod";
 import type { Services } from "../../services";
-import type { CodeSample } from "../openapi-examples.server";
+import type { CodeSample } from "../openapi-flow-samples.server";
 import type { ApiUser } from "../require-user.server";
 
 export type Method = "get" | "post" | "patch" | "delete";

@@ -1,7 +1,7 @@
 import * as replies from "#domain/api-replies";
 import { getJobView } from "../../../generation/job-views.server";
 import { AppError } from "../../errors.server";
-import { pollJobSamples } from "../../openapi-examples.server";
+import { pollJobSamples } from "../../openapi-flow-samples.server";
 import { defineOperation } from "../operation.server";
 
 export const getJobOperation = defineOperation({

@@ -1,7 +1,7 @@
 import { EXPORT_FILE_COUNT_HEADER } from "#domain/exports";
 import { exportQuerySchema } from "#domain/objects";
 import { selectExportObjects, writeObjectsZip } from "../../../objects/export-zip.server";
-import { exportZipSamples } from "../../openapi-examples.server";
+import { exportZipSamples } from "../../openapi-flow-samples.server";
 import { defineOperation } from "../operation.server";
 import { zipDownload } from "../reply-docs.server";
 import { sendingZip, downloadName } from "./shared.server";

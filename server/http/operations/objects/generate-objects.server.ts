@@ -2,7 +2,7 @@ import * as replies from "#domain/api-replies";
 import { generateObjectsSchema } from "#domain/objects";
 import { limits } from "#domain/limits";
 import { generateObjects } from "../../../objects/generate-objects.server";
-import { generateObjectsSamples } from "../../openapi-examples.server";
+import { generateObjectsSamples } from "../../openapi-flow-samples.server";
 import { argumentWords } from "../tool-inputs";
 import { defineOperation } from "../operation.server";
 import { setStarted } from "../tool-answers.server";

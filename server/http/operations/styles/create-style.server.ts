@@ -5,7 +5,7 @@ import { chooseProvider } from "../../../generation/choose-provider.server";
 import { createStyle } from "../../../styles/create-style.server";
 import { assertCanAfford } from "../../../styles/upload-checks.server";
 import { answerOnce, uploadDigest } from "../../idempotent.server";
-import { createStyleSamples } from "../../openapi-examples.server";
+import { createStyleSamples } from "../../openapi-flow-samples.server";
 import { closeAfterAnswer, receiveReferenceUploads, refuseOversizedBody } from "../../reference-uploads.server";
 import { assertNoControlCharacters } from "../../refuse-control-characters.server";
 import { defineOperation } from "../operation.server";

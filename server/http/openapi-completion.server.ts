@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from "../auth/session-cookie.server";
-import type { CodeSample } from "./openapi-examples.server";
-import { exampleOf, type SchemaComponents } from "./openapi-example-values.server";
+import type { CodeSample } from "./openapi-flow-samples.server";
+import { exampleOf, type SchemaComponents } from "./openapi-schema-examples.server";
 
 /**
  * Completes a built document for the reference page: an example on every JSON request body and
