@@ -9,7 +9,13 @@ import type { DatabaseHandle } from "#server/db/client.server";
 import { images } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, grantCredits, json, runJob, submitObjects } from "../support/factories";
-import { documentedOperations, fillRecordPath, resolved, sampleOf, type Schema } from "../support/openapi-request-values";
+import {
+  documentedOperations,
+  fillRecordPath,
+  resolved,
+  sampleOf,
+  type Schema,
+} from "../support/openapi-request-values";
 import { noQueue, signInThroughApi, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
 
 /** What ends the caller's session or account: walked last, so every other operation is walked signed in. */
