@@ -24,7 +24,7 @@ import { StaticPageProvider, StaticTooltipTemplate } from "./components/static-p
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
 import { colourModeScript, readPreferenceCookie, type ResolvedColourMode } from "#domain/colour-mode";
-import { toast } from "./lib/toast-store";
+import { toast } from "./lib/state/toast-store";
 
 // The one face every page's first paint uses (Latin), fetched beside the stylesheet rather
 // than after it: text is drawn once in Inter instead of swapping from a fallback and moving.

@@ -1,5 +1,5 @@
 import { Megaphone } from "lucide-react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 
 /** The operator's announcement (set in the console), at the top of every signed-in page. */
 export function AnnouncementBanner({ text, className }: { text: string; className?: string }) {

@@ -1,10 +1,10 @@
 import { KeyRound, Plus } from "lucide-react";
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import type { ApiKeyView } from "#domain/api-keys";
-import { ApiError, fieldErrors } from "~/lib/api";
-import { callApi } from "~/lib/api-client";
-import { toast } from "~/lib/toast-store";
-import { useTeamName } from "~/lib/use-shell-data";
+import { ApiError, fieldErrors } from "~/lib/api/api";
+import { callApi } from "~/lib/api/api-client";
+import { toast } from "~/lib/state/toast-store";
+import { useTeamName } from "~/lib/hooks/use-shell-data";
 import { CopySnippet } from "./setup/copy-snippet";
 import { Button } from "./ui/button";
 import { DialogFormActions } from "./ui/dialog-form-actions";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useBlocker, useLocation, useMatches } from "react-router";
-import { installChunkReloadGuard } from "~/lib/chunk-reload";
-import { watchForRelease } from "~/lib/release-check";
+import { installChunkReloadGuard } from "~/lib/releases/chunk-reload";
+import { watchForRelease } from "~/lib/releases/release-check";
 import { normalizeRoutePath } from "#domain/route-path";
 
 type AnalyticsQueue = { push(command: ["pageview", string]): void };

@@ -1,6 +1,6 @@
 import { Boxes, Palette, Settings, Sparkles, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 
 export const appNavItems: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   // The signed-in entry is the composer: it is named for what it does.

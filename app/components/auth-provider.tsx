@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { newerBalance, type BalanceReading } from "~/lib/credits-version";
-import { fetchProfile, signOut as requestSignOut, type AuthUser } from "~/lib/auth-client";
-import { reconnectLiveEvents, subscribeLiveEvents } from "~/lib/live-events";
-import { toast } from "~/lib/toast-store";
-import { useSafeNavigate } from "~/lib/use-safe-navigate";
-import { toastMessages } from "~/lib/toast-messages";
+import { newerBalance, type BalanceReading } from "~/lib/state/credits-version";
+import { fetchProfile, signOut as requestSignOut, type AuthUser } from "~/lib/api/auth-client";
+import { reconnectLiveEvents, subscribeLiveEvents } from "~/lib/api/live-events";
+import { toast } from "~/lib/state/toast-store";
+import { useSafeNavigate } from "~/lib/hooks/use-safe-navigate";
+import { toastMessages } from "~/lib/words/toast-messages";
 
 interface AuthState {
   /** The signed-in user's profile, or null until loaded. */

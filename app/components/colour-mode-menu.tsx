@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { colourModeLabels as labels, colourModePreferences, type ColourModePreference } from "#domain/colour-mode";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 import { useColourModeContext } from "./colour-mode-provider";
 import { useStaticPage } from "./static-page";
 import { Button } from "./ui/button";

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { ColourModePreference, ResolvedColourMode } from "#domain/colour-mode";
-import { useColourMode } from "~/lib/use-colour-mode";
+import { useColourMode } from "~/lib/hooks/use-colour-mode";
 
 type ColourModeValue = ReturnType<typeof useColourMode>;
 

@@ -1,11 +1,11 @@
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 
-import { callApi } from "~/lib/api-client";
+import { callApi } from "~/lib/api/api-client";
 import { describeCreditEntry, type CreditHistoryEntry } from "#domain/credit-history";
-import { cn } from "~/lib/cn";
-import { subscribeLiveEvents } from "~/lib/live-events";
-import { useTeamName } from "~/lib/use-shell-data";
+import { cn } from "~/lib/ui/cn";
+import { subscribeLiveEvents } from "~/lib/api/live-events";
+import { useTeamName } from "~/lib/hooks/use-shell-data";
 import { Button } from "./ui/button";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });

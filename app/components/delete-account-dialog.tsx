@@ -1,10 +1,10 @@
 import { Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { deleteAccount } from "~/lib/auth-client";
-import { isSameAddress } from "~/lib/same-address";
-import { toast } from "~/lib/toast-store";
-import { toastMessages } from "~/lib/toast-messages";
-import { useSafeNavigate } from "~/lib/use-safe-navigate";
+import { deleteAccount } from "~/lib/api/auth-client";
+import { isSameAddress } from "~/lib/words/same-address";
+import { toast } from "~/lib/state/toast-store";
+import { toastMessages } from "~/lib/words/toast-messages";
+import { useSafeNavigate } from "~/lib/hooks/use-safe-navigate";
 import { Button } from "./ui/button";
 import { ConfirmDialog } from "./ui/confirm-dialog";
 import { inputClasses } from "./ui/text-field";

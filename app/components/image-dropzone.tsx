@@ -1,7 +1,7 @@
 import { ImagePlus, LoaderCircle, X } from "lucide-react";
 import { useEffect, useId, useMemo, useState, type DragEvent } from "react";
-import { cn } from "~/lib/cn";
-import { referenceFileProblem } from "~/lib/image-sniff";
+import { cn } from "~/lib/ui/cn";
+import { referenceFileProblem } from "~/lib/ui/image-sniff";
 
 const ACCEPTED = ["image/png", "image/jpeg", "image/webp"];
 

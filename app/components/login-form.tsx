@@ -1,9 +1,9 @@
 import { LoaderCircle, Mail, MailCheck } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
-import { ApiError } from "~/lib/api";
-import { readLoginEmail, sendLoginLink, servedElsewhere, type ServedElsewhere } from "~/lib/auth-client";
-import { toast } from "~/lib/toast-store";
-import { toastMessages } from "~/lib/toast-messages";
+import { ApiError } from "~/lib/api/api";
+import { readLoginEmail, sendLoginLink, servedElsewhere, type ServedElsewhere } from "~/lib/api/auth-client";
+import { toast } from "~/lib/state/toast-store";
+import { toastMessages } from "~/lib/words/toast-messages";
 import { Button, buttonClasses } from "./ui/button";
 import { TextField } from "./ui/text-field";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 
 export function LogoMark({ className }: { className?: string }) {
   // Each copy needs its own gradient id: a hidden copy (the desktop sidebar on a phone) would hide a shared one.

@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState, type ReactNode } from "react";
-import { useIsMobile } from "~/lib/use-mobile";
+import { useIsMobile } from "~/lib/hooks/use-mobile";
 import { Logo } from "./logo";
 import { useStaticPage } from "./static-page";
 import { Button } from "./ui/button";

@@ -1,8 +1,8 @@
 import { ChevronDown, Cpu, Info, PlugZap } from "lucide-react";
 import { useId } from "react";
 import { isPreviewModel, unreachableModelMessage, unreachableModelNote, type ModelView } from "#domain/models";
-import { cn } from "~/lib/cn";
-import { useModels } from "~/lib/use-models";
+import { cn } from "~/lib/ui/cn";
+import { useModels } from "~/lib/hooks/use-models";
 import { inputClasses } from "./ui/text-field";
 
 /** What a model does differently, in a few words under the choice. */

@@ -1,7 +1,7 @@
 import { isPreviewModel, unreachableModelNote } from "#domain/models";
 import { detailLevels, detailValues } from "#domain/images";
-import { useModels } from "~/lib/use-models";
-import { plural } from "~/lib/object-format";
+import { useModels } from "~/lib/hooks/use-models";
+import { plural } from "~/lib/words/object-format";
 import { PreviewBadge } from "./preview-badge";
 
 function priceLine(price: { square: number; other: number }): string {

@@ -1,18 +1,18 @@
 import { Coins, ImageOff, LoaderCircle } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState, type FormEvent } from "react";
-import { ApiError } from "~/lib/api";
-import { callApi } from "~/lib/api-client";
-import { cn } from "~/lib/cn";
+import { ApiError } from "~/lib/api/api";
+import { callApi } from "~/lib/api/api-client";
+import { cn } from "~/lib/ui/cn";
 import type { DetailLevel, ImageSize } from "#domain/images";
-import { priceText } from "~/lib/object-format";
-import { useModel, useModels } from "~/lib/use-models";
-import { useReloadDraft } from "~/lib/reload-drafts";
-import { newStyleDraftSchema, offeredModel, type NewStyleDraft } from "~/lib/style-drafts";
+import { priceText } from "~/lib/words/object-format";
+import { useModel, useModels } from "~/lib/hooks/use-models";
+import { useReloadDraft } from "~/lib/state/reload-drafts";
+import { newStyleDraftSchema, offeredModel, type NewStyleDraft } from "~/lib/state/style-drafts";
 import { ModelPicker } from "./model-picker";
 import { ANCHOR_COUNT } from "#domain/limits";
 import { sameNameNote, sampleDetail, samplesPrice, UPLOAD_ERROR_DETAILS } from "#domain/styles";
-import { toast } from "~/lib/toast-store";
+import { toast } from "~/lib/state/toast-store";
 import { useAuth } from "./auth-provider";
 import { ImageDropzone } from "./image-dropzone";
 import { Button } from "./ui/button";
@@ -21,7 +21,7 @@ import { ModalDialog } from "./ui/sheet-dialog";
 import { Switch } from "./ui/switch";
 import { TextAreaField } from "./ui/text-area-field";
 import { TextField } from "./ui/text-field";
-import { detailOptions, sizeOptions } from "~/lib/image-options";
+import { detailOptions, sizeOptions } from "~/lib/ui/image-options";
 
 const MAX_REFERENCES = 5;
 

@@ -1,7 +1,7 @@
 import { Plus, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { PALETTE_MAX } from "#domain/styles";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 import { Button } from "./ui/button";
 
 const HEX = /^#[0-9a-f]{6}$/i;

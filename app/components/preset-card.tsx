@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import type { StylePreset } from "~/lib/presets";
+import type { StylePreset } from "~/lib/ui/presets";
 import { Button } from "./ui/button";
 
 export function PresetCard({ preset, onUse }: { preset: StylePreset; onUse(): void }) {

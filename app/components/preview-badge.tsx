@@ -1,6 +1,6 @@
 import { FlaskConical } from "lucide-react";
 import { isPreview, previewTexts } from "#domain/preview";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 
 /**
  * Marks an image (or a job) made by the built-in preview engine, so it never passes

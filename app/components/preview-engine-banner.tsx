@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowRight, FlaskConical, X } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { cn } from "~/lib/cn";
-import { useDismissal } from "~/lib/use-dismissal";
+import { cn } from "~/lib/ui/cn";
+import { useDismissal } from "~/lib/hooks/use-dismissal";
 import { SETUP_BANNER_COOKIE } from "#domain/setup";
 
 /** Keeps the banner away until the browser closes; the server reads the cookie, so it never flashes back. */

@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { checkerboard } from "~/lib/checkerboard";
-import { cn } from "~/lib/cn";
+import { checkerboard } from "~/lib/ui/checkerboard";
+import { cn } from "~/lib/ui/cn";
 import { responsiveImage } from "#domain/image-url";
 import { isPreview, previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { onAuthChange } from "~/lib/auth-client";
-import { onLiveStreamRefused } from "~/lib/live-events";
-import { toast } from "~/lib/toast-store";
-import { toastMessages } from "~/lib/toast-messages";
+import { onAuthChange } from "~/lib/api/auth-client";
+import { onLiveStreamRefused } from "~/lib/api/live-events";
+import { toast } from "~/lib/state/toast-store";
+import { toastMessages } from "~/lib/words/toast-messages";
 
 /**
  * Session sync across tabs: when another tab signs in or out, this one reloads its

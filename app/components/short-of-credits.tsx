@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
-import type { CheaperChoice } from "~/lib/cheaper-choices";
-import { plural } from "~/lib/object-format";
+import type { CheaperChoice } from "~/lib/words/cheaper-choices";
+import { plural } from "~/lib/words/object-format";
 import { RequestCreditsButton } from "./request-credits";
 
 /**

@@ -1,8 +1,8 @@
 import { EllipsisVertical, Pencil, Sparkles, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
-import { checkerboard } from "~/lib/checkerboard";
-import { cn } from "~/lib/cn";
+import { checkerboard } from "~/lib/ui/checkerboard";
+import { cn } from "~/lib/ui/cn";
 import { cardImages, responsiveImage } from "#domain/image-url";
 import { useRef } from "react";
 import { detailLevels, imageSizes } from "#domain/images";

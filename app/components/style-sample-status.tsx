@@ -3,9 +3,9 @@ import { CircleAlert, CircleStop, History, ImagePlus, RefreshCw } from "lucide-r
 import { useState } from "react";
 import { ANCHOR_COUNT } from "#domain/limits";
 import { describeStaleReasons, samplesPrice, type StyleView } from "#domain/styles";
-import { cn } from "~/lib/cn";
-import { priceText } from "~/lib/object-format";
-import { useModel } from "~/lib/use-models";
+import { cn } from "~/lib/ui/cn";
+import { priceText } from "~/lib/words/object-format";
+import { useModel } from "~/lib/hooks/use-models";
 import { Button } from "./ui/button";
 
 /** What is done to a style's samples from where they are shown (its card, its page). */

@@ -8,13 +8,13 @@ import {
   linkFailure,
   readLoginEmail,
   signOut,
-} from "~/lib/auth-client";
+} from "~/lib/api/auth-client";
 import { loginPath } from "#domain/login-path";
 import { safeRedirectPath } from "#domain/navigation";
-import { ApiError } from "~/lib/api";
-import { toast } from "~/lib/toast-store";
-import { useSafeNavigate } from "~/lib/use-safe-navigate";
-import { toastMessages } from "~/lib/toast-messages";
+import { ApiError } from "~/lib/api/api";
+import { toast } from "~/lib/state/toast-store";
+import { useSafeNavigate } from "~/lib/hooks/use-safe-navigate";
+import { toastMessages } from "~/lib/words/toast-messages";
 import { Button, buttonClasses } from "./ui/button";
 import { TextField } from "./ui/text-field";
 

@@ -2,9 +2,9 @@ import { CheckCircle2, Clock, RotateCw, Send, XCircle } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import type { ApiKeyView } from "#domain/api-keys";
 import type { WebhookDeliveryView } from "#domain/webhooks";
-import { ApiError } from "~/lib/api";
-import { callApi } from "~/lib/api-client";
-import { toast } from "~/lib/toast-store";
+import { ApiError } from "~/lib/api/api";
+import { callApi } from "~/lib/api/api-client";
+import { toast } from "~/lib/state/toast-store";
 import { Button } from "./ui/button";
 import { ModalDialog } from "./ui/sheet-dialog";
 

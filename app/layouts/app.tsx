@@ -26,7 +26,7 @@ import { failedProviderChecks } from "#server/generation/providers/provider-chec
 import { operatorView } from "#server/setup/operator-view.server";
 import { listTeams } from "#server/teams/teams.server";
 import { clearSignupNoticeCookie, hasSignupNotice } from "#server/users/signup-notice.server";
-import { MAIN_CONTENT_ID } from "~/lib/return-focus";
+import { MAIN_CONTENT_ID } from "~/lib/ui/return-focus";
 import type { Route } from "./+types/app";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];

@@ -1,8 +1,8 @@
 import { ArrowRight, Boxes, Layers, Palette, ShieldCheck, Sparkles, Wand2 } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { checkerboard } from "~/lib/checkerboard";
-import { cn } from "~/lib/cn";
+import { checkerboard } from "~/lib/ui/checkerboard";
+import { cn } from "~/lib/ui/cn";
 import { detailLevels, imageSizes, type DetailLevel } from "#domain/images";
 import { priceOf } from "#domain/pricing";
 import { servicesContext } from "#server/ui/context";

@@ -11,10 +11,10 @@ import {
   readStoredPreference,
   storePreference,
   systemIsDark,
-} from "~/lib/colour-mode-dom";
-import { onAuthChange } from "~/lib/auth-client";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/tooltip-timing";
-import { MOBILE_QUERY } from "~/lib/breakpoints";
+} from "~/lib/ui/colour-mode-dom";
+import { onAuthChange } from "~/lib/api/auth-client";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/ui/tooltip-timing";
+import { MOBILE_QUERY } from "~/lib/ui/breakpoints";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

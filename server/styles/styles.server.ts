@@ -110,7 +110,7 @@ export async function getStyle(db: Database, options: { userId: string; styleId:
   return style ?? null;
 }
 
-/** A user's own styles, newest first (built-in presets live in code: app/lib/presets.ts). */
+/** A user's own styles, newest first (built-in presets live in code: app/lib/ui/presets.ts). */
 export async function listStyles(db: Database, userId: string) {
   return stylesOfOwner(db).execute({ userId });
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 
 /** One column of a figures table: its heading and cell; numbers align right; `wide` ones hide on phones. */
 export interface FigureColumn<Row> {

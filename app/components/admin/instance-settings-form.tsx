@@ -9,10 +9,10 @@ import {
   type InstanceSettingsReply,
   type SignupPolicy,
 } from "#domain/instance-settings";
-import { fieldErrors, issuesByField } from "~/lib/api";
-import { callApi } from "~/lib/api-client";
-import { refusalMessage } from "~/lib/refusal-message";
-import { toast } from "~/lib/toast-store";
+import { fieldErrors, issuesByField } from "~/lib/api/api";
+import { callApi } from "~/lib/api/api-client";
+import { refusalMessage } from "~/lib/words/refusal-message";
+import { toast } from "~/lib/state/toast-store";
 import { Button } from "../ui/button";
 import { SegmentedControl } from "../ui/segmented-control";
 import { TextAreaField } from "../ui/text-area-field";

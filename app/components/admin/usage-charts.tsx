@@ -13,7 +13,7 @@ import {
 } from "recharts";
 import { modelLabel } from "#domain/models";
 import type { OperatorUsage } from "#domain/operator-usage";
-import { count, shortDayLabel } from "~/lib/admin-format";
+import { count, shortDayLabel } from "~/lib/words/admin-format";
 
 /** The charts' colours, from the theme's tokens, so both colour modes read well. */
 const colours = {

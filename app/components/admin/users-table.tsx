@@ -2,8 +2,8 @@ import { Ban, Coins, MoreHorizontal, RotateCcw, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type { OperatorUser } from "#domain/operator-users";
 import { teamRoleLabels } from "#domain/teams";
-import { ago, count, utcDateTime } from "~/lib/admin-format";
-import { cn } from "~/lib/cn";
+import { ago, count, utcDateTime } from "~/lib/words/admin-format";
+import { cn } from "~/lib/ui/cn";
 import { menuContentClasses, menuItemClasses } from "../colour-mode-menu";
 import type { AccountAction } from "./account-dialogs";
 

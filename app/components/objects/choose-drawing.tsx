@@ -1,11 +1,11 @@
 import { Check, LoaderCircle, Shapes } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { sameDrawing, type DrawingChoice, type DrawingsReply } from "#domain/drawings";
-import { callApi } from "~/lib/api-client";
-import { checkerboard } from "~/lib/checkerboard";
-import { cn } from "~/lib/cn";
-import { refusalMessage } from "~/lib/refusal-message";
-import { toast } from "~/lib/toast-store";
+import { callApi } from "~/lib/api/api-client";
+import { checkerboard } from "~/lib/ui/checkerboard";
+import { cn } from "~/lib/ui/cn";
+import { refusalMessage } from "~/lib/words/refusal-message";
+import { toast } from "~/lib/state/toast-store";
 import { Button } from "../ui/button";
 import { ModalDialog } from "../ui/sheet-dialog";
 

@@ -1,4 +1,4 @@
-import { plural } from "~/lib/object-format";
+import { plural } from "~/lib/words/object-format";
 import type { ExportProgress } from "./use-export-download";
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;

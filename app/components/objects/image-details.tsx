@@ -5,8 +5,8 @@ import { operationLine } from "#domain/image-lineage";
 import { detailLevels, imageSizes } from "#domain/images";
 import { creditLine, type ImageCredit, type ObjectImageView, type PreviewNotes } from "#domain/objects";
 import { isPreview, previewTexts } from "#domain/preview";
-import { formatBytes, formatDate, formatDuration, plural, providerName } from "~/lib/object-format";
-import { toast } from "~/lib/toast-store";
+import { formatBytes, formatDate, formatDuration, plural, providerName } from "~/lib/words/object-format";
+import { toast } from "~/lib/state/toast-store";
 import { PreviewBadge } from "../preview-badge";
 
 /** Copies the prompt an image was made from. */

@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight, LoaderCircle, Minus, Plus, Star } from "lucide-react";
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 import type { ObjectImageView } from "#domain/objects";
-import { checkerboard } from "~/lib/checkerboard";
-import { cn } from "~/lib/cn";
+import { checkerboard } from "~/lib/ui/checkerboard";
+import { cn } from "~/lib/ui/cn";
 import { responsiveImage } from "#domain/image-url";
-import { useBackdrop, type Backdrop } from "~/lib/use-backdrop";
+import { useBackdrop, type Backdrop } from "~/lib/hooks/use-backdrop";
 import { PreviewBadge } from "../preview-badge";
 import { Button } from "../ui/button";
 

@@ -5,13 +5,13 @@ import { pickModel } from "#domain/models";
 import type { JobView, ObjectImageView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
 
-import { callApi } from "~/lib/api-client";
-import { plural, priceText } from "~/lib/object-format";
-import { refusalMessage } from "~/lib/refusal-message";
-import { toast } from "~/lib/toast-store";
-import { useIdempotencyKey } from "~/lib/use-idempotency-key";
-import { useModels } from "~/lib/use-models";
-import { useStartObjectJob } from "~/lib/use-start-object-job";
+import { callApi } from "~/lib/api/api-client";
+import { plural, priceText } from "~/lib/words/object-format";
+import { refusalMessage } from "~/lib/words/refusal-message";
+import { toast } from "~/lib/state/toast-store";
+import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
+import { useModels } from "~/lib/hooks/use-models";
+import { useStartObjectJob } from "~/lib/hooks/use-start-object-job";
 import { Button } from "../ui/button";
 
 type Work = "remove-background" | `upscale-${UpscaleFactor}`;

@@ -4,9 +4,9 @@ import { Link } from "react-router";
 import { isActiveStatus, type JobStatus } from "#domain/jobs";
 import { isPreview } from "#domain/preview";
 import type { JobView } from "#domain/objects";
-import { cn } from "~/lib/cn";
-import { objectState } from "~/lib/job-progress";
-import { plural, priceText } from "~/lib/object-format";
+import { cn } from "~/lib/ui/cn";
+import { objectState } from "~/lib/state/job-progress";
+import { plural, priceText } from "~/lib/words/object-format";
 import { PreviewBadge } from "../preview-badge";
 
 /** Objects shown per job before "and N more": fewer once a job has finished. */

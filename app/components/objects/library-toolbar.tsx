@@ -1,8 +1,8 @@
 import { ArrowDownUp, ChevronDown, LoaderCircle, Palette, Search, X } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import type { ObjectSort } from "#domain/objects";
-import { cn } from "~/lib/cn";
-import type { LibraryView } from "~/lib/object-library-params";
+import { cn } from "~/lib/ui/cn";
+import type { LibraryView } from "~/lib/state/object-library-params";
 import { inputClasses } from "../ui/text-field";
 
 const sortLabels: Record<ObjectSort, string> = { newest: "Newest first", oldest: "Oldest first", name: "Name A–Z" };

@@ -1,8 +1,8 @@
 import { Check, ImageIcon, Images, LoaderCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { ObjectSummary } from "#domain/objects";
-import { checkerboard } from "~/lib/checkerboard";
-import { cn } from "~/lib/cn";
+import { checkerboard } from "~/lib/ui/checkerboard";
+import { cn } from "~/lib/ui/cn";
 import { cardImages, responsiveImage } from "#domain/image-url";
 import { PreviewBadge } from "../preview-badge";
 

@@ -1,10 +1,10 @@
 import { Brush, Eraser, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import type { ObjectImageView } from "#domain/objects";
-import { checkerboard } from "~/lib/checkerboard";
-import { cn } from "~/lib/cn";
+import { checkerboard } from "~/lib/ui/checkerboard";
+import { cn } from "~/lib/ui/cn";
 import { responsiveImage } from "#domain/image-url";
-import { BRUSH_MAX, BRUSH_MIN, brushPixels, drawStrokes, imagePoint, type Stroke } from "~/lib/region-strokes";
+import { BRUSH_MAX, BRUSH_MIN, brushPixels, drawStrokes, imagePoint, type Stroke } from "~/lib/ui/region-strokes";
 
 /** The painted region over the image, as a person sees it: the brand colour at half strength. */
 const REGION_COLOUR = "#6366f1";

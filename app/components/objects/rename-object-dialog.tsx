@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { limits } from "#domain/limits";
-import { fieldErrors } from "~/lib/api";
-import { callApi } from "~/lib/api-client";
-import { refusalMessage } from "~/lib/refusal-message";
-import { toast } from "~/lib/toast-store";
+import { fieldErrors } from "~/lib/api/api";
+import { callApi } from "~/lib/api/api-client";
+import { refusalMessage } from "~/lib/words/refusal-message";
+import { toast } from "~/lib/state/toast-store";
 import { DialogFormActions } from "../ui/dialog-form-actions";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { TextField } from "../ui/text-field";

@@ -1,6 +1,6 @@
 import { CheckCheck, Download, Trash2, X } from "lucide-react";
 import { useState } from "react";
-import { plural } from "~/lib/object-format";
+import { plural } from "~/lib/words/object-format";
 import { Button } from "../ui/button";
 import { DownloadDialog } from "./download-dialog";
 

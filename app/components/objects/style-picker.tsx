@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
 import { PRESET_STYLE_PREFIX, stylePresets } from "#domain/presets";
 import type { StyleView } from "#domain/styles";
-import { checkerboard } from "~/lib/checkerboard";
-import { cn } from "~/lib/cn";
+import { checkerboard } from "~/lib/ui/checkerboard";
+import { cn } from "~/lib/ui/cn";
 import { responsiveImage } from "#domain/image-url";
 
 /** Something the composer can generate in: one of the user's styles, or a preset (`preset:<id>`). */

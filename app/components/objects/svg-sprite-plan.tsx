@@ -1,8 +1,8 @@
 import { CircleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { SvgSpritePlan } from "#domain/exports";
-import { callApi } from "~/lib/api-client";
-import { plural } from "~/lib/object-format";
+import { callApi } from "~/lib/api/api-client";
+import { plural } from "~/lib/words/object-format";
 
 export type PlanState = { status: "loading" } | { status: "ready"; plan: SvgSpritePlan } | { status: "failed" };
 

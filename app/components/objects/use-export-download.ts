@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { EXPORT_FILE_COUNT_HEADER, SVG_SPRITE_COUNT_HEADER } from "#domain/exports";
-import { ApiError } from "~/lib/api";
+import { ApiError } from "~/lib/api/api";
 
 export type ExportProgress =
   | { phase: "idle" }

@@ -2,8 +2,8 @@ import { Star } from "lucide-react";
 import { operationLine } from "#domain/image-lineage";
 import type { ObjectImageView } from "#domain/objects";
 import { isPreview } from "#domain/preview";
-import { checkerboard } from "~/lib/checkerboard";
-import { cn } from "~/lib/cn";
+import { checkerboard } from "~/lib/ui/checkerboard";
+import { cn } from "~/lib/ui/cn";
 import { responsiveImage } from "#domain/image-url";
 import { PreviewBadge } from "../preview-badge";
 

@@ -3,9 +3,9 @@ import { useState, type FormEvent } from "react";
 import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
 import type { JobView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
-import { plural, priceText } from "~/lib/object-format";
-import { useModel, useModels } from "~/lib/use-models";
-import { useStartObjectJob } from "~/lib/use-start-object-job";
+import { plural, priceText } from "~/lib/words/object-format";
+import { useModel, useModels } from "~/lib/hooks/use-models";
+import { useStartObjectJob } from "~/lib/hooks/use-start-object-job";
 import { isPreviewModel, pickModel } from "#domain/models";
 import { previewTexts } from "#domain/preview";
 import { ModelPicker, PreviewLimitNote, UnreachableModelNote } from "../model-picker";
@@ -14,8 +14,8 @@ import { Button } from "../ui/button";
 import { SegmentedControl } from "../ui/segmented-control";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { Switch } from "../ui/switch";
-import { detailOptions, sizeOptions, variationOptions } from "~/lib/image-options";
-import { cheaperChoices, type CheaperChoice } from "~/lib/cheaper-choices";
+import { detailOptions, sizeOptions, variationOptions } from "~/lib/ui/image-options";
+import { cheaperChoices, type CheaperChoice } from "~/lib/words/cheaper-choices";
 import { ShortOfCredits } from "../short-of-credits";
 
 interface Settings {

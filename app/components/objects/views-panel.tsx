@@ -4,15 +4,15 @@ import { limits } from "#domain/limits";
 import { viewPresets, type JobView } from "#domain/objects";
 import { previewTexts } from "#domain/preview";
 import { priceOf } from "#domain/pricing";
-import { plural, priceText } from "~/lib/object-format";
-import { useModel, useModels } from "~/lib/use-models";
-import { useStartObjectJob } from "~/lib/use-start-object-job";
+import { plural, priceText } from "~/lib/words/object-format";
+import { useModel, useModels } from "~/lib/hooks/use-models";
+import { useStartObjectJob } from "~/lib/hooks/use-start-object-job";
 import { useAuth } from "../auth-provider";
 import { PreviewLimitNote, UnreachableModelNote } from "../model-picker";
 import { ShortOfCredits } from "../short-of-credits";
 import { Button } from "../ui/button";
 import { inputClasses } from "../ui/text-field";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 
 /** The views typed, one a line: blank lines and repeats (in any case) dropped. */
 export function viewLines(text: string): string[] {

@@ -2,9 +2,9 @@ import { CircleAlert, CircleCheck, LoaderCircle, type LucideIcon } from "lucide-
 import { useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ApiError } from "~/lib/api";
-import { callApi, type ApiBody, type ApiReply } from "~/lib/api-client";
-import { cn } from "~/lib/cn";
+import { ApiError } from "~/lib/api/api";
+import { callApi, type ApiBody, type ApiReply } from "~/lib/api/api-client";
+import { cn } from "~/lib/ui/cn";
 
 export interface CheckOutcome {
   ok: boolean;

@@ -1,6 +1,6 @@
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
-import { toast } from "~/lib/toast-store";
+import { toast } from "~/lib/state/toast-store";
 
 /** A block of shell text with a button that copies it whole. */
 export function CopySnippet({ label, text }: { label: string; text: string }) {

@@ -1,10 +1,10 @@
 import { Coins, LoaderCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { grantCreditsBody } from "#domain/setup";
-import { fieldErrors } from "~/lib/api";
-import { callApi } from "~/lib/api-client";
-import { refusalMessage } from "~/lib/refusal-message";
-import { toast } from "~/lib/toast-store";
+import { fieldErrors } from "~/lib/api/api";
+import { callApi } from "~/lib/api/api-client";
+import { refusalMessage } from "~/lib/words/refusal-message";
+import { toast } from "~/lib/state/toast-store";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
 

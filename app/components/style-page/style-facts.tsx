@@ -3,7 +3,7 @@ import { responsiveImage } from "#domain/image-url";
 import { detailLevels, imageSizes } from "#domain/images";
 import { limits } from "#domain/limits";
 import type { StyleView } from "#domain/styles";
-import { useModel } from "~/lib/use-models";
+import { useModel } from "~/lib/hooks/use-models";
 
 function Panel(props: { id: string; title: string; children: ReactNode }) {
   return (

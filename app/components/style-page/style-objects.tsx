@@ -1,7 +1,7 @@
 import { ArrowRight, Boxes, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import type { ObjectSummary } from "#domain/objects";
-import { plural } from "~/lib/object-format";
+import { plural } from "~/lib/words/object-format";
 import { EmptyState } from "../empty-state";
 import { ObjectCard, objectGridClasses } from "../objects/object-card";
 import { buttonClasses } from "../ui/button";

@@ -2,8 +2,8 @@ import { useRef } from "react";
 import { cardImages, responsiveImage } from "#domain/image-url";
 import { ANCHOR_COUNT } from "#domain/limits";
 import type { StyleView } from "#domain/styles";
-import { checkerboard } from "~/lib/checkerboard";
-import { cn } from "~/lib/cn";
+import { checkerboard } from "~/lib/ui/checkerboard";
+import { cn } from "~/lib/ui/cn";
 import { PreviewBadge } from "../preview-badge";
 import { SampleSlot, samplesWorking, StyleSampleStatus, type SampleActions } from "../style-sample-status";
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { changeMemberSchema, type TeamMember } from "#domain/teams";
-import { issuesByField } from "~/lib/api";
-import { callApi } from "~/lib/api-client";
-import { toast } from "~/lib/toast-store";
+import { issuesByField } from "~/lib/api/api";
+import { callApi } from "~/lib/api/api-client";
+import { toast } from "~/lib/state/toast-store";
 import { DialogFormActions } from "../ui/dialog-form-actions";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { TextField } from "../ui/text-field";

@@ -1,5 +1,5 @@
-import { refusalMessage } from "~/lib/refusal-message";
-import { toast } from "~/lib/toast-store";
+import { refusalMessage } from "~/lib/words/refusal-message";
+import { toast } from "~/lib/state/toast-store";
 
 /** Runs a team change; a refusal is a toast with the server's words. */
 export async function teamChange(run: () => Promise<unknown>, errorTitle = "Team error"): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
-import { useReturnFocus } from "~/lib/return-focus";
+import { useReturnFocus } from "~/lib/ui/return-focus";
 import { Button, buttonClasses } from "./button";
 
 /**

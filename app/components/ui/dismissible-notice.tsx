@@ -1,7 +1,7 @@
 import { X, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
-import { useDismissal } from "~/lib/use-dismissal";
+import { cn } from "~/lib/ui/cn";
+import { useDismissal } from "~/lib/hooks/use-dismissal";
 
 /**
  * A notice at the top of the signed-in pages that says why something is as it is, kept while

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 
 /** A titled card of a page, labelled by its heading for screen readers. */
 export function Panel(props: {

@@ -1,4 +1,4 @@
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 
 /** A row of mutually exclusive choices, as radio buttons (keyboard: arrows within the group). */
 export function SegmentedControl<T extends string>(props: {

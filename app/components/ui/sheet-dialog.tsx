@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
-import { useReturnFocus } from "~/lib/return-focus";
+import { useReturnFocus } from "~/lib/ui/return-focus";
 import { Button } from "./button";
 
 /** A modal dialog: centred on wide screens, full-width from the bottom on phones. */

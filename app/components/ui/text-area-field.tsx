@@ -1,5 +1,5 @@
 import { useId, type ComponentProps } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 import { inputClasses } from "./text-field";
 
 /** A labelled multi-line input with a field error announced to screen readers. */

@@ -1,8 +1,8 @@
 import { Toast as RadixToast } from "radix-ui";
 import { CircleAlert, CircleCheck, Info, X, type LucideIcon } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
-import { cn } from "~/lib/cn";
-import { toastStore, type Toast } from "~/lib/toast-store";
+import { cn } from "~/lib/ui/cn";
+import { toastStore, type Toast } from "~/lib/state/toast-store";
 import { toastIcons } from "./toast-icons";
 
 /** Spec §9: swipe right 50 px to dismiss; F8 focuses the viewport; bottom-right; 16 px gap. */

@@ -1,7 +1,7 @@
 import { Tooltip as RadixTooltip } from "radix-ui";
 import type { ReactNode } from "react";
 
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/tooltip-timing";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/ui/tooltip-timing";
 
 export { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS };
 

@@ -1,5 +1,5 @@
 import { creditsRefunded } from "#domain/credit-words";
-import { useReveal } from "~/lib/use-reveal";
+import { useReveal } from "~/lib/hooks/use-reveal";
 import { ArrowRight, Boxes, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -12,12 +12,12 @@ import { PageHeader } from "~/components/page-header";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
 
-import { callApi } from "~/lib/api-client";
-import { refusalMessage } from "~/lib/refusal-message";
-import { mergeJob } from "~/lib/job-progress";
-import { toast } from "~/lib/toast-store";
-import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
-import { useLiveStyles } from "~/lib/use-live-styles";
+import { callApi } from "~/lib/api/api-client";
+import { refusalMessage } from "~/lib/words/refusal-message";
+import { mergeJob } from "~/lib/state/job-progress";
+import { toast } from "~/lib/state/toast-store";
+import { useCoalescedRevalidate, useLiveJobs } from "~/lib/hooks/use-live-jobs";
+import { useLiveStyles } from "~/lib/hooks/use-live-styles";
 import { workspaceContext } from "#server/ui/require-user.server";
 import { servicesContext } from "#server/ui/context";
 import { listRecentJobs } from "#server/generation/job-views.server";

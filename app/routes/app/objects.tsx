@@ -11,9 +11,9 @@ import { PageHeader } from "~/components/page-header";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
-import { callApi } from "~/lib/api-client";
-import { cn } from "~/lib/cn";
-import { plural } from "~/lib/object-format";
+import { callApi } from "~/lib/api/api-client";
+import { cn } from "~/lib/ui/cn";
+import { plural } from "~/lib/words/object-format";
 import {
   defaultLibraryView,
   isFiltered,
@@ -21,9 +21,9 @@ import {
   readLibraryView,
   sameFilters,
   type LibraryView,
-} from "~/lib/object-library-params";
-import { toast } from "~/lib/toast-store";
-import { useCoalescedRevalidate, useLiveJobs } from "~/lib/use-live-jobs";
+} from "~/lib/state/object-library-params";
+import { toast } from "~/lib/state/toast-store";
+import { useCoalescedRevalidate, useLiveJobs } from "~/lib/hooks/use-live-jobs";
 import { workspaceContext } from "#server/ui/require-user.server";
 import { followToItsWorkspace } from "#server/ui/record-links.server";
 import { servicesContext } from "#server/ui/context";

@@ -8,7 +8,7 @@ import { ModelsList } from "~/components/models-list";
 import { useColourModeContext } from "~/components/colour-mode-provider";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 import { colourModePreferences } from "#domain/colour-mode";
 
 export function meta() {

@@ -17,7 +17,7 @@ import { workspaces } from "./workspaces";
 
 /** Styles and the reference images that define them. */
 
-/** A reusable look, owned by one user (built-in presets live in code: app/lib/presets.ts). */
+/** A reusable look, owned by one user (built-in presets live in code: app/lib/ui/presets.ts). */
 export const styles = pgTable(
   "styles",
   {

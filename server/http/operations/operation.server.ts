@@ -130,7 +130,7 @@ export interface Operation<
 
 /**
  * Declares an operation, with its handler typed by what it takes. Its method, path, body and
- * replies keep their types, so the browser's client (app/lib/api-client.ts) knows them.
+ * replies keep their types, so the browser's client (app/lib/api/api-client.ts) knows them.
  */
 export function defineOperation<
   P extends string,

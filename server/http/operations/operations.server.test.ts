@@ -7,7 +7,7 @@ import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import type { jobReply, objectsSubmittedReply } from "#domain/api-replies";
 import type { generateObjectsSchema } from "#domain/objects";
-import type { ApiBody, ApiReply } from "~/lib/api-client";
+import type { ApiBody, ApiReply } from "~/lib/api/api-client";
 import type { Services } from "../../services";
 import { apiErrorHandler } from "../errors.server";
 import { buildOpenApiDocument } from "../openapi.server";

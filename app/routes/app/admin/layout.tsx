@@ -1,7 +1,7 @@
 import { BarChart3, ScrollText, Server, Users, UsersRound, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import { cn } from "~/lib/cn";
+import { cn } from "~/lib/ui/cn";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { operatorRoute } from "#server/ui/operator-route.server";
 import type { Route } from "./+types/layout";

@@ -4,7 +4,7 @@ import { useRevalidator } from "react-router";
 import { CreditsDialog } from "~/components/admin/account-dialogs";
 import { EmptyState } from "~/components/empty-state";
 import { Button } from "~/components/ui/button";
-import { utcDateTime } from "~/lib/admin-format";
+import { utcDateTime } from "~/lib/words/admin-format";
 import { creditCount } from "#domain/credit-words";
 import type { OperatorTeam } from "#domain/operator-users";
 import { withRouteErrors } from "#server/http/route-errors.server";
