@@ -43,16 +43,13 @@ export interface MadeFrom {
   params: ImageOperationParams;
 }
 
-/** The provider calls that work on an image that exists, by the method a provider offers for each. */
-export type ImageWorkCall = "edit" | "upscale";
-
 /**
  * Work on an image that exists (an edit, an upscale) in place of drawing a new one: the provider
  * method it needs (a model without it cannot run the job), how it calls it with the request the
  * runner built, and what Motif does to the answer before it is stored.
  */
 export interface ImageWork {
-  needs: ImageWorkCall;
+  needs: keyof Pick<ImageProvider, "edit" | "upscale">;
   call(provider: ImageProvider, request: GenerateRequest): Promise<GenerateResult>;
   finish(image: GeneratedImage): Promise<GeneratedImage>;
 }
