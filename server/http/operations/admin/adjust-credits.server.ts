@@ -1,7 +1,13 @@
-import { adjustCreditsSchema } from "#domain/audit";
+import { adjustCreditsSchema, auditEntrySchema } from "#domain/audit";
 import { adjustCredits } from "../../../operator/operator-credits.server";
 import { defineOperation } from "../operation.server";
-import { adjustedReply } from "./shared.server";
+import { z } from "zod";
+
+const adjustedReply = z.object({
+  credits: z.number().int().meta({ description: "The account's balance now." }),
+  debt: z.number().int().meta({ description: "What it still owes (a grant settles a debt first)." }),
+  entry: auditEntrySchema,
+});
 
 export const adjustCreditsOperations = (["account", "team"] as const).map((holder) =>
   defineOperation({

@@ -1,7 +1,11 @@
-import { instanceSettingsChangeSchema } from "#domain/instance-settings";
+import { instanceSettingsChangeSchema, instanceSettingsReply } from "#domain/instance-settings";
 import { changeInstanceSettings } from "../../../instance/instance-settings.server";
 import { defineOperation } from "../operation.server";
-import { settingsChangedReply } from "./shared.server";
+import { auditEntrySchema } from "#domain/audit";
+
+const settingsChangedReply = instanceSettingsReply.extend({
+  entry: auditEntrySchema.nullable().meta({ description: "The audit line; null when nothing changed." }),
+});
 
 export const changeInstanceSettingsOperation = defineOperation({
   method: "patch",

@@ -1,8 +1,10 @@
-import { accountStatusSchema } from "#domain/audit";
+import { accountStatusSchema, auditEntrySchema } from "#domain/audit";
 import { deleteAccountAsOperator } from "../../../operator/account-deletion.server";
 import { userFolder } from "../../../storage/folders.server";
 import { defineOperation } from "../operation.server";
-import { deletedReply } from "./shared.server";
+import { z } from "zod";
+
+const deletedReply = z.object({ deleted: z.literal(true), entry: auditEntrySchema });
 
 export const deleteAccountOperation = defineOperation({
   method: "delete",

@@ -1,7 +1,9 @@
-import { accountStatusSchema } from "#domain/audit";
+import { accountStatusSchema, auditEntrySchema } from "#domain/audit";
 import { setAccountDisabled } from "../../../operator/account-status.server";
 import { defineOperation } from "../operation.server";
-import { accountStatusReply } from "./shared.server";
+import { z } from "zod";
+
+const accountStatusReply = z.object({ disabled: z.boolean(), entry: auditEntrySchema.nullable() });
 
 export const disableEnableAccountOperations = ([true, false] as const).map((disabled) =>
   defineOperation({

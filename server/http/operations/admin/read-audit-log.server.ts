@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { readAuditLog } from "../../../operator/audit-log.server";
 import { defineOperation } from "../operation.server";
-import { auditReply } from "./shared.server";
+import { auditEntrySchema } from "#domain/audit";
+
+const auditReply = z.object({
+  entries: z.array(auditEntrySchema),
+  nextBefore: z.number().int().nullable().meta({ description: "Pass as `before` for older lines; null at the start." }),
+});
 
 export const readAuditLogOperation = defineOperation({
   method: "get",

@@ -11,7 +11,15 @@ import { copyEtag, notModified as isNotModified, sendStream, setCacheHeaders } f
 import { requireApiUser, type ApiUser } from "../../require-user.server";
 import { defineOperation } from "../operation.server";
 import { binary, etag, ifNoneMatch, notModified } from "../reply-docs.server";
-import { signedUntil } from "./shared.server";
+import type { Request } from "express";
+import type { Services } from "../../../services";
+
+/** The signature of a signed image link, when the request carries a valid one: it needs no session. */
+function signedUntil(req: Request, services: Services): number | null {
+  const source = optimizeQuerySchema.shape.url.safeParse(req.query.url);
+  const signature = req.query.s;
+  return source.success && typeof signature === "string" ? services.imageUrls.verify(source.data, signature) : null;
+}
 
 export const downloadImageSmallerOperation = defineOperation({
   method: "get",

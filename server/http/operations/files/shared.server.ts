@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import { findFile } from "../../../images/image-records.server";
-import { optimizeQuerySchema, type ImageSource } from "../../../images/optimize.server";
+import { type ImageSource } from "../../../images/optimize.server";
 import type { Services } from "../../../services";
 import { AppError } from "../../errors.server";
 import { notModified as isNotModified, sendStream } from "../../file-responses.server";
@@ -24,11 +24,4 @@ export async function serveOriginal(
   const stored = await services.storage.get(file.key);
   if (!stored) throw new AppError("not_found", "No such image.");
   await sendStream(res, stored, file.type, tag);
-}
-
-/** The signature of a signed image link, when the request carries a valid one: it needs no session. */
-export function signedUntil(req: Request, services: Services): number | null {
-  const source = optimizeQuerySchema.shape.url.safeParse(req.query.url);
-  const signature = req.query.s;
-  return source.success && typeof signature === "string" ? services.imageUrls.verify(source.data, signature) : null;
 }

@@ -2,7 +2,7 @@ import { drawingChoiceSchema } from "#domain/drawings";
 import * as replies from "#domain/api-replies";
 import { chooseDrawing } from "../../../objects/choose-drawing.server";
 import { defineOperation } from "../operation.server";
-import { objectParam } from "./shared.server";
+import { objectParam } from "../objects/shared.server";
 
 export const chooseDrawingOperation = defineOperation({
   method: "post",

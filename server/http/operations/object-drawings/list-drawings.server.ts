@@ -1,7 +1,7 @@
 import { drawingsReplySchema } from "#domain/drawings";
 import { listDrawings } from "../../../objects/choose-drawing.server";
 import { defineOperation } from "../operation.server";
-import { objectParam } from "./shared.server";
+import { objectParam } from "../objects/shared.server";
 
 export const listDrawingsOperation = defineOperation({
   method: "get",

@@ -1,10 +1,13 @@
 import { EXPORT_FILE_COUNT_HEADER } from "#domain/exports";
 import { exportQuerySchema } from "#domain/objects";
-import { selectExportObjects, writeObjectsZip } from "../../../objects/export-zip.server";
+import { selectExportObjects, writeObjectsZip, slugify } from "../../../objects/export-zip.server";
 import { exportZipSamples } from "../../openapi-flow-samples.server";
 import { defineOperation } from "../operation.server";
 import { zipDownload } from "../reply-docs.server";
-import { sendingZip, downloadName } from "./shared.server";
+import { sendingZip, type Exported, shortName } from "./shared.server";
+
+const downloadName = (objects: Exported[]) =>
+  objects.length === 1 ? `${slugify(objects[0]!.styleName)}-${slugify(objects[0]!.name)}` : shortName(objects);
 
 export const downloadObjectsZipOperation = defineOperation({
   method: "get",

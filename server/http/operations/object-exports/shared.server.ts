@@ -21,5 +21,3 @@ export type Exported = { name: string; styleName: string };
 /** One object's download is named after it (and its style); several, by their count. */
 export const shortName = (objects: Exported[]) =>
   objects.length === 1 ? slugify(objects[0]!.name) : `motif-${objects.length}-objects`;
-export const downloadName = (objects: Exported[]) =>
-  objects.length === 1 ? `${slugify(objects[0]!.styleName)}-${slugify(objects[0]!.name)}` : shortName(objects);

@@ -10,7 +10,7 @@ export async function presentSubmittedJob(services: Services, job: GenerationJob
 }
 
 /** A use case that starts a paid job on one of the user's objects. */
-export type StartObjectJob<I> = (
+type StartObjectJob<I> = (
   services: Services,
   options: { userId: string; objectId: string; input: I; apiKeyId?: string | null; memberId?: string | null },
 ) => Promise<{ job: GenerationJob }>;

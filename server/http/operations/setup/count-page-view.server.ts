@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import { pageViews } from "../../../db/schema";
 import { defineOperation } from "../operation.server";
-import { pageViewSchema } from "./shared.server";
+import { z } from "zod";
+import { knownRoutePaths } from "#domain/route-path";
+
+// Only the app's own route paths: the table stays small whoever posts to it.
+const pageViewSchema = z.object({ path: z.enum(knownRoutePaths) });
 
 export const countPageViewOperation = defineOperation({
   method: "post",

@@ -2,7 +2,11 @@ import { grantCreditsBody } from "#domain/setup";
 import { grantCreditsByEmail } from "../../../credits/credits-command.server";
 import { AppError } from "../../errors.server";
 import { defineOperation } from "../operation.server";
-import { grantCreditsReply } from "./shared.server";
+import { z } from "zod";
+
+const grantCreditsReply = z
+  .object({ message: z.string().meta({ example: "Granted 100 credits to ann@example.com: balance 350." }) })
+  .meta({ id: "GrantCreditsReply" });
 
 export const grantCreditsOperation = defineOperation({
   method: "post",

@@ -8,7 +8,10 @@ import { loginLinkEmail } from "../../../mail/login-link-email.server";
 import { signupRefusedEmail } from "../../../mail/signup-refused-email.server";
 import { signInLinkOrigin } from "../../origin-check.server";
 import { defineOperation } from "../operation.server";
-import { signinSchema, limit, ipOf, signupRefusalOf } from "./shared.server";
+import { z } from "zod";
+import { emailSchema, limit, ipOf, signupRefusalOf } from "./shared.server";
+
+const signinSchema = z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() });
 
 export const emailSignInLinkOperation = defineOperation({
   method: "post",

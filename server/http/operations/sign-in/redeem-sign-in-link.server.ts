@@ -3,7 +3,15 @@ import { redeemLoginToken } from "../../../auth/login-links.server";
 import { createIdToken } from "../../../auth/sessions.server";
 import { AppError } from "../../errors.server";
 import { defineOperation } from "../operation.server";
-import { verifySchema, LINK_FAILURES, limit, ipOf, signupRefusalOf } from "./shared.server";
+import { z } from "zod";
+import { emailSchema, linkTokenSchema, limit, ipOf, signupRefusalOf } from "./shared.server";
+
+const verifySchema = z.object({ token: linkTokenSchema, email: emailSchema });
+
+const LINK_FAILURES = {
+  invalid: "This link has expired or was already used — request a new one.",
+  wrong_email: "This sign-in link was sent to another e-mail address.",
+} as const;
 
 export const redeemSignInLinkOperation = defineOperation({
   method: "post",

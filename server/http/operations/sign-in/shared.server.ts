@@ -7,24 +7,13 @@ import type { Services } from "../../../services";
 import { AppError } from "../../errors.server";
 
 export const emailSchema = z.email().max(254);
-export const signinSchema = z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() });
+
 // Any token shape is looked up: a tampered link is "expired or used", not a malformed request.
 export const linkTokenSchema = z.string().min(1).max(200);
-export const verifySchema = z.object({ token: linkTokenSchema, email: emailSchema });
-export const linkStatusSchema = z.object({ token: linkTokenSchema });
-export const tokenSchema = z.object({ idToken: z.string().min(20).max(200) });
 
 export const OAUTH_STATE_COOKIE = "motif_oauth_state";
 
-export function oauthStateCookie(value: string, secure: boolean, maxAgeSeconds: number): string {
-  return `${OAUTH_STATE_COOKIE}=${value}; Path=/api/auth/oauth; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-export const TOO_MANY = "Too many sign-in attempts. Please wait a few minutes and try again.";
-export const LINK_FAILURES = {
-  invalid: "This link has expired or was already used — request a new one.",
-  wrong_email: "This sign-in link was sent to another e-mail address.",
-} as const;
+const TOO_MANY = "Too many sign-in attempts. Please wait a few minutes and try again.";
 
 export async function limit(services: Services, key: string, max: number) {
   const result = await hitRateLimit({
@@ -36,6 +25,7 @@ export async function limit(services: Services, key: string, max: number) {
   if (!result.allowed)
     throw new AppError("rate_limited", TOO_MANY, {}, { "Retry-After": String(result.retryAfterSeconds) });
 }
+
 export const ipOf = (req: Request) => req.ip ?? "unknown";
 
 /** The instance's sign-up policy, as the sign-in steps ask it: why `email` may not make an account, or null. */

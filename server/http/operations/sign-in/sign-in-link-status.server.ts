@@ -1,7 +1,10 @@
 import * as replies from "#domain/api-replies";
 import { isLoginTokenUsable } from "../../../auth/login-links.server";
 import { defineOperation } from "../operation.server";
-import { linkStatusSchema, limit, ipOf } from "./shared.server";
+import { z } from "zod";
+import { linkTokenSchema, limit, ipOf } from "./shared.server";
+
+const linkStatusSchema = z.object({ token: linkTokenSchema });
 
 export const signInLinkStatusOperation = defineOperation({
   method: "post",

@@ -2,7 +2,11 @@ import { safeRedirectPath } from "#domain/navigation";
 import { beginOAuth } from "../../../auth/oauth-flow.server";
 import { AppError } from "../../errors.server";
 import { defineOperation } from "../operation.server";
-import { oauthStateCookie, limit, ipOf, oauthProviderOf } from "./shared.server";
+import { OAUTH_STATE_COOKIE, limit, ipOf, oauthProviderOf } from "./shared.server";
+
+function oauthStateCookie(value: string, secure: boolean, maxAgeSeconds: number): string {
+  return `${OAUTH_STATE_COOKIE}=${value}; Path=/api/auth/oauth; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
 
 export const startProviderSignInOperation = defineOperation({
   method: "get",

@@ -4,7 +4,9 @@ import { serializeSessionCookie, SESSION_COOKIE } from "../../../auth/session-co
 import { deleteSession, exchangeIdToken } from "../../../auth/sessions.server";
 import { AppError } from "../../errors.server";
 import { defineOperation } from "../operation.server";
-import { tokenSchema } from "./shared.server";
+import { z } from "zod";
+
+const tokenSchema = z.object({ idToken: z.string().min(20).max(200) });
 
 export const startSessionOperation = defineOperation({
   method: "post",

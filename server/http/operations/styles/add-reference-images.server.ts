@@ -6,7 +6,10 @@ import { AppError } from "../../errors.server";
 import { closeAfterAnswer, receiveReferenceUploads, refuseOversizedBody } from "../../reference-uploads.server";
 import { assertNoControlCharacters } from "../../refuse-control-characters.server";
 import { defineOperation } from "../operation.server";
-import { MAX_REFERENCE_IMAGES, referencesForm } from "./shared.server";
+import { z } from "zod";
+import { MAX_REFERENCE_IMAGES, imageFiles } from "./shared.server";
+
+const referencesForm = z.object({ references: imageFiles.min(1) });
 
 export const addReferenceImagesOperation = defineOperation({
   method: "post",

@@ -9,7 +9,34 @@ import { createStyleSamples } from "../../openapi-flow-samples.server";
 import { closeAfterAnswer, receiveReferenceUploads, refuseOversizedBody } from "../../reference-uploads.server";
 import { assertNoControlCharacters } from "../../refuse-control-characters.server";
 import { defineOperation } from "../operation.server";
-import { MAX_REFERENCE_IMAGES, createStyleForm, createStyleJson } from "./shared.server";
+import { limits } from "#domain/limits";
+import { textPatterns } from "#domain/text";
+import { MAX_REFERENCE_IMAGES, imageFiles } from "./shared.server";
+
+/** POST /api/styles as a form: the fields, and up to five reference images. */
+const createStyleForm = createStyleSchema
+  .extend({
+    references: imageFiles
+      .optional()
+      .meta({ description: `Up to ${limits.referenceImages} reference images (PNG, JPEG or WebP).` }),
+  })
+  // A description of a few words, reference images, or both: create-style.server.ts refuses neither.
+  .meta({
+    anyOf: [
+      { required: ["description"], properties: { description: { pattern: textPatterns.three } } },
+      { required: ["references"], properties: { references: { minItems: 1 } } },
+    ],
+  });
+
+/** POST /api/styles as JSON: no images can come with it, so the description is needed. */
+const createStyleJson = createStyleSchema.meta({
+  override: ({ jsonSchema }) => {
+    const description = (jsonSchema.properties as Record<string, Record<string, unknown>>).description!;
+    delete description.default;
+    description.pattern = textPatterns.three;
+    jsonSchema.required = ["name", "description"];
+  },
+});
 
 export const createStyleOperation = defineOperation({
   method: "post",

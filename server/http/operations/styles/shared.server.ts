@@ -1,8 +1,6 @@
 import { z } from "zod";
 import * as replies from "#domain/api-replies";
 import { limits } from "#domain/limits";
-import { textPatterns } from "#domain/text";
-import { createStyleSchema } from "#domain/styles";
 import { type makeMissingSamples } from "../../../styles/style-sample-commands.server";
 import { defineOperation } from "../operation.server";
 
@@ -11,33 +9,6 @@ export const MAX_REFERENCE_IMAGES = limits.referenceImages;
 export const imageFiles = z
   .array(z.string().meta({ format: "binary", contentMediaType: "image/*" }))
   .max(limits.referenceImages);
-
-/** POST /api/styles as a form: the fields, and up to five reference images. */
-export const createStyleForm = createStyleSchema
-  .extend({
-    references: imageFiles
-      .optional()
-      .meta({ description: `Up to ${limits.referenceImages} reference images (PNG, JPEG or WebP).` }),
-  })
-  // A description of a few words, reference images, or both: create-style.server.ts refuses neither.
-  .meta({
-    anyOf: [
-      { required: ["description"], properties: { description: { pattern: textPatterns.three } } },
-      { required: ["references"], properties: { references: { minItems: 1 } } },
-    ],
-  });
-
-/** POST /api/styles as JSON: no images can come with it, so the description is needed. */
-export const createStyleJson = createStyleSchema.meta({
-  override: ({ jsonSchema }) => {
-    const description = (jsonSchema.properties as Record<string, Record<string, unknown>>).description!;
-    delete description.default;
-    description.pattern = textPatterns.three;
-    jsonSchema.required = ["name", "description"];
-  },
-});
-
-export const referencesForm = z.object({ references: imageFiles.min(1) });
 
 /**
  * A paid sample job for the style in the path, answered once per Idempotency-Key: 201 when it

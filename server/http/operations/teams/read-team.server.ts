@@ -1,6 +1,9 @@
 import { readTeam } from "../../../teams/teams.server";
 import { defineOperation } from "../operation.server";
-import { detailReply, roles } from "./shared.server";
+import { detailReply } from "./shared.server";
+
+const roles =
+  "Owners and admins invite, remove and change roles; the owner also renames, hands over and deletes the team; members read it. Anyone not in the team gets 404.";
 
 export const readTeamOperation = defineOperation({
   method: "get",
