@@ -1,4 +1,5 @@
 // Generation benchmarks: `npm run bench`. Results go to bench/results/generation.json.
+import { personalActor } from "#domain/actor";
 //  1. Overhead per job against the OpenAI provider on the local fake with fixed latency,
 //     at 50 concurrent jobs (target: ≤ 2 % of the provider's own latency).
 //  2. Jobs per minute through one worker (the pg-boss queue) at zero provider latency.
@@ -11,7 +12,7 @@ import { openDatabase } from "../server/db/client.server";
 import { generationJobs } from "../server/db/schema";
 import { runGenerationJob } from "../server/generation/run-job.server";
 import { providerRegistry } from "../server/generation/providers/registry.server";
-import { createStyleWithSamples } from "../server/styles/style-samples.server";
+import { insertStyleWithSamples } from "../server/styles/style-samples.server";
 import { createOfflineProvider } from "../server/generation/providers/offline.server";
 import { createOpenAIProvider } from "../server/generation/providers/openai.server";
 import { startGenerationQueue } from "../server/generation/queue.server";
@@ -40,7 +41,13 @@ async function overheadBench(fakeUrl: string) {
     });
     const jobs = [];
     for (let i = 0; i < CONCURRENT_JOBS; i++) {
-      jobs.push((await createStyleWithSamples(handle.db, { userId: "bench-overhead", style, provider })).job.id);
+      jobs.push(
+        (
+          await handle.db.transaction((tx) =>
+            insertStyleWithSamples(tx, { actor: personalActor("bench-overhead"), style, provider }),
+          )
+        ).job.id,
+      );
     }
     const context = {
       db: handle.db,
@@ -89,7 +96,13 @@ async function throughputBench(fakeUrl: string) {
     });
     const ids: string[] = [];
     for (let i = 0; i < THROUGHPUT_JOBS; i++) {
-      ids.push((await createStyleWithSamples(handle.db, { userId: "bench-throughput", style, provider })).job.id);
+      ids.push(
+        (
+          await handle.db.transaction((tx) =>
+            insertStyleWithSamples(tx, { actor: personalActor("bench-throughput"), style, provider }),
+          )
+        ).job.id,
+      );
     }
     const concurrency = 4;
     const started = performance.now();

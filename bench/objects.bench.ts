@@ -1,4 +1,5 @@
 // Object-set benchmark: `npx tsx bench/objects.bench.ts` (or `npm run bench`).
+import { personalActor } from "#domain/actor";
 // Results go to bench/results/objects-<database>.json.
 //  1. A 50-object set (50 subjects × 1 variation, one job) made through the real OpenAI
 //     client against the local fake Images API at a fixed latency (BENCH_LATENCY_MS,
@@ -9,7 +10,7 @@
 //  3. Where each image's overhead goes, from the job's own timeline (provider calls and
 //     file writes are timed by wrapping the provider and the storage the job is given),
 //     and each bookkeeping step timed alone on the same database.
-// The style is set up through the real use cases: createStyleWithSamples, its sample job
+// The style is set up through the real use cases: insertStyleWithSamples, its sample job
 // run first (at latency 0, not measured) so every object request is an edit carrying the
 // style's 4 samples plus the set's first image (reference chaining), as in real use; then
 // generateObjects.
@@ -32,7 +33,7 @@ import { runGenerationJob } from "../server/generation/run-job.server";
 import { hasRealAlpha, storeImage } from "../server/generation/store-image.server";
 import { generateObjects, type ObjectDeps } from "../server/objects/generate-objects.server";
 import { createDiskStorage, type FileStorage } from "../server/storage/storage.server";
-import { createStyleWithSamples } from "../server/styles/style-samples.server";
+import { insertStyleWithSamples } from "../server/styles/style-samples.server";
 import { startFakeOpenAI } from "../tests/fakes/openai-images";
 import { benchStyle, makeBenchUser, percentile, runHeader } from "./support";
 
@@ -126,7 +127,13 @@ async function setUp(
     config: parseConfig({ LOG_LEVEL: "silent" }),
   };
   await makeBenchUser(handle, userId);
-  const created = await createStyleWithSamples(handle.db, { userId, style, provider: provider.provider });
+  const created = await handle.db.transaction((tx) =>
+    insertStyleWithSamples(tx, {
+      actor: personalActor(userId),
+      style,
+      provider: provider.provider,
+    }),
+  );
   fake.control.latencyMs = 0;
   expectSucceeded(
     await runGenerationJob(
@@ -140,7 +147,7 @@ async function setUp(
 
 function submitSet(setup: Setup, objectCount: number, variations: number, label: string) {
   return generateObjects(setup.deps, {
-    userId: setup.userId,
+    actor: personalActor(setup.userId),
     input: generateObjectsSchema.parse({
       styleId: setup.styleId,
       subjects: Array.from({ length: objectCount }, (_, i) => `${label} object ${i + 1}`),

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { DatabaseHandle } from "../server/db/client.server";
-import { authUsers, users } from "../server/db/schema";
+import { authUsers, workspaceBalances } from "../server/db/schema";
 import type { NewStyleInput } from "../server/styles/style-samples.server";
 import { freeLoopbackPort } from "../tests/support/free-port";
 import { createThrowawayDatabase } from "../tests/support/throwaway-database";
@@ -25,7 +25,7 @@ export const benchStyle: NewStyleInput = {
 /** A user with a balance no benchmark runs out of. */
 export async function makeBenchUser(handle: DatabaseHandle, id: string) {
   await handle.db.insert(authUsers).values({ id, email: `${id}@bench.local` });
-  await handle.db.insert(users).values({ id, credits: 1_000_000 });
+  await handle.db.insert(workspaceBalances).values({ id, credits: 1_000_000 });
 }
 
 export function percentile(values: number[], p: number): number {

@@ -6,7 +6,7 @@ import type { WebhookDeliveryView } from "#domain/webhooks";
 import { hashToken, randomToken } from "../auth/tokens.server";
 import { monthStart, spentSince } from "../credits/key-spending.server";
 import type { Database } from "../db/client.server";
-import { apiKeys, authUsers, users } from "../db/schema";
+import { apiKeys, authUsers, workspaceBalances } from "../db/schema";
 import { newId } from "../ids.server";
 import { lastDeliveries } from "../webhooks/deliveries.server";
 
@@ -148,10 +148,10 @@ export async function authenticateApiKey(
 ): Promise<{ user: { id: string; email: string; hasRecord: boolean }; keyId: string; workspaceId: string }> {
   if (!secret.startsWith(KEY_PREFIX)) throw new AppError("unauthorized", apiKeyMessages.invalid);
   const [row] = await db
-    .select({ key: apiKeys, email: authUsers.email, disabledAt: authUsers.disabledAt, recordId: users.id })
+    .select({ key: apiKeys, email: authUsers.email, disabledAt: authUsers.disabledAt, recordId: workspaceBalances.id })
     .from(apiKeys)
     .innerJoin(authUsers, eq(authUsers.id, apiKeys.userId))
-    .leftJoin(users, eq(users.id, apiKeys.userId))
+    .leftJoin(workspaceBalances, eq(workspaceBalances.id, apiKeys.userId))
     .where(eq(apiKeys.secretHash, hashToken(secret)));
   if (!row) throw new AppError("unauthorized", apiKeyMessages.invalid);
   const { key } = row;

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { accountDisabledMessage } from "#domain/audit";
 import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
-import { authUsers, idTokens, sessions, users } from "../db/schema";
+import { authUsers, idTokens, sessions, workspaceBalances } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
 import type { SessionCache } from "./session-cache.server";
 import { hashToken, randomToken } from "./tokens.server";
@@ -86,11 +86,11 @@ export async function findSessionUser(options: {
       email: authUsers.email,
       expiresAt: sessions.expiresAt,
       firstUser: sql<boolean>`${authUsers.id} = (select id from auth_users order by created_at, id limit 1)`,
-      recordId: users.id,
+      recordId: workspaceBalances.id,
     })
     .from(sessions)
     .innerJoin(authUsers, eq(authUsers.id, sessions.userId))
-    .leftJoin(users, eq(users.id, authUsers.id))
+    .leftJoin(workspaceBalances, eq(workspaceBalances.id, authUsers.id))
     // A session made in the instant an operator disabled the account still ends here.
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), isNull(authUsers.disabledAt)));
   if (!row) return null;

@@ -14,7 +14,7 @@ export const CREDITS_KEY = "motif_credits";
  */
 export async function startCheckout(
   deps: { db: Database; billing: Billing; publicUrl: string },
-  input: { userId: string; email: string; packId: string },
+  input: { workspaceId: string; email: string; packId: string },
 ): Promise<{ url: string; sessionId: string }> {
   const pack = deps.billing.packs.find((p) => p.id === input.packId);
   if (!pack) throw new AppError("not_found", "That credit pack is not for sale. Reload the page to see the packs.");
@@ -26,7 +26,7 @@ export async function startCheckout(
       await stripeClient(deps.billing)
     ).checkout.sessions.create({
       mode: "payment",
-      client_reference_id: input.userId,
+      client_reference_id: input.workspaceId,
       customer_email: input.email,
       line_items: [
         {
@@ -50,7 +50,7 @@ export async function startCheckout(
   if (!session.url) throw new AppError("internal", "The payment page could not be opened. Try again in a moment.");
   await deps.db.insert(creditPurchases).values({
     checkoutSessionId: session.id,
-    userId: input.userId,
+    workspaceId: input.workspaceId,
     packId: pack.id,
     credits: pack.credits,
     amount: pack.amount,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { formatPackPrice } from "#domain/credit-packs";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { creditLedger, creditPurchases, users } from "../db/schema";
+import { creditLedger, creditPurchases, workspaceBalances } from "../db/schema";
 
 export interface PackView {
   id: string;
@@ -24,10 +24,13 @@ export interface CheckoutView {
  */
 export async function creditsPage(
   deps: { db: Database; billing: Config["billing"] },
-  input: { userId: string; checkoutSessionId: string | null },
+  input: { workspaceId: string; checkoutSessionId: string | null },
 ): Promise<{ payments: boolean; packs: PackView[]; debt: number; checkout: CheckoutView | null }> {
   const { db, billing } = deps;
-  const [user] = await db.select({ debt: users.creditDebt }).from(users).where(eq(users.id, input.userId));
+  const [user] = await db
+    .select({ debt: workspaceBalances.creditDebt })
+    .from(workspaceBalances)
+    .where(eq(workspaceBalances.id, input.workspaceId));
   if (!billing) return { payments: false, packs: [], debt: user?.debt ?? 0, checkout: null };
   let checkout: CheckoutView | null = null;
   if (input.checkoutSessionId) {
@@ -44,7 +47,10 @@ export async function creditsPage(
         and(eq(creditLedger.reason, "purchase"), eq(creditLedger.ref, creditPurchases.checkoutSessionId)),
       )
       .where(
-        and(eq(creditPurchases.checkoutSessionId, input.checkoutSessionId), eq(creditPurchases.userId, input.userId)),
+        and(
+          eq(creditPurchases.checkoutSessionId, input.checkoutSessionId),
+          eq(creditPurchases.workspaceId, input.workspaceId),
+        ),
       );
     if (row) checkout = { credits: row.credits, price: formatPackPrice(row), granted: row.grantId !== null };
   }

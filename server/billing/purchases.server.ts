@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { publishBalance } from "../credits/credits.server";
 import { grantCreditsWithin, takeBackCreditsWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
-import { creditPurchases, users } from "../db/schema";
+import { creditPurchases, workspaceBalances } from "../db/schema";
 import { getLogger } from "../logger.server";
 
 /** A paid Checkout Session, as the webhook read it from Stripe. */
 export interface PaidSession {
   checkoutSessionId: string;
-  /** client_reference_id: the user who started the checkout. */
-  userId: string;
+  /** client_reference_id: the workspace the credits are for. */
+  workspaceId: string;
   packId: string;
   credits: number;
   amount: number;
@@ -26,7 +26,10 @@ export interface PaidSession {
  */
 export async function grantPurchase(db: Database, paid: PaidSession): Promise<boolean> {
   const granted = await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, paid.userId));
+    const [user] = await tx
+      .select({ id: workspaceBalances.id })
+      .from(workspaceBalances)
+      .where(eq(workspaceBalances.id, paid.workspaceId));
     // The account was deleted since: nothing to grant to (the operator refunds by hand).
     if (!user) return null;
     // Recorded at checkout; made here when that record is missing (the session is ours by its metadata).
@@ -34,7 +37,7 @@ export async function grantPurchase(db: Database, paid: PaidSession): Promise<bo
       .insert(creditPurchases)
       .values({
         checkoutSessionId: paid.checkoutSessionId,
-        userId: paid.userId,
+        workspaceId: paid.workspaceId,
         packId: paid.packId,
         credits: paid.credits,
         amount: paid.amount,
@@ -46,7 +49,7 @@ export async function grantPurchase(db: Database, paid: PaidSession): Promise<bo
       .from(creditPurchases)
       .where(eq(creditPurchases.checkoutSessionId, paid.checkoutSessionId))
       .for("update");
-    if (!purchase || purchase.userId !== paid.userId) return null;
+    if (!purchase || purchase.workspaceId !== paid.workspaceId) return null;
     await tx
       .update(creditPurchases)
       .set({
@@ -57,15 +60,15 @@ export async function grantPurchase(db: Database, paid: PaidSession): Promise<bo
       })
       .where(eq(creditPurchases.checkoutSessionId, purchase.checkoutSessionId));
     return grantCreditsWithin(tx, {
-      userId: purchase.userId,
+      workspaceId: purchase.workspaceId,
       amount: purchase.credits,
       reason: "purchase",
       ref: purchase.checkoutSessionId,
     });
   });
   if (!granted) return false;
-  getLogger().info({ userId: paid.userId, checkoutSessionId: paid.checkoutSessionId }, "credits bought");
-  await publishBalance(db, paid.userId);
+  getLogger().info({ workspaceId: paid.workspaceId, checkoutSessionId: paid.checkoutSessionId }, "credits bought");
+  await publishBalance(db, paid.workspaceId);
   return true;
 }
 
@@ -81,7 +84,7 @@ export type TakeBack =
  * purchase has this payment (its completion has not been seen yet).
  */
 export async function takeBackPurchase(db: Database, event: TakeBack): Promise<"unknown" | "done"> {
-  let userId: string | null = null;
+  let workspaceId: string | null = null;
   const outcome = await db.transaction(async (tx) => {
     const [purchase] = await tx
       .select()
@@ -106,7 +109,7 @@ export async function takeBackPurchase(db: Database, event: TakeBack): Promise<"
         ? `${purchase.checkoutSessionId}:refund:${event.amountRefunded}`
         : `${purchase.checkoutSessionId}:dispute:${event.disputeId}`;
     const taken = await takeBackCreditsWithin(tx, {
-      userId: purchase.userId,
+      workspaceId: purchase.workspaceId,
       amount,
       reason: event.kind === "refund" ? "purchase_refunded" : "purchase_disputed",
       ref,
@@ -116,13 +119,16 @@ export async function takeBackPurchase(db: Database, event: TakeBack): Promise<"
         .update(creditPurchases)
         .set({ creditsTakenBack: due })
         .where(eq(creditPurchases.checkoutSessionId, purchase.checkoutSessionId));
-      userId = purchase.userId;
+      workspaceId = purchase.workspaceId;
     }
     return "done" as const;
   });
-  if (userId) {
-    getLogger().info({ userId, kind: event.kind, paymentIntentId: event.paymentIntentId }, "bought credits taken back");
-    await publishBalance(db, userId);
+  if (workspaceId) {
+    getLogger().info(
+      { workspaceId, kind: event.kind, paymentIntentId: event.paymentIntentId },
+      "bought credits taken back",
+    );
+    await publishBalance(db, workspaceId);
   }
   return outcome;
 }

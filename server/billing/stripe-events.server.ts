@@ -19,7 +19,7 @@ function paidSessionOf(session: Stripe.Checkout.Session): Omit<PaidSession, "cha
   if (session.mode !== "payment" || session.payment_status !== "paid") return null;
   return {
     checkoutSessionId: session.id,
-    userId: session.client_reference_id,
+    workspaceId: session.client_reference_id,
     packId,
     credits,
     amount: session.amount_total ?? 0,

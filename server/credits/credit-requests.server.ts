@@ -4,7 +4,7 @@ import { creditRequestLimit, creditRequestTooSoon } from "#domain/credit-request
 import { hitRateLimit } from "../auth/rate-limit.server";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { rateLimits, users } from "../db/schema";
+import { rateLimits, workspaceBalances } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { creditRequestEmail } from "../mail/credit-request-email.server";
 import type { Mailer } from "../mail/mailer.server";
@@ -37,7 +37,10 @@ export async function requestCredits(
   }
   // Asked from a team's workspace, it is the team's balance that needs credits.
   const holder = input.workspace?.id ?? input.userId;
-  const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, holder));
+  const [user] = await db
+    .select({ credits: workspaceBalances.credits })
+    .from(workspaceBalances)
+    .where(eq(workspaceBalances.id, holder));
   const operators = await operatorAddresses({ db, adminEmails: config.adminEmails });
   try {
     for (const to of operators) {

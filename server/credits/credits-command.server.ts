@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { grantLimits } from "#domain/setup";
 import type { Database } from "../db/client.server";
-import { authUsers, users } from "../db/schema";
+import { authUsers, workspaceBalances } from "../db/schema";
 import { grantCreditsWithin } from "./ledger.server";
 import { publishBalance } from "./credits.server";
 
@@ -46,13 +46,13 @@ export async function grantCreditsByEmail(
   { email, amount }: CreditsCommand,
 ): Promise<{ ok: boolean; message: string }> {
   const [user] = await db
-    .select({ id: users.id })
+    .select({ id: workspaceBalances.id })
     .from(authUsers)
-    .innerJoin(users, eq(users.id, authUsers.id))
+    .innerJoin(workspaceBalances, eq(workspaceBalances.id, authUsers.id))
     .where(eq(authUsers.email, email));
   if (!user) return { ok: false, message: `No account has the address ${email}. Nothing was granted.` };
   const after = await db.transaction((tx) =>
-    grantCreditsWithin(tx, { userId: user.id, amount, reason: "admin_adjust", ref: `admin:${randomUUID()}` }),
+    grantCreditsWithin(tx, { workspaceId: user.id, amount, reason: "admin_adjust", ref: `admin:${randomUUID()}` }),
   );
   if (!after) return { ok: false, message: `No account has the address ${email}. Nothing was granted.` };
   await publishBalance(db, user.id);

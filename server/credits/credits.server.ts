@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
-import { users } from "../db/schema";
+import { workspaceBalances } from "../db/schema";
 import { publishUserEvent } from "../events/events.server";
 
 /** The transaction handle drizzle passes to `db.transaction` callbacks. */
@@ -38,24 +38,28 @@ export class CreditDebtError extends AppError {
   }
 }
 
-/** Why `userId` cannot spend `price` now: a debt first, else a short balance. */
+/** Why `workspaceId` cannot spend `price` now: a debt first, else a short balance. */
 export async function spendingRefusal(
   db: Database | Transaction,
-  options: { userId: string; price: number },
+  options: { workspaceId: string; price: number },
 ): Promise<AppError> {
   const [row] = await db
-    .select({ credits: users.credits, debt: users.creditDebt })
-    .from(users)
-    .where(eq(users.id, options.userId));
+    .select({ credits: workspaceBalances.credits, debt: workspaceBalances.creditDebt })
+    .from(workspaceBalances)
+    .where(eq(workspaceBalances.id, options.workspaceId));
   if (row && row.debt > 0) return new CreditDebtError(row.debt, row.credits);
   return new InsufficientCreditsError(options.price, row?.credits ?? 0);
 }
 
 /** The condition under which a user's row may pay `amount`: enough credits and nothing owed. */
-export const canSpend = (amount: number) => and(gte(users.credits, amount), eq(users.creditDebt, 0));
+export const canSpend = (amount: number) =>
+  and(gte(workspaceBalances.credits, amount), eq(workspaceBalances.creditDebt, 0));
 
-export async function getBalance(db: Database | Transaction, userId: string): Promise<number> {
-  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+export async function getBalance(db: Database | Transaction, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ credits: workspaceBalances.credits })
+    .from(workspaceBalances)
+    .where(eq(workspaceBalances.id, workspaceId));
   return row?.credits ?? 0;
 }
 
@@ -69,23 +73,23 @@ export interface BalanceSnapshot {
   version: number;
 }
 
-/** The subquery giving the balance version of the user whose id is in `table`.id (0 before any ledger row). */
-export const creditsVersionOf = (table: "users" | "auth_users") =>
-  sql<number>`coalesce((select max(cl.id) from credit_ledger cl where cl.user_id = ${sql.identifier(table)}.id), 0)`.mapWith(
+/** The subquery giving the balance version of the workspace whose id is in `table`.id (0 before any ledger row). */
+export const creditsVersionOf = (table: "workspace_balances" | "auth_users") =>
+  sql<number>`coalesce((select max(cl.id) from credit_ledger cl where cl.workspace_id = ${sql.identifier(table)}.id), 0)`.mapWith(
     Number,
   );
 
 /** Both read in one statement, so they agree. */
-export async function getBalanceSnapshot(db: Database, userId: string): Promise<BalanceSnapshot> {
+export async function getBalanceSnapshot(db: Database, workspaceId: string): Promise<BalanceSnapshot> {
   const [row] = await db
-    .select({ credits: users.credits, version: creditsVersionOf("users") })
-    .from(users)
-    .where(eq(users.id, userId));
+    .select({ credits: workspaceBalances.credits, version: creditsVersionOf("workspace_balances") })
+    .from(workspaceBalances)
+    .where(eq(workspaceBalances.id, workspaceId));
   return { credits: row?.credits ?? 0, version: row?.version ?? 0 };
 }
 
 /** Tells the user's open pages the current balance (after a change has committed). */
-export async function publishBalance(db: Database, userId: string): Promise<void> {
-  const snapshot = await getBalanceSnapshot(db, userId);
-  await publishUserEvent(db, { userId, type: "credits", data: { ...snapshot } });
+export async function publishBalance(db: Database, workspaceId: string): Promise<void> {
+  const snapshot = await getBalanceSnapshot(db, workspaceId);
+  await publishUserEvent(db, { userId: workspaceId, type: "credits", data: { ...snapshot } });
 }

@@ -21,7 +21,7 @@ function backgroundRemovalTitle(objectName: string | null): string {
  */
 export async function listCreditHistory(
   db: Database,
-  options: { userId: string; before?: number; limit?: number },
+  options: { workspaceId: string; before?: number; limit?: number },
 ): Promise<{ entries: CreditHistoryEntry[]; nextBefore: number | null }> {
   const limit = options.limit ?? CREDIT_HISTORY_PAGE;
   const rows = await db
@@ -49,23 +49,23 @@ export async function listCreditHistory(
     // Only the user's own jobs and styles can name a line.
     .leftJoin(
       generationJobs,
-      and(eq(generationJobs.id, creditLedger.ref), eq(generationJobs.ownerId, creditLedger.userId)),
+      and(eq(generationJobs.id, creditLedger.ref), eq(generationJobs.ownerId, creditLedger.workspaceId)),
     )
-    .leftJoin(styles, and(eq(styles.id, generationJobs.styleId), eq(styles.ownerId, creditLedger.userId)))
+    .leftJoin(styles, and(eq(styles.id, generationJobs.styleId), eq(styles.ownerId, creditLedger.workspaceId)))
     // A background removal's line names the object of the image it made (ref = that image).
     .leftJoin(
       images,
       and(
         eq(creditLedger.reason, "background_removal"),
         eq(images.id, creditLedger.ref),
-        eq(images.ownerId, creditLedger.userId),
+        eq(images.ownerId, creditLedger.workspaceId),
       ),
     )
     .leftJoin(objects, eq(objects.id, images.objectId))
     .leftJoin(
       authUsers,
       and(
-        sql`${creditLedger.userId} <> coalesce(${creditLedger.memberId}, ${generationJobs.createdBy})`,
+        sql`${creditLedger.workspaceId} <> coalesce(${creditLedger.memberId}, ${generationJobs.createdBy})`,
         eq(authUsers.id, sql`coalesce(${creditLedger.memberId}, ${generationJobs.createdBy})`),
       ),
     )
@@ -75,12 +75,12 @@ export async function listCreditHistory(
       and(
         inArray(creditLedger.reason, ["purchase", "purchase_refunded", "purchase_disputed"]),
         eq(creditPurchases.checkoutSessionId, sql`split_part(${creditLedger.ref}, ':', 1)`),
-        eq(creditPurchases.userId, creditLedger.userId),
+        eq(creditPurchases.workspaceId, creditLedger.workspaceId),
       ),
     )
     .where(
       and(
-        eq(creditLedger.userId, options.userId),
+        eq(creditLedger.workspaceId, options.workspaceId),
         options.before !== undefined ? lt(creditLedger.id, options.before) : undefined,
       ),
     )

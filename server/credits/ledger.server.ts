@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Actor } from "#domain/actor";
 import type { Database } from "../db/client.server";
-import { creditLedger, users, type CreditReason } from "../db/schema";
+import { creditLedger, workspaceBalances, type CreditReason } from "../db/schema";
 import { canSpend, getBalance, spendingRefusal, type Transaction } from "./credits.server";
 import { assertWithinKeyCap } from "./key-spending.server";
 import { assertWithinMemberLimit } from "./member-limits.server";
@@ -8,7 +9,7 @@ import { assertWithinMemberLimit } from "./member-limits.server";
 /**
  * The credit ledger's one writer. Every change to a balance is here: a job's reservation and
  * its refund, a direct charge, a grant (sign-up, purchase, operator) and a take-back (a refunded
- * or disputed purchase). Each moves the user's balance under its row lock and writes its ledger
+ * or disputed purchase). Each moves the workspace's balance under its row lock and writes its ledger
  * line in the same transaction; an API key's monthly cap is checked inside the spending ones.
  * Nothing else inserts into credit_ledger (tests/architecture/ledger-writer.test.ts).
  */
@@ -19,7 +20,7 @@ export interface BalanceAfter {
 }
 
 type Movement = {
-  userId: string;
+  workspaceId: string;
   amount: number;
   reason: CreditReason;
   ref: string;
@@ -27,12 +28,12 @@ type Movement = {
   note?: string | null;
 };
 
-/** Locks the user's row for the rest of the transaction; null when there is no such user. */
-async function lockUser(tx: Transaction, userId: string) {
+/** Locks the workspace's balance row for the rest of the transaction; null when there is none. */
+async function lockBalance(tx: Transaction, workspaceId: string) {
   const [row] = await tx
-    .select({ credits: users.credits, debt: users.creditDebt })
-    .from(users)
-    .where(eq(users.id, userId))
+    .select({ credits: workspaceBalances.credits, debt: workspaceBalances.creditDebt })
+    .from(workspaceBalances)
+    .where(eq(workspaceBalances.id, workspaceId))
     .for("update");
   return row ?? null;
 }
@@ -47,11 +48,11 @@ async function alreadyWritten(tx: Transaction, reason: CreditReason, ref: string
 
 async function write(tx: Transaction, movement: Movement, next: BalanceAfter, change: BalanceAfter) {
   await tx
-    .update(users)
+    .update(workspaceBalances)
     .set({ credits: next.credits, creditDebt: next.debt, updatedAt: new Date() })
-    .where(eq(users.id, movement.userId));
+    .where(eq(workspaceBalances.id, movement.workspaceId));
   await tx.insert(creditLedger).values({
-    userId: movement.userId,
+    workspaceId: movement.workspaceId,
     delta: change.credits,
     debtDelta: change.debt,
     reason: movement.reason,
@@ -67,7 +68,7 @@ async function write(tx: Transaction, movement: Movement, next: BalanceAfter, ch
  * transaction, under the user's row lock. Null when the user is gone or the line exists.
  */
 export async function grantCreditsWithin(tx: Transaction, movement: Movement): Promise<BalanceAfter | null> {
-  const current = await lockUser(tx, movement.userId);
+  const current = await lockBalance(tx, movement.workspaceId);
   if (!current || (await alreadyWritten(tx, movement.reason, movement.ref))) return null;
   const settled = Math.min(current.debt, movement.amount);
   const next = { credits: current.credits + movement.amount - settled, debt: current.debt - settled };
@@ -81,7 +82,7 @@ export async function grantCreditsWithin(tx: Transaction, movement: Movement): P
  * spending until settled (credits.server.ts).
  */
 export async function takeBackCreditsWithin(tx: Transaction, movement: Movement): Promise<BalanceAfter | null> {
-  const current = await lockUser(tx, movement.userId);
+  const current = await lockBalance(tx, movement.workspaceId);
   if (!current || (await alreadyWritten(tx, movement.reason, movement.ref))) return null;
   const taken = Math.min(current.credits, movement.amount);
   const owed = movement.amount - taken;
@@ -94,43 +95,31 @@ export async function takeBackCreditsWithin(tx: Transaction, movement: Movement)
  * Takes `amount` credits for generation `ref`, inside the caller's transaction, before the job's
  * row is written (a key's cap counts its jobs). With the key it came with, the key's monthly cap
  * is checked first. The conditional update can never take the balance below zero, even when many
- * submissions race: each waits for the row lock and re-checks the balance. A user who owes
+ * submissions race: each waits for the row lock and re-checks the balance. A workspace that owes
  * credits (a refunded purchase) cannot spend until the debt is settled. In a team's workspace
- * (`userId` is the team's), the member who asks is checked against their monthly limit, and the
- * line says who it was.
+ * the member who asks is checked against their monthly limit, and the line says who it was.
  */
-export async function reserveCredits(
-  tx: Transaction,
-  options: { userId: string; amount: number; ref: string; apiKeyId?: string | null; memberId?: string | null },
-) {
-  const { userId, amount, ref } = options;
+export async function reserveCredits(tx: Transaction, options: { actor: Actor; amount: number; ref: string }) {
+  const { actor, amount, ref } = options;
   // A free job (the preview engine) moves no credits, so it writes no ledger row.
-  if (amount === 0) return getBalance(tx, userId);
-  await checkSpender(tx, { ...options, price: amount });
-  const credits = await spend(tx, { userId, amount });
+  if (amount === 0) return getBalance(tx, actor.workspaceId);
+  await checkSpender(tx, actor, amount);
+  const credits = await spend(tx, { workspaceId: actor.workspaceId, amount });
   await tx.insert(creditLedger).values({
-    userId,
+    workspaceId: actor.workspaceId,
     delta: -amount,
     reason: "generation_reserve",
     ref,
     balanceAfter: credits,
-    memberId: options.memberId ?? null,
+    memberId: actor.memberId,
   });
   return credits;
 }
 
 /** A key's monthly cap, then a team member's monthly limit, each under its own row lock (in that order). */
-async function checkSpender(
-  tx: Transaction,
-  options: { userId: string; price: number; apiKeyId?: string | null; memberId?: string | null },
-): Promise<void> {
-  if (options.apiKeyId) await assertWithinKeyCap(tx, { keyId: options.apiKeyId, price: options.price });
-  if (options.memberId)
-    await assertWithinMemberLimit(tx, {
-      workspaceId: options.userId,
-      memberId: options.memberId,
-      price: options.price,
-    });
+async function checkSpender(tx: Transaction, actor: Actor, price: number): Promise<void> {
+  if (actor.apiKeyId) await assertWithinKeyCap(tx, { keyId: actor.apiKeyId, price });
+  await assertWithinMemberLimit(tx, { workspaceId: actor.workspaceId, memberId: actor.memberId, price });
 }
 
 /**
@@ -139,38 +128,31 @@ async function checkSpender(
  */
 export async function chargeCredits(
   tx: Transaction,
-  options: {
-    userId: string;
-    amount: number;
-    reason: CreditReason;
-    ref: string;
-    apiKeyId?: string | null;
-    memberId?: string | null;
-  },
+  options: { actor: Actor; amount: number; reason: CreditReason; ref: string },
 ): Promise<number> {
-  const { userId, amount } = options;
-  await checkSpender(tx, { ...options, price: amount });
-  const credits = await spend(tx, { userId, amount });
+  const { actor, amount } = options;
+  await checkSpender(tx, actor, amount);
+  const credits = await spend(tx, { workspaceId: actor.workspaceId, amount });
   await tx.insert(creditLedger).values({
-    userId,
+    workspaceId: actor.workspaceId,
     delta: -amount,
     reason: options.reason,
     ref: options.ref,
     balanceAfter: credits,
-    apiKeyId: options.apiKeyId ?? null,
-    memberId: options.memberId ?? null,
+    apiKeyId: actor.apiKeyId,
+    memberId: actor.memberId,
   });
   return credits;
 }
 
 /** Lowers the balance by `amount` if it covers it and nothing is owed; else says why not. */
-async function spend(tx: Transaction, options: { userId: string; amount: number }): Promise<number> {
+async function spend(tx: Transaction, options: { workspaceId: string; amount: number }): Promise<number> {
   const [row] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} - ${options.amount}`, updatedAt: new Date() })
-    .where(and(eq(users.id, options.userId), canSpend(options.amount)))
-    .returning({ credits: users.credits });
-  if (!row) throw await spendingRefusal(tx, { userId: options.userId, price: options.amount });
+    .update(workspaceBalances)
+    .set({ credits: sql`${workspaceBalances.credits} - ${options.amount}`, updatedAt: new Date() })
+    .where(and(eq(workspaceBalances.id, options.workspaceId), canSpend(options.amount)))
+    .returning({ credits: workspaceBalances.credits });
+  if (!row) throw await spendingRefusal(tx, { workspaceId: options.workspaceId, price: options.amount });
   return row.credits;
 }
 
@@ -178,12 +160,16 @@ async function spend(tx: Transaction, options: { userId: string; amount: number 
  * A new user's first balance: `amount` (the sign-up grant, or 0 when this address had it
  * before) and its ledger line, in the transaction that made the user's record.
  */
-export async function openBalanceWithin(tx: Transaction, options: { userId: string; amount: number }): Promise<void> {
-  const { userId, amount } = options;
-  if (amount > 0) await tx.update(users).set({ credits: amount }).where(eq(users.id, userId));
+export async function openBalanceWithin(
+  tx: Transaction,
+  options: { workspaceId: string; amount: number },
+): Promise<void> {
+  const { workspaceId, amount } = options;
+  if (amount > 0)
+    await tx.update(workspaceBalances).set({ credits: amount }).where(eq(workspaceBalances.id, workspaceId));
   await tx
     .insert(creditLedger)
-    .values({ userId, delta: amount, reason: "signup_grant", ref: userId, balanceAfter: amount });
+    .values({ workspaceId, delta: amount, reason: "signup_grant", ref: workspaceId, balanceAfter: amount });
 }
 
 /**
@@ -193,7 +179,7 @@ export async function openBalanceWithin(tx: Transaction, options: { userId: stri
  */
 export async function refundCredits(
   db: Database,
-  options: { userId: string; amount: number; ref: string },
+  options: { workspaceId: string; amount: number; ref: string },
 ): Promise<number | null> {
   return db.transaction((tx) => refundCreditsWithin(tx, options));
 }
@@ -201,11 +187,15 @@ export async function refundCredits(
 /** The same, inside the caller's transaction (so a status change and its refund commit together). */
 export async function refundCreditsWithin(
   tx: Transaction,
-  options: { userId: string; amount: number; ref: string },
+  options: { workspaceId: string; amount: number; ref: string },
 ): Promise<number | null> {
-  const { userId, amount, ref } = options;
+  const { workspaceId, amount, ref } = options;
   if (amount <= 0) return null;
-  const [locked] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for("update");
+  const [locked] = await tx
+    .select({ credits: workspaceBalances.credits })
+    .from(workspaceBalances)
+    .where(eq(workspaceBalances.id, workspaceId))
+    .for("update");
   if (!locked) return null;
   const [existing] = await tx
     .select({ id: creditLedger.id })
@@ -213,12 +203,12 @@ export async function refundCreditsWithin(
     .where(and(eq(creditLedger.reason, "generation_refund"), eq(creditLedger.ref, ref)));
   if (existing) return null;
   const [row] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${amount}`, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ credits: users.credits });
+    .update(workspaceBalances)
+    .set({ credits: sql`${workspaceBalances.credits} + ${amount}`, updatedAt: new Date() })
+    .where(eq(workspaceBalances.id, workspaceId))
+    .returning({ credits: workspaceBalances.credits });
   await tx
     .insert(creditLedger)
-    .values({ userId, delta: amount, reason: "generation_refund", ref, balanceAfter: row!.credits });
+    .values({ workspaceId, delta: amount, reason: "generation_refund", ref, balanceAfter: row!.credits });
   return row!.credits;
 }

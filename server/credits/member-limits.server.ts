@@ -38,7 +38,7 @@ export async function spentByMembers(
     .from(creditLedger)
     .where(
       and(
-        eq(creditLedger.userId, workspaceId),
+        eq(creditLedger.workspaceId, workspaceId),
         memberId ? eq(creditLedger.memberId, memberId) : undefined,
         notInArray(creditLedger.reason, ["generation_reserve", "generation_refund"]),
         gte(creditLedger.createdAt, since),

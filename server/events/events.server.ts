@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { userEvents } from "../db/schema";
+import { workspaceEvents } from "../db/schema";
 
 export const EVENTS_CHANNEL = "motif_user_events";
 /** Notification payloads are `userId:eventId`, or `userId:session-ended`. */
@@ -37,7 +37,7 @@ export async function publishUserEvent(
       select pg_advisory_xact_lock(${EVENT_LOCK_NAMESPACE}, hashtext(${options.userId}))
     ),
     event as (
-      insert into user_events (user_id, type, data)
+      insert into workspace_events (workspace_id, type, data)
       select ${options.userId}, ${options.type}, ${JSON.stringify(options.data)}::jsonb from locked
       returning id
     )
@@ -46,23 +46,23 @@ export async function publishUserEvent(
 
 export async function eventsSince(db: Database, options: { userId: string; afterId: number }): Promise<UserEvent[]> {
   return db
-    .select({ id: userEvents.id, type: userEvents.type, data: userEvents.data })
-    .from(userEvents)
-    .where(and(eq(userEvents.userId, options.userId), gt(userEvents.id, options.afterId)))
-    .orderBy(userEvents.id)
+    .select({ id: workspaceEvents.id, type: workspaceEvents.type, data: workspaceEvents.data })
+    .from(workspaceEvents)
+    .where(and(eq(workspaceEvents.workspaceId, options.userId), gt(workspaceEvents.id, options.afterId)))
+    .orderBy(workspaceEvents.id)
     .limit(EVENTS_PAGE);
 }
 
 export async function latestEventId(db: Database, userId: string): Promise<number> {
   const [row] = await db
-    .select({ id: sql<number>`coalesce(max(${userEvents.id}), 0)` })
-    .from(userEvents)
-    .where(eq(userEvents.userId, userId));
+    .select({ id: sql<number>`coalesce(max(${workspaceEvents.id}), 0)` })
+    .from(workspaceEvents)
+    .where(eq(workspaceEvents.workspaceId, userId));
   return Number(row?.id ?? 0);
 }
 
 export async function pruneUserEvents(db: Database): Promise<void> {
-  await db.delete(userEvents).where(lt(userEvents.createdAt, new Date(Date.now() - KEEP_EVENTS_MS)));
+  await db.delete(workspaceEvents).where(lt(workspaceEvents.createdAt, new Date(Date.now() - KEEP_EVENTS_MS)));
 }
 
 /**

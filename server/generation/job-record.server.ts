@@ -28,11 +28,11 @@ export const unitCreditsOf = (job: Pick<GenerationJob, "credits" | "imageCount">
   job.imageCount > 0 ? job.credits / job.imageCount : 0;
 
 /** One of the user's jobs, or a not_found error (someone else's looks the same). */
-export async function requireOwnedJob(db: Database, options: { userId: string; jobId: string }) {
+export async function requireOwnedJob(db: Database, options: { workspaceId: string; jobId: string }) {
   const [job] = await db
     .select()
     .from(generationJobs)
-    .where(and(eq(generationJobs.id, options.jobId), eq(generationJobs.ownerId, options.userId)));
+    .where(and(eq(generationJobs.id, options.jobId), eq(generationJobs.ownerId, options.workspaceId)));
   if (!job) throw new AppError("not_found", "No such job.");
   return job;
 }

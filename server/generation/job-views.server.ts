@@ -89,13 +89,13 @@ async function present(db: Database, jobs: GenerationJob[]): Promise<JobView[]> 
 }
 
 /** The user's unfinished object jobs and those finished in the last minutes, newest first. */
-export async function listRecentJobs(db: Database, options: { userId: string }): Promise<JobView[]> {
+export async function listRecentJobs(db: Database, options: { workspaceId: string }): Promise<JobView[]> {
   const jobs = await db
     .select()
     .from(generationJobs)
     .where(
       and(
-        eq(generationJobs.ownerId, options.userId),
+        eq(generationJobs.ownerId, options.workspaceId),
         inArray(generationJobs.kind, objectJobKinds),
         or(
           inArray(generationJobs.status, ["queued", "running"]),
@@ -109,10 +109,13 @@ export async function listRecentJobs(db: Database, options: { userId: string }):
 }
 
 /** One of the user's jobs, or null. */
-export async function getJobView(db: Database, options: { userId: string; jobId: string }): Promise<JobView | null> {
+export async function getJobView(
+  db: Database,
+  options: { workspaceId: string; jobId: string },
+): Promise<JobView | null> {
   const [job] = await db
     .select()
     .from(generationJobs)
-    .where(and(eq(generationJobs.id, options.jobId), eq(generationJobs.ownerId, options.userId)));
+    .where(and(eq(generationJobs.id, options.jobId), eq(generationJobs.ownerId, options.workspaceId)));
   return job ? ((await present(db, [job]))[0] ?? null) : null;
 }

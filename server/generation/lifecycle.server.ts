@@ -23,7 +23,7 @@ async function madeAndUnpaid(tx: Transaction, job: GenerationJob) {
 /** Gives back `amount` of a job's reservation (the ledger allows one refund per job) and records it. */
 async function refundJob(tx: Transaction, job: GenerationJob, amount: number) {
   if (amount <= 0) return false;
-  const balance = await refundCreditsWithin(tx, { userId: job.ownerId, amount, ref: job.id });
+  const balance = await refundCreditsWithin(tx, { workspaceId: job.ownerId, amount, ref: job.id });
   return balance !== null;
 }
 
@@ -141,7 +141,7 @@ function cancelMessage(made: number, total: number, refund: number): string {
  */
 export async function cancelJob(
   ctx: { db: Database },
-  options: { userId: string; jobId: string },
+  options: { workspaceId: string; jobId: string },
 ): Promise<{ job: GenerationJob; refund: number }> {
   const owned = await requireOwnedJob(ctx.db, options);
   const ended = await endJob(ctx.db, owned.id, (_made, job) => ({
@@ -155,14 +155,14 @@ export async function cancelJob(
 /** A style's unfinished jobs (of one kind, if given), oldest first. */
 export async function activeJobIdsOfStyle(
   db: Database,
-  options: { userId: string; styleId: string; kind?: GenerationJob["kind"] },
+  options: { workspaceId: string; styleId: string; kind?: GenerationJob["kind"] },
 ): Promise<string[]> {
   const rows = await db
     .select({ id: generationJobs.id })
     .from(generationJobs)
     .where(
       and(
-        eq(generationJobs.ownerId, options.userId),
+        eq(generationJobs.ownerId, options.workspaceId),
         eq(generationJobs.styleId, options.styleId),
         options.kind ? eq(generationJobs.kind, options.kind) : undefined,
         inArray(generationJobs.status, ACTIVE),
@@ -189,7 +189,7 @@ function styleDeletedMessage(made: number, total: number, refund: number): strin
  * images already made were delivered (they could be seen and downloaded until now), so
  * they are paid for; only those never made are refunded.
  */
-export async function cancelStyleJobs(ctx: { db: Database }, options: { userId: string; styleId: string }) {
+export async function cancelStyleJobs(ctx: { db: Database }, options: { workspaceId: string; styleId: string }) {
   for (const id of await activeJobIdsOfStyle(ctx.db, options)) {
     await endJob(ctx.db, id, (_made, job) => ({
       status: "canceled",

@@ -19,6 +19,6 @@ export async function publishJob(db: Database, job: GenerationJob): Promise<void
 }
 
 /** Tells the owner's open pages that one more image of a job is ready. */
-export async function publishProgress(db: Database, userId: string, data: JobProgressEvent): Promise<void> {
-  await publishUserEvent(db, { userId, type: "job-progress", data: { ...data } });
+export async function publishProgress(db: Database, workspaceId: string, data: JobProgressEvent): Promise<void> {
+  await publishUserEvent(db, { userId: workspaceId, type: "job-progress", data: { ...data } });
 }

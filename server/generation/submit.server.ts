@@ -1,3 +1,4 @@
+import type { Actor } from "#domain/actor";
 import type { JobKind, JobParams } from "#domain/jobs";
 import { unitPrice } from "#domain/pricing";
 import type { Transaction } from "../credits/credits.server";
@@ -20,17 +21,14 @@ export async function insertPaidJob<K extends JobKind>(
   tx: Transaction,
   options: {
     id?: string;
-    userId: string;
+    /** Who pays, and whose workspace the job is in. */
+    actor: Actor;
     kind: K;
     styleId: string;
     params: JobParams<K>;
     /** The style's name, for the job's title. */
     styleName: string;
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
-    /** The API key the request came with: its monthly cap is checked, and the job remembers it. */
-    apiKeyId?: string | null;
-    /** The member who asks (their team's monthly limit applies). */
-    memberId?: string | null;
   },
 ): Promise<GenerationJob> {
   await assertProviderReachable(tx, options.provider);
@@ -42,18 +40,13 @@ export async function insertPaidJob<K extends JobKind>(
   const credits = imageCount * unitPrice({ size: params.size, detail: params.detail, prices: options.provider.prices });
   const id = options.id ?? newId();
   // Paid before the job's row exists: a key's cap counts its jobs, so this one is not counted twice.
-  await reserveCredits(tx, {
-    userId: options.userId,
-    amount: credits,
-    ref: id,
-    apiKeyId: options.apiKeyId,
-    memberId: options.memberId,
-  });
+  const { actor } = options;
+  await reserveCredits(tx, { actor, amount: credits, ref: id });
   const [job] = await tx
     .insert(generationJobs)
     .values({
       id,
-      ownerId: options.userId,
+      ownerId: actor.workspaceId,
       kind: options.kind,
       styleId: options.styleId,
       params: options.params as Record<string, unknown>,
@@ -62,8 +55,8 @@ export async function insertPaidJob<K extends JobKind>(
       provider: options.provider.id,
       model: options.provider.model,
       credits,
-      apiKeyId: options.apiKeyId ?? null,
-      createdBy: options.memberId ?? options.userId,
+      apiKeyId: actor.apiKeyId,
+      createdBy: actor.memberId,
     })
     .returning();
   return job!;
@@ -82,13 +75,16 @@ export async function startPaidJob<K extends JobKind>(
 }
 
 /**
- * Starts a paid job with what must commit with it (a set's objects): `work` inserts both in one
- * transaction, the job through `insertPaidJob`; once that commits, the job is queued.
+ * Starts a paid job with what must commit with it (a set's objects, a new style): `work` inserts
+ * both in one transaction, the job through `insertPaidJob`; once that commits, the job is queued.
+ * When `work` answers with an unfinished job it found instead (`existing`: the same samples asked
+ * for twice), nothing new was paid and that job is on the queue already.
  */
-export async function startPaidJobWith<R extends { job: GenerationJob }>(
+export async function startPaidJobWith<R extends { job: GenerationJob; existing?: boolean }>(
   deps: DispatchDeps,
   work: (tx: Transaction) => Promise<R>,
 ): Promise<R> {
   const result = await deps.database.db.transaction(work);
+  if (result.existing) return result;
   return { ...result, job: await dispatchJob(deps, result.job) };
 }

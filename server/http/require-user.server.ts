@@ -1,4 +1,5 @@
 import type { Request } from "express";
+import type { Actor } from "#domain/actor";
 import { apiKeyMessages } from "#domain/api-keys";
 import { notInTeamMessage } from "#domain/teams";
 import { authenticateApiKey } from "../api-keys/api-keys.server";
@@ -21,6 +22,8 @@ export interface ApiUser extends SessionUser {
   grantUsedBefore: boolean;
   /** Where the request acts: the key's workspace, or the one the browser chose. Records are scoped by its id. */
   workspace: Workspace;
+  /** Who acts, as use cases and the ledger take it: this workspace, this person, this key. */
+  actor: Actor;
 }
 
 /** A key made for a team its maker has since left: out at once (as is a browser naming a team it left). */
@@ -47,15 +50,21 @@ export async function requireApiUser(req: Request, services: Services): Promise<
     await spendKeyRequests({ req, services, keyId, requests: 1 });
     const workspace = await findWorkspace(db, { userId: user.id, requested: workspaceId });
     if (!workspace) throw new AppError("unauthorized", keyWorkspaceGone);
-    return withRecord({ ...user, apiKeyId: keyId, workspace }, services);
+    return withRecord({ ...user, apiKeyId: keyId, workspace, actor: actorOf(user, workspace, keyId) }, services);
   }
   const sessionId = readSessionId(req.get("Cookie"), services.config.auth.secureCookies);
   const user = sessionId ? await findSessionUser({ db, sessionId, cache: services.sessions }) : null;
   if (!user) throw new AppError("unauthorized", "Please sign in.");
   const workspace = await findWorkspace(db, { userId: user.id, requested: readWorkspaceCookie(req.get("Cookie")) });
   if (!workspace) throw new AppError("unauthorized", notInTeamMessage);
-  return withRecord({ ...user, apiKeyId: null, workspace }, services);
+  return withRecord({ ...user, apiKeyId: null, workspace, actor: actorOf(user, workspace, null) }, services);
 }
+
+const actorOf = (person: SessionUser, workspace: Workspace, apiKeyId: string | null): Actor => ({
+  workspaceId: workspace.id,
+  memberId: person.id,
+  apiKeyId,
+});
 
 /**
  * Counts `requests` against the key's budget for the minute (shared by every process), or a

@@ -88,8 +88,8 @@ export const getImagesTool = defineTool({
     const { db } = services.database;
     const selection = selectionSchema.parse({ jobId: args.jobId, objectIds: args.objectIds });
     const all = selection.jobId
-      ? await imagesOfJob(db, { userId: user.workspace.id, jobId: selection.jobId })
-      : await imagesOfObjects(db, { userId: user.workspace.id, objectIds: selection.objectIds! });
+      ? await imagesOfJob(db, { workspaceId: user.workspace.id, jobId: selection.jobId })
+      : await imagesOfObjects(db, { workspaceId: user.workspace.id, objectIds: selection.objectIds! });
     const offset = args.offset ?? 0;
     const page = all.slice(offset, offset + IMAGES_PER_CALL);
     const edge = args.size ?? DEFAULT_EDGE;

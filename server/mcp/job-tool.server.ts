@@ -21,7 +21,7 @@ const POLL_MS = 500;
  */
 async function waitForJob(
   db: Database,
-  options: { userId: string; jobId: string; waitSeconds: number; signal: AbortSignal },
+  options: { workspaceId: string; jobId: string; waitSeconds: number; signal: AbortSignal },
 ): Promise<JobView> {
   const deadline = Date.now() + options.waitSeconds * 1000;
   for (;;) {
@@ -73,12 +73,12 @@ export const getJobTool = defineTool({
   async run({ services, user }, args, signal) {
     const { db } = services.database;
     const job = await waitForJob(db, {
-      userId: user.workspace.id,
+      workspaceId: user.workspace.id,
       jobId: args.jobId,
       waitSeconds: args.wait_seconds ?? 0,
       signal,
     });
-    const made = await imagesOfJob(db, { userId: user.workspace.id, jobId: job.id });
+    const made = await imagesOfJob(db, { workspaceId: user.workspace.id, jobId: job.id });
     const data = {
       job: {
         id: job.id,

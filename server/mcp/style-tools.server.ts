@@ -134,11 +134,9 @@ export const createStyleTool = defineTool({
       // Without reference images (which this tool does not take), the words are the style.
       if (!input.description) throw new AppError("bad_request", DESCRIPTION_REQUIRED);
       const { style, job } = await createStyle(services, {
-        userId: user.workspace.id,
+        actor: user.actor,
         input,
         files: [],
-        apiKeyId: user.apiKeyId,
-        memberId: user.id,
       });
       const data = {
         style: {

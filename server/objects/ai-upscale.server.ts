@@ -1,3 +1,4 @@
+import type { Actor } from "#domain/actor";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "#domain/errors";
@@ -19,17 +20,14 @@ import { upscaleTooLarge } from "./upscale-image.server";
 export async function aiUpscaleObjectImage(
   deps: ObjectDeps,
   options: {
-    userId: string;
+    actor: Actor;
     objectId: string;
     input: z.output<typeof aiUpscaleSchema>;
-    apiKeyId?: string | null;
-    /** The member who asks (their team's monthly limit applies). */
-    memberId?: string | null;
   },
 ) {
   const { db } = deps.database;
-  const { input } = options;
-  const object = await requireOwnedObject(db, options);
+  const { input, actor } = options;
+  const object = await requireOwnedObject(db, { workspaceId: actor.workspaceId, objectId: options.objectId });
   const [[source], [style]] = await Promise.all([
     db
       .select({ id: images.id, width: images.width, height: images.height })
@@ -61,6 +59,6 @@ export async function aiUpscaleObjectImage(
     // The upscaler answers opaque; the source's alpha is put back by Motif, not keyed.
     transparent: false,
   };
-  const job = await startObjectJob(deps, object, { kind: "upscale", params, provider }, options);
+  const job = await startObjectJob(deps, object, { kind: "upscale", params, provider }, actor);
   return { job };
 }

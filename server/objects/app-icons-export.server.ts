@@ -15,7 +15,7 @@ import { zipStream } from "./zip-stream.server";
 export async function writeAppIconsZip(
   deps: { db: Database; storage: FileStorage },
   options: {
-    userId: string;
+    workspaceId: string;
     objectId: string;
     imageId?: string;
     background: string;
@@ -32,7 +32,7 @@ export async function writeAppIconsZip(
     .where(
       and(
         eq(images.objectId, object.id),
-        eq(images.ownerId, options.userId),
+        eq(images.ownerId, options.workspaceId),
         imageId ? eq(images.id, imageId) : undefined,
       ),
     )

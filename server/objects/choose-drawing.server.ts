@@ -28,7 +28,7 @@ const imagesOf = async (db: Database, objectId: string) =>
 /** The drawings "Choose another drawing" offers for one of the workspace's objects, and the one it has. */
 export async function listDrawings(
   db: Database,
-  options: { userId: string; objectId: string },
+  options: { workspaceId: string; objectId: string },
 ): Promise<DrawingsReply> {
   const object = await requireOwnedObject(db, options);
   const cover = await requirePreviewCover(db, object);
@@ -66,13 +66,13 @@ async function drawnWith(db: Pick<Database, "select">, objectId: string, drawing
  */
 export async function chooseDrawing(
   deps: ChooseDrawingDeps,
-  options: { userId: string; objectId: string; drawing: DrawingChoice },
+  options: { workspaceId: string; objectId: string; drawing: DrawingChoice },
 ): Promise<ObjectDetail> {
   const { db, storage } = deps;
-  const { userId } = options;
+  const { workspaceId } = options;
   const object = await requireOwnedObject(db, options);
   await requirePreviewCover(db, object);
-  const detail = () => requireObjectDetail(db, { userId, objectId: object.id, signer: deps.signer });
+  const detail = () => requireObjectDetail(db, { workspaceId, objectId: object.id, signer: deps.signer });
 
   const earlier = await drawnWith(db, object.id, options.drawing);
   if (earlier) {
@@ -91,7 +91,7 @@ export async function chooseDrawing(
   if (!image) throw new AppError("internal", "The drawing could not be made. Please try again.");
   const meta = await sharp(image.data).metadata();
   const imageId = newId();
-  const fileKey = `${objectFolder(userId, object.styleId, object.id)}/${imageId}-drawing.${image.format}`;
+  const fileKey = `${objectFolder(workspaceId, object.styleId, object.id)}/${imageId}-drawing.${image.format}`;
   await storage.put(fileKey, image.data, `image/${image.format}`);
   const provider = createOfflineProvider();
   let winner: string | undefined;

@@ -1,3 +1,4 @@
+import type { Actor } from "#domain/actor";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ImageOperation, ImageOperationParams } from "#domain/image-lineage";
 import type { CreditReason } from "#domain/credits";
@@ -6,7 +7,7 @@ import type { ObjectImageView } from "#domain/objects";
 import { canSpend, publishBalance, spendingRefusal } from "../credits/credits.server";
 import { chargeCredits } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
-import { images, objects, users } from "../db/schema";
+import { images, objects, workspaceBalances } from "../db/schema";
 import { newId } from "../ids.server";
 import type { ImageUrlSigner } from "../images/signed-urls.server";
 import type { FileStorage } from "../storage/storage.server";
@@ -29,7 +30,7 @@ export interface Derivation {
   /** The file name's ending, after the new image's id: "-no-background", "-x4". */
   suffix: string;
   /** Taken once, with the new image's record; none for a free operation. */
-  charge?: { price: number; reason: CreditReason; apiKeyId?: string | null; memberId?: string | null };
+  charge?: { price: number; reason: CreditReason; actor: Actor };
 }
 
 /** The image `derivation` already made from `sourceId`, if there is one. */
@@ -64,21 +65,21 @@ async function madeFrom(
  */
 export async function deriveObjectImage(
   deps: DerivedImageDeps,
-  options: { userId: string; objectId: string; imageId: string },
+  options: { workspaceId: string; objectId: string; imageId: string },
   derivation: Derivation,
   make: (source: ImageRecord, original: Buffer) => Promise<{ data: Buffer; width: number; height: number }>,
 ): Promise<{ image: ObjectImageView; existing: boolean }> {
   const { db, storage } = deps;
-  const { userId } = options;
+  const { workspaceId } = options;
   const price = derivation.charge?.price ?? 0;
   const object = await requireOwnedObject(db, options);
   const [source] = await db
     .select()
     .from(images)
-    .where(and(eq(images.id, options.imageId), eq(images.objectId, object.id), eq(images.ownerId, userId)));
+    .where(and(eq(images.id, options.imageId), eq(images.objectId, object.id), eq(images.ownerId, workspaceId)));
   if (!source) throw new AppError("not_found", "No such image.");
   const viewOf = async (imageId: string) => {
-    const detail = await requireObjectDetail(db, { userId, objectId: object.id, signer: deps.signer });
+    const detail = await requireObjectDetail(db, { workspaceId, objectId: object.id, signer: deps.signer });
     const image = detail.images.find((i) => i.id === imageId);
     if (!image) throw new AppError("not_found", "No such object.");
     return image;
@@ -88,10 +89,10 @@ export async function deriveObjectImage(
   // Said before any work is done; the charge below checks again under the row lock.
   if (price > 0) {
     const [payable] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), canSpend(price)));
-    if (!payable) throw await spendingRefusal(db, { userId, price });
+      .select({ id: workspaceBalances.id })
+      .from(workspaceBalances)
+      .where(and(eq(workspaceBalances.id, workspaceId), canSpend(price)));
+    if (!payable) throw await spendingRefusal(db, { workspaceId, price });
   }
   const original = await storage.read(source.fileKey);
   if (!original) throw new AppError("not_found", "No such image.");
@@ -101,7 +102,7 @@ export async function deriveObjectImage(
   const durationMs = Math.round(performance.now() - started);
 
   const imageId = newId();
-  const fileKey = `${objectFolder(userId, object.styleId, object.id)}/${imageId}${derivation.suffix}.png`;
+  const fileKey = `${objectFolder(workspaceId, object.styleId, object.id)}/${imageId}${derivation.suffix}.png`;
   await storage.put(fileKey, result.data, "image/png");
   let winner: string | undefined;
   try {
@@ -119,14 +120,7 @@ export async function deriveObjectImage(
         .values(derivedRecord(object, source, { imageId, fileKey, durationMs, result, derivation }));
       const { charge } = derivation;
       if (!charge || price === 0) return undefined;
-      await chargeCredits(tx, {
-        userId,
-        amount: price,
-        reason: charge.reason,
-        ref: imageId,
-        apiKeyId: charge.apiKeyId,
-        memberId: charge.memberId,
-      });
+      await chargeCredits(tx, { actor: charge.actor, amount: price, reason: charge.reason, ref: imageId });
       return undefined;
     });
   } catch (error) {
@@ -137,7 +131,7 @@ export async function deriveObjectImage(
     await storage.delete(fileKey);
     return { image: await viewOf(winner), existing: true };
   }
-  if (price > 0) await publishBalance(db, userId);
+  if (price > 0) await publishBalance(db, workspaceId);
   return { image: await viewOf(imageId), existing: false };
 }
 

@@ -1,3 +1,4 @@
+import type { Actor } from "#domain/actor";
 import { and, eq } from "drizzle-orm";
 import type { EditImageInput } from "#domain/image-lineage";
 import { AppError } from "#domain/errors";
@@ -42,16 +43,14 @@ function cannotEdit(provider: ImageProvider, region: boolean): AppError {
 export async function editObjectImage(
   deps: ObjectDeps,
   options: {
-    userId: string;
+    actor: Actor;
     objectId: string;
     input: EditImageInput;
-    apiKeyId?: string | null;
-    memberId?: string | null;
   },
 ) {
   const { db } = deps.database;
-  const { input } = options;
-  const object = await requireOwnedObject(db, options);
+  const { input, actor } = options;
+  const object = await requireOwnedObject(db, { workspaceId: actor.workspaceId, objectId: options.objectId });
   const [[base], [style]] = await Promise.all([
     db
       .select({ id: images.id, width: images.width, height: images.height, fileKey: images.fileKey })
@@ -81,6 +80,6 @@ export async function editObjectImage(
     detail: object.detail,
     transparent: await hasRealAlpha(file),
   };
-  const job = await startObjectJob(deps, object, { kind: "edit", params, provider }, options);
+  const job = await startObjectJob(deps, object, { kind: "edit", params, provider }, actor);
   return { job };
 }

@@ -27,7 +27,7 @@ export function slugify(text: string): string {
 }
 
 /** The user's objects a selection names, oldest first; none → not_found. */
-export async function selectExportObjects(db: Database, options: { userId: string; selection: ExportSelection }) {
+export async function selectExportObjects(db: Database, options: { workspaceId: string; selection: ExportSelection }) {
   const { selection } = options;
   const which: SQL | undefined = selection.ids
     ? inArray(objects.id, selection.ids)
@@ -47,7 +47,7 @@ export async function selectExportObjects(db: Database, options: { userId: strin
     })
     .from(objects)
     .innerJoin(styles, eq(styles.id, objects.styleId))
-    .where(and(eq(objects.ownerId, options.userId), which))
+    .where(and(eq(objects.ownerId, options.workspaceId), which))
     .orderBy(asc(objects.createdAt), asc(objects.id));
   if (rows.length === 0) throw new AppError("not_found", "No such objects.");
   return rows;

@@ -1,3 +1,4 @@
+import type { Actor } from "#domain/actor";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "#domain/errors";
@@ -21,21 +22,20 @@ export type ObjectDeps = Pick<EngineServices, "database" | "storage" | "queue" |
 export async function generateObjects(
   deps: ObjectDeps,
   options: {
-    userId: string;
+    actor: Actor;
     input: z.output<typeof generateObjectsSchema>;
-    apiKeyId?: string | null;
-    memberId?: string | null;
   },
 ) {
-  const { userId, input } = options;
+  const { actor, input } = options;
+  const { workspaceId } = actor;
   return startPaidJobWith(deps, async (tx) => {
     const preset = presetFromStyleId(input.styleId);
     const [style] = preset
-      ? [await ensurePresetStyle(tx, { userId, preset, defaults: input })]
+      ? [await ensurePresetStyle(tx, { workspaceId, preset, defaults: input })]
       : await tx
           .select(styleSettingsColumns)
           .from(styles)
-          .where(and(eq(styles.id, input.styleId), eq(styles.ownerId, userId)));
+          .where(and(eq(styles.id, input.styleId), eq(styles.ownerId, workspaceId)));
     if (!style) throw new AppError("not_found", "No such style.");
     // Whatever way the request came (the page, the API, an agent), what it leaves out is the style's.
     const settings = {
@@ -54,8 +54,8 @@ export async function generateObjects(
           createdAt: new Date(start + i),
           updatedAt: new Date(start + i),
           id: newId(),
-          ownerId: userId,
-          createdBy: options.memberId ?? userId,
+          ownerId: workspaceId,
+          createdBy: actor.memberId,
           styleId: style.id,
           setId: jobId,
           name,
@@ -73,14 +73,12 @@ export async function generateObjects(
     };
     const job = await insertPaidJob(tx, {
       id: jobId,
-      userId,
+      actor,
       kind: "object-images",
       styleId: style.id,
       params,
       styleName: style.name,
       provider,
-      apiKeyId: options.apiKeyId,
-      memberId: options.memberId,
     });
     return { job, objects: made, settings };
   });

@@ -1,3 +1,4 @@
+import type { Actor } from "#domain/actor";
 import type { z } from "zod";
 import { type VariationsParams } from "#domain/jobs";
 import type { objectViewsRequestSchema, variationsRequestSchema } from "#domain/objects";
@@ -15,11 +16,9 @@ type ViewsInput = z.output<typeof objectViewsRequestSchema>;
  * The same object again, one image per pose, view or state asked for ("running", "side view"):
  * a variations job whose images each carry their view, drawn from the object's cover.
  */
-export async function makeViews(
-  deps: ObjectDeps,
-  options: { userId: string; objectId: string; input: ViewsInput; apiKeyId?: string | null; memberId?: string | null },
-) {
-  const object = await requireOwnedObject(deps.database.db, options);
+export async function makeViews(deps: ObjectDeps, options: { actor: Actor; objectId: string; input: ViewsInput }) {
+  const { actor, objectId } = options;
+  const object = await requireOwnedObject(deps.database.db, { workspaceId: actor.workspaceId, objectId });
   const [style] = await deps.database.db
     .select({ defaultModel: styles.defaultModel })
     .from(styles)
@@ -49,16 +48,14 @@ export async function makeViews(
 export async function makeVariations(
   deps: ObjectDeps,
   options: {
-    userId: string;
+    actor: Actor;
     objectId: string;
     input: z.output<typeof variationsRequestSchema> | ViewsInput;
-    apiKeyId?: string | null;
-    /** The member who asks (their team's monthly limit applies). */
-    memberId?: string | null;
   },
 ) {
   const { db } = deps.database;
-  const object = await requireOwnedObject(db, options);
+  const { actor } = options;
+  const object = await requireOwnedObject(db, { workspaceId: actor.workspaceId, objectId: options.objectId });
   const [style] = await db
     .select({ defaultModel: styles.defaultModel })
     .from(styles)
@@ -77,6 +74,6 @@ export async function makeVariations(
     detail: options.input.detail ?? object.detail,
     transparent: options.input.transparent ?? object.transparent,
   };
-  const job = await startObjectJob(deps, object, { kind: "variations", params, provider }, options);
+  const job = await startObjectJob(deps, object, { kind: "variations", params, provider }, actor);
   return { job };
 }

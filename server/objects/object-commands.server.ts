@@ -11,7 +11,7 @@ import { requireOwnedObject } from "./object-records.server";
 /** Renames an object or chooses its cover (one of its own images). */
 export async function updateObject(
   db: Database,
-  options: { userId: string; objectId: string; changes: z.output<typeof updateObjectSchema> },
+  options: { workspaceId: string; objectId: string; changes: z.output<typeof updateObjectSchema> },
 ) {
   const object = await requireOwnedObject(db, options);
   const { name, coverImageId } = options.changes;
@@ -34,7 +34,7 @@ export async function updateObject(
  */
 export async function deleteObject(
   deps: { db: Database; storage: FileStorage },
-  options: { userId: string; objectId: string },
+  options: { workspaceId: string; objectId: string },
 ) {
   const object = await requireOwnedObject(deps.db, options);
   await deps.db.delete(objects).where(eq(objects.id, object.id));

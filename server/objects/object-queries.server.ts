@@ -126,7 +126,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A page of the user's objects, filtered, searched and sorted, with a cursor for the next. */
 export async function listObjects(
   db: Database,
-  options: { userId: string; query: ListObjectsQuery; signer: ImageUrlSigner },
+  options: { workspaceId: string; query: ListObjectsQuery; signer: ImageUrlSigner },
 ): Promise<ObjectPage> {
   const { query } = options;
   // The sort key as text keeps microseconds, so rows made in the same millisecond still page apart.
@@ -135,7 +135,7 @@ export async function listObjects(
       ? sql`lower(o.name)`
       : sql`to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
   const after = cursorOf(query.cursor, query.sort);
-  const filters: SQL[] = [sql`o.owner_id = ${options.userId}`];
+  const filters: SQL[] = [sql`o.owner_id = ${options.workspaceId}`];
   if (query.styleId) filters.push(sql`o.style_id = ${query.styleId}`);
   if (query.setId) filters.push(sql`o.set_id = ${query.setId}`);
   if (query.q) filters.push(sql`o.name ilike ${`%${escapeLike(query.q)}%`}`);
@@ -162,11 +162,11 @@ export async function listObjects(
 /** One of the user's objects with all its images, or null (missing and someone else's look alike). */
 export async function getObjectDetail(
   db: Database,
-  options: { userId: string; objectId: string; signer: ImageUrlSigner },
+  options: { workspaceId: string; objectId: string; signer: ImageUrlSigner },
 ): Promise<ObjectDetail | null> {
   const [row] = await queryRows<SummaryRow>(
     db,
-    sql`${summarySelect}, '' as sort_key ${coverJoin} where o.id = ${options.objectId} and o.owner_id = ${options.userId}`,
+    sql`${summarySelect}, '' as sort_key ${coverJoin} where o.id = ${options.objectId} and o.owner_id = ${options.workspaceId}`,
   );
   if (!row) return null;
   const imageRows = await db
@@ -222,7 +222,7 @@ export async function getObjectDetail(
 /** One of the user's objects with its images, or not_found. */
 export async function requireObjectDetail(
   db: Database,
-  options: { userId: string; objectId: string; signer: ImageUrlSigner },
+  options: { workspaceId: string; objectId: string; signer: ImageUrlSigner },
 ) {
   const object = await getObjectDetail(db, options);
   if (!object) throw new AppError("not_found", "No such object.");

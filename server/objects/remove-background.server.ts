@@ -1,3 +1,4 @@
+import type { Actor } from "#domain/actor";
 import { AppError } from "#domain/errors";
 import type { ObjectImageView } from "#domain/objects";
 import { MatteError } from "../generation/pipeline/matte.server";
@@ -13,17 +14,15 @@ import { deriveObjectImage, type DerivedImageDeps } from "./derived-images.serve
 export async function removeImageBackground(
   deps: DerivedImageDeps & { matting?: MattingModel },
   options: {
-    userId: string;
+    actor: Actor;
     objectId: string;
     imageId: string;
     price: number;
-    apiKeyId?: string | null;
-    memberId?: string | null;
   },
 ): Promise<{ image: ObjectImageView; existing: boolean }> {
   return deriveObjectImage(
     deps,
-    options,
+    { workspaceId: options.actor.workspaceId, objectId: options.objectId, imageId: options.imageId },
     {
       operation: "background-removed",
       params: null,
@@ -31,8 +30,7 @@ export async function removeImageBackground(
       charge: {
         price: options.price,
         reason: "background_removal",
-        apiKeyId: options.apiKeyId,
-        memberId: options.memberId,
+        actor: options.actor,
       },
     },
     async (source, original) => {

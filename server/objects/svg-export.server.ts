@@ -8,11 +8,14 @@ import { slugify } from "./export-zip.server";
 import { svgOf } from "./image-svg.server";
 
 /** The style's flat look, for the object page's SVG download (null: no SVG offered). */
-export async function styleLook(db: Database, options: { userId: string; styleId: string }): Promise<FlatLook | null> {
+export async function styleLook(
+  db: Database,
+  options: { workspaceId: string; styleId: string },
+): Promise<FlatLook | null> {
   const [style] = await db
     .select({ presetId: styles.presetId, description: styles.description })
     .from(styles)
-    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.userId)));
+    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.workspaceId)));
   return style ? flatLookOf(style) : null;
 }
 
@@ -22,7 +25,7 @@ export async function styleLook(db: Database, options: { userId: string; styleId
  */
 export async function imageSvgDownload(
   deps: { db: Database; storage: FileStorage },
-  options: { userId: string; imageId: string; singleColour?: boolean },
+  options: { workspaceId: string; imageId: string; singleColour?: boolean },
 ): Promise<{ svg: string; fileName: string }> {
   const [row] = await deps.db
     .select({
@@ -36,7 +39,7 @@ export async function imageSvgDownload(
     .from(images)
     .innerJoin(styles, eq(styles.id, images.styleId))
     .leftJoin(objects, eq(objects.id, images.objectId))
-    .where(and(eq(images.id, options.imageId), eq(images.ownerId, options.userId)));
+    .where(and(eq(images.id, options.imageId), eq(images.ownerId, options.workspaceId)));
   if (!row) throw new AppError("not_found", "No such image.");
   const look = flatLookOf(row);
   if (!look) throw new AppError("conflict", SVG_NOT_OFFERED);

@@ -20,7 +20,7 @@ export const upscaleDepsOf = (services: Pick<EngineServices, "database" | "stora
 
 export async function upscaleObjectImage(
   deps: DerivedImageDeps & { maxSide: number },
-  options: { userId: string; objectId: string; imageId: string; factor: UpscaleFactor },
+  options: { workspaceId: string; objectId: string; imageId: string; factor: UpscaleFactor },
 ): Promise<{ image: ObjectImageView; existing: boolean }> {
   const { factor } = options;
   return deriveObjectImage(

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AuditEntry } from "#domain/audit";
 import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
-import { users } from "../db/schema";
+import { workspaceBalances } from "../db/schema";
 import { deleteAccountWithin } from "../users/users.server";
 import { writeAuditLine, type Actor } from "./audit-log.server";
 
@@ -18,7 +18,10 @@ export async function deleteAccountAsOperator(
   const { actor, userId, reason } = options;
   if (userId === actor.id) throw new AppError("conflict", "Delete your own account from your settings.");
   return db.transaction(async (tx) => {
-    const [record] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+    const [record] = await tx
+      .select({ credits: workspaceBalances.credits })
+      .from(workspaceBalances)
+      .where(eq(workspaceBalances.id, userId));
     const deleted = await deleteAccountWithin(tx, { userId, addressHashSecret: options.addressHashSecret });
     if (!deleted) throw new AppError("not_found", "No such account.");
     const entry = await writeAuditLine(tx, {

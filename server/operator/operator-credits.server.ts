@@ -5,7 +5,7 @@ import { AppError } from "#domain/errors";
 import { publishBalance } from "../credits/credits.server";
 import { grantCreditsWithin, takeBackCreditsWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
-import { authUsers, teams, users } from "../db/schema";
+import { authUsers, teams, workspaceBalances } from "../db/schema";
 import { writeAuditLine, type Actor } from "./audit-log.server";
 
 /**
@@ -26,13 +26,13 @@ export async function adjustCredits(
     const [account] = await tx
       .select({
         email: team ? sql<string>`'team “' || ${teams.name} || '”'` : authUsers.email,
-        credits: users.credits,
-        debt: users.creditDebt,
+        credits: workspaceBalances.credits,
+        debt: workspaceBalances.creditDebt,
       })
-      .from(users)
-      .innerJoin(team ? teams : authUsers, eq(team ? teams.id : authUsers.id, users.id))
-      .where(eq(users.id, userId))
-      .for("update", { of: users });
+      .from(workspaceBalances)
+      .innerJoin(team ? teams : authUsers, eq(team ? teams.id : authUsers.id, workspaceBalances.id))
+      .where(eq(workspaceBalances.id, userId))
+      .for("update", { of: workspaceBalances });
     if (!account) throw new AppError("not_found", missing);
     const taking = input.amount < 0;
     if (taking && -input.amount > account.credits) {
@@ -41,7 +41,12 @@ export async function adjustCredits(
         `This ${team ? "team" : "account"} has ${account.credits} credits: take at most that many. Nothing was taken.`,
       );
     }
-    const movement = { userId, reason: "admin_adjust" as const, ref: `admin:${randomUUID()}`, note: input.reason };
+    const movement = {
+      workspaceId: userId,
+      reason: "admin_adjust" as const,
+      ref: `admin:${randomUUID()}`,
+      note: input.reason,
+    };
     const after = taking
       ? await takeBackCreditsWithin(tx, { ...movement, amount: -input.amount })
       : await grantCreditsWithin(tx, { ...movement, amount: input.amount });

@@ -48,7 +48,7 @@ export async function listAccounts(
             (select max(s.created_at) from sessions s where s.user_id = a.id),
             (select max(j.created_at) from generation_jobs j where j.owner_id = a.id)
           ) as last_active
-        from auth_users a left join users u on u.id = a.id
+        from auth_users a left join workspace_balances u on u.id = a.id
         where ${matching}
         order by ${orderBy[query.sort]}
         limit ${USERS_PAGE} offset ${(query.page - 1) * USERS_PAGE}`,

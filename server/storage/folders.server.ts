@@ -2,15 +2,15 @@
  * Where a user's files live in storage. A style's folder holds its references, samples and
  * objects, so deleting the folder deletes everything of the style; a user's holds their styles.
  */
-export function userFolder(userId: string): string {
-  return `users/${userId}`;
+export function workspaceFolder(workspaceId: string): string {
+  return `users/${workspaceId}`;
 }
 
-export function styleFolder(userId: string, styleId: string): string {
-  return `${userFolder(userId)}/styles/${styleId}`;
+export function styleFolder(workspaceId: string, styleId: string): string {
+  return `${workspaceFolder(workspaceId)}/styles/${styleId}`;
 }
 
 /** Where an object's images live: inside its style's folder, so deleting the style removes them too. */
-export function objectFolder(userId: string, styleId: string, objectId: string): string {
-  return `${styleFolder(userId, styleId)}/objects/${objectId}`;
+export function objectFolder(workspaceId: string, styleId: string, objectId: string): string {
+  return `${styleFolder(workspaceId, styleId)}/objects/${objectId}`;
 }

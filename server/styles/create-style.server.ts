@@ -1,8 +1,9 @@
+import type { Actor } from "#domain/actor";
 import { randomInt } from "node:crypto";
 import { AppError } from "#domain/errors";
 import { UPLOAD_ERROR_DETAILS, type CreateStyleInput } from "#domain/styles";
 import { chooseProvider } from "../generation/choose-provider.server";
-import { dispatchJob } from "../generation/dispatch.server";
+import { startPaidJobWith } from "../generation/submit.server";
 import { newId } from "../ids.server";
 import type { EngineServices } from "../generation/engine-services";
 import { describeImages } from "./image-traits.server";
@@ -10,7 +11,7 @@ import { paletteFromDescription } from "#domain/palette";
 import { extractPalette } from "./palette.server";
 import { putReferenceFiles } from "./style-files.server";
 import { stylePromptOf } from "./style-prompt.server";
-import { createStyleWithSamples } from "./style-samples.server";
+import { insertStyleWithSamples } from "./style-samples.server";
 import { styleFolder } from "../storage/folders.server";
 import { cleanReferenceImage, UploadError } from "./uploads.server";
 
@@ -43,15 +44,13 @@ export async function cleanUploads(files: UploadedFile[]) {
 export async function createStyle(
   deps: StyleDeps,
   options: {
-    userId: string;
+    actor: Actor;
     input: CreateStyleInput;
     files: UploadedFile[];
-    apiKeyId?: string | null;
-    /** The member who asks (their team's monthly limit applies). */
-    memberId?: string | null;
   },
 ) {
-  const { userId, input } = options;
+  const { actor, input } = options;
+  const { workspaceId } = actor;
   if (!input.description && options.files.length === 0) throw new AppError("bad_request", DESCRIBE_OR_ADD_IMAGES);
   const styleId = newId();
   const cleaned = await cleanUploads(options.files);
@@ -59,33 +58,26 @@ export async function createStyle(
   const palette = cleaned.length ? await extractPalette(images) : paletteFromDescription(input.description);
   // Read even beside a description: line-art references make the style line art (stylePromptOf).
   const derivedDescription = cleaned.length ? await describeImages(images) : null;
-  const references = await putReferenceFiles(deps.storage, { userId, styleId, images: cleaned });
+  const references = await putReferenceFiles(deps.storage, { workspaceId, styleId, images: cleaned });
   // The style is new: its whole folder is this request's.
   const removeFiles = async () => {
-    if (references.length) await deps.storage.deletePrefix(styleFolder(userId, styleId));
+    if (references.length) await deps.storage.deletePrefix(styleFolder(workspaceId, styleId));
   };
-  let result;
   try {
-    result = await createStyleWithSamples(deps.database.db, {
-      userId,
-      styleId,
-      provider: chooseProvider(deps.providers, { requested: input.defaultModel }),
-      apiKeyId: options.apiKeyId,
-      memberId: options.memberId,
-      style: {
-        ...input,
-        derivedDescription,
-        source: cleaned.length ? "image" : "text",
-        prompt: stylePromptOf({ description: input.description, derivedDescription, palette }),
-        palette,
-        seed: randomInt(1, 2 ** 31 - 1),
-        references,
-      },
-    });
+    const provider = chooseProvider(deps.providers, { requested: input.defaultModel });
+    const style = {
+      ...input,
+      derivedDescription,
+      source: cleaned.length ? ("image" as const) : ("text" as const),
+      prompt: stylePromptOf({ description: input.description, derivedDescription, palette }),
+      palette,
+      seed: randomInt(1, 2 ** 31 - 1),
+      references,
+    };
+    return await startPaidJobWith(deps, (tx) => insertStyleWithSamples(tx, { actor, styleId, provider, style }));
   } catch (error) {
     // Nothing was committed: the uploaded files go too.
     await removeFiles();
     throw error;
   }
-  return { ...result, job: await dispatchJob(deps, result.job) };
 }

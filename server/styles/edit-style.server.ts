@@ -17,7 +17,7 @@ import { getOwnedStyle, type Style } from "./styles.server";
  */
 export async function editStyle(
   deps: { db: Database; storage: FileStorage },
-  options: { userId: string; styleId: string; changes: UpdateStyleInput },
+  options: { workspaceId: string; styleId: string; changes: UpdateStyleInput },
 ): Promise<Style> {
   const { db } = deps;
   const current = await getOwnedStyle(db, options);
@@ -32,7 +32,7 @@ export async function editStyle(
     const [locked] = await tx
       .select()
       .from(styles)
-      .where(and(eq(styles.id, current.id), eq(styles.ownerId, options.userId)))
+      .where(and(eq(styles.id, current.id), eq(styles.ownerId, options.workspaceId)))
       .for("update");
     if (!locked) throw new AppError("not_found", "No such style.");
     // New words, colours not chosen by hand: the palette follows the words (docs/decisions/066).

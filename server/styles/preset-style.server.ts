@@ -41,13 +41,13 @@ export interface StyleSettings {
 export async function ensurePresetStyle(
   tx: Transaction,
   options: {
-    userId: string;
+    workspaceId: string;
     preset: StylePreset;
     /** What its images are made at by default; a new style's defaults where left out. */
     defaults: { size?: ImageSize; detail?: DetailLevel; transparent?: boolean };
   },
 ): Promise<StyleSettings> {
-  const { userId, preset } = options;
+  const { workspaceId, preset } = options;
   const defaults = {
     size: options.defaults.size ?? newStyleDefaults.defaultSize,
     detail: options.defaults.detail ?? newStyleDefaults.defaultDetail,
@@ -58,7 +58,7 @@ export async function ensurePresetStyle(
     .insert(styles)
     .values({
       id: newId(),
-      ownerId: userId,
+      ownerId: workspaceId,
       presetId: preset.id,
       name: preset.name,
       source: "text",
@@ -74,6 +74,6 @@ export async function ensurePresetStyle(
   const [style] = await tx
     .select(styleSettingsColumns)
     .from(styles)
-    .where(and(eq(styles.ownerId, userId), eq(styles.presetId, preset.id)));
+    .where(and(eq(styles.ownerId, workspaceId), eq(styles.presetId, preset.id)));
   return style!;
 }

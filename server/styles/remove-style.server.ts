@@ -11,7 +11,7 @@ import { deleteStyle } from "./styles.server";
  */
 export async function removeStyle(
   deps: { db: Database; storage: FileStorage },
-  options: { userId: string; styleId: string },
+  options: { workspaceId: string; styleId: string },
 ): Promise<void> {
   await cancelStyleJobs(deps, options);
   if (!(await deleteStyle(deps.db, deps.storage, options))) throw new AppError("not_found", "No such style.");

@@ -17,12 +17,12 @@ export interface StoredReference {
 /** Writes cleaned reference images into the style's folder, each under its own id. */
 export async function putReferenceFiles(
   storage: FileStorage,
-  options: { userId: string; styleId: string; images: CleanImage[] },
+  options: { workspaceId: string; styleId: string; images: CleanImage[] },
 ): Promise<StoredReference[]> {
   const stored: StoredReference[] = [];
   for (const image of options.images) {
     const id = newId();
-    const fileKey = `${styleFolder(options.userId, options.styleId)}/references/${id}.png`;
+    const fileKey = `${styleFolder(options.workspaceId, options.styleId)}/references/${id}.png`;
     await storage.put(fileKey, image.data, "image/png");
     stored.push({ id, fileKey, width: image.width, height: image.height, bytes: image.data.length });
   }

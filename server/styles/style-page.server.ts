@@ -18,10 +18,10 @@ export async function loadStylePage(
   options: { workspaceId: string; styleId: string; signer: ImageUrlSigner },
 ) {
   const { workspaceId, styleId, signer } = options;
-  const style = await getStyle(db, { userId: workspaceId, styleId });
+  const style = await getStyle(db, { workspaceId: workspaceId, styleId });
   if (!style) return null;
   const [made, [counted], names] = await Promise.all([
-    listObjects(db, { userId: workspaceId, query: { styleId, sort: "newest", limit: OBJECTS_PAGE }, signer }),
+    listObjects(db, { workspaceId: workspaceId, query: { styleId, sort: "newest", limit: OBJECTS_PAGE }, signer }),
     db
       .select({ total: count() })
       .from(objects)

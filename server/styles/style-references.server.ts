@@ -19,7 +19,7 @@ const atMost = (room: number) =>
     : `This style already has ${limits.referenceImages} reference images, the most it can have. Remove one first.`;
 
 /** How many more reference images a style may take; throws not_found for another user's style. */
-export async function referenceRoom(db: Database, options: { userId: string; styleId: string }): Promise<number> {
+export async function referenceRoom(db: Database, options: { workspaceId: string; styleId: string }): Promise<number> {
   const style = await getOwnedStyle(db, options);
   if (!style) throw new AppError("not_found", "No such style.");
   const rows = await db
@@ -36,20 +36,20 @@ export async function referenceRoom(db: Database, options: { userId: string; sty
  */
 export async function addReferences(
   deps: Deps,
-  options: { userId: string; styleId: string; files: UploadedFile[] },
+  options: { workspaceId: string; styleId: string; files: UploadedFile[] },
 ): Promise<StoredReference[]> {
-  const { userId, styleId, files } = options;
+  const { workspaceId, styleId, files } = options;
   if (files.length === 0) throw new AppError("bad_request", "Add at least one reference image.", UPLOAD_ERROR_DETAILS);
   const room = await referenceRoom(deps.db, options);
   if (files.length > room) throw new AppError("conflict", atMost(room), UPLOAD_ERROR_DETAILS);
   const cleaned = await cleanUploads(files);
-  const stored = await putReferenceFiles(deps.storage, { userId, styleId, images: cleaned });
+  const stored = await putReferenceFiles(deps.storage, { workspaceId, styleId, images: cleaned });
   try {
     await deps.db.transaction(async (tx) => {
       const [style] = await tx
         .select({ id: styles.id })
         .from(styles)
-        .where(and(eq(styles.id, styleId), eq(styles.ownerId, userId)))
+        .where(and(eq(styles.id, styleId), eq(styles.ownerId, workspaceId)))
         .for("update");
       if (!style) throw new AppError("not_found", "No such style.");
       const existing = await tx
@@ -61,7 +61,7 @@ export async function addReferences(
         throw new AppError("conflict", atMost(limits.referenceImages - existing.length), UPLOAD_ERROR_DETAILS);
       await tx
         .insert(styleReferences)
-        .values(stored.map((ref, i) => ({ ...ref, styleId, ownerId: userId, position: last + 1 + i })));
+        .values(stored.map((ref, i) => ({ ...ref, styleId, ownerId: workspaceId, position: last + 1 + i })));
     });
   } catch (error) {
     await deleteImageFiles(
@@ -70,7 +70,7 @@ export async function addReferences(
     );
     throw error;
   }
-  await refreshDerivedDescription(deps, { userId, styleId });
+  await refreshDerivedDescription(deps, { workspaceId, styleId });
   return stored;
 }
 
@@ -80,14 +80,14 @@ export async function addReferences(
  */
 export async function removeReference(
   deps: Deps,
-  options: { userId: string; styleId: string; referenceId: string },
+  options: { workspaceId: string; styleId: string; referenceId: string },
 ): Promise<void> {
-  const { userId, styleId, referenceId } = options;
+  const { workspaceId, styleId, referenceId } = options;
   const removed = await deps.db.transaction(async (tx) => {
     const [style] = await tx
       .select({ id: styles.id, source: styles.source, description: styles.description })
       .from(styles)
-      .where(and(eq(styles.id, styleId), eq(styles.ownerId, userId)))
+      .where(and(eq(styles.id, styleId), eq(styles.ownerId, workspaceId)))
       .for("update");
     if (!style) throw new AppError("not_found", "No such style.");
     const refs = await tx
@@ -106,11 +106,11 @@ export async function removeReference(
     return ref;
   });
   await deleteImageFiles(deps.storage, [removed.fileKey]);
-  await refreshDerivedDescription(deps, { userId, styleId });
+  await refreshDerivedDescription(deps, { workspaceId, styleId });
 }
 
 /** A style without a description reads its words from its references again when they change. */
-async function refreshDerivedDescription(deps: Deps, options: { userId: string; styleId: string }): Promise<void> {
+async function refreshDerivedDescription(deps: Deps, options: { workspaceId: string; styleId: string }): Promise<void> {
   const style = await getOwnedStyle(deps.db, options);
   if (!style || style.description) return;
   const derivedDescription = (await deriveDescription(deps, style.id)) ?? style.derivedDescription;

@@ -1,3 +1,4 @@
+import type { Actor } from "#domain/actor";
 import { and, eq, inArray } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { type StyleSamplesParams } from "#domain/jobs";
@@ -41,13 +42,11 @@ export function samplesBasisOf(
 function insertSamplesJob(
   tx: Transaction,
   options: {
-    userId: string;
+    /** Who pays, and whose workspace the style is in. */
+    actor: Actor;
     style: Pick<Style, "id" | "name" | "defaultSize" | "defaultDetail" | "defaultTransparent">;
     subjects: string[];
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
-    apiKeyId?: string | null;
-    /** The member who asks (their team's monthly limit applies). */
-    memberId?: string | null;
   },
 ): Promise<GenerationJob> {
   const { style, provider } = options;
@@ -59,14 +58,12 @@ function insertSamplesJob(
     subjects: options.subjects,
   };
   return insertPaidJob(tx, {
-    userId: options.userId,
+    actor: options.actor,
     kind: "style-samples",
     styleId: style.id,
     params,
     styleName: style.name,
     provider,
-    apiKeyId: options.apiKeyId,
-    memberId: options.memberId,
   });
 }
 
@@ -105,113 +102,104 @@ export interface NewStyleInput {
 }
 
 /**
- * Creates a style and its paid sample job in one transaction: the credits are
- * reserved with the job, or neither exists.
+ * Inserts a style and its paid sample job inside the caller's transaction (startPaidJobWith):
+ * the credits are reserved with the job, or neither exists.
  */
-export async function createStyleWithSamples(
-  db: Database,
+export async function insertStyleWithSamples(
+  tx: Transaction,
   options: {
-    userId: string;
+    /** Who pays, and whose workspace the style is in. */
+    actor: Actor;
     style: NewStyleInput;
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
     styleId?: string;
-    apiKeyId?: string | null;
-    /** The member who asks (their team's monthly limit applies). */
-    memberId?: string | null;
   },
 ): Promise<{ style: Style; job: GenerationJob }> {
-  const { userId, style: input, provider } = options;
-  return db.transaction(async (tx) => {
-    const [style] = await tx
-      .insert(styles)
-      .values({
-        id: options.styleId ?? newId(),
-        ownerId: userId,
-        createdBy: options.memberId ?? userId,
-        name: input.name,
-        source: input.source,
-        description: input.description,
-        derivedDescription: input.derivedDescription ?? null,
-        prompt: input.prompt,
-        palette: input.palette,
-        seed: input.seed,
-        defaultSize: input.defaultSize,
-        defaultDetail: input.defaultDetail,
-        defaultTransparent: input.defaultTransparent,
-        defaultModel: input.defaultModel ?? null,
-        samplesBasis: samplesBasisOf(
-          input,
-          (input.references ?? []).map((r) => r.id),
-        ),
-      })
-      .returning();
-    if (input.references?.length) {
-      await tx.insert(styleReferences).values(
-        input.references.map((ref, position) => ({
-          styleId: style!.id,
-          ownerId: userId,
-          position,
-          ...ref,
-        })),
-      );
-    }
-    const job = await insertSamplesJob(tx, {
-      userId,
-      style: style!,
-      subjects: sampleSubjectsFor(style!.description, ANCHOR_SUBJECTS),
-      provider,
-      apiKeyId: options.apiKeyId,
-      memberId: options.memberId,
-    });
-    return { style: style!, job };
+  const { style: input, provider } = options;
+  const { workspaceId, memberId } = options.actor;
+  const [style] = await tx
+    .insert(styles)
+    .values({
+      id: options.styleId ?? newId(),
+      ownerId: workspaceId,
+      createdBy: memberId,
+      name: input.name,
+      source: input.source,
+      description: input.description,
+      derivedDescription: input.derivedDescription ?? null,
+      prompt: input.prompt,
+      palette: input.palette,
+      seed: input.seed,
+      defaultSize: input.defaultSize,
+      defaultDetail: input.defaultDetail,
+      defaultTransparent: input.defaultTransparent,
+      defaultModel: input.defaultModel ?? null,
+      samplesBasis: samplesBasisOf(
+        input,
+        (input.references ?? []).map((r) => r.id),
+      ),
+    })
+    .returning();
+  if (input.references?.length) {
+    await tx.insert(styleReferences).values(
+      input.references.map((ref, position) => ({
+        styleId: style!.id,
+        ownerId: workspaceId,
+        position,
+        ...ref,
+      })),
+    );
+  }
+  const job = await insertSamplesJob(tx, {
+    actor: options.actor,
+    style: style!,
+    subjects: sampleSubjectsFor(style!.description, ANCHOR_SUBJECTS),
+    provider,
   });
+  return { style: style!, job };
 }
 
 /**
- * Makes the samples a style is missing (after a failed or cancelled job), as a paid
- * job matched to the samples it already has. The price covers only what is missing.
- * While a sample job of the style is unfinished, that job is the answer (`existing`).
+ * Inserts the job that makes the samples a style is missing (after a failed or cancelled job),
+ * paid and matched to the samples it already has, inside the caller's transaction. The price
+ * covers only what is missing. While a sample job of the style is unfinished, that job is the
+ * answer (`existing`).
  */
-export async function createMissingSamplesJob(
-  db: Database,
+export async function insertMissingSamplesJob(
+  tx: Transaction,
   options: {
-    userId: string;
+    /** Who pays, and whose workspace the style is in. */
+    actor: Actor;
     styleId: string;
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
-    apiKeyId?: string | null;
-    /** The member who asks (their team's monthly limit applies). */
-    memberId?: string | null;
   },
 ): Promise<{ job: GenerationJob; existing: boolean }> {
-  const { userId, styleId, provider } = options;
-  return db.transaction(async (tx) => {
-    const { style, active } = await lockStyleForSamples(tx, { userId, styleId });
-    if (active) return { job: active, existing: true };
-    const have = await tx
-      .select({ subject: images.subject })
-      .from(images)
-      .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")));
-    const subjects = sampleSubjectsFor(style.description, ANCHOR_SUBJECTS).filter(
-      (subject) => !have.some((image) => image.subject === subject),
-    );
-    if (subjects.length === 0) throw new AppError("conflict", "This style already has all its sample images.");
-    // A style without samples (a preset's) gets them made for what it is now.
-    if (have.length === 0) {
-      await tx
-        .update(styles)
-        .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)) })
-        .where(eq(styles.id, styleId));
-    }
-    const job = await insertSamplesJob(tx, {
-      userId,
-      style,
-      subjects,
-      provider,
-      apiKeyId: options.apiKeyId,
-      memberId: options.memberId,
-    });
-    return { job, existing: false };
+  const { styleId, provider } = options;
+  const { workspaceId } = options.actor;
+  const { style, active } = await lockStyleForSamples(tx, { workspaceId, styleId });
+  if (active) return { job: active, existing: true };
+  const have = await tx
+    .select({ subject: images.subject })
+    .from(images)
+    .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")));
+  const subjects = sampleSubjectsFor(style.description, ANCHOR_SUBJECTS).filter(
+    (subject) => !have.some((image) => image.subject === subject),
+  );
+  if (subjects.length === 0) throw new AppError("conflict", "This style already has all its sample images.");
+  // A style without samples (a preset's) gets them made for what it is now.
+  if (have.length === 0) {
+    await tx
+      .update(styles)
+      .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)) })
+      .where(eq(styles.id, styleId));
+  }
+  const job = await insertSamplesJob(tx, {
+    actor: options.actor,
+    style,
+    subjects,
+    provider,
   });
+  return { job, existing: false };
 }
 
 /**
@@ -220,13 +208,13 @@ export async function createMissingSamplesJob(
  */
 async function lockStyleForSamples(
   tx: Transaction,
-  options: { userId: string; styleId: string },
+  options: { workspaceId: string; styleId: string },
 ): Promise<{ style: Style; active: GenerationJob | undefined }> {
-  const { userId, styleId } = options;
+  const { workspaceId, styleId } = options;
   const [style] = await tx
     .select()
     .from(styles)
-    .where(and(eq(styles.id, styleId), eq(styles.ownerId, userId)))
+    .where(and(eq(styles.id, styleId), eq(styles.ownerId, workspaceId)))
     .for("update");
   if (!style) throw new AppError("not_found", "No such style.");
   const [active] = await tx
@@ -251,51 +239,46 @@ async function lockStyleForSamples(
  * delete once this has committed. While a sample job of the style is unfinished, that
  * job is the answer (`existing`) and nothing is replaced.
  */
-export async function createRegeneratedSamplesJob(
-  db: Database,
+export async function insertRegeneratedSamplesJob(
+  tx: Transaction,
   options: {
-    userId: string;
+    /** Who pays, and whose workspace the style is in. */
+    actor: Actor;
     styleId: string;
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
-    apiKeyId?: string | null;
-    /** The member who asks (their team's monthly limit applies). */
-    memberId?: string | null;
   },
 ): Promise<{ job: GenerationJob; oldFiles: string[]; existing: boolean }> {
-  const { userId, styleId, provider } = options;
-  return db.transaction(async (tx) => {
-    const { style, active } = await lockStyleForSamples(tx, { userId, styleId });
-    if (active) return { job: active, oldFiles: [], existing: true };
-    const old = await tx
-      .delete(images)
-      .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")))
-      .returning({ fileKey: images.fileKey });
-    await tx
-      .update(styles)
-      .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)), updatedAt: new Date() })
-      .where(eq(styles.id, styleId));
-    const job = await insertSamplesJob(tx, {
-      userId,
-      style,
-      subjects: sampleSubjectsFor(style.description, ANCHOR_SUBJECTS),
-      provider,
-      apiKeyId: options.apiKeyId,
-      memberId: options.memberId,
-    });
-    return { job, oldFiles: old.map((o) => o.fileKey), existing: false };
+  const { styleId, provider } = options;
+  const { workspaceId } = options.actor;
+  const { style, active } = await lockStyleForSamples(tx, { workspaceId, styleId });
+  if (active) return { job: active, oldFiles: [], existing: true };
+  const old = await tx
+    .delete(images)
+    .where(and(eq(images.styleId, styleId), eq(images.role, "anchor")))
+    .returning({ fileKey: images.fileKey });
+  await tx
+    .update(styles)
+    .set({ samplesBasis: samplesBasisOf(style, await referenceIdsOf(tx, styleId)), updatedAt: new Date() })
+    .where(eq(styles.id, styleId));
+  const job = await insertSamplesJob(tx, {
+    actor: options.actor,
+    style,
+    subjects: sampleSubjectsFor(style.description, ANCHOR_SUBJECTS),
+    provider,
   });
+  return { job, oldFiles: old.map((o) => o.fileKey), existing: false };
 }
 
 /**
  * Keeps a style's samples as they are after an edit: they are recorded as made for
  * what the style is now, so they no longer show as out of date.
  */
-export async function keepSamples(db: Database, options: { userId: string; styleId: string }): Promise<boolean> {
+export async function keepSamples(db: Database, options: { workspaceId: string; styleId: string }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [style] = await tx
       .select()
       .from(styles)
-      .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.userId)))
+      .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.workspaceId)))
       .for("update");
     if (!style) return false;
     await tx
@@ -307,6 +290,6 @@ export async function keepSamples(db: Database, options: { userId: string; style
 }
 
 /** The style's unfinished sample jobs (what its card's Cancel stops). */
-export function activeSampleJobIds(db: Database, options: { userId: string; styleId: string }) {
+export function activeSampleJobIds(db: Database, options: { workspaceId: string; styleId: string }) {
   return activeJobIdsOfStyle(db, { ...options, kind: "style-samples" });
 }

@@ -66,7 +66,7 @@ const stylesOfOwner = preparedFor((db) =>
   db
     .select(styleColumns)
     .from(styles)
-    .where(eq(styles.ownerId, sql.placeholder("userId")))
+    .where(eq(styles.ownerId, sql.placeholder("workspaceId")))
     .orderBy(desc(styles.createdAt))
     .prepare("styles_of_owner"),
 );
@@ -75,14 +75,14 @@ const styleOfOwner = preparedFor((db) =>
   db
     .select(styleColumns)
     .from(styles)
-    .where(and(eq(styles.ownerId, sql.placeholder("userId")), eq(styles.id, sql.placeholder("styleId"))))
+    .where(and(eq(styles.ownerId, sql.placeholder("workspaceId")), eq(styles.id, sql.placeholder("styleId"))))
     .prepare("style_of_owner"),
 );
 
 const createdAtKey = sql<string>`to_char(${styles.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 
 /** A page of the user's styles, newest first, with a cursor for the next (GET /api/styles). */
-export async function listStylesPage(db: Database, options: { userId: string; query: ListStylesQuery }) {
+export async function listStylesPage(db: Database, options: { workspaceId: string; query: ListStylesQuery }) {
   const { query } = options;
   const after = decodeCursor(query.cursor, { scope: "styles", key: CREATED_AT_KEY, scopes: ["styles"] });
   const rows = await db
@@ -90,7 +90,7 @@ export async function listStylesPage(db: Database, options: { userId: string; qu
     .from(styles)
     .where(
       and(
-        eq(styles.ownerId, options.userId),
+        eq(styles.ownerId, options.workspaceId),
         after ? sql`(${createdAtKey}, ${styles.id}) < (${after[0]}, ${after[1]})` : undefined,
       ),
     )
@@ -105,30 +105,33 @@ export async function listStylesPage(db: Database, options: { userId: string; qu
 }
 
 /** One of the user's styles, as the list has it; null when there is none (or it is someone else's). */
-export async function getStyle(db: Database, options: { userId: string; styleId: string }) {
+export async function getStyle(db: Database, options: { workspaceId: string; styleId: string }) {
   const [style] = await styleOfOwner(db).execute(options);
   return style ?? null;
 }
 
 /** A user's own styles, newest first (built-in presets live in code: app/lib/ui/presets.ts). */
-export async function listStyles(db: Database, userId: string) {
-  return stylesOfOwner(db).execute({ userId });
+export async function listStyles(db: Database, workspaceId: string) {
+  return stylesOfOwner(db).execute({ workspaceId });
 }
 
 /** A user's styles by name only (the library's style filter): no images, jobs or references. */
-export async function listStyleNames(db: Database, userId: string) {
+export async function listStyleNames(db: Database, workspaceId: string) {
   return db
     .select({ id: styles.id, name: styles.name })
     .from(styles)
-    .where(eq(styles.ownerId, userId))
+    .where(eq(styles.ownerId, workspaceId))
     .orderBy(desc(styles.createdAt));
 }
 
-export async function getOwnedStyle(db: Database, options: { userId: string; styleId: string }): Promise<Style | null> {
+export async function getOwnedStyle(
+  db: Database,
+  options: { workspaceId: string; styleId: string },
+): Promise<Style | null> {
   const [style] = await db
     .select()
     .from(styles)
-    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.userId)));
+    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.workspaceId)));
   return style ?? null;
 }
 
@@ -136,13 +139,13 @@ export async function getOwnedStyle(db: Database, options: { userId: string; sty
 export async function deleteStyle(
   db: Database,
   storage: FileStorage,
-  options: { userId: string; styleId: string },
+  options: { workspaceId: string; styleId: string },
 ): Promise<boolean> {
   const [deleted] = await db
     .delete(styles)
-    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.userId)))
+    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.workspaceId)))
     .returning({ id: styles.id });
   if (!deleted) return false;
-  await storage.deletePrefix(styleFolder(options.userId, options.styleId));
+  await storage.deletePrefix(styleFolder(options.workspaceId, options.styleId));
   return true;
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { spendingRefusal } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
-import { idempotencyKeys, users } from "../db/schema";
+import { idempotencyKeys, workspaceBalances } from "../db/schema";
 
 /**
  * Refuses, before an upload is read, a request the balance cannot pay for. The
@@ -11,22 +11,22 @@ import { idempotencyKeys, users } from "../db/schema";
  */
 export async function assertCanAfford(
   db: Database,
-  /** `userId`: the workspace that pays; `personId`: who asks (their Idempotency-Keys). */
-  options: { userId: string; personId: string; price: number; idempotencyKey?: string },
+  /** `workspaceId`: the workspace that pays; `personId`: who asks (their Idempotency-Keys). */
+  options: { workspaceId: string; personId: string; price: number; idempotencyKey?: string },
 ): Promise<void> {
   const [row] = await db
-    .select({ credits: users.credits, debt: users.creditDebt })
-    .from(users)
-    .where(eq(users.id, options.userId));
+    .select({ credits: workspaceBalances.credits, debt: workspaceBalances.creditDebt })
+    .from(workspaceBalances)
+    .where(eq(workspaceBalances.id, options.workspaceId));
   if (row && row.credits >= options.price && (row.debt === 0 || options.price === 0)) return;
   if (options.idempotencyKey && (await keyWasUsed(db, options.personId, options.idempotencyKey))) return;
   throw await spendingRefusal(db, options);
 }
 
-async function keyWasUsed(db: Database, userId: string, key: string): Promise<boolean> {
+async function keyWasUsed(db: Database, personId: string, key: string): Promise<boolean> {
   const [row] = await db
     .select({ key: idempotencyKeys.key })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    .where(and(eq(idempotencyKeys.userId, personId), eq(idempotencyKeys.key, key)));
   return Boolean(row);
 }

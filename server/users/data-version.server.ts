@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { userDataVersions } from "../db/schema";
+import { workspaceDataVersions } from "../db/schema";
 
 /** How many pages' data one process keeps. */
 const MAX_ENTRIES = 500;
@@ -17,9 +17,9 @@ const CLOCK_MS = 60_000;
  */
 export async function readDataVersion(db: Database, workspaceId: string): Promise<number> {
   const [row] = await db
-    .select({ version: userDataVersions.version })
-    .from(userDataVersions)
-    .where(eq(userDataVersions.userId, workspaceId));
+    .select({ version: workspaceDataVersions.version })
+    .from(workspaceDataVersions)
+    .where(eq(workspaceDataVersions.workspaceId, workspaceId));
   return row?.version ?? 0;
 }
 

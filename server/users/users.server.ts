@@ -11,7 +11,7 @@ import {
   loginTokens,
   rateLimits,
   teamInvitations,
-  users,
+  workspaceBalances,
   workspaces,
 } from "../db/schema";
 import { announceSessionsEnded } from "../events/events.server";
@@ -39,17 +39,17 @@ export async function ensureUserRecord(options: {
   const { db, userId, addressHashSecret } = options;
   return db.transaction(async (tx) => {
     const inserted = await tx
-      .insert(users)
+      .insert(workspaceBalances)
       .values({ id: userId, credits: 0 })
-      .onConflictDoNothing({ target: users.id })
-      .returning({ id: users.id });
+      .onConflictDoNothing({ target: workspaceBalances.id })
+      .returning({ id: workspaceBalances.id });
     if (inserted.length === 0) return { created: false, grantUsedBefore: false };
     const { signupGrant } = (await readInstanceSettings(tx, options.instanceDefaults)).settings;
     if (signupGrant > 0) {
       const [identity] = await tx.select({ email: authUsers.email }).from(authUsers).where(eq(authUsers.id, userId));
       const granted = identity ? await claimSignupGrant(tx, identity.email, addressHashSecret) : false;
       const amount = granted ? signupGrant : 0;
-      await openBalanceWithin(tx, { userId, amount });
+      await openBalanceWithin(tx, { workspaceId: userId, amount });
       // The person is told why they start at 0 (signup-notice.server.ts).
       return { created: true, grantUsedBefore: Boolean(identity) && !granted };
     }
@@ -67,11 +67,11 @@ export async function getProfile(options: {
     .select({
       uid: authUsers.id,
       email: authUsers.email,
-      credits: users.credits,
-      creditsVersion: creditsVersionOf("users"),
+      credits: workspaceBalances.credits,
+      creditsVersion: creditsVersionOf("workspace_balances"),
     })
     .from(authUsers)
-    .leftJoin(users, eq(users.id, options.workspaceId ?? options.userId))
+    .leftJoin(workspaceBalances, eq(workspaceBalances.id, options.workspaceId ?? options.userId))
     .where(eq(authUsers.id, options.userId));
   return row ? { uid: row.uid, email: row.email, credits: row.credits ?? 0, creditsVersion: row.creditsVersion } : null;
 }
@@ -102,7 +102,11 @@ export async function deleteAccountWithin(
     .select({ id: creditLedger.id })
     .from(creditLedger)
     .where(
-      and(eq(creditLedger.userId, options.userId), eq(creditLedger.reason, "signup_grant"), gt(creditLedger.delta, 0)),
+      and(
+        eq(creditLedger.workspaceId, options.userId),
+        eq(creditLedger.reason, "signup_grant"),
+        gt(creditLedger.delta, 0),
+      ),
     );
   // The teams it owns get another owner (or go, with nobody else in them) before it does.
   const teamsDeleted = await handOverTeamsOf(tx, options.userId);

@@ -118,7 +118,7 @@ export async function lastDeliveries(db: Database, keyIds: string[]): Promise<Ma
 export async function bodyOf(db: Database, delivery: DeliveryRow, ownerId: string): Promise<string | null> {
   if (delivery.body) return delivery.body;
   if (!delivery.jobId || delivery.event === "webhook.test") return null;
-  const job = await getJobView(db, { userId: ownerId, jobId: delivery.jobId });
+  const job = await getJobView(db, { workspaceId: ownerId, jobId: delivery.jobId });
   if (!job) return null;
   const event: WebhookEvent = {
     id: delivery.id,

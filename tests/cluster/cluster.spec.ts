@@ -82,9 +82,10 @@ test("a worker killed in the middle of a set: the other finishes it, and the set
   await signInWithApi(page, maker.email, cluster.url);
   const balance = async () =>
     (
-      await cluster.db.query("select u.credits from users u join auth_users a on a.id = u.id where a.email = $1", [
-        maker.email,
-      ])
+      await cluster.db.query(
+        "select u.credits from workspace_balances u join auth_users a on a.id = u.id where a.email = $1",
+        [maker.email],
+      )
     ).rows[0].credits as number;
   const before = await balance();
   cluster.imageServices.forEach((service) => {

@@ -93,8 +93,8 @@ describe.each(testDatabases)("deleting an account with a history on $name", (tar
   const tracesOf = async (userId: string, email: string) => ({
     identity: await count(sql`select 1 from auth_users where id = ${userId} or email = ${email}`),
     workspace: await count(sql`select 1 from workspaces where id = ${userId}`),
-    balance: await count(sql`select 1 from users where id = ${userId}`),
-    ledger: await count(sql`select 1 from credit_ledger where user_id = ${userId} or member_id = ${userId}`),
+    balance: await count(sql`select 1 from workspace_balances where id = ${userId}`),
+    ledger: await count(sql`select 1 from credit_ledger where workspace_id = ${userId} or member_id = ${userId}`),
     keys: await count(sql`select 1 from api_keys where user_id = ${userId} or workspace_id = ${userId}`),
     records: await count(
       sql`select 1 from styles where owner_id = ${userId} or created_by = ${userId}
@@ -164,7 +164,7 @@ describe.each(testDatabases)("deleting an account with a history on $name", (tar
     const teamLines = async (teamId: string) =>
       queryRows<{ delta: number; member_id: string | null; api_key_id: string | null; note: string | null }>(
         api.database.db,
-        sql`select delta, member_id, api_key_id, note from credit_ledger where user_id = ${teamId} order by id`,
+        sql`select delta, member_id, api_key_id, note from credit_ledger where workspace_id = ${teamId} order by id`,
       );
     const studioBefore = await teamLines(studio.id);
     const classBefore = await teamLines(classTeam.id);
@@ -180,7 +180,7 @@ describe.each(testDatabases)("deleting an account with a history on $name", (tar
     // Everything of Pat's is gone, the team made alone with it.
     expect(await tracesOf(pat.userId, PAT)).toEqual(NO_TRACES);
     expect(await count(sql`select 1 from workspaces where id = ${solo.id}`)).toBe(0);
-    expect(await count(sql`select 1 from credit_ledger where user_id = ${solo.id}`)).toBe(0);
+    expect(await count(sql`select 1 from credit_ledger where workspace_id = ${solo.id}`)).toBe(0);
 
     // The teams others are in keep every line's amount, with the spender unnamed, and their balance.
     const unnamed = (lines: typeof studioBefore) =>
@@ -210,7 +210,7 @@ describe.each(testDatabases)("deleting an account with a history on $name", (tar
     // Cole's own ledger, Pat's grant included, and the operators' audit log are untouched.
     expect(await ledgerSum(api.database.db, cole.userId)).toBe(coleLedger);
     expect(
-      await count(sql`select 1 from credit_ledger where user_id = ${cole.userId} and note = 'For the class'`),
+      await count(sql`select 1 from credit_ledger where workspace_id = ${cole.userId} and note = 'For the class'`),
     ).toBe(1);
     expect(await count(sql`select 1 from audit_log`)).toBe(audit);
     expect(await count(sql`select 1 from audit_log where actor_id = ${pat.userId}`)).toBe(1);
@@ -238,7 +238,9 @@ describe.each(testDatabases)("deleting an account with a history on $name", (tar
     ).toBe(1);
     expect(await ledgerSum(api.database.db, team.id)).toBe(await balanceOf(api.database.db, team.id));
     expect(
-      await count(sql`select 1 from credit_ledger where user_id = ${team.id} and delta = -1 and member_id is null`),
+      await count(
+        sql`select 1 from credit_ledger where workspace_id = ${team.id} and delta = -1 and member_id is null`,
+      ),
     ).toBe(1);
   }, 120_000);
 });

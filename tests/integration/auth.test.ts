@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "#server/db/client.server";
-import { authUsers, creditLedger, loginTokens, sessions, users } from "#server/db/schema";
+import { authUsers, creditLedger, loginTokens, sessions, workspaceBalances } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
 import { uniqueEmail } from "../support/factories";
 import { callEach, sessionCookieFrom, startApiServer, tokenFromLink, type ApiTestServer } from "../support/test-server";
@@ -260,7 +260,7 @@ describe.each(testDatabases)("e-mail link sign-in on $name", (target) => {
     expect(bodies.filter((b) => b.created)).toHaveLength(1);
     expect(new Set(bodies.map((b) => b.user.credits))).toEqual(new Set([100]));
     const uid = bodies[0]!.user.uid;
-    const ledger = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, uid));
+    const ledger = await database.db.select().from(creditLedger).where(eq(creditLedger.workspaceId, uid));
     expect(ledger).toEqual([expect.objectContaining({ delta: 100, reason: "signup_grant", balanceAfter: 100 })]);
   });
 
@@ -276,9 +276,9 @@ describe.each(testDatabases)("e-mail link sign-in on $name", (target) => {
     expect(await response.json()).toEqual({ success: true });
     const uid = me.user.uid;
     expect(await database.db.select().from(authUsers).where(eq(authUsers.id, uid))).toHaveLength(0);
-    expect(await database.db.select().from(users).where(eq(users.id, uid))).toHaveLength(0);
+    expect(await database.db.select().from(workspaceBalances).where(eq(workspaceBalances.id, uid))).toHaveLength(0);
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, uid))).toHaveLength(0);
-    expect(await database.db.select().from(creditLedger).where(eq(creditLedger.userId, uid))).toHaveLength(0);
+    expect(await database.db.select().from(creditLedger).where(eq(creditLedger.workspaceId, uid))).toHaveLength(0);
     expect(await database.db.select().from(loginTokens).where(eq(loginTokens.email, email))).toHaveLength(0);
     expect((await server.call("/api/users/me", { cookie })).status).toBe(401);
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupEmbedded, restoreEmbedded } from "#server/backup/backup.server";
 import { openDatabase } from "#server/db/client.server";
 import { DatabaseLockedError } from "#server/db/folder-lock.server";
-import { styles, users } from "#server/db/schema";
+import { styles, workspaceBalances } from "#server/db/schema";
 import { createUser, grantCredits, insertStyle } from "../support/factories";
 
 describe("backing up and restoring the embedded database", { timeout: 90_000 }, () => {
@@ -36,7 +36,7 @@ describe("backing up and restoring the embedded database", { timeout: 90_000 }, 
 
     const restored = await openDatabase({ dataDir: path.join(dataDir, "db") });
     try {
-      const [user] = await restored.db.select().from(users).where(eq(users.id, userId));
+      const [user] = await restored.db.select().from(workspaceBalances).where(eq(workspaceBalances.id, userId));
       expect(user?.credits).toBe(100);
       const [style] = await restored.db.select().from(styles).where(eq(styles.id, styleId));
       expect(style?.name).toBe("Kept through a restore");
@@ -125,7 +125,7 @@ describe.runIf(adminUrl)("backing up PostgreSQL with pg_dump and pg_restore", { 
 
       const target = await openDatabase({ databaseUrl: urlOf(`${name}_restored`) });
       try {
-        const [user] = await target.db.select().from(users).where(eq(users.id, userId));
+        const [user] = await target.db.select().from(workspaceBalances).where(eq(workspaceBalances.id, userId));
         expect(user?.credits).toBe(25);
         const [style] = await target.db.select().from(styles).where(eq(styles.id, styleId));
         expect(style?.name).toBe("Dumped and restored");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditLedger, creditPurchases, users } from "#server/db/schema";
+import { creditLedger, creditPurchases, workspaceBalances } from "#server/db/schema";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { describeCreditEntry, type CreditHistoryEntry } from "#domain/credit-history";
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../fakes/stripe-api";
@@ -39,9 +39,9 @@ describe.each(testDatabases)("buying credits with Stripe on $name", (target) => 
 
   async function account(userId: string) {
     const [row] = await database.db
-      .select({ credits: users.credits, debt: users.creditDebt })
-      .from(users)
-      .where(eq(users.id, userId));
+      .select({ credits: workspaceBalances.credits, debt: workspaceBalances.creditDebt })
+      .from(workspaceBalances)
+      .where(eq(workspaceBalances.id, userId));
     return row!;
   }
 
@@ -105,7 +105,14 @@ describe.each(testDatabases)("buying credits with Stripe on $name", (target) => 
       .select()
       .from(creditPurchases)
       .where(eq(creditPurchases.checkoutSessionId, sessionId));
-    expect(row).toMatchObject({ userId, packId: "500-usd", credits: 500, amount: 2000, currency: "usd", paidAt: null });
+    expect(row).toMatchObject({
+      workspaceId: userId,
+      packId: "500-usd",
+      credits: 500,
+      amount: 2000,
+      currency: "usd",
+      paidAt: null,
+    });
 
     // The same Idempotency-Key answers the same page, without a second session.
     const again = await server.call("/api/credits/checkout", {
@@ -193,7 +200,7 @@ describe.each(testDatabases)("buying credits with Stripe on $name", (target) => 
       fake.hold = false;
     }
     expect(await account(userId)).toEqual({ credits: 600, debt: 0 });
-    const purchases = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+    const purchases = await database.db.select().from(creditLedger).where(eq(creditLedger.workspaceId, userId));
     expect(purchases.map((p) => [p.reason, p.ref, p.delta]).sort()).toEqual(
       [
         ["purchase", first, 100],
@@ -326,7 +333,7 @@ describe.each(testDatabases)("buying credits with Stripe on $name", (target) => 
       ["checkout.session.completed", 200],
     ]);
     expect(await account(userId)).toEqual({ credits: 0, debt: 0 });
-    const lines = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+    const lines = await database.db.select().from(creditLedger).where(eq(creditLedger.workspaceId, userId));
     expect(lines.map((l) => [l.reason, l.delta]).sort()).toEqual([
       ["purchase", 500],
       ["purchase_refunded", -500],

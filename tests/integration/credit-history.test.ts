@@ -41,8 +41,8 @@ describe("credit history", () => {
   it("lists every change of the balance, newest first, naming the style", async () => {
     const { cookie, userId } = await signIn("history@example.com");
     const styleId = await createStyle(cookie, "Warm icons");
-    const [jobId] = await activeSampleJobIds(database.db, { userId, styleId });
-    await cancelJob({ db: database.db }, { userId, jobId: jobId! });
+    const [jobId] = await activeSampleJobIds(database.db, { workspaceId: userId, styleId });
+    await cancelJob({ db: database.db }, { workspaceId: userId, jobId: jobId! });
 
     const { entries, nextBefore } = await history(cookie);
     expect(nextBefore).toBeNull();
@@ -67,7 +67,7 @@ describe("credit history", () => {
   it("pages back with `before`, and shows each user only their own lines", async () => {
     const ann = await signIn("pages@example.com");
     for (const name of ["One", "Two", "Three"]) await createStyle(ann.cookie, name);
-    const first = await listCreditHistory(database.db, { userId: ann.userId, limit: 2 });
+    const first = await listCreditHistory(database.db, { workspaceId: ann.userId, limit: 2 });
     expect(first.entries.map(describeCreditEntry)).toEqual(["Sample images for “Three”", "Sample images for “Two”"]);
     const second = await history(ann.cookie, `?before=${first.nextBefore}`);
     expect(second.entries.map(describeCreditEntry)).toEqual(["Sample images for “One”", "Sign-up credits"]);

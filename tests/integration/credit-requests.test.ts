@@ -141,7 +141,7 @@ describe.each(testDatabases)("requesting credits on $name", (target) => {
     await grantCredits(api.database.db, api.user.userId, 0);
     const page = await creditsPage(
       { db: api.database.db, billing: api.server.config.billing },
-      { userId: api.user.userId, checkoutSessionId: "cs_test_someone_elses" },
+      { workspaceId: api.user.userId, checkoutSessionId: "cs_test_someone_elses" },
     );
     expect(page).toEqual({ payments: false, packs: [], debt: 0, checkout: null });
   });

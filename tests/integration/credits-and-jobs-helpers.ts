@@ -1,4 +1,5 @@
 // What the credits-and-jobs tests share: the style they submit and its samples' price, the sum of
+import { personalActor } from "#domain/actor";
 // a user's ledger, and, on the database and files folder a describe opens, a submitted style job
 // and the engine's context to run it.
 import { sql } from "drizzle-orm";
@@ -8,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { queryRows, type DatabaseHandle } from "#server/db/client.server";
 import { providerRegistry } from "#server/generation/providers/registry.server";
-import { createStyleWithSamples, samplesJobPrice, type NewStyleInput } from "#server/styles/style-samples.server";
+import { insertStyleWithSamples, samplesJobPrice, type NewStyleInput } from "#server/styles/style-samples.server";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { createDiskStorage } from "#server/storage/storage.server";
@@ -31,7 +32,7 @@ export const PRICE = samplesJobPrice({ size: "square", detail: "draft" }); // 4 
 export async function ledgerSum(handle: DatabaseHandle, userId: string): Promise<number> {
   const [row] = await queryRows<{ total: string | number }>(
     handle.db,
-    sql`select coalesce(sum(delta), 0) as total from credit_ledger where user_id = ${userId}`,
+    sql`select coalesce(sum(delta), 0) as total from credit_ledger where workspace_id = ${userId}`,
   );
   return Number(row!.total);
 }
@@ -56,11 +57,13 @@ export function jobsOn(target: TestDatabase) {
   async function submitted(credits = 100) {
     const { handle } = opened();
     const userId = await createUser(handle, credits);
-    const { job, style } = await createStyleWithSamples(handle.db, {
-      userId,
-      style: styleInput,
-      provider: createOfflineProvider(),
-    });
+    const { job, style } = await handle.db.transaction((tx) =>
+      insertStyleWithSamples(tx, {
+        actor: personalActor(userId),
+        style: styleInput,
+        provider: createOfflineProvider(),
+      }),
+    );
     return { userId, job, style };
   }
 

@@ -1,4 +1,5 @@
 // Credits and generation jobs, on both databases: as many concurrent submissions accepted as the
+import { personalActor } from "#domain/actor";
 // balance pays for; a job run to success, finished after its worker died, or run twice at once;
 // failures and refusals refunded exactly once; stale jobs swept; the balance versioned.
 import { eq, inArray, sql } from "drizzle-orm";
@@ -11,7 +12,7 @@ import { queryRows } from "#server/db/client.server";
 import { generationJobs, images } from "#server/db/schema";
 import { cancelStyleJobs, failJob, sweepStaleJobs } from "#server/generation/lifecycle.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
-import { createStyleWithSamples } from "#server/styles/style-samples.server";
+import { insertStyleWithSamples } from "#server/styles/style-samples.server";
 import { createOfflineProvider, PREVIEW_MODEL } from "#server/generation/providers/offline.server";
 import {
   ProviderRetryableError,
@@ -33,7 +34,13 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     const userId = await createUser(on.handle, PRICE * 10);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
-        createStyleWithSamples(on.handle.db, { userId, style: styleInput, provider: createOfflineProvider() }),
+        on.handle.db.transaction((tx) =>
+          insertStyleWithSamples(tx, {
+            actor: personalActor(userId),
+            style: styleInput,
+            provider: createOfflineProvider(),
+          }),
+        ),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
@@ -138,7 +145,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     expect(failed?.error).toContain("not answering");
     expect(await getBalance(on.handle.db, userId)).toBe(100);
     // A second refund of the same job is refused.
-    expect(await refundCredits(on.handle.db, { userId, amount: job.credits, ref: job.id })).toBeNull();
+    expect(await refundCredits(on.handle.db, { workspaceId: userId, amount: job.credits, ref: job.id })).toBeNull();
     expect(await getBalance(on.handle.db, userId)).toBe(100);
     expect(await ledgerSum(on.handle, userId)).toBe(100);
   });
@@ -204,7 +211,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
 
   it("refunds a style's unfinished jobs when it is cancelled", async () => {
     const { userId, job, style } = await submitted();
-    await cancelStyleJobs({ db: on.handle.db }, { userId, styleId: style.id });
+    await cancelStyleJobs({ db: on.handle.db }, { workspaceId: userId, styleId: style.id });
     const [cancelled] = await on.handle.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
     expect(cancelled).toMatchObject({ status: "canceled", refunded: true });
     expect(await getBalance(on.handle.db, userId)).toBe(100);
@@ -214,7 +221,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
   it("refunds once under concurrent refunds", async () => {
     const userId = await createUser(on.handle, 50);
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => refundCredits(on.handle.db, { userId, amount: 10, ref: "job-x" })),
+      Array.from({ length: 8 }, () => refundCredits(on.handle.db, { workspaceId: userId, amount: 10, ref: "job-x" })),
     );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await getBalance(on.handle.db, userId)).toBe(60);
@@ -231,7 +238,7 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     // The refund told the user's pages the new balance with its version.
     const [event] = await queryRows<{ data: { credits: number; version: number } }>(
       on.handle.db,
-      sql`select data from user_events where user_id = ${userId} and type = 'credits' order by id desc limit 1`,
+      sql`select data from workspace_events where workspace_id = ${userId} and type = 'credits' order by id desc limit 1`,
     );
     expect(event!.data).toEqual(refunded);
   });

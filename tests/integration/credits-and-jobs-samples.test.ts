@@ -1,14 +1,15 @@
 // Cancelling and completing a style's samples, on both databases: a queued job cancelled with a
+import { personalActor } from "#domain/actor";
 // full refund, a running one keeping and charging what was made; the missing samples made for
 // their price, once however often asked, and refused for someone else's style or a short balance.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getBalance } from "#server/credits/credits.server";
-import { generationJobs, images, users } from "#server/db/schema";
+import { generationJobs, images, workspaceBalances } from "#server/db/schema";
 import { AppError } from "#domain/errors";
 import { cancelJob } from "#server/generation/lifecycle.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
-import { activeSampleJobIds, createMissingSamplesJob } from "#server/styles/style-samples.server";
+import { activeSampleJobIds, insertMissingSamplesJob } from "#server/styles/style-samples.server";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
 import {
   ProviderRetryableError,
@@ -26,10 +27,10 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
 
   /** Cancels a style's running sample job by its id, as the style card's Cancel does. */
   async function cancelSamples(options: { userId: string; styleId: string }) {
-    const [jobId] = await activeSampleJobIds(on.handle.db, options);
+    const [jobId] = await activeSampleJobIds(on.handle.db, { workspaceId: options.userId, styleId: options.styleId });
     if (!jobId) return null;
     try {
-      const result = await cancelJob({ db: on.handle.db }, { userId: options.userId, jobId });
+      const result = await cancelJob({ db: on.handle.db }, { workspaceId: options.userId, jobId });
       return { jobs: [result.job], refund: result.refund };
     } catch (error) {
       if (error instanceof AppError && error.code === "conflict") return null;
@@ -135,11 +136,23 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       expect(await anchorsOf(style.id)).toHaveLength(2);
       expect(await getBalance(on.handle.db, userId)).toBe(100 - 2 * IMAGE_PRICE);
 
-      const again = await createMissingSamplesJob(on.handle.db, { userId, styleId: style.id, provider: offline });
+      const again = await on.handle.db.transaction((tx) =>
+        insertMissingSamplesJob(tx, {
+          actor: personalActor(userId),
+          styleId: style.id,
+          provider: offline,
+        }),
+      );
       expect(again?.job.credits).toBe(2 * IMAGE_PRICE);
       expect(await getBalance(on.handle.db, userId)).toBe(100 - 4 * IMAGE_PRICE);
       // Asked again while that job is unfinished: the same job, nothing charged again.
-      const repeated = await createMissingSamplesJob(on.handle.db, { userId, styleId: style.id, provider: offline });
+      const repeated = await on.handle.db.transaction((tx) =>
+        insertMissingSamplesJob(tx, {
+          actor: personalActor(userId),
+          styleId: style.id,
+          provider: offline,
+        }),
+      );
       expect(repeated).toMatchObject({ existing: true, job: { id: again.job.id } });
       expect(await getBalance(on.handle.db, userId)).toBe(100 - 4 * IMAGE_PRICE);
 
@@ -156,7 +169,9 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       const anchors = await anchorsOf(style.id);
       expect(new Set(anchors.map((a) => a.subject)).size).toBe(4);
       await expect(
-        createMissingSamplesJob(on.handle.db, { userId, styleId: style.id, provider: offline }),
+        on.handle.db.transaction((tx) =>
+          insertMissingSamplesJob(tx, { actor: personalActor(userId), styleId: style.id, provider: offline }),
+        ),
       ).rejects.toThrow(new AppError("conflict", "This style already has all its sample images."));
       expect(await ledgerSum(on.handle, userId)).toBe(100 - 4 * IMAGE_PRICE);
     });
@@ -166,7 +181,13 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       await cancelSamples({ userId, styleId: style.id });
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, () =>
-          createMissingSamplesJob(on.handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
+          on.handle.db.transaction((tx) =>
+            insertMissingSamplesJob(tx, {
+              actor: personalActor(userId),
+              styleId: style.id,
+              provider: createOfflineProvider(),
+            }),
+          ),
         ),
       );
       const answers = results.map(
@@ -183,16 +204,24 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
       await cancelSamples({ userId, styleId: style.id });
       const stranger = await createUser(on.handle, 100);
       await expect(
-        createMissingSamplesJob(on.handle.db, {
-          userId: stranger,
-          styleId: style.id,
-          provider: createOfflineProvider(),
-        }),
+        on.handle.db.transaction((tx) =>
+          insertMissingSamplesJob(tx, {
+            actor: personalActor(stranger),
+            styleId: style.id,
+            provider: createOfflineProvider(),
+          }),
+        ),
       ).rejects.toThrow(new AppError("not_found", "No such style."));
       expect(await cancelSamples({ userId: stranger, styleId: style.id })).toBeNull();
-      await on.handle.db.update(users).set({ credits: 2 }).where(eq(users.id, userId));
+      await on.handle.db.update(workspaceBalances).set({ credits: 2 }).where(eq(workspaceBalances.id, userId));
       await expect(
-        createMissingSamplesJob(on.handle.db, { userId, styleId: style.id, provider: createOfflineProvider() }),
+        on.handle.db.transaction((tx) =>
+          insertMissingSamplesJob(tx, {
+            actor: personalActor(userId),
+            styleId: style.id,
+            provider: createOfflineProvider(),
+          }),
+        ),
       ).rejects.toThrow("This needs 12 credits and your balance is 2.");
       expect(await getBalance(on.handle.db, userId)).toBe(2);
       expect(await getBalance(on.handle.db, stranger)).toBe(100);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takeBackCreditsWithin } from "#server/credits/ledger.server";
 import { runCreditsCommand } from "#server/credits/credits-command.server";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.server";
-import { creditLedger, users } from "#server/db/schema";
+import { creditLedger, workspaceBalances } from "#server/db/schema";
 import { eventsSince } from "#server/events/events.server";
 import { announceControl, withdrawControl } from "#server/operator/control-file.server";
 import { testDatabases } from "../support/databases";
@@ -31,9 +31,9 @@ async function creditsScript(args: string[], env: Record<string, string>) {
 
 async function account(database: DatabaseHandle, userId: string) {
   const [row] = await database.db
-    .select({ credits: users.credits, debt: users.creditDebt })
-    .from(users)
-    .where(eq(users.id, userId));
+    .select({ credits: workspaceBalances.credits, debt: workspaceBalances.creditDebt })
+    .from(workspaceBalances)
+    .where(eq(workspaceBalances.id, userId));
   return row!;
 }
 
@@ -66,7 +66,12 @@ describe.each(testDatabases)("npm run credits on $name", (target) => {
   it("settles a debt before adding to the balance", async () => {
     const { userId } = await signInThroughApi(server, "owes@example.com");
     await database.db.transaction((tx) =>
-      takeBackCreditsWithin(tx, { userId, amount: 130, reason: "purchase_refunded", ref: "cs_test_owed:refund:1" }),
+      takeBackCreditsWithin(tx, {
+        workspaceId: userId,
+        amount: 130,
+        reason: "purchase_refunded",
+        ref: "cs_test_owed:refund:1",
+      }),
     );
     expect(await account(database, userId)).toEqual({ credits: 0, debt: 30 });
     expect(await runCreditsCommand(database.db, ["grant", "owes@example.com", "20"])).toEqual({
@@ -103,7 +108,7 @@ describe.each(testDatabases)("npm run credits on $name", (target) => {
     ]);
     expect(refusals.every((r) => !r.ok)).toBe(true);
     expect(await account(database, userId)).toEqual({ credits: 100, debt: 0 });
-    const lines = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+    const lines = await database.db.select().from(creditLedger).where(eq(creditLedger.workspaceId, userId));
     expect(lines.map((l) => l.reason)).toEqual(["signup_grant"]);
   });
 

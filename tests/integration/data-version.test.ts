@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { authUsers, objects, userDataVersions } from "#server/db/schema";
+import { authUsers, objects, workspaceDataVersions } from "#server/db/schema";
 import { PersonalData, readDataVersion } from "#server/users/data-version.server";
 import { testDatabases } from "../support/databases";
 import {
@@ -70,7 +70,9 @@ describe.each(testDatabases)("a person's data version, on $name", (target) => {
     expect(await readDataVersion(db, person)).toBe(version);
 
     await db.delete(authUsers).where(eq(authUsers.id, person));
-    expect(await db.select().from(userDataVersions).where(eq(userDataVersions.userId, person))).toEqual([]);
+    expect(await db.select().from(workspaceDataVersions).where(eq(workspaceDataVersions.workspaceId, person))).toEqual(
+      [],
+    );
   });
 
   it("is the workspace's: a team's grows with every member's change to its records, and goes with the team", async () => {
@@ -99,7 +101,9 @@ describe.each(testDatabases)("a person's data version, on $name", (target) => {
 
     const deleted = await api.server.call(`/api/teams/${teamId}`, { method: "DELETE", cookie });
     expect(deleted.status).toBeLessThan(300);
-    expect(await db.select().from(userDataVersions).where(eq(userDataVersions.userId, teamId))).toEqual([]);
+    expect(await db.select().from(workspaceDataVersions).where(eq(workspaceDataVersions.workspaceId, teamId))).toEqual(
+      [],
+    );
   });
 
   it("keeps a page's data until the version grows, and reads it anew after", async () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "#server/db/client.server";
 import { DatabaseLockedError } from "#server/db/folder-lock.server";
-import { authUsers, creditLedger, users } from "#server/db/schema";
+import { authUsers, creditLedger, workspaceBalances } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
 
 describe.each(testDatabases)("database on $name", (target) => {
@@ -27,34 +27,42 @@ describe.each(testDatabases)("database on $name", (target) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     const names = rows.map((r) => r.table_name);
-    expect(names).toEqual(expect.arrayContaining(["users", "credit_ledger"]));
+    expect(names).toEqual(expect.arrayContaining(["workspace_balances", "credit_ledger"]));
   });
 
   it("refuses a negative credit balance", async () => {
     await handle.db.insert(authUsers).values({ id: "u-negative", email: "negative@example.com" });
-    await handle.db.insert(users).values({ id: "u-negative", credits: 5 });
-    await expect(handle.db.update(users).set({ credits: -1 }).where(eq(users.id, "u-negative"))).rejects.toThrow();
-    const [row] = await handle.db.select().from(users).where(eq(users.id, "u-negative"));
+    await handle.db.insert(workspaceBalances).values({ id: "u-negative", credits: 5 });
+    await expect(
+      handle.db.update(workspaceBalances).set({ credits: -1 }).where(eq(workspaceBalances.id, "u-negative")),
+    ).rejects.toThrow();
+    const [row] = await handle.db.select().from(workspaceBalances).where(eq(workspaceBalances.id, "u-negative"));
     expect(row?.credits).toBe(5);
   });
 
   it("accepts one ledger row per (reason, ref) and cascades on identity deletion", async () => {
     await handle.db.insert(authUsers).values({ id: "u-ledger", email: "ledger@example.com" });
-    await handle.db.insert(users).values({ id: "u-ledger", credits: 100 });
-    const row = { userId: "u-ledger", delta: 100, reason: "signup_grant" as const, ref: "u-ledger", balanceAfter: 100 };
+    await handle.db.insert(workspaceBalances).values({ id: "u-ledger", credits: 100 });
+    const row = {
+      workspaceId: "u-ledger",
+      delta: 100,
+      reason: "signup_grant" as const,
+      ref: "u-ledger",
+      balanceAfter: 100,
+    };
     await handle.db.insert(creditLedger).values(row);
     await expect(handle.db.insert(creditLedger).values(row)).rejects.toThrow();
     await handle.db.delete(authUsers).where(eq(authUsers.id, "u-ledger"));
-    const left = await handle.db.select().from(creditLedger).where(eq(creditLedger.userId, "u-ledger"));
+    const left = await handle.db.select().from(creditLedger).where(eq(creditLedger.workspaceId, "u-ledger"));
     expect(left).toHaveLength(0);
   });
 
   it("refuses an unknown ledger reason", async () => {
     await handle.db.insert(authUsers).values({ id: "u-reason", email: "reason@example.com" });
-    await handle.db.insert(users).values({ id: "u-reason", credits: 0 });
+    await handle.db.insert(workspaceBalances).values({ id: "u-reason", credits: 0 });
     await expect(
       handle.db.execute(
-        sql`insert into credit_ledger (user_id, delta, reason, ref, balance_after) values ('u-reason', 1, 'gift', 'x', 1)`,
+        sql`insert into credit_ledger (workspace_id, delta, reason, ref, balance_after) values ('u-reason', 1, 'gift', 'x', 1)`,
       ),
     ).rejects.toThrow();
   });
@@ -71,12 +79,12 @@ describe("embedded database folder", () => {
     const folder = path.join(dir, "db");
     const first = await openDatabase({ dataDir: folder });
     await first.db.insert(authUsers).values({ id: "kept", email: "kept@example.com" });
-    await first.db.insert(users).values({ id: "kept", credits: 7 });
+    await first.db.insert(workspaceBalances).values({ id: "kept", credits: 7 });
     await expect(openDatabase({ dataDir: folder })).rejects.toBeInstanceOf(DatabaseLockedError);
     await first.close();
 
     const second = await openDatabase({ dataDir: folder });
-    const [row] = await second.db.select().from(users).where(eq(users.id, "kept"));
+    const [row] = await second.db.select().from(workspaceBalances).where(eq(workspaceBalances.id, "kept"));
     expect(row?.credits).toBe(7);
     await second.close();
   });
@@ -89,7 +97,9 @@ describe("embedded database folder", () => {
         handle.db,
         sql`select table_name as name from information_schema.tables where table_schema = 'public'`,
       );
-      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["users", "styles", "images", "sessions"]));
+      expect(tables.map((t) => t.name)).toEqual(
+        expect.arrayContaining(["workspace_balances", "styles", "images", "sessions"]),
+      );
       const [setting] = await queryRows<{ shared_buffers: string }>(handle.db, sql`show shared_buffers`);
       expect(setting?.shared_buffers).toBe("16MB");
     } finally {

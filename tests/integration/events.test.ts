@@ -114,7 +114,7 @@ describe.each(testDatabases)("live event stream on $name", (target) => {
       await second;
       const rows = await queryRows<{ id: number; data: { n?: number } }>(
         database.db,
-        sql`select id, data from user_events where user_id = ${userId} and type = 'job' order by id desc limit 2`,
+        sql`select id, data from workspace_events where workspace_id = ${userId} and type = 'job' order by id desc limit 2`,
       );
       expect(rows.map((r) => r.data.n)).toEqual([2, 1]);
     });

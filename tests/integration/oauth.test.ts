@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { authUsers, oauthAccounts, users } from "#server/db/schema";
+import { authUsers, oauthAccounts, workspaceBalances } from "#server/db/schema";
 import { FAKE_GITHUB_CLIENT, FAKE_GITHUB_USER, startFakeGitHub } from "../fakes/oauth-github";
 import { testDatabases } from "../support/databases";
 import { sessionCookieFrom, startApiServer, type ApiTestServer } from "../support/test-server";
@@ -67,7 +67,10 @@ describe("federated sign-in with GitHub (against a local fake)", () => {
     expect(sessionCookieFrom(response)).toBeDefined();
     const accounts = await database.db.select().from(authUsers).where(eq(authUsers.email, FAKE_GITHUB_USER.email));
     expect(accounts).toHaveLength(1);
-    const [profile] = await database.db.select().from(users).where(eq(users.id, accounts[0]!.id));
+    const [profile] = await database.db
+      .select()
+      .from(workspaceBalances)
+      .where(eq(workspaceBalances.id, accounts[0]!.id));
     expect(profile?.credits).toBe(100);
   });
 

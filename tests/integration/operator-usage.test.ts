@@ -1,4 +1,5 @@
 // The operator console's usage figures, on both databases: jobs run by the real engine (succeeded,
+import { personalActor } from "#domain/actor";
 // failed, short of an image, still queued, free) on three models of two providers, a background
 // removal charged through the ledger, each moved to a known UTC day and run time; then every day,
 // model and provider figure, the totals and what is stored, exactly, with days outside the range left out.
@@ -26,7 +27,7 @@ import type { GenerationJob } from "#server/generation/job-record.server";
 import { newId } from "#server/ids.server";
 import { readUsage } from "#server/operator/usage.server";
 import { createDiskStorage, type FileStorage } from "#server/storage/storage.server";
-import { createStyleWithSamples } from "#server/styles/style-samples.server";
+import { insertStyleWithSamples } from "#server/styles/style-samples.server";
 import { testDatabases } from "../support/databases";
 import { createUser } from "../support/factories";
 import { PRICE, styleInput } from "./credits-and-jobs-helpers";
@@ -91,7 +92,9 @@ describe.each(testDatabases)("the operator's usage figures on $name", (target) =
       when: { at: Date; seconds?: number },
     ) {
       const style = name === "alpha-ok" ? { ...styleInput, source: "image" as const, references } : styleInput;
-      const submitted = await createStyleWithSamples(db, { userId, style, provider });
+      const submitted = await db.transaction((tx) =>
+        insertStyleWithSamples(tx, { actor: personalActor(userId), style, provider }),
+      );
       if (runner) {
         const context = { db, storage, providers: providerRegistry([runner]), maxAttempts: 2, backoffMs: () => 1 };
         await runGenerationJob(context, submitted.job.id);
@@ -120,7 +123,7 @@ describe.each(testDatabases)("the operator's usage figures on $name", (target) =
     for (const at of [noonOf(today), new Date(range.start.getTime() - 1)]) {
       const ref = newId();
       await db.transaction((tx) =>
-        chargeCredits(tx, { userId, amount: REMOVAL_PRICE, reason: "background_removal", ref }),
+        chargeCredits(tx, { actor: personalActor(userId), amount: REMOVAL_PRICE, reason: "background_removal", ref }),
       );
       await db.update(creditLedger).set({ createdAt: at }).where(eq(creditLedger.ref, ref));
     }

@@ -33,7 +33,7 @@ describe.each(testDatabases)("free preview generations on $name", (target) => {
     await database?.close();
   });
 
-  const ledgerRows = () => database.db.select().from(creditLedger).where(eq(creditLedger.userId, ann.userId));
+  const ledgerRows = () => database.db.select().from(creditLedger).where(eq(creditLedger.workspaceId, ann.userId));
 
   async function createStyle(description: string) {
     const form = new FormData();

@@ -315,7 +315,7 @@ describe.each(testDatabases)("the engine with fal on $name", (target) => {
     database.db
       .select({ delta: creditLedger.delta, reason: creditLedger.reason })
       .from(creditLedger)
-      .where(and(eq(creditLedger.userId, user.userId), eq(creditLedger.ref, jobId)));
+      .where(and(eq(creditLedger.workspaceId, user.userId), eq(creditLedger.ref, jobId)));
 
   it("charges a made image once", async () => {
     const before = await balance();

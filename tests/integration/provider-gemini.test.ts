@@ -304,7 +304,7 @@ describe.each(testDatabases)("jobs made with Gemini through the engine, on $name
     api.database.db
       .select({ reason: creditLedger.reason, delta: creditLedger.delta })
       .from(creditLedger)
-      .where(and(eq(creditLedger.userId, api.user.userId), eq(creditLedger.ref, jobId)));
+      .where(and(eq(creditLedger.workspaceId, api.user.userId), eq(creditLedger.ref, jobId)));
 
   /** POST /api/styles with two uploads, opaque: the style and its queued sample job (four draft squares). */
   async function newStyle(name: string) {

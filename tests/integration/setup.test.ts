@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ConnectionCheck, SetupStatus, TestEmailResult } from "#domain/setup";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { authUsers, users } from "#server/db/schema";
+import { authUsers, workspaceBalances } from "#server/db/schema";
 import { isOperator } from "#server/auth/operator.server";
 import { startFakeOpenAI } from "../fakes/openai-images";
 import { testDatabases } from "../support/databases";
@@ -145,8 +145,12 @@ describe.each(testDatabases)("the setup page's API on $name", (target) => {
       const grant = (json: unknown) =>
         firstAccount.call("/api/setup/grant-credits", { method: "POST", cookie: first.cookie, json });
       const balance = async () =>
-        (await database.db.select({ credits: users.credits }).from(users).where(eq(users.id, second.userId)))[0]!
-          .credits;
+        (
+          await database.db
+            .select({ credits: workspaceBalances.credits })
+            .from(workspaceBalances)
+            .where(eq(workspaceBalances.id, second.userId))
+        )[0]!.credits;
       const before = await balance();
       const granted = await grant({ email: "Second@Example.com", credits: 75 });
       expect(granted.status).toBe(200);

@@ -7,7 +7,7 @@ import { getBalance } from "#server/credits/credits.server";
 import { listCreditHistory } from "#server/credits/history.server";
 import { creditLedger, generationJobs, styles, teamMembers } from "#server/db/schema";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
-import { createStyleWithSamples } from "#server/styles/style-samples.server";
+import { insertStyleWithSamples } from "#server/styles/style-samples.server";
 import { testDatabases } from "../support/databases";
 import { balanceOf, createTeam, createUser, ledgerSum } from "../support/factories";
 import { jobsOn, PRICE, styleInput } from "./credits-and-jobs-helpers";
@@ -15,12 +15,13 @@ import { jobsOn, PRICE, styleInput } from "./credits-and-jobs-helpers";
 describe.each(testDatabases)("a team's credits on $name", (target) => {
   const on = jobsOn(target);
   const spendAs = (teamId: string, memberId: string) =>
-    createStyleWithSamples(on.handle.db, {
-      userId: teamId,
-      memberId,
-      style: styleInput,
-      provider: createOfflineProvider(),
-    });
+    on.handle.db.transaction((tx) =>
+      insertStyleWithSamples(tx, {
+        actor: { workspaceId: teamId, memberId, apiKeyId: null },
+        style: styleInput,
+        provider: createOfflineProvider(),
+      }),
+    );
 
   it("pays each of 50 concurrent requests from two members once, and never goes below zero", async () => {
     const owner = await createUser(on.handle, 0);
@@ -46,7 +47,7 @@ describe.each(testDatabases)("a team's credits on $name", (target) => {
     const charges = await on.handle.db
       .select()
       .from(creditLedger)
-      .where(and(eq(creditLedger.userId, teamId), eq(creditLedger.reason, "generation_reserve")));
+      .where(and(eq(creditLedger.workspaceId, teamId), eq(creditLedger.reason, "generation_reserve")));
     expect(charges).toHaveLength(10);
     for (const charge of charges) {
       const job = jobs.find((j) => j.id === charge.ref)!;
@@ -75,13 +76,13 @@ describe.each(testDatabases)("a team's credits on $name", (target) => {
     await spendAs(teamId, owner);
     expect(await getBalance(on.handle.db, teamId)).toBe(PRICE * 96);
     // The team's history says who spent what.
-    const { entries } = await listCreditHistory(on.handle.db, { userId: teamId });
+    const { entries } = await listCreditHistory(on.handle.db, { workspaceId: teamId });
     const spent = entries.filter((e) => e.reason === "generation_reserve");
     expect(spent).toHaveLength(4);
     expect(spent.filter((e) => e.by === `${limited}@example.com`)).toHaveLength(3);
     expect(spent.filter((e) => e.by === `${owner}@example.com`)).toHaveLength(1);
     // In a person's own history, no line names anyone.
-    const own = await listCreditHistory(on.handle.db, { userId: owner });
+    const own = await listCreditHistory(on.handle.db, { workspaceId: owner });
     expect(own.entries.every((e) => e.by === null)).toBe(true);
   });
 

@@ -42,7 +42,7 @@ describe.each(testDatabases)("a signed-in user whose record was never made, on $
 
   async function ledgerOf(email: string) {
     const [identity] = await database.db.select().from(authUsers).where(eq(authUsers.email, email));
-    return database.db.select().from(creditLedger).where(eq(creditLedger.userId, identity!.id));
+    return database.db.select().from(creditLedger).where(eq(creditLedger.workspaceId, identity!.id));
   }
 
   it("creates a style with the sign-up credits, and POST /api/users/new afterwards grants nothing more", async () => {

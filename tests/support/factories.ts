@@ -9,7 +9,16 @@ import path from "node:path";
 import type { GenerateObjectsInput, JobView } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { queryRows, type Database, type DatabaseHandle } from "#server/db/client.server";
-import { authUsers, creditLedger, images, objects, styles, teamMembers, teams, users } from "#server/db/schema";
+import {
+  authUsers,
+  creditLedger,
+  images,
+  objects,
+  styles,
+  teamMembers,
+  teams,
+  workspaceBalances,
+} from "#server/db/schema";
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
@@ -28,10 +37,10 @@ export const uniqueEmail = (label = "user") => `${label}-${Date.now()}-${emailCo
 export async function createUser(handle: Pick<DatabaseHandle, "db">, credits: number): Promise<string> {
   const id = unique("user");
   await handle.db.insert(authUsers).values({ id, email: `${id}@example.com` });
-  await handle.db.insert(users).values({ id, credits });
+  await handle.db.insert(workspaceBalances).values({ id, credits });
   await handle.db
     .insert(creditLedger)
-    .values({ userId: id, delta: credits, reason: "signup_grant", ref: id, balanceAfter: credits });
+    .values({ workspaceId: id, delta: credits, reason: "signup_grant", ref: id, balanceAfter: credits });
   return id;
 }
 
@@ -66,19 +75,26 @@ export async function createTeam(
 export async function grantCredits(db: Database, userId: string, amount: number): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .update(users)
-      .set({ credits: sql`${users.credits} + ${amount}` })
-      .where(eq(users.id, userId))
-      .returning({ credits: users.credits });
-    await tx
-      .insert(creditLedger)
-      .values({ userId, delta: amount, reason: "admin_adjust", ref: unique("grant"), balanceAfter: row!.credits });
+      .update(workspaceBalances)
+      .set({ credits: sql`${workspaceBalances.credits} + ${amount}` })
+      .where(eq(workspaceBalances.id, userId))
+      .returning({ credits: workspaceBalances.credits });
+    await tx.insert(creditLedger).values({
+      workspaceId: userId,
+      delta: amount,
+      reason: "admin_adjust",
+      ref: unique("grant"),
+      balanceAfter: row!.credits,
+    });
     return row!.credits;
   });
 }
 
 export async function balanceOf(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ credits: workspaceBalances.credits })
+    .from(workspaceBalances)
+    .where(eq(workspaceBalances.id, userId));
   return row?.credits ?? 0;
 }
 
@@ -86,7 +102,7 @@ export async function balanceOf(db: Database, userId: string): Promise<number> {
 export async function ledgerSum(db: Database, userId: string): Promise<number> {
   const [row] = await queryRows<{ total: string | number }>(
     db,
-    sql`select coalesce(sum(delta), 0) as total from credit_ledger where user_id = ${userId}`,
+    sql`select coalesce(sum(delta), 0) as total from credit_ledger where workspace_id = ${userId}`,
   );
   return Number(row!.total);
 }

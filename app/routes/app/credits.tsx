@@ -30,7 +30,7 @@ export const loader = withRouteErrors(async ({ context, request }: Route.LoaderA
   const params = new URL(request.url).searchParams;
   const page = await creditsPage(
     { db: services.database.db, billing: services.config.billing },
-    { userId: workspace.id, checkoutSessionId: params.get("session_id") },
+    { workspaceId: workspace.id, checkoutSessionId: params.get("session_id") },
   );
   return { ...page, cancelled: params.get("checkout") === "cancelled" };
 });

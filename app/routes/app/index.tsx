@@ -44,9 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { styles, jobs, latest } = await personalData.get(db, workspace.id, "create page", async () => {
     const [styles, jobs, latest] = await Promise.all([
       listStyles(db, workspace.id),
-      listRecentJobs(db, { userId: workspace.id }),
+      listRecentJobs(db, { workspaceId: workspace.id }),
       listObjects(db, {
-        userId: workspace.id,
+        workspaceId: workspace.id,
         query: listObjectsQuerySchema.parse({ limit: LATEST_OBJECTS }),
         signer: services.imageUrls,
       }),

@@ -46,8 +46,8 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
   const { db } = services.database;
   const workspace = context.get(workspaceContext);
   const [object, jobs] = await Promise.all([
-    getObjectDetail(db, { userId: workspace.id, objectId: params.objectId, signer: services.imageUrls }),
-    listRecentJobs(db, { userId: workspace.id }),
+    getObjectDetail(db, { workspaceId: workspace.id, objectId: params.objectId, signer: services.imageUrls }),
+    listRecentJobs(db, { workspaceId: workspace.id }),
   ]);
   if (!object) {
     await followToItsWorkspace(context, request, { kind: "object", id: params.objectId });
@@ -57,7 +57,7 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
     object,
     jobs: jobs.filter((job) => job.objects.some((o) => o.id === object.id)),
     // SVG is offered for flat styles only; null hides its download.
-    svgLook: await styleLook(db, { userId: workspace.id, styleId: object.style.id }),
+    svgLook: await styleLook(db, { workspaceId: workspace.id, styleId: object.style.id }),
     removeBackgroundCredits: services.config.credits.removeBackground,
     upscaleMaxSide: services.config.upscale.maxSide,
   };

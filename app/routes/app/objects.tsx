@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     let cursor: string | undefined;
     for (let page = 0; page < view.pages; page++) {
       const result = await listObjects(db, {
-        userId: workspace.id,
+        workspaceId: workspace.id,
         query: { ...query, cursor },
         signer: services.imageUrls,
       });
@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ objects, hasMore }, styles, set] = await Promise.all([
     pages(),
     listStyleNames(db, workspace.id),
-    view.setId ? getJobView(db, { userId: workspace.id, jobId: view.setId }) : null,
+    view.setId ? getJobView(db, { workspaceId: workspace.id, jobId: view.setId }) : null,
   ]);
   // A link to a set, or to a style's objects, of another workspace the person is in opens it there.
   const foreign =

@@ -15,7 +15,7 @@ import { detailValues, imageSizeValues } from "../../../domain/images";
 import { creditReasonValues } from "../../../domain/credits";
 import { jobKinds, jobStatuses } from "../../../domain/jobs";
 import { authUsers } from "./accounts";
-import { users } from "./workspaces";
+import { workspaceBalances } from "./workspaces";
 import { apiKeys } from "./api-keys";
 
 /** Credits: the ledger every balance is summed from, and purchases. */
@@ -24,16 +24,16 @@ export const creditReasons = creditReasonValues;
 export type CreditReason = (typeof creditReasons)[number];
 
 /**
- * Every change of users.credits is one row here, written in the same transaction.
+ * Every change of workspace_balances.credits is one row here, written in the same transaction.
  * (reason, ref) is unique so a retried operation cannot apply twice.
  */
 export const creditLedger = pgTable(
   "credit_ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaceBalances.id, { onDelete: "cascade" }),
     delta: integer("delta").notNull(),
     reason: text("reason", { enum: creditReasons }).notNull(),
     ref: text("ref").notNull(),
@@ -42,7 +42,7 @@ export const creditLedger = pgTable(
     apiKeyId: text("api_key_id").references((): AnyPgColumn => apiKeys.id, { onDelete: "set null" }),
     /** In a team's ledger: the member whose spending this was (their monthly limit counts it). */
     memberId: text("member_id").references((): AnyPgColumn => authUsers.id, { onDelete: "set null" }),
-    /** How this line moved users.credit_debt: up when a take-back exceeded the balance, down when settled. */
+    /** How this line moved workspace_balances.credit_debt: up when a take-back exceeded the balance, down when settled. */
     debtDelta: integer("debt_delta").notNull().default(0),
     /** For an operator's grant or take: the reason they gave, shown in the history. */
     note: text("note"),
@@ -50,9 +50,9 @@ export const creditLedger = pgTable(
   },
   (t) => [
     uniqueIndex("credit_ledger_reason_ref_unique").on(t.reason, t.ref),
-    index("credit_ledger_user_idx").on(t.userId, t.createdAt),
-    // The balance's version is the newest ledger id of a user (credits.server.ts).
-    index("credit_ledger_user_id_idx").on(t.userId, t.id),
+    index("credit_ledger_workspace_idx").on(t.workspaceId, t.createdAt),
+    // The balance's version is the newest ledger id of a workspace (credits.server.ts).
+    index("credit_ledger_workspace_id_idx").on(t.workspaceId, t.id),
     check("credit_ledger_balance_after_non_negative", sql`${t.balanceAfter} >= 0`),
     check(
       "credit_ledger_reason_known",
@@ -70,9 +70,9 @@ export const creditPurchases = pgTable(
   "credit_purchases",
   {
     checkoutSessionId: text("checkout_session_id").primaryKey(),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaceBalances.id, { onDelete: "cascade" }),
     packId: text("pack_id").notNull(),
     credits: integer("credits").notNull(),
     /** The price in the currency's smallest unit. */
@@ -88,7 +88,7 @@ export const creditPurchases = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("credit_purchases_user_idx").on(t.userId, t.createdAt),
+    index("credit_purchases_workspace_idx").on(t.workspaceId, t.createdAt),
     check("credit_purchases_taken_back_within", sql`${t.creditsTakenBack} between 0 and ${t.credits}`),
   ],
 );

@@ -2,21 +2,21 @@ import { bigint, jsonb, bigserial, index, pgTable, text, timestamp, type AnyPgCo
 // Relative imports: drizzle-kit loads this file without the app's path aliases.
 import { workspaces } from "./workspaces";
 
-/** What pages are told as it happens: per-user events, stream leases and data versions. */
+/** What pages are told as it happens: per-workspace events, stream leases and data versions. */
 
-/** Per-user events for the live stream (job progress, balance); kept briefly so clients can resume. */
-export const userEvents = pgTable(
-  "user_events",
+/** A workspace's events for the live stream (job progress, balance); kept briefly so clients can resume. */
+export const workspaceEvents = pgTable(
+  "workspace_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id")
+    workspaceId: text("workspace_id")
       .notNull()
       .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("user_events_user_idx").on(t.userId, t.id)],
+  (t) => [index("workspace_events_workspace_idx").on(t.workspaceId, t.id)],
 );
 
 /**
@@ -39,12 +39,12 @@ export const eventStreamLeases = pgTable(
 );
 
 /**
- * A number that grows whenever any of the person's styles, references, jobs, objects or images
- * changes, by a trigger at commit (migration 0019), so a page made from them can be kept until
- * it grows (docs/decisions/065).
+ * A number that grows whenever any of the workspace's styles, references, jobs, objects or images
+ * changes, by a trigger at commit (migrations 0019 and 0030), so a page made from them can be kept
+ * until it grows (docs/decisions/065).
  */
-export const userDataVersions = pgTable("user_data_versions", {
-  userId: text("user_id")
+export const workspaceDataVersions = pgTable("workspace_data_versions", {
+  workspaceId: text("workspace_id")
     .primaryKey()
     .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
   version: bigint("version", { mode: "number" }).notNull().default(0),

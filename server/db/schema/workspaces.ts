@@ -7,7 +7,7 @@ import { teams } from "./teams";
 /**
  * Where records and credits live: a person's own workspace (its id is the person's id) or a
  * team's (its id is the team's id). Styles, objects, images, jobs, keys, events and the
- * balance row in `users` belong to one. A row is made with its person or team by a trigger
+ * balance row in `workspace_balances` belong to one. A row is made with its person or team by a trigger
  * (migration 0027) and goes with it, taking everything in it along.
  */
 export const workspaces = pgTable(
@@ -29,11 +29,12 @@ export const workspaces = pgTable(
 );
 
 /**
- * The spec's "users" document: the balance of a workspace (a person's, keyed by the auth user id,
- * or a team's, keyed by the team id).
+ * The balance of a workspace (a person's, keyed by the auth user id, or a team's, keyed by the
+ * team id): the spec's "users" document, named for what it holds since teams have one too
+ * (migration 0032, docs/decisions/108).
  */
-export const users = pgTable(
-  "users",
+export const workspaceBalances = pgTable(
+  "workspace_balances",
   {
     id: text("id")
       .primaryKey()
@@ -48,7 +49,7 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("users_credits_non_negative", sql`${t.credits} >= 0`),
-    check("users_credit_debt_non_negative", sql`${t.creditDebt} >= 0`),
+    check("workspace_balances_credits_non_negative", sql`${t.credits} >= 0`),
+    check("workspace_balances_credit_debt_non_negative", sql`${t.creditDebt} >= 0`),
   ],
 );

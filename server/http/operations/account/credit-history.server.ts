@@ -12,7 +12,10 @@ export const creditHistoryOperation = defineOperation({
   query: creditHistoryQuerySchema,
   responses: { 200: { description: "A page of the ledger.", json: creditHistoryPageSchema } },
   async handle({ services, user, query }) {
-    const page = await listCreditHistory(services.database.db, { userId: user.workspace.id, before: query.before });
+    const page = await listCreditHistory(services.database.db, {
+      workspaceId: user.workspace.id,
+      before: query.before,
+    });
     return { status: 200, body: page };
   },
 });

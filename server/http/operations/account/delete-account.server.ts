@@ -1,6 +1,6 @@
 import * as replies from "#domain/api-replies";
 import { clearSessionCookie } from "../../../auth/session-cookie.server";
-import { userFolder } from "../../../storage/folders.server";
+import { workspaceFolder } from "../../../storage/folders.server";
 import { deleteAccount } from "../../../users/users.server";
 import { defineOperation } from "../operation.server";
 
@@ -23,7 +23,8 @@ export const deleteAccountOperation = defineOperation({
     services.sessions.forgetUser(user.id);
     // With it go the files of its workspace, and of any team that had nobody else in it.
     if (deleted)
-      for (const folder of [user.id, ...deleted.teamsDeleted]) await services.storage.deletePrefix(userFolder(folder));
+      for (const folder of [user.id, ...deleted.teamsDeleted])
+        await services.storage.deletePrefix(workspaceFolder(folder));
     return {
       status: 200,
       body: { success: deleted !== null },

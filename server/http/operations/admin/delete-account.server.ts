@@ -1,6 +1,6 @@
 import { accountStatusSchema, auditEntrySchema } from "#domain/audit";
 import { deleteAccountAsOperator } from "../../../operator/account-deletion.server";
-import { userFolder } from "../../../storage/folders.server";
+import { workspaceFolder } from "../../../storage/folders.server";
 import { defineOperation } from "../operation.server";
 import { z } from "zod";
 
@@ -25,7 +25,7 @@ export const deleteAccountOperation = defineOperation({
       addressHashSecret: services.config.credits.addressHashSecret,
     });
     services.sessions.forgetUser(params.id);
-    for (const folder of [params.id, ...teamsDeleted]) await services.storage.deletePrefix(userFolder(folder));
+    for (const folder of [params.id, ...teamsDeleted]) await services.storage.deletePrefix(workspaceFolder(folder));
     return { status: 200, body: { deleted: true as const, entry } };
   },
 });

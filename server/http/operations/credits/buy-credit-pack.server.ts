@@ -22,7 +22,7 @@ export const buyCreditPackOperation = defineOperation({
     const billing = billingOf(services);
     const { url } = await startCheckout(
       { db: services.database.db, billing, publicUrl: services.config.publicUrl },
-      { userId: user.workspace.id, email: user.email, packId: input.packId },
+      { workspaceId: user.workspace.id, email: user.email, packId: input.packId },
     );
     return { status: 201, body: { url } };
   },

@@ -24,7 +24,7 @@ export const downloadImageSvgOperation = defineOperation({
   async handle({ res, services, user, params, query }) {
     const { svg, fileName } = await imageSvgDownload(
       { db: services.database.db, storage: services.storage },
-      { userId: user.workspace.id, imageId: params.id, singleColour: query.singleColour },
+      { workspaceId: user.workspace.id, imageId: params.id, singleColour: query.singleColour },
     );
     res.setHeader("Content-Type", "image/svg+xml; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);

@@ -24,8 +24,8 @@ export const cancelJobOperation = defineOperation({
   },
   async handle({ services, user, params }) {
     const { db } = services.database;
-    const result = await cancelJob({ db }, { userId: user.workspace.id, jobId: params.id });
-    const job = await getJobView(db, { userId: user.workspace.id, jobId: result.job.id });
+    const result = await cancelJob({ db }, { workspaceId: user.workspace.id, jobId: params.id });
+    const job = await getJobView(db, { workspaceId: user.workspace.id, jobId: result.job.id });
     return { status: 200, body: { job, refunded: result.refund, message: result.job.error } };
   },
 });

@@ -15,7 +15,7 @@ export const getJobOperation = defineOperation({
   responses: { 200: { description: "The job.", json: replies.jobReply } },
   codeSamples: pollJobSamples,
   async handle({ services, user, params }) {
-    const job = await getJobView(services.database.db, { userId: user.workspace.id, jobId: params.id });
+    const job = await getJobView(services.database.db, { workspaceId: user.workspace.id, jobId: params.id });
     if (!job) throw new AppError("not_found", "No such job.");
     return { status: 200, body: { job } };
   },

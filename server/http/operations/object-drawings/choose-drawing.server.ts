@@ -35,7 +35,7 @@ export const chooseDrawingOperation = defineOperation({
   async handle({ services, user, params, body }) {
     const object = await chooseDrawing(
       { db: services.database.db, storage: services.storage, signer: services.imageUrls },
-      { userId: user.workspace.id, objectId: params.id, drawing: body },
+      { workspaceId: user.workspace.id, objectId: params.id, drawing: body },
     );
     return { status: 200, body: { object } };
   },

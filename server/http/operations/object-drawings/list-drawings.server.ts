@@ -27,7 +27,7 @@ export const listDrawingsOperation = defineOperation({
       (current ? `; it is drawn from ${current.icon} (${current.set}) now.` : "."),
   },
   async handle({ services, user, params }) {
-    const body = await listDrawings(services.database.db, { userId: user.workspace.id, objectId: params.id });
+    const body = await listDrawings(services.database.db, { workspaceId: user.workspace.id, objectId: params.id });
     return { status: 200, body };
   },
 });

@@ -21,7 +21,7 @@ export const downloadAppIconsOperation = defineOperation({
     await writeAppIconsZip(
       { db: services.database.db, storage: services.storage },
       {
-        userId: user.workspace.id,
+        workspaceId: user.workspace.id,
         objectId: params.id,
         ...query,
         out: res,

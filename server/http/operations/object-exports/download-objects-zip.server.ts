@@ -32,7 +32,7 @@ export const downloadObjectsZipOperation = defineOperation({
   },
   codeSamples: exportZipSamples,
   async handle({ res, services, user, query: selection }) {
-    const objects = await selectExportObjects(services.database.db, { userId: user.workspace.id, selection });
+    const objects = await selectExportObjects(services.database.db, { workspaceId: user.workspace.id, selection });
     sendingZip(res, `${downloadName(objects)}.zip`);
     await writeObjectsZip(
       { db: services.database.db, storage: services.storage },

@@ -20,7 +20,7 @@ export const downloadSpriteSheetOperation = defineOperation({
   async handle({ res, services, user, query }) {
     const { images, frameSize, padding, trim, ...selection } = query;
     const objects = await selectExportObjects(services.database.db, {
-      userId: user.workspace.id,
+      workspaceId: user.workspace.id,
       selection: { ...selection, images },
     });
     await writeSpriteSheetZip(

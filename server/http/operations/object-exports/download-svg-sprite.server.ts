@@ -26,7 +26,7 @@ export const downloadSvgSpriteOperation = defineOperation({
   async handle({ res, services, user, query }) {
     const { singleColour, ...selection } = query;
     const objects = await selectExportObjects(services.database.db, {
-      userId: user.workspace.id,
+      workspaceId: user.workspace.id,
       selection: { ...selection, images: "cover" },
     });
     const { traceable } = await svgSpritePlan(services.database.db, objects);

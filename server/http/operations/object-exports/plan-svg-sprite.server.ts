@@ -15,7 +15,7 @@ export const planSvgSpriteOperation = defineOperation({
   responses: { 200: { description: "The objects it holds and the ones it leaves out.", json: svgSpritePlanSchema } },
   async handle({ services, user, query: selection }) {
     const objects = await selectExportObjects(services.database.db, {
-      userId: user.workspace.id,
+      workspaceId: user.workspace.id,
       selection: { ...selection, images: "cover" },
     });
     const { traceable, leftOut } = await svgSpritePlan(services.database.db, objects);

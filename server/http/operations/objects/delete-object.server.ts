@@ -12,7 +12,7 @@ export const deleteObjectOperation = defineOperation({
   async handle({ services, user, params }) {
     await deleteObject(
       { db: services.database.db, storage: services.storage },
-      { userId: user.workspace.id, objectId: params.id },
+      { workspaceId: user.workspace.id, objectId: params.id },
     );
     return { status: 200, body: { success: true } };
   },

@@ -41,10 +41,8 @@ export const generateObjectsOperation = defineOperation({
   },
   async handle({ services, user, body: input }) {
     const result = await generateObjects(services, {
-      userId: user.workspace.id,
+      actor: user.actor,
       input,
-      apiKeyId: user.apiKeyId,
-      memberId: user.id,
     });
     const job = await presentSubmittedJob(services, result.job);
     const settings = { ...result.settings, variations: input.variations, model: result.job.provider };

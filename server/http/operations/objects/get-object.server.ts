@@ -11,7 +11,7 @@ export const getObjectOperation = defineOperation({
   responses: { 200: { description: "The object.", json: replies.objectReply } },
   async handle({ services, user, params }) {
     const object = await requireObjectDetail(services.database.db, {
-      userId: user.workspace.id,
+      workspaceId: user.workspace.id,
       objectId: params.id,
       signer: services.imageUrls,
     });

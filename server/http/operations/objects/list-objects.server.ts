@@ -13,7 +13,7 @@ export const listObjectsOperation = defineOperation({
   responses: { 200: { description: "A page of objects.", json: objectPageSchema } },
   async handle({ services, user, query }) {
     const page = await listObjects(services.database.db, {
-      userId: user.workspace.id,
+      workspaceId: user.workspace.id,
       query,
       signer: services.imageUrls,
     });

@@ -39,12 +39,10 @@ export const removeImageBackgroundOperation = defineOperation({
     const { image, existing } = await removeImageBackground(
       { db: services.database.db, storage: services.storage, matting: services.matting, signer: services.imageUrls },
       {
-        userId: user.workspace.id,
+        actor: user.actor,
         objectId: params.id,
         imageId: input.imageId,
         price: services.config.credits.removeBackground,
-        apiKeyId: user.apiKeyId,
-        memberId: user.id,
       },
     );
     return { status: existing ? 200 : 201, body: { image } };

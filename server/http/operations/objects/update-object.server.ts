@@ -14,9 +14,9 @@ export const updateObjectOperation = defineOperation({
   responses: { 200: { description: "The object.", json: replies.objectReply } },
   async handle({ services, user, params, body: changes }) {
     const { db } = services.database;
-    await updateObject(db, { userId: user.workspace.id, objectId: params.id, changes });
+    await updateObject(db, { workspaceId: user.workspace.id, objectId: params.id, changes });
     const object = await getObjectDetail(db, {
-      userId: user.workspace.id,
+      workspaceId: user.workspace.id,
       objectId: params.id,
       signer: services.imageUrls,
     });

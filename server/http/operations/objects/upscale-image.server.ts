@@ -37,7 +37,7 @@ export const upscaleImageOperation = defineOperation({
   },
   async handle({ services, user, params, body: input }) {
     const { image, existing } = await upscaleObjectImage(upscaleDepsOf(services), {
-      userId: user.workspace.id,
+      workspaceId: user.workspace.id,
       objectId: params.id,
       ...input,
     });

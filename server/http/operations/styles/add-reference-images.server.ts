@@ -23,7 +23,7 @@ export const addReferenceImagesOperation = defineOperation({
   // The limit is checked before the body is read.
   async handle({ req, res, services, user, params }) {
     const maxBytes = services.config.generation.maxUploadBytes;
-    const room = await referenceRoom(services.database.db, { userId: user.workspace.id, styleId: params.id });
+    const room = await referenceRoom(services.database.db, { workspaceId: user.workspace.id, styleId: params.id });
     if (room <= 0) {
       closeAfterAnswer(res);
       throw new AppError(
@@ -39,7 +39,7 @@ export const addReferenceImagesOperation = defineOperation({
       assertNoControlCharacters(req);
       added = await addReferences(
         { db: services.database.db, storage: services.storage },
-        { userId: user.workspace.id, styleId: params.id, files: uploads.files },
+        { workspaceId: user.workspace.id, styleId: params.id, files: uploads.files },
       );
     } finally {
       await uploads.cleanup();

@@ -12,7 +12,7 @@ export const cancelSampleJobOperation = defineOperation({
   errors: [409],
   responses: { 200: { description: "Cancelled.", json: replies.cancelledReply } },
   async handle({ services, user, params }) {
-    const result = await cancelStyleSamples(services, { userId: user.workspace.id, styleId: params.id });
+    const result = await cancelStyleSamples(services, { actor: user.actor, styleId: params.id });
     return { status: 200, body: { refunded: result.refund, message: result.job.error } };
   },
 });

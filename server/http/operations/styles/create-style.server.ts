@@ -58,7 +58,7 @@ export const createStyleOperation = defineOperation({
     const idempotencyKey = idempotencyKeySchema.parse(req.get("Idempotency-Key") ?? undefined);
     refuseOversizedBody(req, res, { maxFiles: MAX_REFERENCE_IMAGES, maxBytes });
     const affordable = (price: number) =>
-      assertCanAfford(db, { userId: user.workspace.id, personId: user.id, price, idempotencyKey });
+      assertCanAfford(db, { workspaceId: user.workspace.id, personId: user.id, price, idempotencyKey });
     // Before the fields are read, the least a style can cost; then the chosen model's price.
     const cheapest = Math.min(
       ...services.providers.offered.map(({ prices }) => samplesPrice({ size: "square", detail: "draft", prices })),
@@ -96,11 +96,9 @@ export const createStyleOperation = defineOperation({
         async run() {
           try {
             const result = await createStyle(services, {
-              userId: user.workspace.id,
+              actor: user.actor,
               input,
               files,
-              apiKeyId: user.apiKeyId,
-              memberId: user.id,
             });
             return {
               status: 201,

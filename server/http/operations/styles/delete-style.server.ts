@@ -13,7 +13,7 @@ export const deleteStyleOperation = defineOperation({
   async handle({ services, user, params }) {
     await removeStyle(
       { db: services.database.db, storage: services.storage },
-      { userId: user.workspace.id, styleId: params.id },
+      { workspaceId: user.workspace.id, styleId: params.id },
     );
     return { status: 200, body: { success: true } };
   },

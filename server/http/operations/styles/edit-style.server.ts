@@ -21,7 +21,7 @@ export const editStyleOperation = defineOperation({
     if (changes.defaultModel) chooseProvider(services.providers, { requested: changes.defaultModel });
     const style = await editStyle(
       { db: services.database.db, storage: services.storage },
-      { userId: user.workspace.id, styleId: params.id, changes },
+      { workspaceId: user.workspace.id, styleId: params.id, changes },
     );
     const samplesStale = await samplesStaleOf(services.database.db, style);
     return { status: 200, body: { style: { id: style.id, name: style.name, samplesStale } } };

@@ -14,7 +14,7 @@ export const getStyleOperation = defineOperation({
   access: "user",
   responses: { 200: { description: "The style.", json: replies.styleReply } },
   async handle({ services, user, params }) {
-    const style = await getStyle(services.database.db, { userId: user.workspace.id, styleId: params.id });
+    const style = await getStyle(services.database.db, { workspaceId: user.workspace.id, styleId: params.id });
     if (!style) throw new AppError("not_found", "No such style.");
     return { status: 200, body: { style: presentStyle(style, services.imageUrls) } };
   },

@@ -12,7 +12,7 @@ export const keepSamplesAfterEditOperation = defineOperation({
   responses: { 200: { description: "They are no longer stale.", json: replies.successReply } },
   // The samples stop showing as made for the earlier settings.
   async handle({ services, user, params }) {
-    if (!(await keepSamples(services.database.db, { userId: user.workspace.id, styleId: params.id })))
+    if (!(await keepSamples(services.database.db, { workspaceId: user.workspace.id, styleId: params.id })))
       throw new AppError("not_found", "No such style.");
     return { status: 200, body: { success: true } };
   },

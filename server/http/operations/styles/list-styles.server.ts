@@ -17,7 +17,7 @@ export const listStylesOperation = defineOperation({
   query: listStylesQuerySchema,
   responses: { 200: { description: "Your styles.", json: replies.stylesListReply } },
   async handle({ services, user, query }) {
-    const page = await listStylesPage(services.database.db, { userId: user.workspace.id, query });
+    const page = await listStylesPage(services.database.db, { workspaceId: user.workspace.id, query });
     const { id, model, label } = services.providers.default;
     return {
       status: 200,

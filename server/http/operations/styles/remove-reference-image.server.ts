@@ -13,7 +13,7 @@ export const removeReferenceImageOperation = defineOperation({
   async handle({ services, user, params }) {
     await removeReference(
       { db: services.database.db, storage: services.storage },
-      { userId: user.workspace.id, styleId: params.id, referenceId: params.referenceId },
+      { workspaceId: user.workspace.id, styleId: params.id, referenceId: params.referenceId },
     );
     return { status: 200, body: { success: true } };
   },

@@ -34,11 +34,9 @@ export function sampleJobOperation<P extends "/api/styles/:id/anchors" | "/api/s
     },
     async handle({ services, user, params }) {
       const { job, existing } = await declared.command(services, {
-        userId: user.workspace.id,
+        actor: user.actor,
         // Both paths name the style `:id` (the generic path hides it from the type).
         styleId: (params as { id: string }).id,
-        apiKeyId: user.apiKeyId,
-        memberId: user.id,
       });
       return { status: existing ? 200 : 201, body: { job: { id: job.id, status: job.status, credits: job.credits } } };
     },

@@ -1,5 +1,5 @@
 import { deleteTeam } from "../../../teams/teams.server";
-import { userFolder } from "../../../storage/folders.server";
+import { workspaceFolder } from "../../../storage/folders.server";
 import { defineOperation } from "../operation.server";
 
 export const deleteTeamOperation = defineOperation({
@@ -13,7 +13,7 @@ export const deleteTeamOperation = defineOperation({
   responses: { 204: { description: "Deleted." } },
   async handle({ services, user, params }) {
     await deleteTeam(services.database.db, { teamId: params.id, userId: user.id });
-    await services.storage.deletePrefix(userFolder(params.id));
+    await services.storage.deletePrefix(workspaceFolder(params.id));
     return { status: 204 };
   },
 });
