@@ -14,13 +14,13 @@ const layers = [
     ["server/(config|net|runtime|types|cache)/", "server/(ids|logger|config|singleton|process-guard)\\.server\\.ts$"],
   ],
   // The outside world: the database, files, mail, image processing, events, idempotency keys, backups, metrics.
-  ["adapters", ["server/(db|storage|mail|images|events|idempotency|backup|metrics)/"]],
+  ["adapters", ["server/(db|storage|mail|images|events|idempotency|backup|metrics|jobs)/"]],
   // Who acts, in which workspace, and what they may spend.
   ["core", ["server/(auth|workspaces|credits)/"]],
   // The generation engine: jobs, providers, the preview engine.
   ["engine", ["server/generation/"]],
   // What people do: styles, objects, teams, keys, webhooks, the operator's console, payments.
-  ["features", ["server/(styles|objects|teams|users|api-keys|webhooks|operator|setup|instance|billing)/"]],
+  ["features", ["server/(styles|objects|teams|users|api-keys|webhooks|operator|setup|instance|billing|housekeeping)/"]],
   // The process's whole set of services, as the ways in are handed it.
   ["services", ["server/services\\.ts$"]],
   // The ways in: pages (server/ui) and the JSON API (server/http).
@@ -28,7 +28,10 @@ const layers = [
   // MCP: the JSON API's operations as tools.
   ["mcp", ["server/mcp/"]],
   // Where a process is put together: its services, its routes, the features' wiring.
-  ["composition", ["server/(app|services\\.server|features\\.server|machine-routes\\.server)\\.ts$"]],
+  [
+    "composition",
+    ["server/(app|services\\.server|features\\.server|machine-routes\\.server|job-kinds\\.server)\\.ts$"],
+  ],
 ];
 const pathsOf = (entries) => entries.flatMap(([, paths]) => paths).map((path) => `^${path}`);
 

@@ -1,9 +1,9 @@
 // Generation benchmarks: `npm run bench`. Results go to bench/results/generation.json.
-import { personalActor } from "#domain/actor";
 //  1. Overhead per job against the OpenAI provider on the local fake with fixed latency,
 //     at 50 concurrent jobs (target: ≤ 2 % of the provider's own latency).
 //  2. Jobs per minute through one worker (the pg-boss queue) at zero provider latency.
 //  3. The offline engine's time for one 1024×1024 image (target: < 300 ms).
+import { personalActor } from "#domain/actor";
 import { eq, inArray } from "drizzle-orm";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,6 +16,7 @@ import { insertStyleWithSamples } from "../server/styles/style-samples.server";
 import { createOfflineProvider } from "../server/generation/providers/offline.server";
 import { createOpenAIProvider } from "../server/generation/providers/openai.server";
 import { startGenerationQueue } from "../server/generation/queue.server";
+import { startJobSystem } from "../server/jobs/job-system.server";
 import { createDiskStorage } from "../server/storage/storage.server";
 import { startFakeOpenAI } from "../tests/fakes/openai-images";
 import { benchStyle, makeBenchUser, percentile, runHeader } from "./support";
@@ -85,7 +86,8 @@ async function overheadBench(fakeUrl: string) {
 async function throughputBench(fakeUrl: string) {
   const handle = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL });
   const files = mkdtempSync(path.join(os.tmpdir(), "motif-bench-"));
-  const queue = await startGenerationQueue({ database: handle, heartbeatSeconds: 30 });
+  const jobs = await startJobSystem({ database: handle, superviseSeconds: 30 });
+  const queue = await startGenerationQueue(jobs, { heartbeatSeconds: 30 });
   try {
     await makeBenchUser(handle, "bench-throughput");
     const provider = createOpenAIProvider({
@@ -141,7 +143,7 @@ async function throughputBench(fakeUrl: string) {
       failed: failed.length,
     };
   } finally {
-    await queue.stop();
+    await jobs.stop();
     await handle.close();
     rmSync(files, { recursive: true, force: true });
   }

@@ -1,5 +1,4 @@
 // Object-set benchmark: `npx tsx bench/objects.bench.ts` (or `npm run bench`).
-import { personalActor } from "#domain/actor";
 // Results go to bench/results/objects-<database>.json.
 //  1. A 50-object set (50 subjects × 1 variation, one job) made through the real OpenAI
 //     client against the local fake Images API at a fixed latency (BENCH_LATENCY_MS,
@@ -14,6 +13,7 @@ import { personalActor } from "#domain/actor";
 // run first (at latency 0, not measured) so every object request is an edit carrying the
 // style's 4 samples plus the set's first image (reference chaining), as in real use; then
 // generateObjects.
+import { personalActor } from "#domain/actor";
 import { eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

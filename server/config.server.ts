@@ -14,6 +14,9 @@ import { parseAllowedNetworks } from "./net/address-policy.server";
 import { CREDIT_PACKS_FORMAT } from "#domain/credit-packs";
 import { ANNOUNCEMENT_MAX, signupDomainSchema, signupPolicies, type InstanceSettings } from "#domain/instance-settings";
 
+/** Housekeeping runs every five minutes, once across all processes. */
+export const DEFAULT_HOUSEKEEPING_SCHEDULE = "*/5 * * * *";
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -30,6 +33,8 @@ const configSchema = z
       .or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WORKER: z.enum(["on", "off"]).default("on"),
+    // When housekeeping runs (a cron expression, checked when a worker starts): once across all processes.
+    HOUSEKEEPING_SCHEDULE: z.string().trim().min(9).default(DEFAULT_HOUSEKEEPING_SCHEDULE),
     TRUST_PROXY: bool.default(false),
     // Other sites whose pages may call the API and MCP with an API key (CORS): "https://tools.example.com,…".
     CORS_ORIGINS: z
@@ -191,6 +196,7 @@ const configSchema = z
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     worker: env.WORKER === "on",
+    housekeepingSchedule: env.HOUSEKEEPING_SCHEDULE,
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     serverTiming: env.SERVER_TIMING,

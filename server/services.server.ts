@@ -1,12 +1,11 @@
 import { getConfig } from "./config.server";
 import { openDatabase } from "./db/client.server";
 import { getLogger } from "./logger.server";
-import { pruneUserEvents } from "./events/events.server";
 import { databaseHubStore, EventStreamHub } from "./events/stream-hub.server";
-import { sweepStaleJobs } from "./generation/lifecycle.server";
-import { deleteExpiredIdempotencyKeys } from "./idempotency/idempotency-keys.server";
 import { createProviderRegistry } from "./generation/providers/registry.server";
-import { QUEUE_RUNS_PER_JOB, startGenerationQueue } from "./generation/queue.server";
+import { startGenerationQueue } from "./generation/queue.server";
+import { startHousekeeping } from "./housekeeping/housekeeping.server";
+import { startJobSystem } from "./jobs/job-system.server";
 import { loadConfiguredMattingModel } from "./generation/pipeline/matting-model.server";
 import { runGenerationJob } from "./generation/run-job.server";
 import { createOutboxMailer, createSmtpMailer } from "./mail/mailer.server";
@@ -56,15 +55,17 @@ async function createServices(): Promise<Services> {
   services.webhookNetwork = networkAllowing(config.webhooks.allowedNetworks);
   // In the background: an unreachable model is named in the log without holding the start up.
   services.providerWatch = watchProviderConnections({ config, providers, database, logger });
-  reportFrom({ db: database.db, openEventStreams: () => events.size });
-  const queue = await startGenerationQueue({
+  // Workers listen for new jobs and keep the schedules; a web-only process only sends.
+  const jobs = await startJobSystem({
     database,
-    heartbeatSeconds: config.generation.heartbeatSeconds,
+    superviseSeconds: config.generation.heartbeatSeconds,
     listen: config.worker,
+    schedule: config.worker,
     onError: (error) => logger.error({ err: error }, "job queue error"),
   });
-  services.queue = queue;
-  services.boss = queue.boss;
+  services.jobs = jobs;
+  reportFrom({ db: database.db, openEventStreams: () => events.size, queueCounts: () => jobs.counts() });
+  services.queue = await startGenerationQueue(jobs, { heartbeatSeconds: config.generation.heartbeatSeconds });
   if (config.worker) await startWorker(services);
   return services;
 }
@@ -106,34 +107,26 @@ export async function startWorker(services: Services): Promise<void> {
     },
     { concurrency: config.generation.concurrency, perUserConcurrency: config.generation.perUserConcurrency },
   );
-  if (services.boss) {
+  if (services.jobs) {
     services.webhooks = await startWebhookDelivery({
-      boss: services.boss,
+      jobs: services.jobs,
       database,
       network: services.webhookNetwork ?? publicNetwork,
       onError: (error) => logger.error({ err: error }, "webhook delivery error"),
     });
+    // Scheduled, once across all processes; any worker may take a run (server/housekeeping).
+    await startHousekeeping(services.jobs, database.db, {
+      generation: config.generation,
+      schedule: config.housekeepingSchedule,
+    });
   }
-  // Housekeeping: end jobs whose queue entry gave up (refunding them), drop old live events
-  // and expired Idempotency-Keys.
-  // Far past the longest run of each job (its own image count) and every queue retry of it.
-  const perImageMs = config.generation.timeoutMs * config.generation.maxAttempts * QUEUE_RUNS_PER_JOB;
-  const staleAfter = { perImageMs, minimumMs: perImageMs + 10 * 60_000 };
-  const housekeeping = setInterval(() => {
-    void sweepStaleJobs({ db: database.db }, staleAfter)
-      .then((ended) => ended && logger.warn({ ended }, "ended stale generation jobs with a refund"))
-      .then(() => pruneUserEvents(database.db))
-      .then(() => deleteExpiredIdempotencyKeys(database.db))
-      .catch((error) => logger.error({ err: error }, "housekeeping failed"));
-  }, 5 * 60_000);
-  housekeeping.unref();
 }
 
 export async function closeServices(): Promise<void> {
   const services = await getServices();
   services.providerWatch?.stop();
   await services.webhooks?.stop();
-  await services.queue?.stop();
+  await services.jobs?.stop();
   await cardVariantsSettled();
   await services.events.close();
   await services.sessions.close();

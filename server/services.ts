@@ -1,8 +1,8 @@
-import type { PgBoss } from "pg-boss";
 import type { SessionCache } from "./auth/session-cache.server";
 import type { EventStreamHub } from "./events/stream-hub.server";
 import type { EngineServices } from "./generation/engine-services";
 import type { MattingModel } from "./generation/pipeline/matting-model.server";
+import type { JobSystem } from "./jobs/job-system.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { WebhookNetwork } from "./net/address-policy.server";
 import type { WebhookDelivery } from "./webhooks/delivery-queue.server";
@@ -19,8 +19,8 @@ export interface Services extends EngineServices {
   sessions: SessionCache;
   /** The operator's matting model (MATTE_MODEL_PATH); absent when none is configured. */
   matting?: MattingModel;
-  /** The queue's pg-boss, shared by webhook deliveries (workers deliver them). */
-  boss?: PgBoss;
+  /** Background jobs of every kind: generation, webhook deliveries, housekeeping (server/jobs). */
+  jobs?: JobSystem;
   /**
    * How webhooks resolve and which addresses they may reach: public ones, and the networks
    * WEBHOOK_ALLOWED_NETWORKS names. Tests set their own (a resolver with private answers).

@@ -1,9 +1,9 @@
-import { fromPglite, PgBoss } from "pg-boss";
-import type { DatabaseHandle } from "../db/client.server";
+import { z } from "zod";
+import { defineJob } from "../jobs/define-job.server";
+import type { JobSystem } from "../jobs/job-system.server";
 import { longestBackoffMs } from "./retry.server";
 import { asQuietWork } from "../runtime/collect-when-quiet.server";
 
-const QUEUE = "generation";
 /**
  * How often an idle worker looks for jobs while notices wake it (docs/decisions/062): a job sent
  * now starts at once, so this only catches jobs that become due later (a retry after its pause).
@@ -13,6 +13,16 @@ const IDLE_POLL_SECONDS = 30;
 const FALLBACK_POLL_SECONDS = 0.5;
 /** Runs the queue gives a job: the first and its retries (a worker that died, an expiry). */
 export const QUEUE_RUNS_PER_JOB = 4;
+
+/** One generation job to run: the queue entry names the job's row, which holds everything else. */
+export const generationJob = defineJob({
+  name: "generation",
+  version: 1,
+  schema: z.object({ jobId: z.string() }),
+  retry: { limit: QUEUE_RUNS_PER_JOB - 1, delaySeconds: 2, backoff: true },
+  // Sending a job notifies the workers listening, in this process or another (docs/decisions/062).
+  notify: true,
+});
 
 export interface GenerationQueue {
   /** Queues a job of `ownerId`; it may run for at most `expireInSeconds` before the queue retries it. */
@@ -25,66 +35,28 @@ export interface GenerationQueue {
     handler: (jobId: string, signal: AbortSignal) => Promise<void>,
     options: { concurrency: number; perUserConcurrency: number },
   ): Promise<void>;
-  stop(): Promise<void>;
 }
 
-export interface StartedGenerationQueue extends GenerationQueue {
-  /** The pg-boss underneath, for other job names to share (webhook deliveries); `stop()` stops it. */
-  boss: PgBoss;
-}
-
-/**
- * Durable jobs in the database (pg-boss): a job survives a crash or restart and
- * is retried; on PostgreSQL any worker process may take it.
- */
-export async function startGenerationQueue(options: {
-  database: DatabaseHandle;
-  /** A worker that stops sending heartbeats this long is taken for dead: its job is retried. */
-  heartbeatSeconds: number;
-  /**
-   * Whether this process listens for the notice a sent job raises, to wake its workers: every
-   * process that works jobs (default); a web-only process sends notices and needs no listener.
-   */
-  listen?: boolean;
-  onError?: (error: Error) => void;
-}): Promise<StartedGenerationQueue> {
-  const { database } = options;
-  const common = {
-    superviseIntervalSeconds: options.heartbeatSeconds,
-    // Motif schedules nothing and chains no jobs: without these, their polls (every 5 s each)
-    // would be most of what an idle process does.
-    schedule: false,
-    flowIntervalSeconds: 3600,
-    useListenNotify: options.listen ?? true,
-  };
-  const boss =
-    database.kind === "pglite"
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", ...common })
-      : new PgBoss({ connectionString: database.url!, max: 4, ...common });
-  boss.on("error", (error) => options.onError?.(error));
-  await boss.start();
-  const queueOptions = {
-    retryLimit: QUEUE_RUNS_PER_JOB - 1,
-    retryDelay: 2,
-    retryBackoff: true,
-    heartbeatSeconds: options.heartbeatSeconds,
-    // Sending a job notifies the workers listening, in this process or another (docs/decisions/062).
-    notify: true,
-  };
-  await boss.createQueue(QUEUE, queueOptions);
-  // createQueue keeps an existing queue's settings; bring them up to date.
-  await boss.updateQueue(QUEUE, queueOptions);
+/** Generation jobs in the job system: durable, retried, taken by any worker process. */
+export async function startGenerationQueue(
+  jobs: JobSystem,
+  options: {
+    /** A worker that stops sending heartbeats this long is taken for dead: its job is retried. */
+    heartbeatSeconds: number;
+  },
+): Promise<GenerationQueue> {
+  const job = { ...generationJob, heartbeatSeconds: options.heartbeatSeconds };
+  await jobs.define(job);
   return {
-    boss,
     async enqueue(jobId, { expireInSeconds, ownerId }) {
       // One queue entry per generation job, however often it is enqueued; its owner is its group.
-      await boss.send(QUEUE, { jobId }, { singletonKey: jobId, expireInSeconds, group: { id: ownerId } });
+      await jobs.send(job, { jobId }, { singletonKey: jobId, expireInSeconds, group: { id: ownerId } });
       // The notice does this too; a worker in this process needs no round trip through it.
-      wakeWorkers(boss, QUEUE);
+      jobs.wake(job);
     },
     async work(handler, { concurrency, perUserConcurrency }) {
-      await boss.work<{ jobId: string }>(
-        QUEUE,
+      await jobs.work(
+        job,
         {
           localConcurrency: concurrency,
           // Fairness (ADR 018): a user whose jobs hold their share of this worker's slots waits,
@@ -94,28 +66,17 @@ export async function startGenerationQueue(options: {
           pollingIntervalSeconds: FALLBACK_POLL_SECONDS,
           notifyPollingIntervalSeconds: IDLE_POLL_SECONDS,
         },
-        async ([job]) => {
-          if (!job) return;
+        async (taken) => {
           try {
-            await asQuietWork(() => handler(job.data.jobId, job.signal));
+            await asQuietWork(() => handler(taken.data.jobId, taken.signal));
           } finally {
             // A slot, and maybe a user's share, is free: look again now rather than at the next poll.
-            wakeWorkers(boss, QUEUE);
+            jobs.wake(job);
           }
         },
       );
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
-}
-
-/**
- * Wakes this process's idle workers of `queue` to look for jobs at once (pg-boss's own notice
- * does the same for every process listening). A worker that is busy looks again as soon as it
- * is free, so a queue with a backlog drains without waiting for the idle poll.
- */
-export function wakeWorkers(boss: PgBoss, queue: string): void {
-  for (const worker of boss.getWipData()) if (worker.name === queue) boss.notifyWorker(worker.id);
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { queryRows, type Database } from "../db/client.server";
+import type { QueueCounts } from "../jobs/job-system.server";
 
 /**
  * What `/metrics` reports, in Prometheus's text format. Request, provider and event-stream
@@ -16,7 +17,7 @@ export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: "motif_", eventLoopMonitoringPrecision: 1000 });
 
 /** What the scrape-time figures are read from; set once the process's services exist. */
-let sources: { db: Database; openEventStreams: () => number } | undefined;
+let sources: { db: Database; openEventStreams: () => number; queueCounts?: () => Promise<QueueCounts[]> } | undefined;
 export function reportFrom(next: typeof sources): void {
   sources = next;
 }
@@ -66,6 +67,20 @@ new Gauge({
     );
     this.reset();
     for (const row of rows) this.set({ kind: row.kind, state: row.status }, row.count);
+  },
+});
+
+new Gauge({
+  name: "motif_queue_jobs",
+  help: "Background jobs (generation, webhook deliveries, housekeeping) by queue and state, in the whole installation; failed ones are those the queue still keeps.",
+  labelNames: ["queue", "state"] as const,
+  registers: [registry],
+  async collect() {
+    if (!sources?.queueCounts) return;
+    const queues = await sources.queueCounts();
+    this.reset();
+    for (const { queue, ...states } of queues)
+      for (const [state, count] of Object.entries(states)) this.set({ queue, state }, count);
   },
 });
 

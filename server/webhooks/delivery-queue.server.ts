@@ -1,16 +1,9 @@
-import type { PgBoss } from "pg-boss";
+import { z } from "zod";
 import type { DatabaseHandle } from "../db/client.server";
-import { wakeWorkers } from "../generation/queue.server";
+import { defineJob } from "../jobs/define-job.server";
+import type { JobSystem } from "../jobs/job-system.server";
 import type { WebhookNetwork } from "../net/address-policy.server";
-import {
-  attemptDelivery,
-  giveUpStaleDeliveries,
-  markQueued,
-  unqueuedDeliveryIds,
-  WEBHOOKS_CHANNEL,
-} from "./deliveries.server";
-
-const QUEUE = "webhook-delivery";
+import { attemptDelivery, markQueued, unqueuedDeliveryIds, WEBHOOKS_CHANNEL } from "./deliveries.server";
 
 export interface WebhookRetryPolicy {
   /** Attempts in all: the first and its retries. */
@@ -30,6 +23,29 @@ export const defaultWebhookRetry: WebhookRetryPolicy = {
   retryDelayMaxSeconds: 1800,
 };
 
+/** One attempt to deliver one event, retried by `retry` (the delivery's id is the job's id). */
+export const webhookDeliveryJobWith = (retry: WebhookRetryPolicy) =>
+  defineJob({
+    name: "webhook-delivery",
+    version: 1,
+    schema: z.object({ deliveryId: z.string() }),
+    retry: {
+      limit: retry.attempts - 1,
+      delaySeconds: retry.retryDelaySeconds,
+      delayMaxSeconds: retry.retryDelayMaxSeconds,
+      backoff: true,
+    },
+    // One attempt is bounded by the request's timeout; this only catches a worker that died mid-attempt.
+    expireInSeconds: 120,
+    // A delivery queued now wakes the workers; its retries, minutes apart, are found by the idle poll.
+    notify: true,
+  });
+
+export const webhookDeliveryJob = webhookDeliveryJobWith(defaultWebhookRetry);
+
+/** Far past the last retry: a delivery still pending then lost its queue job (housekeeping gives it up). */
+export const staleDeliveryAgeMs = (retry: WebhookRetryPolicy) => 3 * retry.retryDelayMaxSeconds * 1000 + 2 * 3600_000;
+
 /** How often a worker looks for deliveries no notice announced (one sent while no worker listened). */
 const SWEEP_INTERVAL_MS = 30_000;
 const RELAY_BATCH = 100;
@@ -47,7 +63,7 @@ export interface WebhookDelivery {
  * the queue, woken by their notice and by a sweep that catches any missed.
  */
 export async function startWebhookDelivery(options: {
-  boss: PgBoss;
+  jobs: JobSystem;
   database: DatabaseHandle;
   network: WebhookNetwork;
   retry?: WebhookRetryPolicy;
@@ -55,22 +71,12 @@ export async function startWebhookDelivery(options: {
   concurrency?: number;
   onError?: (error: unknown) => void;
 }): Promise<WebhookDelivery> {
-  const { boss, database } = options;
+  const { jobs, database } = options;
   const db = database.db;
   const retry = options.retry ?? defaultWebhookRetry;
   const retryLimit = retry.attempts - 1;
-  const queueOptions = {
-    retryLimit,
-    retryDelay: retry.retryDelaySeconds,
-    retryDelayMax: retry.retryDelayMaxSeconds,
-    retryBackoff: true,
-    // One attempt is bounded by the request's timeout; this only catches a worker that died mid-attempt.
-    expireInSeconds: 120,
-    // A delivery queued now wakes the workers; its retries, minutes apart, are found by the idle poll.
-    notify: true,
-  };
-  await boss.createQueue(QUEUE, queueOptions);
-  await boss.updateQueue(QUEUE, queueOptions);
+  const job = webhookDeliveryJobWith(retry);
+  await jobs.define(job);
 
   // One relay pass at a time in this process; a pass asked for meanwhile runs after it.
   let running: Promise<number> | null = null;
@@ -83,9 +89,9 @@ export async function startWebhookDelivery(options: {
       do {
         ids = await unqueuedDeliveryIds(db, RELAY_BATCH);
         // The delivery's id is the queue job's id: sent twice (two workers relaying), it is one job.
-        for (const id of ids) await boss.send(QUEUE, { deliveryId: id }, { id });
+        for (const id of ids) await jobs.send(job, { deliveryId: id }, { id });
         await markQueued(db, ids);
-        if (ids.length) wakeWorkers(boss, QUEUE);
+        if (ids.length) jobs.wake(job);
         total += ids.length;
       } while (ids.length === RELAY_BATCH);
     } while (again);
@@ -103,8 +109,8 @@ export async function startWebhookDelivery(options: {
   }
   const relayInBackground = () => void relay().catch((error) => options.onError?.(error));
 
-  await boss.work<{ deliveryId: string }>(
-    QUEUE,
+  await jobs.work(
+    job,
     {
       localConcurrency: options.concurrency ?? 4,
       pollingIntervalSeconds: 0.5,
@@ -112,29 +118,24 @@ export async function startWebhookDelivery(options: {
       // the next look, so never longer than the shortest pause between attempts.
       notifyPollingIntervalSeconds: Math.max(0.5, Math.min(30, retry.retryDelaySeconds)),
     },
-    async ([job]) => {
-      if (!job) return;
+    async (taken) => {
       try {
         const outcome = await attemptDelivery(
           { db, network: options.network, timeoutMs: options.timeoutMs },
-          job.data.deliveryId,
-          { lastAttempt: job.retryCount >= retryLimit },
+          taken.data.deliveryId,
+          { lastAttempt: taken.retryCount >= retryLimit },
         );
         // Failing the queue job is what schedules the next attempt, with its backoff.
         if (outcome === "retry") throw new Error("The webhook was not delivered; it will be tried again.");
       } finally {
         // A backlog (many events at once) drains without waiting for the idle poll.
-        wakeWorkers(boss, QUEUE);
+        jobs.wake(job);
       }
     },
   );
   const unlisten = await database.listen(WEBHOOKS_CHANNEL, relayInBackground, relayInBackground);
-  // Far past the last retry: a delivery still pending then lost its queue job.
-  const staleAfterMs = 3 * retry.retryDelayMaxSeconds * 1000 + 2 * 3600_000;
-  const sweep = setInterval(() => {
-    relayInBackground();
-    void giveUpStaleDeliveries(db, staleAfterMs).catch((error) => options.onError?.(error));
-  }, SWEEP_INTERVAL_MS);
+  // Each worker's own relay catches a notice it missed; giving up lost deliveries is housekeeping's.
+  const sweep = setInterval(relayInBackground, SWEEP_INTERVAL_MS);
   sweep.unref();
   relayInBackground();
 
@@ -143,7 +144,7 @@ export async function startWebhookDelivery(options: {
     async stop() {
       clearInterval(sweep);
       await unlisten();
-      await boss.offWork(QUEUE);
+      await jobs.stopWorking(job);
       await running?.catch(() => {});
     },
   };

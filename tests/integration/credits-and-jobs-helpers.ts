@@ -1,7 +1,7 @@
 // What the credits-and-jobs tests share: the style they submit and its samples' price, the sum of
-import { personalActor } from "#domain/actor";
 // a user's ledger, and, on the database and files folder a describe opens, a submitted style job
 // and the engine's context to run it.
+import { personalActor } from "#domain/actor";
 import { sql } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

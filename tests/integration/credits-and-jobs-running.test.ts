@@ -1,7 +1,7 @@
 // Credits and generation jobs, on both databases: as many concurrent submissions accepted as the
-import { personalActor } from "#domain/actor";
 // balance pays for; a job run to success, finished after its worker died, or run twice at once;
 // failures and refusals refunded exactly once; stale jobs swept; the balance versioned.
+import { personalActor } from "#domain/actor";
 import { eq, inArray, sql } from "drizzle-orm";
 import { readdirSync } from "node:fs";
 import path from "node:path";

@@ -1,7 +1,7 @@
 // Cancelling and completing a style's samples, on both databases: a queued job cancelled with a
-import { personalActor } from "#domain/actor";
 // full refund, a running one keeping and charging what was made; the missing samples made for
 // their price, once however often asked, and refused for someone else's style or a short balance.
+import { personalActor } from "#domain/actor";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getBalance } from "#server/credits/credits.server";

@@ -21,7 +21,6 @@ describe.each(testDatabases)("a queue that refuses a job, on $name", (target) =>
       queued.push(jobId);
     },
     async work() {},
-    async stop() {},
   };
   beforeAll(async () => {
     database = await target.open();

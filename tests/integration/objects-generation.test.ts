@@ -35,7 +35,6 @@ describe.each(testDatabases)("generating objects on $name", (target) => {
       enqueued.push({ jobId, expireInSeconds });
     },
     async work() {},
-    async stop() {},
   };
 
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 // The operator console's usage figures, on both databases: jobs run by the real engine (succeeded,
-import { personalActor } from "#domain/actor";
 // failed, short of an image, still queued, free) on three models of two providers, a background
 // removal charged through the ledger, each moved to a known UTC day and run time; then every day,
 // model and provider figure, the totals and what is stored, exactly, with days outside the range left out.
+import { personalActor } from "#domain/actor";
 import { eq } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

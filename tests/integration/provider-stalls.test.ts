@@ -13,12 +13,12 @@ import {
   type GenerateRequest,
   type ImageProvider,
 } from "#server/generation/providers/provider";
-import { startGenerationQueue } from "#server/generation/queue.server";
 import { generateWithRetries, longestBackoffMs } from "#server/generation/retry.server";
 import { startWorker } from "#server/services.server";
 import { startFakeOpenAI } from "../fakes/openai-images";
 import { testDatabases } from "../support/databases";
 import { balanceOf, createStyleThroughApi, ledgerSum, submitObjects } from "../support/factories";
+import { startQueueOn, type StartedQueue } from "../support/job-queue";
 import { signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 
 const TIMEOUT_MS = 3_000;
@@ -107,6 +107,7 @@ describe.each(testDatabases)("stalled jobs and fairness between users on $name",
   let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
   let database: DatabaseHandle;
   let server: ApiTestServer;
+  let running: StartedQueue | undefined;
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
@@ -118,11 +119,11 @@ describe.each(testDatabases)("stalled jobs and fairness between users on $name",
       PROVIDER_CONCURRENCY: "4",
     };
     const provider = openaiOn(fake, TIMEOUT_MS);
-    const queue = await startGenerationQueue({ database, heartbeatSeconds: 30 });
-    server = await startApiServer(database, env, { provider, queue });
+    running = await startQueueOn(database);
+    server = await startApiServer(database, env, { provider, queue: running.queue });
   });
   afterAll(async () => {
-    await server?.services.queue?.stop();
+    await running?.stop();
     await server?.close();
     await database?.close();
     await fake?.close();

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { startGenerationQueue, type StartedGenerationQueue } from "#server/generation/queue.server";
+import { startQueueOn, type StartedQueue } from "../support/job-queue";
 import { testDatabases } from "../support/databases";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(testDatabases)("idle workers on $name", { timeout: 60_000 }, (target) => {
   let database: DatabaseHandle | undefined;
-  const queues: StartedGenerationQueue[] = [];
+  const queues: StartedQueue[] = [];
   afterEach(async () => {
     for (const queue of queues.splice(0)) await queue.stop();
     await database?.close();
@@ -17,34 +17,34 @@ describe.each(testDatabases)("idle workers on $name", { timeout: 60_000 }, (targ
 
   /** Starts a worker whose handler notes when each job started and takes `runMs`; resolves once it has looked once. */
   async function startWorkingQueue(runMs = 0) {
-    const queue = await startGenerationQueue({ database: database!, heartbeatSeconds: 30 });
-    queues.push(queue);
     const started = new Map<string, number>();
-    await queue.work(
+    const running = await startQueueOn(database!);
+    queues.push(running);
+    await running.queue.work(
       async (jobId) => {
         started.set(jobId, Date.now());
         await pause(runMs);
       },
       { concurrency: 2, perUserConcurrency: 2 },
     );
-    return { queue, started };
+    return { queue: running.queue, jobs: running.jobs, started };
   }
 
   /** The workers' last looks, to tell a wake-up from a poll. */
-  const lastLooks = (queue: StartedGenerationQueue) =>
-    queue.boss
+  const lastLooks = (running: Pick<StartedQueue, "jobs">) =>
+    running.jobs.boss
       .getWipData()
       .filter((worker) => worker.name === "generation")
       .map((worker) => worker.lastFetchedOn);
 
   it("do not poll, and start a job sent in the same process within a second", async () => {
     database = await target.open();
-    const { queue, started } = await startWorkingQueue();
+    const { queue, jobs, started } = await startWorkingQueue();
     await pause(1000);
-    const looked = lastLooks(queue);
+    const looked = lastLooks({ jobs });
     await pause(2000);
     // Nothing was fetched for two seconds: the workers sleep until woken.
-    expect(lastLooks(queue)).toEqual(looked);
+    expect(lastLooks({ jobs })).toEqual(looked);
 
     const jobId = randomUUID();
     const sent = Date.now();
@@ -69,9 +69,9 @@ describe.each(testDatabases)("idle workers on $name", { timeout: 60_000 }, (targ
   if (target.name === "postgres") {
     it("start a job sent by another process (a web process) within a second", async () => {
       database = await target.open();
-      const { queue: worker, started } = await startWorkingQueue();
+      const worker = await startWorkingQueue();
       // The web process: its own queue client, its own connections, no workers and no listener.
-      const web = await startGenerationQueue({ database, heartbeatSeconds: 30, listen: false });
+      const web = await startQueueOn(database, { listen: false });
       queues.push(web);
       await pause(1000);
       const looked = lastLooks(worker);
@@ -79,9 +79,9 @@ describe.each(testDatabases)("idle workers on $name", { timeout: 60_000 }, (targ
       expect(lastLooks(worker)).toEqual(looked);
       const jobId = randomUUID();
       const sent = Date.now();
-      await web.enqueue(jobId, { expireInSeconds: 60, ownerId: "owner" });
-      await vi.waitFor(() => expect(started.has(jobId)).toBe(true), { timeout: 5_000, interval: 10 });
-      expect(started.get(jobId)! - sent).toBeLessThan(1000);
+      await web.queue.enqueue(jobId, { expireInSeconds: 60, ownerId: "owner" });
+      await vi.waitFor(() => expect(worker.started.has(jobId)).toBe(true), { timeout: 5_000, interval: 10 });
+      expect(worker.started.get(jobId)! - sent).toBeLessThan(1000);
     });
   }
 });

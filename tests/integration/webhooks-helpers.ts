@@ -8,7 +8,7 @@ import type { ApiKeyView } from "#domain/api-keys";
 import type { JobView } from "#domain/objects";
 import type { WebhookEvent } from "#domain/webhooks";
 import { webhookDeliveries } from "#server/db/schema";
-import { startGenerationQueue, type StartedGenerationQueue } from "#server/generation/queue.server";
+import { startQueueOn, type StartedQueue } from "../support/job-queue";
 import { isPublicAddress, publicNetwork, type WebhookNetwork } from "#server/net/address-policy.server";
 import { startWebhookDelivery, type WebhookDelivery } from "#server/webhooks/delivery-queue.server";
 import { startWebhookReceiver, type WebhookReceiver } from "../fakes/webhook-receiver";
@@ -62,7 +62,7 @@ export interface WebhookWorld {
   /** The same API with the real address policy, as production runs it. */
   strict: ApiTestServer;
   delivery: WebhookDelivery;
-  queue: StartedGenerationQueue;
+  queue: StartedQueue;
   /** A style made in the browser session, and its samples job, which has no key. */
   styleId: string;
   sampleJobId: string;
@@ -81,9 +81,9 @@ export function setUpWebhooks(api: SignedInApi) {
     world.receiver = await startWebhookReceiver();
     world.privateService = await startWebhookReceiver();
     world.strict = await startApiServer(api.database);
-    world.queue = await startGenerationQueue({ database: api.database, heartbeatSeconds: 30 });
+    world.queue = await startQueueOn(api.database);
     world.delivery = await startWebhookDelivery({
-      boss: world.queue.boss,
+      jobs: world.queue.jobs,
       database: api.database,
       network: testNetwork,
       // Three attempts a second apart, so retries are seen within a test.
@@ -145,7 +145,7 @@ export function setUpWebhooks(api: SignedInApi) {
   /** The delivery's queue job is finished with: completed (delivered or given up), not waiting for a retry. */
   const queueDone = (deliveryId: string) =>
     until(async () => {
-      const job = await world.queue.boss.getJobById("webhook-delivery", deliveryId);
+      const job = await world.queue.jobs.boss.getJobById("webhook-delivery", deliveryId);
       return job?.state === "completed" ? job : undefined;
     });
 

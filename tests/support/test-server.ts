@@ -47,7 +47,7 @@ export interface ApiTestServer {
 }
 
 /** A queue that takes jobs and never runs them: tests run each job themselves (runJob). */
-export const noQueue: NonNullable<Services["queue"]> = { async enqueue() {}, async work() {}, async stop() {} };
+export const noQueue: NonNullable<Services["queue"]> = { async enqueue() {}, async work() {} };
 
 /** The real /api router on a loopback port, over the given database. */
 export async function startApiServer(
