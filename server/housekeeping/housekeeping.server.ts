@@ -22,7 +22,8 @@ export const housekeepingJob = defineJob({
   name: "housekeeping",
   version: 1,
   schema: z.object({}),
-  retry: { limit: 2, delaySeconds: 30 },
+  // A run that failed or whose worker died is taken up again soon: each step is safe to repeat.
+  retry: { limit: 2, delaySeconds: 5 },
   expireInSeconds: 15 * 60,
   schedule: DEFAULT_HOUSEKEEPING_SCHEDULE,
 });

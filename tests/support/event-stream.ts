@@ -94,10 +94,15 @@ export function readStream(response: Response): OpenStream {
   };
 }
 
-/** Reads until `count` events with ids arrived (or the timeout), then hangs up: every event that came. */
+/**
+ * Reads until `count` events with ids arrived, then hangs up: every event that came (those without
+ * an id too, such as the opening balance). Fewer within the timeout is an error, not a slow pass.
+ */
 export async function readEvents(response: Response, count: number, timeoutMs = 5_000): Promise<StreamEvent[]> {
   const stream = readStream(response);
-  await stream.waitUntil(() => stream.events.filter((event) => event.id).length >= count, timeoutMs);
+  const arrived = await stream.waitUntil(() => stream.events.filter((event) => event.id).length >= count, timeoutMs);
   await stream.cancel();
+  if (!arrived)
+    throw new Error(`fewer than ${count} events with ids within ${timeoutMs} ms: ${JSON.stringify(stream.events)}`);
   return stream.events;
 }

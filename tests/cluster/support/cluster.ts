@@ -14,6 +14,7 @@ import { startFakeOpenAI } from "../../fakes/openai-images";
 import { startSmtpCapture } from "../../fakes/smtp-capture";
 import { webProcessFlags } from "../../support/web-process-flags";
 import { e2ePorts } from "../../e2e/support/ports";
+import { PgBoss } from "pg-boss";
 import { startLoadBalancer, type LoadBalancer } from "./load-balancer";
 
 export const clusterPorts = { balancer: e2ePorts.app + 40, web: [e2ePorts.app + 41, e2ePorts.app + 42] };
@@ -36,6 +37,8 @@ export interface Cluster {
   restartWeb(index: 0 | 1): Promise<number | null>;
   /** Starts a replacement for worker `index`, on the same fake image service. */
   startWorker(index: 0 | 1): ChildProcess;
+  /** Queues a background job as a process of Motif would (the queue's own client); its id, or null when dropped. */
+  sendJob(name: string, data: object): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -105,6 +108,8 @@ export async function startCluster(): Promise<Cluster> {
     IMAGE_PROVIDER: "openai",
     OPENAI_API_KEY: "sk-test",
     JOB_HEARTBEAT_SECONDS: "10",
+    // Far off (1 January, 03:00): housekeeping runs when a test sends it, not in the middle of another test.
+    HOUSEKEEPING_SCHEDULE: "0 3 1 1 *",
     SIGNIN_LIMIT_PER_IP: "1000",
     LOG_LEVEL: "warn",
   };
@@ -148,6 +153,18 @@ export async function startCluster(): Promise<Cluster> {
   );
   const db = new pg.Client({ connectionString: databaseUrl.href });
   await db.connect();
+  let sender: PgBoss | undefined;
+  const startSender = async () => {
+    const boss = new PgBoss({
+      connectionString: databaseUrl.href,
+      max: 1,
+      supervise: false,
+      schedule: false,
+      migrate: false,
+    });
+    await boss.start();
+    return boss;
+  };
 
   return {
     url: balancerUrl,
@@ -156,6 +173,10 @@ export async function startCluster(): Promise<Cluster> {
     imageServices,
     workers,
     startWorker,
+    async sendJob(name, data) {
+      sender ??= await startSender();
+      return sender.send(name, data);
+    },
     async restartWeb(index) {
       const stopping = web[index]!;
       stopping.kill("SIGTERM");
@@ -167,6 +188,7 @@ export async function startCluster(): Promise<Cluster> {
       const children = [...web, ...workers];
       children.forEach((child) => child.kill("SIGTERM"));
       await Promise.all(children.map(exited));
+      await sender?.stop({ graceful: false });
       await db.end();
       await balancer.close();
       await Promise.all(imageServices.map((service) => service.close()));
