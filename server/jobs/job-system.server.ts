@@ -2,6 +2,8 @@ import { fromPglite, PgBoss, type Job, type SendOptions, type WorkOptions } from
 import type { DatabaseHandle } from "../db/client.server";
 import type { JobDefinition } from "./define-job.server";
 
+/** pg-boss's own queues (the scheduler's) are named with this prefix. */
+const PG_BOSS_OWN_QUEUES = "__pgboss";
 /** How often a worker process reads the schedules (pg-boss's cron pass and its sender). */
 const SCHEDULE_POLL_SECONDS = 45;
 
@@ -31,7 +33,7 @@ export interface TakenJob<T> {
  */
 export interface JobSystem {
   /** Creates the job's queue, or brings its settings up to date; registers its schedule if it has one. */
-  define<T extends object>(job: JobDefinition<T>, options?: { queue?: Record<string, unknown> }): Promise<void>;
+  define<T extends object>(job: JobDefinition<T>): Promise<void>;
   /**
    * Queues one job of `job`'s kind and wakes this process's idle workers of it; resolves to its
    * id, or null when the queue's policy dropped it.
@@ -47,7 +49,10 @@ export interface JobSystem {
   stopWorking(job: JobDefinition<object>): Promise<void>;
   /** Wakes this process's idle workers of `job` to look at once. */
   wake(job: JobDefinition<object>): void;
-  /** What every defined queue holds, as of the last supervising pass (every `superviseSeconds`). */
+  /**
+   * What every queue holds (Motif's, not pg-boss's own), as of the last supervising pass (every
+   * `superviseSeconds`): the same in every process, whichever kinds it works.
+   */
   counts(): Promise<QueueCounts[]>;
   /** The queue library underneath, for tests that read a job's state. */
   readonly boss: PgBoss;
@@ -89,15 +94,13 @@ export async function startJobSystem(options: {
       : new PgBoss({ connectionString: database.url!, max: 4, ...common });
   boss.on("error", (error) => options.onError?.(error));
   await boss.start();
-  const defined = new Set<string>();
-
   const wake = (job: JobDefinition<object>) => {
     for (const worker of boss.getWipData()) if (worker.name === job.name) boss.notifyWorker(worker.id);
   };
 
   return {
     boss,
-    async define(job, extra) {
+    async define(job) {
       const queueOptions = {
         retryLimit: job.retry.limit,
         retryDelay: job.retry.delaySeconds,
@@ -106,14 +109,12 @@ export async function startJobSystem(options: {
         ...(job.expireInSeconds === undefined ? {} : { expireInSeconds: job.expireInSeconds }),
         ...(job.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: job.heartbeatSeconds }),
         notify: job.notify ?? false,
-        ...extra?.queue,
       };
       // A scheduled job is one at a time: a run that comes due while one is queued or running is dropped.
       await boss.createQueue(job.name, { ...queueOptions, ...(job.schedule ? { policy: "exclusive" } : {}) });
       // createQueue keeps an existing queue's settings; bring them up to date.
       await boss.updateQueue(job.name, queueOptions);
       if (job.schedule && scheduling) await boss.schedule(job.name, job.schedule, { v: job.version });
-      defined.add(job.name);
     },
     async send(job, data, sendOptions) {
       const checked = job.schema.parse(data);
@@ -131,7 +132,7 @@ export async function startJobSystem(options: {
     stopWorking: (job) => boss.offWork(job.name),
     wake,
     async counts() {
-      const queues = await boss.getQueues([...defined]);
+      const queues = (await boss.getQueues()).filter((queue) => !queue.name.startsWith(PG_BOSS_OWN_QUEUES));
       return queues.map((queue) => ({
         queue: queue.name,
         queued: queue.readyCount,

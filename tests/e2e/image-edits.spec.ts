@@ -49,7 +49,8 @@ test("edit an object's image with words, then paint a region with the mouse and 
   const drag = async (from: [number, number], to: [number, number]) => {
     await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
+    // Hovering waits until the canvas itself takes the pointer there (not a toast passing over it).
+    await canvas.hover({ position: { x: box.width * from[0], y: box.height * from[1] } });
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * to[0], box.y + box.height * to[1], { steps: 8 });
     await page.mouse.up();
