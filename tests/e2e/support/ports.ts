@@ -11,14 +11,12 @@ export const e2ePorts = {
   openai: base + 84,
   /** Three app servers of the server-process spec. */
   processApp: base + 20,
-  scaleApp: base + 30,
   /** Seven app servers: the provider-faults spec (three per database) and the unreachable-model spec. */
   faultsApp: base + 40,
   /** The setup spec's instance with the preview engine beside a real model. */
   mixedModelsApp: base + 50,
   /** The operator console spec's instance: its settings change what every page shows. */
   consoleApp: base + 60,
-  scaleOpenai: base + 85,
   gemini: base + 86,
   comfyui: base + 87,
   stripe: base + 91,
