@@ -3,7 +3,6 @@
 //     at 50 concurrent jobs (target: ≤ 2 % of the provider's own latency).
 //  2. Jobs per minute through one worker (the pg-boss queue) at zero provider latency.
 //  3. The offline engine's time for one 1024×1024 image (target: < 300 ms).
-import { personalActor } from "#domain/actor";
 import { eq, inArray } from "drizzle-orm";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -20,6 +19,7 @@ import { startJobSystem } from "../server/jobs/job-system.server";
 import { createDiskStorage } from "../server/storage/storage.server";
 import { startFakeOpenAI } from "../tests/fakes/openai-images";
 import { benchStyle, makeBenchUser, percentile, runHeader } from "./support";
+import { personalActor } from "../tests/support/factories";
 
 // A fast real image generation takes several seconds; 8 s is the low end for gpt-image at medium quality.
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 8000);

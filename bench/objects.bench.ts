@@ -13,7 +13,6 @@
 // run first (at latency 0, not measured) so every object request is an edit carrying the
 // style's 4 samples plus the set's first image (reference chaining), as in real use; then
 // generateObjects.
-import { personalActor } from "#domain/actor";
 import { eq } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -36,6 +35,7 @@ import { createDiskStorage, type FileStorage } from "../server/storage/storage.s
 import { insertStyleWithSamples } from "../server/styles/style-samples.server";
 import { startFakeOpenAI } from "../tests/fakes/openai-images";
 import { benchStyle, makeBenchUser, percentile, runHeader } from "./support";
+import { personalActor } from "../tests/support/factories";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2000);
 const TARGET_PERCENT = 2;

@@ -10,10 +10,3 @@ export interface Actor {
   /** Null for a browser session. */
   apiKeyId: string | null;
 }
-
-/** The actor of a person in their own workspace without a key (scripts, the operator's tools, tests). */
-export const personalActor = (personId: string): Actor => ({
-  workspaceId: personId,
-  memberId: personId,
-  apiKeyId: null,
-});

@@ -50,9 +50,8 @@ export async function startGenerationQueue(
   return {
     async enqueue(jobId, { expireInSeconds, ownerId }) {
       // One queue entry per generation job, however often it is enqueued; its owner is its group.
+      // Sending wakes this process's workers; the notice wakes the others'.
       await jobs.send(job, { jobId }, { singletonKey: jobId, expireInSeconds, group: { id: ownerId } });
-      // The notice does this too; a worker in this process needs no round trip through it.
-      jobs.wake(job);
     },
     async work(handler, { concurrency, perUserConcurrency }) {
       await jobs.work(

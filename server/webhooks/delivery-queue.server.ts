@@ -74,7 +74,6 @@ export async function startWebhookDelivery(options: {
   const { jobs, database } = options;
   const db = database.db;
   const retry = options.retry ?? defaultWebhookRetry;
-  const retryLimit = retry.attempts - 1;
   const job = webhookDeliveryJobWith(retry);
   await jobs.define(job);
 
@@ -89,9 +88,9 @@ export async function startWebhookDelivery(options: {
       do {
         ids = await unqueuedDeliveryIds(db, RELAY_BATCH);
         // The delivery's id is the queue job's id: sent twice (two workers relaying), it is one job.
+        // Each send wakes this process's workers.
         for (const id of ids) await jobs.send(job, { deliveryId: id }, { id });
         await markQueued(db, ids);
-        if (ids.length) jobs.wake(job);
         total += ids.length;
       } while (ids.length === RELAY_BATCH);
     } while (again);
@@ -123,7 +122,7 @@ export async function startWebhookDelivery(options: {
         const outcome = await attemptDelivery(
           { db, network: options.network, timeoutMs: options.timeoutMs },
           taken.data.deliveryId,
-          { lastAttempt: taken.retryCount >= retryLimit },
+          { lastAttempt: taken.retryCount >= job.retry.limit },
         );
         // Failing the queue job is what schedules the next attempt, with its backoff.
         if (outcome === "retry") throw new Error("The webhook was not delivered; it will be tried again.");

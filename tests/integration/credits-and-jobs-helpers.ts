@@ -1,7 +1,6 @@
 // What the credits-and-jobs tests share: the style they submit and its samples' price, the sum of
 // a user's ledger, and, on the database and files folder a describe opens, a submitted style job
 // and the engine's context to run it.
-import { personalActor } from "#domain/actor";
 import { sql } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +13,7 @@ import { createOfflineProvider } from "#server/generation/providers/offline.serv
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { createDiskStorage } from "#server/storage/storage.server";
 import type { TestDatabase } from "../support/databases";
-import { createUser } from "../support/factories";
+import { createUser, personalActor } from "../support/factories";
 
 export const styleInput: NewStyleInput = {
   name: "Flat icons",

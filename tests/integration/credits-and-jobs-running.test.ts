@@ -1,7 +1,6 @@
 // Credits and generation jobs, on both databases: as many concurrent submissions accepted as the
 // balance pays for; a job run to success, finished after its worker died, or run twice at once;
 // failures and refusals refunded exactly once; stale jobs swept; the balance versioned.
-import { personalActor } from "#domain/actor";
 import { eq, inArray, sql } from "drizzle-orm";
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -21,7 +20,7 @@ import {
 } from "#server/generation/providers/provider";
 import { createDiskStorage } from "#server/storage/storage.server";
 import { testDatabases } from "../support/databases";
-import { createUser } from "../support/factories";
+import { createUser, personalActor } from "../support/factories";
 import { cardVariantSizes, cardVariantsSettled } from "#server/images/card-variants.server";
 import { derivativeKey } from "#server/images/optimize.server";
 import { jobsOn, ledgerSum, PRICE, styleInput } from "./credits-and-jobs-helpers";

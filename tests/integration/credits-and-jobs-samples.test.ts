@@ -1,7 +1,6 @@
 // Cancelling and completing a style's samples, on both databases: a queued job cancelled with a
 // full refund, a running one keeping and charging what was made; the missing samples made for
 // their price, once however often asked, and refused for someone else's style or a short balance.
-import { personalActor } from "#domain/actor";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getBalance } from "#server/credits/credits.server";
@@ -18,7 +17,7 @@ import {
 } from "#server/generation/providers/provider";
 import { createDiskStorage } from "#server/storage/storage.server";
 import { testDatabases } from "../support/databases";
-import { createUser } from "../support/factories";
+import { createUser, personalActor } from "../support/factories";
 import { jobsOn, ledgerSum, PRICE } from "./credits-and-jobs-helpers";
 
 describe.each(testDatabases)("credits and generation jobs on $name", (target) => {

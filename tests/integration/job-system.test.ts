@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { personalActor } from "#domain/actor";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { creditLedger, generationJobs } from "#server/db/schema";
 import { createOfflineProvider } from "#server/generation/providers/offline.server";
@@ -11,7 +10,7 @@ import { publicNetwork } from "#server/net/address-policy.server";
 import { insertStyleWithSamples } from "#server/styles/style-samples.server";
 import { startWebhookDelivery, type WebhookDelivery } from "#server/webhooks/delivery-queue.server";
 import { testDatabases } from "../support/databases";
-import { balanceOf, createUser } from "../support/factories";
+import { balanceOf, createUser, personalActor } from "../support/factories";
 import { startQueueOn, type StartedQueue } from "../support/job-queue";
 import { PRICE, styleInput } from "./credits-and-jobs-helpers";
 

@@ -2,7 +2,6 @@
 // failed, short of an image, still queued, free) on three models of two providers, a background
 // removal charged through the ledger, each moved to a known UTC day and run time; then every day,
 // model and provider figure, the totals and what is stored, exactly, with days outside the range left out.
-import { personalActor } from "#domain/actor";
 import { eq } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,7 +28,7 @@ import { readUsage } from "#server/operator/usage.server";
 import { createDiskStorage, type FileStorage } from "#server/storage/storage.server";
 import { insertStyleWithSamples } from "#server/styles/style-samples.server";
 import { testDatabases } from "../support/databases";
-import { createUser } from "../support/factories";
+import { createUser, personalActor } from "../support/factories";
 import { PRICE, styleInput } from "./credits-and-jobs-helpers";
 
 const DAYS = 30;

@@ -1,7 +1,8 @@
-import { createOfflineProvider } from "#server/generation/providers/offline.server";
 // Small factories for integration tests: users and credits straight in the database,
 // styles and objects through the API (and, where a test needs exact control over rows,
 // straight in the database), and running a job as a worker would.
+import { createOfflineProvider } from "#server/generation/providers/offline.server";
+import type { Actor } from "#domain/actor";
 import { eq, sql } from "drizzle-orm";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -293,3 +294,10 @@ export async function previewObject(
   if (ran?.status !== "succeeded") throw new Error(`The object's job ended ${ran?.status}`);
   return { objectId: set.objects[0]!.id, styleId };
 }
+
+/** A person acting in their own workspace, without a key (what a browser session of theirs is). */
+export const personalActor = (personId: string): Actor => ({
+  workspaceId: personId,
+  memberId: personId,
+  apiKeyId: null,
+});
