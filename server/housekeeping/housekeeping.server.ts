@@ -43,13 +43,11 @@ export async function startHousekeeping(jobs: JobSystem, db: Database, settings:
     heartbeatSeconds: settings.generation.heartbeatSeconds,
   };
   await jobs.define(job);
-  await jobs.work(job, { pollingIntervalSeconds: 30 }, async () => {
-    await runHousekeeping(db, settings);
-  });
+  await jobs.work(job, { pollingIntervalSeconds: 30 }, () => runHousekeeping(db, settings));
 }
 
 /** One housekeeping pass; what it did is logged. */
-export async function runHousekeeping(db: Database, settings: Pick<HousekeepingSettings, "generation">) {
+async function runHousekeeping(db: Database, settings: Pick<HousekeepingSettings, "generation">): Promise<void> {
   const logger = getLogger();
   // Far past the longest run of each job (its own image count) and every queue retry of it.
   const perImageMs = settings.generation.timeoutMs * settings.generation.maxAttempts * QUEUE_RUNS_PER_JOB;
@@ -59,5 +57,4 @@ export async function runHousekeeping(db: Database, settings: Pick<HousekeepingS
   if (deliveriesGivenUp) logger.warn({ deliveriesGivenUp }, "gave up webhook deliveries that lost their queue job");
   await pruneUserEvents(db);
   await deleteExpiredIdempotencyKeys(db);
-  return { ended, deliveriesGivenUp };
 }
