@@ -30,7 +30,9 @@ const layers = [
   // Where a process is put together: its services, its routes, the features' wiring.
   [
     "composition",
-    ["server/(app|services\\.server|features\\.server|machine-routes\\.server|job-kinds\\.server)\\.ts$"],
+    [
+      "server/(app|services\\.server|features\\.server|machine-routes\\.server|job-kinds\\.server|configuration\\.server)\\.ts$",
+    ],
   ],
 ];
 const pathsOf = (entries) => entries.flatMap(([, paths]) => paths).map((path) => `^${path}`);

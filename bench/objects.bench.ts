@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { generateObjectsSchema } from "../domain/objects";
-import { parseConfig } from "../server/config.server";
+import { parseConfig } from "../server/configuration.server";
 import { openDatabase, type DatabaseHandle } from "../server/db/client.server";
 import { generationJobs } from "../server/db/schema";
 import type { GenerationJob } from "../server/generation/job-record.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { jobKinds, jobStatuses } from "./jobs";
+import { jobKindSchema, jobStatuses } from "./jobs";
 
 /**
  * What the per-user live stream (/api/events) carries. The server publishes these
@@ -19,7 +19,7 @@ export type CreditsEvent = z.output<typeof creditsEventSchema>;
 export const jobEventSchema = z
   .object({
     jobId: z.string(),
-    kind: z.enum(jobKinds),
+    kind: jobKindSchema,
     styleId: z.string().nullable(),
     status: z.enum(jobStatuses),
     error: z.string().nullable(),
@@ -33,7 +33,7 @@ export type JobEvent = z.output<typeof jobEventSchema>;
 export const jobProgressEventSchema = z
   .object({
     jobId: z.string(),
-    kind: z.enum(jobKinds),
+    kind: jobKindSchema,
     styleId: z.string().nullable(),
     objectId: z
       .string()

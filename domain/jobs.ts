@@ -10,6 +10,18 @@ import { limits } from "./limits";
 export const jobKinds = ["style-samples", "object-images", "variations", "edit", "upscale"] as const;
 export type JobKind = (typeof jobKinds)[number];
 
+/**
+ * A job's kind as the API and live events show it: open, since an extension adds kinds of its own
+ * (docs/decisions/111). A client treats a kind it does not know as a job like any other.
+ */
+export const jobKindSchema = z
+  .string()
+  .min(1)
+  .meta({
+    description: `What the job makes: ${jobKinds.join(", ")}, or a kind an extension adds (a client treats one it does not know as a job like any other).`,
+    examples: [...jobKinds],
+  });
+
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "canceled"] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 export const isActiveStatus = (status: JobStatus) => status === "queued" || status === "running";

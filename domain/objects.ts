@@ -2,7 +2,7 @@ import { z } from "zod";
 import { drawingChoiceSchema } from "./drawings";
 import { modelChoice } from "./models";
 import { detailValues, imageSizeValues } from "./images";
-import { jobKinds, jobStatuses } from "./jobs";
+import { jobKindSchema, jobStatuses } from "./jobs";
 import { imageSignature } from "./image-links";
 import { imageLineageSchema } from "./image-lineage";
 import { limits } from "./limits";
@@ -281,7 +281,7 @@ export type ObjectPage = z.output<typeof objectPageSchema>;
 export const jobViewSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(jobKinds),
+    kind: jobKindSchema,
     status: z.enum(jobStatuses),
     title: z.string(),
     styleId: z.string().nullable(),

@@ -1,6 +1,7 @@
 // `npm run backup -- [file]`: the embedded database and its image files in one file, while
 // Motif is stopped. On PostgreSQL, back up with pg_dump instead (docs/operating/deployment.md, "Backups").
-import { ConfigError, getConfig } from "../server/config.server";
+import { ConfigError } from "../server/config.server";
+import { getConfig } from "../server/configuration.server";
 import { backupEmbedded } from "../server/backup/backup.server";
 
 const file = process.argv[2] ?? `motif-backup-${new Date().toISOString().slice(0, 10)}.zip`;

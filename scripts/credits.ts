@@ -2,7 +2,8 @@
 // on the database the app uses (DATABASE_URL, or the embedded one in DATA_DIR). The embedded
 // one is one process's: while the app runs on it, the grant is asked of the app instead.
 import path from "node:path";
-import { ConfigError, getConfig } from "../server/config.server";
+import { ConfigError } from "../server/config.server";
+import { getConfig } from "../server/configuration.server";
 import { parseCreditsCommand, runCreditsCommand } from "../server/credits/credits-command.server";
 import { openDatabase } from "../server/db/client.server";
 import { DatabaseLockedError } from "../server/db/folder-lock.server";

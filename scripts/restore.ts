@@ -1,6 +1,7 @@
 // `npm run restore -- <file>`: puts a backup made by `npm run backup` into DATA_DIR, while
 // Motif is stopped. What was there is kept beside it, renamed *.before-restore-<time>.
-import { ConfigError, getConfig } from "../server/config.server";
+import { ConfigError } from "../server/config.server";
+import { getConfig } from "../server/configuration.server";
 import { restoreEmbedded } from "../server/backup/backup.server";
 
 const file = process.argv[2];

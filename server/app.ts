@@ -9,7 +9,7 @@ import { healthCheck } from "./http/health.server";
 import { securityHeaders } from "./http/security-headers.server";
 import { signedImageCopies } from "./http/signed-copies.server";
 import { closeServices, getServices } from "./services.server";
-import { getConfig } from "./config.server";
+import { getConfig } from "./configuration.server";
 import { publicPageCache } from "./http/public-pages.server";
 import { INSTANCE_SETTINGS_CHANNEL } from "./instance/instance-settings.server";
 import { sessionCookieName } from "./auth/session-cookie.server";

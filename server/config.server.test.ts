@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config.server";
+import { ConfigError } from "./config.server";
+import { parseConfig } from "./configuration.server";
 
 describe("parseConfig", () => {
   it("runs on embedded defaults with an empty environment", () => {

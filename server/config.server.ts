@@ -8,11 +8,22 @@ import {
   optionalText,
   stripeApiBase,
 } from "./config/env-values.server";
-import { providerEnv } from "./config/provider-env.server";
-import { pluginOf, pluginSettings } from "./generation/providers/plugins/index.server";
+import {
+  providerPacingEnv,
+  providersEnvSchema,
+  readProviders,
+  type EnvIssue,
+  type ProviderEnvSpec,
+  type ProviderSettingsBase,
+} from "./config/provider-env.server";
 import { parseAllowedNetworks } from "./net/address-policy.server";
 import { CREDIT_PACKS_FORMAT } from "#domain/credit-packs";
 import { ANNOUNCEMENT_MAX, signupDomainSchema, signupPolicies, type InstanceSettings } from "#domain/instance-settings";
+
+const logLevel = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info");
+
+/** LOG_LEVEL alone, for the logger (which must work before, and whatever, the rest is read). */
+export const logLevelOf = (env: Record<string, string | undefined>) => logLevel.catch("info").parse(env.LOG_LEVEL);
 
 /** Housekeeping runs every five minutes, once across all processes. */
 export const DEFAULT_HOUSEKEEPING_SCHEDULE = "*/5 * * * *";
@@ -31,7 +42,7 @@ const configSchema = z
       .url({ protocol: /^postgres(ql)?$/ })
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: logLevel,
     WORKER: z.enum(["on", "off"]).default("on"),
     // When housekeeping runs (a cron expression, checked when a worker starts): once across all processes.
     HOUSEKEEPING_SCHEDULE: z.string().trim().min(9).default(DEFAULT_HOUSEKEEPING_SCHEDULE),
@@ -112,7 +123,7 @@ const configSchema = z
     ...oauthEnv("GOOGLE"),
     ...oauthEnv("FACEBOOK"),
     ...oauthEnv("TWITTER"),
-    ...providerEnv,
+    ...providerPacingEnv,
     // Requests one API key may make a minute, counted across every process.
     API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(50).default(10),
@@ -268,10 +279,6 @@ const configSchema = z
       ? { modelPath: env.MATTE_MODEL_PATH, normalisation: env.MATTE_MODEL_NORMALISATION }
       : undefined,
     generation: {
-      /** The models offered to users, the default first. */
-      providers: env.IMAGE_PROVIDERS ?? [env.IMAGE_PROVIDER],
-      /** Each provider's settings, read by its plugin. */
-      settings: pluginSettings(env),
       timeoutMs: env.PROVIDER_TIMEOUT_SECONDS * 1000,
       concurrency: env.PROVIDER_CONCURRENCY,
       // One user's jobs may hold at most this many of a worker's slots: half by default, so another's start at once.
@@ -282,17 +289,6 @@ const configSchema = z
     },
   }))
   .superRefine((config, ctx) => {
-    const { generation } = config;
-    for (const id of generation.providers) {
-      const { required } = pluginOf(id);
-      if (required && !required.isSet(generation.settings[id])) {
-        ctx.addIssue({
-          code: "custom",
-          path: [required.variable],
-          message: `is required when the ${id} provider is enabled`,
-        });
-      }
-    }
     if (config.matting && !isFile(config.matting.modelPath)) {
       ctx.addIssue({
         code: "custom",
@@ -316,10 +312,21 @@ const configSchema = z
     }
   });
 
-export type Config = z.output<typeof configSchema>;
+/** The configuration: everything but the providers, and the providers the process was given. */
+export type Config = Omit<z.output<typeof configSchema>, "generation"> & {
+  generation: z.output<typeof configSchema>["generation"] & {
+    /** The models offered to users, the default first. */
+    providers: string[];
+    /** Each provider's settings, read by its plugin (only it knows their shape). */
+    settings: Record<string, ProviderSettingsBase>;
+  };
+};
 
-/** Every environment variable the server reads (the deploy files are checked against it). */
-export const configVariableNames: readonly string[] = Object.keys(configSchema.in.shape);
+/** Every environment variable the server reads with these providers (the deploy files are checked against it). */
+export const configVariableNamesWith = (providers: readonly ProviderEnvSpec[]): readonly string[] => [
+  ...Object.keys(configSchema.in.shape),
+  ...Object.keys(providersEnvSchema(providers).shape),
+];
 
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
@@ -328,23 +335,27 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment; throws a ConfigError naming every bad variable. */
-export function parseConfig(env: Record<string, string | undefined>): Config {
+/**
+ * Parses the environment with the providers the process offers (its plugins, handed down by
+ * the composition); throws a ConfigError naming every bad variable.
+ */
+export function parseConfigWith(
+  env: Record<string, string | undefined>,
+  providers: readonly ProviderEnvSpec[],
+): Config {
   const result = configSchema.safeParse(env);
-  if (!result.success) {
+  const chosen = readProviders(providers, env);
+  const issues: EnvIssue[] = [
+    ...(result.success ? [] : result.error.issues),
+    ...("issues" in chosen ? chosen.issues : []),
+  ];
+  if (!result.success || "issues" in chosen) {
     throw new ConfigError(
-      result.error.issues.map((issue) => {
+      issues.map((issue) => {
         const name = issue.path.join(".") || "environment";
         return `${name}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? null)})`;
       }),
     );
   }
-  return result.data;
-}
-
-let cached: Config | undefined;
-
-export function getConfig(): Config {
-  cached ??= parseConfig(process.env);
-  return cached;
+  return { ...result.data, generation: { ...result.data.generation, ...chosen } };
 }

@@ -1,9 +1,9 @@
 import { pino } from "pino";
-import { getConfig } from "./config.server";
+import { logLevelOf } from "./config.server";
 
 let logger: pino.Logger | undefined;
 
 export function getLogger(): pino.Logger {
-  logger ??= pino({ level: getConfig().logLevel, base: { app: "motif" } });
+  logger ??= pino({ level: logLevelOf(process.env), base: { app: "motif" } });
   return logger;
 }

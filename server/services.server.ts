@@ -1,4 +1,4 @@
-import { getConfig } from "./config.server";
+import { getConfig } from "./configuration.server";
 import { openDatabase } from "./db/client.server";
 import { getLogger } from "./logger.server";
 import { databaseHubStore, EventStreamHub } from "./events/stream-hub.server";

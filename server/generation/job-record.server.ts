@@ -1,20 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { z } from "zod";
 import { AppError } from "#domain/errors";
-import { jobParamsSchemas, type JobKind, type JobParams } from "#domain/jobs";
 import type { Database } from "../db/client.server";
 import { generationJobs } from "../db/schema";
 
 export type GenerationJob = typeof generationJobs.$inferSelect;
-
-/** A job's stored params, parsed with its kind's schema: never cast. Throws on a malformed record. */
-export function parseJobParams<K extends JobKind>(job: GenerationJob & { kind: K }): JobParams<K> {
-  const schema: z.ZodType = jobParamsSchemas[job.kind];
-  const result = schema.safeParse(job.params);
-  if (!result.success) throw new MalformedJobError(job.id, result.error.message);
-  // The kind's own schema produced it: its output type is JobParams<K>.
-  return result.data as JobParams<K>;
-}
 
 export class MalformedJobError extends Error {
   constructor(jobId: string, detail: string) {

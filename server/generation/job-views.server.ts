@@ -96,7 +96,7 @@ export async function listRecentJobs(db: Database, options: { workspaceId: strin
     .where(
       and(
         eq(generationJobs.ownerId, options.workspaceId),
-        inArray(generationJobs.kind, objectJobKinds),
+        inArray(generationJobs.kind, objectJobKinds()),
         or(
           inArray(generationJobs.status, ["queued", "running"]),
           gt(generationJobs.finishedAt, new Date(Date.now() - RECENT_MS)),

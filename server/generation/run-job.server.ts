@@ -5,8 +5,8 @@ import type { Database } from "../db/client.server";
 import { generationJobs, styles } from "../db/schema";
 import type { FileStorage } from "../storage/storage.server";
 import { styleFolder } from "../storage/folders.server";
-import { parseJobParams, unitCreditsOf, type GenerationJob } from "./job-record.server";
-import { jobKindModules } from "./kinds/index.server";
+import { unitCreditsOf, type GenerationJob } from "./job-record.server";
+import { kindModule, parseJobParams } from "./kinds/index.server";
 import type { ImageTask, JobPlan } from "./kinds/kind.server";
 import { isRunning, watchForCancel } from "./cancel-watch.server";
 import { keyedTransparency } from "./keyed-transparency.server";
@@ -60,7 +60,7 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
     const provider = ctx.providers.get(job.provider);
     if (!provider) throw new ProviderUnavailableError(job.provider);
     const params = parseJobParams(job);
-    const plan = await jobKindModules[job.kind].plan(ctx, job, params as never);
+    const plan = await kindModule(job.kind).plan(ctx, job, params);
     // An edit queued before the operator changed the model's settings cannot run on it now.
     if (plan.tasks.some((task) => task.work && !provider[task.work.needs])) {
       throw new ProviderUnavailableError(job.provider);

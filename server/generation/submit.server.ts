@@ -8,8 +8,12 @@ import { newId } from "../ids.server";
 import { dispatchJob, type DispatchDeps } from "./dispatch.server";
 import type { GenerationJob } from "./job-record.server";
 import { kindModule } from "./kinds/index.server";
+import type { PricedParams } from "./kinds/kind.server";
 import { assertProviderReachable } from "./providers/provider-checks.server";
 import type { ImageProvider } from "./providers/provider";
+
+/** A kind's params: a built-in kind's own, or what every kind's hold for an extension's. */
+export type ParamsOf<K extends string> = K extends JobKind ? JobParams<K> : PricedParams & Record<string, unknown>;
 
 /**
  * Inserts a job and reserves its credits inside the caller's transaction: both commit, or
@@ -17,7 +21,7 @@ import type { ImageProvider } from "./providers/provider";
  * params' size and detail (the price shown before the click); the title is the kind's. A model
  * whose last connection check failed is refused first, so nothing is charged.
  */
-export async function insertPaidJob<K extends JobKind>(
+export async function insertPaidJob<K extends string>(
   tx: Transaction,
   options: {
     id?: string;
@@ -25,7 +29,7 @@ export async function insertPaidJob<K extends JobKind>(
     actor: Actor;
     kind: K;
     styleId: string;
-    params: JobParams<K>;
+    params: ParamsOf<K>;
     /** The style's name, for the job's title. */
     styleName: string;
     provider: Pick<ImageProvider, "id" | "model" | "label" | "prices">;
@@ -36,7 +40,7 @@ export async function insertPaidJob<K extends JobKind>(
   const imageCount = kind.imageCount(options.params);
   const objectNames = kind.objects(options.params).map((object) => object.name);
   const title = kind.title(options.params, { styleName: options.styleName, objectNames });
-  const params = options.params as JobParams<K> & Pick<Parameters<typeof unitPrice>[0], "size" | "detail">;
+  const { params } = options;
   const credits = imageCount * unitPrice({ size: params.size, detail: params.detail, prices: options.provider.prices });
   const id = options.id ?? newId();
   // Paid before the job's row exists: a key's cap counts its jobs, so this one is not counted twice.
@@ -47,7 +51,8 @@ export async function insertPaidJob<K extends JobKind>(
     .values({
       id,
       ownerId: actor.workspaceId,
-      kind: options.kind,
+      // An extension's kind is stored like a built-in one; its module reads it (kinds/index.server.ts).
+      kind: options.kind as string as JobKind,
       styleId: options.styleId,
       params: options.params as Record<string, unknown>,
       title,
@@ -66,7 +71,7 @@ export async function insertPaidJob<K extends JobKind>(
  * Starts a paid job: inserted and paid for in one transaction (`insertPaidJob`), then handed to
  * the queue. What a use case that makes one job and nothing else in its transaction calls.
  */
-export async function startPaidJob<K extends JobKind>(
+export async function startPaidJob<K extends string>(
   deps: DispatchDeps,
   options: Parameters<typeof insertPaidJob<K>>[1],
 ): Promise<GenerationJob> {

@@ -2,7 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "#server/config.server";
+import { parseConfig } from "#server/configuration.server";
 import { listRoutes } from "../../tests/support/api-routes";
 import { createApi } from "./api.server";
 import { buildOpenApiDocument, openApiPath } from "./openapi.server";

@@ -1,4 +1,4 @@
-import { pluginOf, providerIds } from "../generation/providers/plugins/index.server";
+import { pluginOf, settingsOf } from "../generation/providers/plugins/index.server";
 import type { Config } from "../config.server";
 import { withDeadline } from "../generation/deadline.server";
 import { ProviderTimeoutError } from "../generation/providers/provider";
@@ -56,6 +56,6 @@ export async function checkImageConnection(
 }
 
 function secretOf(config: Config, providerId: string): string | undefined {
-  const id = providerIds.find((known) => known === providerId);
-  return id ? pluginOf(id).secret?.(config.generation.settings[id]) : undefined;
+  const plugin = pluginOf(providerId);
+  return plugin?.secret?.(settingsOf(config, providerId));
 }

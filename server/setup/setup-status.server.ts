@@ -1,7 +1,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.server";
-import { pluginOf, providerIds, type ProviderId } from "../generation/providers/plugins/index.server";
+import { pluginOf, settingsOf } from "../generation/providers/plugins/index.server";
 import { queryRows, type DatabaseHandle } from "../db/client.server";
 import { previewTexts } from "#domain/preview";
 import type { CheckedEngine, EngineStatus, SetupStatus } from "#domain/setup";
@@ -13,11 +13,11 @@ function hostOf(url: string): string {
 }
 
 /** One provider as its operator sees it (never a key). */
-export function describeEngine(config: Config, id: ProviderId | string): EngineStatus {
+export function describeEngine(config: Config, id: string): EngineStatus {
   const isDefault = config.generation.providers[0] === id;
-  const known = providerIds.find((p) => p === id) ?? "offline";
-  const plugin = pluginOf(known);
-  const settings = config.generation.settings[known];
+  const known = pluginOf(id) ? id : "offline";
+  const plugin = pluginOf(known)!;
+  const settings = settingsOf(config, known);
   const where = plugin.address?.(settings);
   if (plugin.preview || !where) {
     return {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { configVariableNames, parseConfig } from "#server/config.server";
+import { configVariableNames, parseConfig } from "#server/configuration.server";
 import { webProcessFlags } from "../support/web-process-flags";
 
 interface ComposeService {

@@ -87,7 +87,7 @@ describe.each(testDatabases)("cross-origin calls on $name", (target) => {
 
 describe("CORS_ORIGINS", () => {
   it("takes origins only, naming the first that is not one", async () => {
-    const { parseConfig } = await import("#server/config.server");
+    const { parseConfig } = await import("#server/configuration.server");
     expect(parseConfig({ CORS_ORIGINS: "https://a.example, http://localhost:5173" }).corsOrigins).toEqual([
       "https://a.example",
       "http://localhost:5173",

@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ObjectImageView } from "#domain/objects";
-import { ConfigError, parseConfig } from "#server/config.server";
+import { ConfigError } from "#server/config.server";
+import { parseConfig } from "#server/configuration.server";
 import { images } from "#server/db/schema";
 import { NOT_FLAT_MESSAGE } from "#server/generation/pipeline/remove-background.server";
 import {

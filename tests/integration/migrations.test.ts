@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows } from "#server/db/client.server";
-import { parseJobParams, type GenerationJob } from "#server/generation/job-record.server";
+import type { GenerationJob } from "#server/generation/job-record.server";
+import { parseJobParams } from "#server/generation/kinds/index.server";
 import { migrationsUpTo } from "../support/migrations-up-to";
 
 // Preparing an older folder opens it once to ask, then migrates it in a child process.

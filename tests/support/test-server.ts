@@ -11,7 +11,10 @@ import { ImageUrlSigner, loadImageUrlSecret } from "#server/images/signed-urls.s
 import { SessionCache } from "#server/auth/session-cache.server";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { parseConfig, type Config } from "#server/config.server";
+import { parseConfigWith, type Config } from "#server/config.server";
+import type { ProviderPlugin } from "#server/generation/providers/plugin.server";
+import { providerPlugins } from "#server/generation/providers/plugins/index.server";
+import { createProviderRegistry } from "#server/generation/providers/registry.server";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { connectFeatures } from "#server/features.server";
 import { machineRoutes } from "#server/machine-routes.server";
@@ -58,10 +61,12 @@ export async function startApiServer(
     /** Builds the providers from the config instead (createProviderRegistry, for the operator's settings). */
     providers?: (config: Services["config"]) => ProviderRegistry | Promise<ProviderRegistry>;
     queue?: Services["queue"];
+    /** The provider plugins the configuration reads and the models are built from (an extension's too). */
+    plugins?: readonly ProviderPlugin[];
   } = {},
 ): Promise<ApiTestServer> {
   connectFeatures();
-  const config = parseConfig({ PUBLIC_URL, LOG_LEVEL: "silent", ...env });
+  const config = parseConfigWith({ PUBLIC_URL, LOG_LEVEL: "silent", ...env }, overrides.plugins ?? providerPlugins);
   const mailer = memoryMailer();
   const filesDir = mkdtempSync(path.join(tmpdir(), "motif-files-"));
   const events = new EventStreamHub(databaseHubStore(database), config.eventStreams);
@@ -75,7 +80,9 @@ export async function startApiServer(
     storage: createDiskStorage(filesDir),
     providers: overrides.providers
       ? await overrides.providers(config)
-      : providerRegistry([overrides.provider ?? createOfflineProvider()]),
+      : overrides.plugins
+        ? await createProviderRegistry(config, overrides.plugins)
+        : providerRegistry([overrides.provider ?? createOfflineProvider()]),
     events,
     sessions,
     imageUrls: new ImageUrlSigner(await loadImageUrlSecret(database.db)),

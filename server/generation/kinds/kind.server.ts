@@ -100,26 +100,33 @@ export interface JobNames {
   objectNames: string[];
 }
 
+/** What every kind's params hold, whatever else: the size and detail its price is read at. */
+export type PricedParams = Pick<JobParams<JobKind>, "size" | "detail" | "transparent">;
+
 /**
  * A job kind, whole: its stored params, how many images it makes, what it is called, which
  * objects it fills, how its params become a plan, and its tidying when it ends. The engine
- * reads kinds only through this; adding one is its module and a line in index.server.ts.
+ * reads kinds only through this; adding one is its module and a line in index.server.ts (or,
+ * for an extension, `addJobKinds` at the start of each process: docs/decisions/111).
  */
-export interface JobKindModule<K extends JobKind> {
+export interface KindModule<P extends PricedParams> {
   /** Its params as stored (versioned), parsed whenever a job is read, never cast. */
-  params: z.ZodType<JobParams<K>, unknown>;
+  params: z.ZodType<P, unknown>;
   /** Whose images it makes: a style's samples, or objects' (listed with the composer's jobs). */
   makes: "samples" | "objects";
   /** How many images it makes: the unit of its price, progress and queue time. */
-  imageCount(params: JobParams<K>): number;
+  imageCount(params: P): number;
   /** The objects its images go to, with how many each gets; none for samples. */
-  objects(params: JobParams<K>): PlannedObject[];
+  objects(params: P): PlannedObject[];
   /** What the job is called in lists, toasts and webhooks. */
-  title(params: JobParams<K>, names: JobNames): string;
-  plan(ctx: PlanContext, job: GenerationJob, params: JobParams<K>): Promise<JobPlan>;
+  title(params: P, names: JobNames): string;
+  plan(ctx: PlanContext, job: GenerationJob, params: P): Promise<JobPlan>;
   /** Inside the transaction that ends the job, after its status is set: what the kind tidies then. */
   onEnd?(tx: Transaction, job: GenerationJob): Promise<void>;
 }
+
+/** A built-in kind's module, its params typed by its name. */
+export type JobKindModule<K extends JobKind> = KindModule<JobParams<K>>;
 
 /** “Name”, as titles quote what a job is about. */
 export const quoted = (name: string) => `“${name}”`;

@@ -17,7 +17,7 @@ const set: ObjectImagesParams = {
 describe("job kinds, each one module", () => {
   it("are all registered, each with its own params schema", () => {
     expect(Object.keys(jobKindModules).sort()).toEqual([...jobKinds].sort());
-    expect(objectJobKinds).toEqual(["object-images", "variations", "edit", "upscale"]);
+    expect(objectJobKinds()).toEqual(["object-images", "variations", "edit", "upscale"]);
   });
 
   it("count their images: a set's objects × variations, a view per view, one per edit or upscale", () => {

@@ -11,7 +11,7 @@ import { readPrompt } from "./offline-reading.server";
 import { createOfflineProvider, offlineLook, offlinePicture, offlineSvg, placeholderLines } from "./offline.server";
 import type { GenerateRequest } from "./provider";
 import { createProviderRegistry } from "./registry.server";
-import { parseConfig } from "../../config.server";
+import { parseConfig } from "../../configuration.server";
 
 const request: GenerateRequest = {
   prompt: "a cosy house. Flat vector icons, warm amber and teal.",

@@ -1,17 +1,13 @@
 import type { z } from "zod";
-import type { PriceTable } from "#domain/pricing";
+import type { ProviderSettingsBase } from "../../config/provider-env.server";
 import type { ImageProvider } from "./provider";
-
-/** What every provider's settings hold besides its own: its price table. */
-export interface PluginSettings {
-  price: PriceTable;
-}
 
 /**
  * One image provider, whole, as the rest of the server sees it: the environment it reads, its
  * settings from that, what it cannot run without, how the setup page describes it, and how it
  * is built. Configuration, the setup page and the registry read these; adding a provider is
- * its plugin (and its client) and a line in plugins/index.server.ts.
+ * its plugin (and its client) and a line in plugins/index.server.ts. What the configuration reads
+ * of it (id, env, settings, required) is a ProviderEnvSpec, handed to it by the composition.
  */
 export interface ProviderPlugin<Id extends string = string, Shape extends z.ZodRawShape = z.ZodRawShape, S = unknown> {
   id: Id;
@@ -21,7 +17,7 @@ export interface ProviderPlugin<Id extends string = string, Shape extends z.ZodR
   preview?: boolean;
   /** The variables it reads (its key, address, model, workflows and price), with their defaults. */
   env: Shape;
-  settings(env: z.output<z.ZodObject<Shape>>): S & PluginSettings;
+  settings(env: z.output<z.ZodObject<Shape>>): S & ProviderSettingsBase;
   /** The variable it cannot be enabled without, and whether its settings have it. */
   required?: { variable: keyof Shape & string; isSet(settings: S): boolean };
   /** Where it is reached: the address the operator set, else its own host, and the variable that moves it. */

@@ -1,5 +1,6 @@
 import type { Config } from "../../config.server";
-import { pluginOf, type ProviderId } from "./plugins/index.server";
+import type { ProviderPlugin } from "./plugin.server";
+import { pluginOf, providerPlugins, settingsOf } from "./plugins/index.server";
 import type { ImageProvider } from "./provider";
 
 /** The providers this process can run jobs with; a job names its own. */
@@ -34,12 +35,17 @@ export function providerRegistry(
  * its prices, and the preview engine even when not offered, so jobs queued before a
  * switch can still run.
  */
-export async function createProviderRegistry(config: Config): Promise<ProviderRegistry> {
+export async function createProviderRegistry(
+  config: Config,
+  plugins: readonly ProviderPlugin[] = providerPlugins,
+): Promise<ProviderRegistry> {
   const { generation } = config;
   // Each provider's module (and its SDK) loads only when the operator enabled it.
-  const build = async (id: ProviderId): Promise<ImageProvider> => {
-    const settings = generation.settings[id];
-    return { ...(await pluginOf(id).build(settings, { timeoutMs: generation.timeoutMs })), prices: settings.price };
+  const build = async (id: string): Promise<ImageProvider> => {
+    const plugin = pluginOf(id, plugins);
+    if (!plugin) throw new Error(`No plugin for the ${id} provider`);
+    const settings = settingsOf(config, id);
+    return { ...(await plugin.build(settings, { timeoutMs: generation.timeoutMs })), prices: settings.price };
   };
   const [first, ...rest] = await Promise.all(generation.providers.map(build));
   const others = generation.providers.includes("offline") ? [] : [await build("offline")];

@@ -1,4 +1,6 @@
 import type { ZodRawShape } from "zod";
+import type { Config } from "../../../config.server";
+import type { ProviderSettingsBase } from "../../../config/provider-env.server";
 import type { ProviderPlugin } from "../plugin.server";
 import { comfyuiPlugin } from "./comfyui.server";
 import { falPlugin } from "./fal.server";
@@ -11,33 +13,26 @@ export const providerPlugins = [offlinePlugin, openaiPlugin, geminiPlugin, falPl
 
 type Plugin = (typeof providerPlugins)[number];
 export type ProviderId = Plugin["id"];
-/** Each provider's settings, by id, as the configuration holds them. */
-export type ProviderSettings = { [P in Plugin as P["id"]]: ReturnType<P["settings"]> };
 
 export const providerIds = providerPlugins.map((plugin) => plugin.id) as [ProviderId, ...ProviderId[]];
 
 /**
- * The plugin of a provider id, for code that handles every provider alike: its functions take
- * that provider's settings, which is what `config.generation.settings[id]` holds.
+ * A plugin for code that handles every provider alike. Its functions take the settings its own
+ * `settings` made, which is what `config.generation.settings[id]` holds for it.
  */
-export const pluginOf = (id: ProviderId) =>
-  providerPlugins.find((plugin) => plugin.id === id) as unknown as ProviderPlugin<
-    ProviderId,
-    ZodRawShape,
-    ProviderSettings[ProviderId]
-  >;
+export type AnyProviderPlugin = ProviderPlugin<string, ZodRawShape, ProviderSettingsBase>;
 
-/** Every plugin's variables, for the configuration's schema. */
-export const pluginEnv = Object.assign(
-  {},
-  ...providerPlugins.map((plugin) => plugin.env),
-) as Plugin["env"] extends infer E ? UnionToIntersection<E> : never;
+/** The plugin of a provider id among `plugins` (this build's, unless an extension adds more). */
+export function pluginOf(
+  id: string,
+  plugins: readonly ProviderPlugin[] = providerPlugins,
+): AnyProviderPlugin | undefined {
+  return plugins.find((plugin) => plugin.id === id) as AnyProviderPlugin | undefined;
+}
 
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-
-/** Each provider's settings from the parsed environment. */
-export function pluginSettings(env: Record<string, unknown>): ProviderSettings {
-  return Object.fromEntries(
-    providerPlugins.map((plugin) => [plugin.id, (plugin.settings as (env: unknown) => unknown)(env)]),
-  ) as ProviderSettings;
+/** A provider's settings as the configuration read them (its plugin's own shape). */
+export function settingsOf(config: Config, id: string): ProviderSettingsBase {
+  const settings = config.generation.settings[id];
+  if (!settings) throw new Error(`No settings for the ${id} provider: it was not among the configuration's providers`);
+  return settings;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { configVariableNames, parseConfig } from "../../../config.server";
+import { configVariableNames, parseConfig } from "../../../configuration.server";
 import { describeEngine } from "../../../setup/setup-status.server";
-import { pluginOf, providerIds, providerPlugins } from "./index.server";
+import { pluginOf, providerIds, providerPlugins, settingsOf } from "./index.server";
 
 describe("provider plugins", () => {
   it("are the providers an operator can enable, each reading its own variables", () => {
@@ -18,7 +18,7 @@ describe("provider plugins", () => {
     const config = parseConfig({ IMAGE_PROVIDERS: "openai,fal", OPENAI_API_KEY: "sk-x", FAL_KEY: "fal-x" });
     expect(config.generation.settings.openai).toMatchObject({ apiKey: "sk-x", model: "gpt-image-1.5" });
     expect(config.generation.settings.fal).toMatchObject({ key: "fal-x", upscaleModel: "fal-ai/esrgan" });
-    expect(pluginOf("openai").secret?.(config.generation.settings.openai)).toBe("sk-x");
+    expect(pluginOf("openai")?.secret?.(settingsOf(config, "openai"))).toBe("sk-x");
   });
 
   it("name the variable an enabled provider cannot run without", () => {
