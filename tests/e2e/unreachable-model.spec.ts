@@ -12,7 +12,7 @@ import { startServerProcess, waitForHealth } from "./support/server-process";
 // An operator's model address that nothing answers: named in the log at start, marked on
 // the setup page, and marked in the composer, where it cannot take anyone's credits.
 
-const port = e2ePorts.faultsApp + 6;
+const port = e2ePorts.unreachableApp;
 const base = `http://localhost:${port}`;
 
 let dataDir: string;

@@ -9,10 +9,8 @@ export const e2ePorts = {
   smtpApi: base + 82,
   github: base + 83,
   openai: base + 84,
-  /** Three app servers of the server-process spec. */
-  processApp: base + 20,
-  /** Seven app servers: the provider-faults spec (three per database) and the unreachable-model spec. */
-  faultsApp: base + 40,
+  /** The unreachable-model spec's instance. */
+  unreachableApp: base + 40,
   /** The setup spec's instance with the preview engine beside a real model. */
   mixedModelsApp: base + 50,
   /** The operator console spec's instance: its settings change what every page shows. */
