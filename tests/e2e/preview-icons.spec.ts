@@ -51,7 +51,10 @@ test("a fresh install draws a set of five different animals in one look, each wi
   await job.getByRole("link", { name: /Open the set/ }).click();
   const covers = page.getByRole("list", { name: "Your objects" }).locator("img");
   await expect(covers).toHaveCount(5);
-  const sources = await covers.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc));
+  // Each cover has chosen its picture (an image still loading has no currentSrc yet).
+  const sourcesOf = () => covers.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc));
+  await expect.poll(async () => (await sourcesOf()).every(Boolean)).toBe(true);
+  const sources = await sourcesOf();
   const pictures = await Promise.all(
     sources.map(async (src) => (await (await page.request.get(src)).body()).toString("base64")),
   );
