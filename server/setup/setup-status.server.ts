@@ -15,8 +15,9 @@ function hostOf(url: string): string {
 /** One provider as its operator sees it (never a key). */
 export function describeEngine(config: Config, id: string): EngineStatus {
   const isDefault = config.generation.providers[0] === id;
-  const known = pluginOf(id) ? id : "offline";
-  const plugin = pluginOf(known)!;
+  // An id no plugin of this build knows is described as the preview engine it falls back to.
+  const plugin = pluginOf(id) ?? pluginOf("offline")!;
+  const known = plugin.id;
   const settings = settingsOf(config, known);
   const where = plugin.address?.(settings);
   if (plugin.preview || !where) {

@@ -84,15 +84,27 @@ export function PaintStage(props: {
         image.hasAlpha ? checkerboard("bg-[length:24px_24px]") : "bg-neutral-100 dark:bg-neutral-900",
       )}
     >
-      <div className="grid aspect-square max-h-[70dvh] w-full place-items-center p-4 sm:aspect-auto sm:h-[clamp(18rem,calc(100dvh-22rem),40rem)] sm:max-h-none sm:p-8">
-        <div className="relative max-h-full max-w-full" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
+      {/* The painted box is sized from the stage's own box (container units), never from the
+          image's intrinsic size: an image wider or taller than the stage would otherwise overflow
+          the clipped stage, and the brush's edges would lie under the page around it. */}
+      <div
+        className="grid aspect-square max-h-[70dvh] w-full place-items-center p-4 sm:aspect-auto sm:h-[clamp(18rem,calc(100dvh-22rem),40rem)] sm:max-h-none sm:p-8"
+        style={{ containerType: "size" }}
+      >
+        <div
+          className="relative"
+          style={{
+            aspectRatio: `${size.width} / ${size.height}`,
+            width: `min(100cqw, 100cqh * ${size.width / size.height})`,
+          }}
+        >
           <img
             {...responsiveImage(image, { displayWidth: 820, sourceWidth: image.width, quality: 90 })}
             alt={props.alt}
             width={size.width}
             height={size.height}
             draggable={false}
-            className="block size-full max-h-[inherit] object-contain select-none"
+            className="block size-full object-contain select-none"
           />
           <canvas
             ref={canvas}

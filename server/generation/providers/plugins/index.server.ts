@@ -11,11 +11,6 @@ import { openaiPlugin } from "./openai.server";
 /** Every image provider an operator can enable: the one place a new provider is added. */
 export const providerPlugins = [offlinePlugin, openaiPlugin, geminiPlugin, falPlugin, comfyuiPlugin] as const;
 
-type Plugin = (typeof providerPlugins)[number];
-export type ProviderId = Plugin["id"];
-
-export const providerIds = providerPlugins.map((plugin) => plugin.id) as [ProviderId, ...ProviderId[]];
-
 /**
  * A plugin for code that handles every provider alike. Its functions take the settings its own
  * `settings` made, which is what `config.generation.settings[id]` holds for it.

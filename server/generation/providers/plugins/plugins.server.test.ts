@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { configVariableNames, parseConfig } from "../../../configuration.server";
 import { describeEngine } from "../../../setup/setup-status.server";
-import { pluginOf, providerIds, providerPlugins, settingsOf } from "./index.server";
+import { pluginOf, providerPlugins, settingsOf } from "./index.server";
 
 describe("provider plugins", () => {
   it("are the providers an operator can enable, each reading its own variables", () => {
-    expect(providerIds).toEqual(["offline", "openai", "gemini", "fal", "comfyui"]);
+    expect(providerPlugins.map((plugin) => plugin.id)).toEqual(["offline", "openai", "gemini", "fal", "comfyui"]);
     for (const plugin of providerPlugins) {
       for (const variable of Object.keys(plugin.env)) expect(configVariableNames).toContain(variable);
     }
