@@ -5,10 +5,14 @@ import { webProcessFlags } from "./tests/support/web-process-flags";
 
 const baseURL = `http://localhost:${e2ePorts.app}`;
 
-/** The production build (run `react-router build` first), on a fresh embedded database. */
-function appServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+/**
+ * The production build (run `react-router build` first), on a fresh database: a database of its
+ * own on the test PostgreSQL server when there is one (`onServer`), else the embedded one.
+ */
+function appServer(port: number, dataDir: string, env: Record<string, string> = {}, onServer = true) {
+  const database = onServer ? `"$(node tests/e2e/support/fresh-database.ts motif_e2e_${port})"` : '""';
   return {
-    command: `rm -rf ${dataDir} && node ${webProcessFlags.join(" ")} server.mjs`,
+    command: `rm -rf ${dataDir} && DATABASE_URL=${database} node ${webProcessFlags.join(" ")} server.mjs`,
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -76,12 +80,14 @@ export default defineConfig({
       WEBHOOK_ALLOWED_NETWORKS: "127.0.0.1",
     }),
     // A second instance whose sign-in links expire after 9 s, whose sign-up grant is 250, and
-    // without PUBLIC_URL, as `npm start` runs on someone's machine (every loopback name works).
-    appServer(e2ePorts.shortLinks, "data/e2e-short-links", {
-      LOGIN_LINK_TTL_MINUTES: "0.15",
-      SIGNUP_CREDITS: "250",
-      PUBLIC_URL: "",
-    }),
+    // without PUBLIC_URL or a database server, as `npm start` runs on someone's machine (every
+    // loopback name works, the database is embedded).
+    appServer(
+      e2ePorts.shortLinks,
+      "data/e2e-short-links",
+      { LOGIN_LINK_TTL_MINUTES: "0.15", SIGNUP_CREDITS: "250", PUBLIC_URL: "" },
+      false,
+    ),
     {
       command: `node tests/fakes/openai-images.ts ${e2ePorts.openai}`,
       url: `http://127.0.0.1:${e2ePorts.openai}/healthz`,

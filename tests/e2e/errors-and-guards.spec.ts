@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { instanceDatabase } from "./support/instance-database";
 
 test("an unknown path is a 404 with the spec's message and title", async ({ page }) => {
   const response = await page.goto("/no/such/page?x=1");
@@ -33,5 +34,5 @@ test("the redirect happens on the server, before any page code runs", async ({ r
 test("health check reports the database", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+  expect(await response.json()).toEqual({ status: "ok", database: instanceDatabase });
 });

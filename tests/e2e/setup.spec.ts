@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expectNoViolations } from "./support/axe";
 import { countMails, signInWithApi, uniqueEmail } from "./support/auth";
+import { instanceDatabase } from "./support/instance-database";
 import { e2ePorts } from "./support/ports";
 import { startServerProcess, waitForHealth } from "./support/server-process";
 
@@ -50,7 +51,9 @@ test("the operator is told the preview engine makes the images, and can hide tha
   await expect(page).toHaveURL(/\/app\/setup#connect$/);
   await expect(page.getByRole("heading", { name: "Connect a real model" })).toBeInViewport();
   await expect(page.getByRole("region", { name: "Image engine" })).toContainText("Preview engine");
-  await expect(page.getByRole("region", { name: "Database" })).toContainText("PGlite");
+  await expect(page.getByRole("region", { name: "Database" })).toContainText(
+    instanceDatabase === "postgres" ? "any number of Motif processes can share it" : "An embedded PostgreSQL (PGlite)",
+  );
   const mails = await countMails(page.request, OPERATOR);
   await page.getByRole("button", { name: "Send a test e-mail to me" }).click();
   await expect(page.getByRole("region", { name: "Mail" }).getByRole("status")).toContainText("Test e-mail sent");
