@@ -1,10 +1,18 @@
 import { z } from "zod";
 import { limits } from "./limits";
 import { modelChoice } from "./models";
+import { pixelArtLine, pixelPaletteChoices, type PixelArtInput } from "./pixel-art";
 import { text, trimmedTextMeta } from "./text";
 
 /** How an image came to be: drawn by a model, or made from another image of the object. */
-export const imageOperations = ["generated", "edited", "repainted", "background-removed", "upscaled"] as const;
+export const imageOperations = [
+  "generated",
+  "edited",
+  "repainted",
+  "background-removed",
+  "upscaled",
+  "pixelated",
+] as const;
 export type ImageOperation = (typeof imageOperations)[number];
 
 export const upscaleFactors = [2, 4] as const;
@@ -27,6 +35,8 @@ export interface ImageOperationParams {
   instruction?: string;
   /** The library drawing a person chose for the object, which this image was drawn from at once. */
   drawing?: { set: string; icon: string };
+  /** What a pixel-art conversion was asked for (its grid may be "detect": the image shows the grid found). */
+  pixelArt?: Omit<PixelArtInput, "imageId">;
 }
 
 /** POST /api/objects/{id}/upscale */
@@ -52,6 +62,16 @@ export const imageLineageSchema = z
       .string()
       .nullable()
       .meta({ description: "What an edit or a repainted region was asked for, in words; null for other operations." }),
+    pixelArt: z
+      .object({
+        grid: z.number().int().meta({ description: "The native grid's pixels on the longer side." }),
+        detected: z.boolean().meta({ description: "The grid was measured from the image it was made from." }),
+        palette: z.enum(pixelPaletteChoices),
+        colours: z.number().int(),
+        outline: z.boolean(),
+      })
+      .nullable()
+      .meta({ description: "How a pixel-art image was made; null for other operations." }),
   })
   .meta({ id: "ImageLineage", description: "How an image was made, and from which image of the same object." });
 export type ImageLineage = z.output<typeof imageLineageSchema>;
@@ -59,7 +79,7 @@ export type ImageLineage = z.output<typeof imageLineageSchema>;
 export const basicUpscaleLabel = "Basic upscale (no AI)";
 
 /** "Upscaled ×4 · Basic upscale (no AI)": what an image was made by, in a few words. */
-export function operationLine(lineage: Pick<ImageLineage, "operation" | "factor" | "method">): string {
+export function operationLine(lineage: Pick<ImageLineage, "operation" | "factor" | "method" | "pixelArt">): string {
   switch (lineage.operation) {
     case "generated":
       return "Generated";
@@ -71,6 +91,8 @@ export function operationLine(lineage: Pick<ImageLineage, "operation" | "factor"
       return "Background removed";
     case "upscaled":
       return `Upscaled ×${lineage.factor ?? 2}${lineage.method ? ` · ${lineage.method === "model" ? "AI upscaler" : basicUpscaleLabel}` : ""}`;
+    case "pixelated":
+      return `Pixel art${lineage.pixelArt ? ` · ${pixelArtLine(lineage.pixelArt)}` : ""}`;
   }
 }
 

@@ -214,6 +214,13 @@ export async function getObjectDetail(
         method: operationParams?.method ?? null,
         view: operationParams?.view ?? null,
         instruction: operationParams?.instruction ?? null,
+        pixelArt: operationParams?.pixelArt
+          ? {
+              ...operationParams.pixelArt,
+              grid: Math.max(image.width, image.height),
+              detected: operationParams.pixelArt.grid === "detect",
+            }
+          : null,
       },
     })),
   };

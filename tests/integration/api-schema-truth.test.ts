@@ -146,6 +146,10 @@ const NOT_ABOUT_THE_FORM = [
   // A cursor is one `nextCursor` gave; a model id is one this instance offers.
   /The cursor is not valid/,
   /That model is not available/,
+  // An enlargement's size is the image's times the scale; whether an image has a pixel grid is the
+  // image's: neither is the form's.
+  /would make \d+ × \d+ px; this Motif makes images up to \d+ px on a side/,
+  /This image is not drawn on a pixel grid/,
 ];
 
 const SELECTION = ["ids", "setId", "styleId"];

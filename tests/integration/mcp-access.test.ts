@@ -22,6 +22,7 @@ const TOOLS = [
   "get_job",
   "list_drawings",
   "list_styles",
+  "make_pixel_art",
   "make_variations",
   "remove_background",
   "upscale_image",

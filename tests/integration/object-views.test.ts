@@ -74,6 +74,7 @@ describe.each(testDatabases)("drawing an object in new poses, views and states o
         method: null,
         view,
         instruction: null,
+        pixelArt: null,
       })),
     );
     expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balanceOf(api.database.db, api.user.userId));

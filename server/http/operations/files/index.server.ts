@@ -2,6 +2,7 @@ import { downloadImageOperation } from "./download-image.server";
 import { downloadImageSvgOperation } from "./download-image-svg.server";
 import { downloadReferenceImageOperation } from "./download-reference-image.server";
 import { downloadImageSmallerOperation } from "./download-image-smaller.server";
+import { downloadImageScaledOperation } from "./download-image-scaled.server";
 
 /**
  * Stored images, served only to their owner (session-checked, per record), and the
@@ -12,4 +13,5 @@ export const fileOperations = [
   downloadImageSvgOperation,
   downloadReferenceImageOperation,
   downloadImageSmallerOperation,
+  downloadImageScaledOperation,
 ];

@@ -9,6 +9,7 @@ import { editImageOperation } from "./edit-image.server";
 import { removeImageBackgroundOperation } from "./remove-image-background.server";
 import { upscaleImageOperation } from "./upscale-image.server";
 import { aiUpscaleImageOperation } from "./ai-upscale-image.server";
+import { makePixelArtOperation } from "./make-pixel-art.server";
 
 /** Objects: generate sets, list, read, rename, choose covers, delete, and the work on their images. */
 export const objectOperations = [
@@ -23,4 +24,5 @@ export const objectOperations = [
   removeImageBackgroundOperation,
   upscaleImageOperation,
   aiUpscaleImageOperation,
+  makePixelArtOperation,
 ];
