@@ -67,3 +67,12 @@ export async function scaledImageDownload(
     fileName: `${slugify(row.objectName ?? "image")}-x${scale}.png`,
   };
 }
+
+/** A style's palette, for the pixel-art panel's "the style's palette" (empty when it has none). */
+export async function stylePalette(db: Database, options: { workspaceId: string; styleId: string }): Promise<string[]> {
+  const [style] = await db
+    .select({ palette: styles.palette })
+    .from(styles)
+    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.workspaceId)));
+  return style?.palette ?? [];
+}

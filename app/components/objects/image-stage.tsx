@@ -3,10 +3,10 @@ import { useState, type KeyboardEvent, type ReactNode } from "react";
 import type { ObjectImageView } from "#domain/objects";
 import { checkerboard } from "~/lib/ui/checkerboard";
 import { cn } from "~/lib/ui/cn";
-import { responsiveImage } from "#domain/image-url";
 import { useBackdrop, type Backdrop } from "~/lib/hooks/use-backdrop";
 import { PreviewBadge } from "../preview-badge";
 import { Button } from "../ui/button";
+import { shownImage } from "./shown-image";
 
 /** "fit" shows the whole image; a number is a scale, 1 being one image pixel per CSS pixel. */
 type Zoom = "fit" | number;
@@ -45,6 +45,7 @@ export function ImageStage(props: {
   const setZoom = (next: Zoom | ((current: Zoom) => Zoom)) =>
     setState({ imageId: image.id, zoom: typeof next === "function" ? next(zoom) : next });
   const fitted = zoom === "fit";
+  const shown = shownImage(image, { displayWidth: STAGE_CSS_PX, quality: 90 });
   const [backdrop, setBackdrop] = useBackdrop();
 
   function onKeyDown(event: KeyboardEvent) {
@@ -89,11 +90,12 @@ export function ImageStage(props: {
             {fitted ? (
               <img
                 key="fit"
-                {...responsiveImage(image, { displayWidth: STAGE_CSS_PX, sourceWidth: image.width, quality: 90 })}
+                src={shown.src}
+                srcSet={shown.srcSet}
                 alt={props.alt}
                 width={image.width}
                 height={image.height}
-                className="size-full animate-fade-in object-contain drop-shadow-sm"
+                className={cn("size-full animate-fade-in object-contain drop-shadow-sm", shown.className)}
               />
             ) : (
               // At 100% and over, the original file: every pixel as generated.
@@ -104,7 +106,7 @@ export function ImageStage(props: {
                 width={image.width}
                 height={image.height}
                 style={{ width: image.width * zoom, height: image.height * zoom }}
-                className="max-w-none"
+                className={cn("max-w-none", shown.className)}
               />
             )}
           </button>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type PointerEvent } from "react";
 import type { ObjectImageView } from "#domain/objects";
 import { checkerboard } from "~/lib/ui/checkerboard";
 import { cn } from "~/lib/ui/cn";
-import { responsiveImage } from "#domain/image-url";
+import { shownImage } from "./shown-image";
 import { BRUSH_MAX, BRUSH_MIN, brushPixels, drawStrokes, imagePoint, type Stroke } from "~/lib/ui/region-strokes";
 
 /** The painted region over the image, as a person sees it: the brand colour at half strength. */
@@ -33,6 +33,7 @@ export function PaintStage(props: {
   const region = useRef<HTMLCanvasElement | null>(null);
   const [drawing, setDrawing] = useState<Stroke | null>(null);
   const strokes = drawing ? [...brush.strokes, drawing] : brush.strokes;
+  const shown = shownImage(image, { displayWidth: 820, quality: 90 });
 
   // Strokes are drawn opaque on a canvas of their own, then shown at half strength in one go,
   // so where strokes cross the region is no darker than elsewhere.
@@ -99,12 +100,13 @@ export function PaintStage(props: {
           }}
         >
           <img
-            {...responsiveImage(image, { displayWidth: 820, sourceWidth: image.width, quality: 90 })}
+            src={shown.src}
+            srcSet={shown.srcSet}
             alt={props.alt}
             width={size.width}
             height={size.height}
             draggable={false}
-            className="block size-full object-contain select-none"
+            className={cn("block size-full object-contain select-none", shown.className)}
           />
           <canvas
             ref={canvas}

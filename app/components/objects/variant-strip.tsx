@@ -4,8 +4,8 @@ import type { ObjectImageView } from "#domain/objects";
 import { isPreview } from "#domain/preview";
 import { checkerboard } from "~/lib/ui/checkerboard";
 import { cn } from "~/lib/ui/cn";
-import { responsiveImage } from "#domain/image-url";
 import { PreviewBadge } from "../preview-badge";
+import { shownImage } from "./shown-image";
 
 const THUMB_CSS_PX = 80;
 
@@ -15,6 +15,7 @@ const stripBadges: Partial<Record<ObjectImageView["lineage"]["operation"], strin
   "background-removed": "BG",
   edited: "Edited",
   repainted: "Region",
+  pixelated: "Pixel",
 };
 
 const madeFromLabel = ({ lineage }: ObjectImageView) =>
@@ -42,6 +43,7 @@ export function VariantStrip(props: {
       {props.images.map((image, i) => {
         const selected = image.id === props.selectedId;
         const cover = image.id === props.coverId;
+        const shown = shownImage(image, { displayWidth: THUMB_CSS_PX, quality: 75 });
         return (
           <li key={image.id} className="shrink-0">
             <button
@@ -58,12 +60,13 @@ export function VariantStrip(props: {
               )}
             >
               <img
-                {...responsiveImage(image, { displayWidth: THUMB_CSS_PX, sourceWidth: image.width, quality: 75 })}
+                src={shown.src}
+                srcSet={shown.srcSet}
                 alt=""
                 width={image.width}
                 height={image.height}
                 loading="lazy"
-                className="size-full animate-fade-in object-contain"
+                className={cn("size-full animate-fade-in object-contain", shown.className)}
               />
               <PreviewBadge provider={image.provider} overlay compact className="absolute right-1 bottom-1" />
               {image.lineage.operation !== "generated" && (

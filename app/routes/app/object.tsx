@@ -10,6 +10,8 @@ import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
 import { EditPanel, emptyBrush } from "~/components/objects/edit-panel";
 import { ImageWork } from "~/components/objects/image-work";
+import { PixelArtPanel } from "~/components/objects/pixel-art-panel";
+import { PixelDownloads } from "~/components/objects/pixel-downloads";
 import { PaintStage, type RegionBrush } from "~/components/objects/paint-stage";
 import { RenameObjectDialog } from "~/components/objects/rename-object-dialog";
 import { useReveal } from "~/lib/hooks/use-reveal";
@@ -33,6 +35,7 @@ import { listRecentJobs } from "#server/generation/job-views.server";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { getObjectDetail } from "#server/objects/object-queries.server";
 import { styleLook } from "#server/objects/svg-export.server";
+import { stylePalette } from "#server/objects/pixel-art-image.server";
 import type { Route } from "./+types/object";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -58,6 +61,7 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
     jobs: jobs.filter((job) => job.objects.some((o) => o.id === object.id)),
     // SVG is offered for flat styles only; null hides its download.
     svgLook: await styleLook(db, { workspaceId: workspace.id, styleId: object.style.id }),
+    stylePalette: await stylePalette(db, { workspaceId: workspace.id, styleId: object.style.id }),
     removeBackgroundCredits: services.config.credits.removeBackground,
     upscaleMaxSide: services.config.upscale.maxSide,
   };
@@ -103,6 +107,12 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
     if (on) reveal('[data-testid="paint-stage"]');
   };
   const fileName = (extension: string) => downloadName(extension, object.style.name, object.name, String(index + 1));
+
+  /** An image just made or chosen: fetched with the object's others, and shown. */
+  function showMade(imageId: string) {
+    revalidate();
+    select(imageId);
+  }
 
   function select(imageId: string) {
     setSearchParams(
@@ -285,6 +295,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                   <Smartphone aria-hidden className="size-4" /> App icons
                 </a>
               </div>
+              <PixelDownloads image={image} maxSide={loaderData.upscaleMaxSide} />
               <ImageWork
                 objectId={object.id}
                 objectName={object.name}
@@ -296,20 +307,10 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                 settings={{ size: object.size, detail: object.detail }}
                 model={object.style.defaultModel}
                 onStarted={jobStarted}
-                onMade={(imageId) => {
-                  revalidate();
-                  select(imageId);
-                }}
+                onMade={showMade}
               />
               {isPreview(image.provider) && (
-                <ChooseDrawing
-                  objectId={object.id}
-                  objectName={object.name}
-                  onChosen={(coverImageId) => {
-                    revalidate();
-                    select(coverImageId);
-                  }}
-                />
+                <ChooseDrawing objectId={object.id} objectName={object.name} onChosen={showMade} />
               )}
               {!isCover && (
                 <Button variant="secondary" disabled={settingCover} onClick={() => void setCover()}>
@@ -343,6 +344,17 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
               brush={brush}
               onBrushChange={setBrush}
               onStarted={jobStarted}
+            />
+          )}
+          {image && (
+            <PixelArtPanel
+              objectId={object.id}
+              objectName={object.name}
+              image={image}
+              number={index + 1}
+              knownIds={images.map((shown) => shown.id)}
+              stylePalette={loaderData.stylePalette}
+              onMade={showMade}
             />
           )}
           <VariationsPanel

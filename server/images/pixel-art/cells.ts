@@ -19,8 +19,9 @@ export function gridSize(image: { width: number; height: number }, grid: number)
 }
 
 /**
- * The image brought down to its native grid. A cell is drawn when most of it is opaque (pixel art
- * has no half-clear pixels); its colour is the mean of its opaque pixels — of the middle of the
+ * The image brought down to its native grid. A cell is drawn when at least 30 % of it is opaque
+ * (pixel art has no half-clear pixels; below half, so a thin line of a line icon stays a line);
+ * its colour is the mean of its opaque pixels — of the middle of the
  * cell only when the image was already pixel art (`centres`), so a neighbour's colour bleeding
  * over a soft boundary does not tint it.
  */
@@ -50,7 +51,7 @@ export function toCells(image: Rgba, size: { width: number; height: number }, ce
         }
       }
       const c = cy * size.width + cx;
-      if (solid * 2 <= seen) continue;
+      if (solid * 10 < seen * 3) continue;
       opaque[c] = 1;
       colour[c * 3] = Math.round(r / solid);
       colour[c * 3 + 1] = Math.round(g / solid);

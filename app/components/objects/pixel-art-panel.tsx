@@ -1,0 +1,205 @@
+import { ChevronDown, Grid3x3, LoaderCircle } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import type { ObjectImageView } from "#domain/objects";
+import {
+  classicPalettes,
+  pixelColours,
+  pixelGrid,
+  pixelPaletteChoices,
+  pixelPaletteLabels,
+  type PixelArtInput,
+  type PixelPaletteChoice,
+} from "#domain/pixel-art";
+import { callApi } from "~/lib/api/api-client";
+import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
+import { toast } from "~/lib/state/toast-store";
+import { cn } from "~/lib/ui/cn";
+import { refusalMessage } from "~/lib/words/refusal-message";
+import { Button } from "../ui/button";
+import { Switch } from "../ui/switch";
+import { inputClasses } from "../ui/text-field";
+
+const GRIDS = [16, 24, 32, 48, 64, 96, 128] as const;
+
+/**
+ * "Pixel art": the shown image made into true pixel art beside it — a native grid, a locked
+ * palette, no half-clear pixels, an optional outline. Motif's own conversion: free and at once.
+ */
+export function PixelArtPanel(props: {
+  objectId: string;
+  objectName: string;
+  image: ObjectImageView;
+  number: number;
+  knownIds: string[];
+  stylePalette: string[];
+  onMade(imageId: string): void;
+}) {
+  const { image } = props;
+  const id = useId();
+  const [grid, setGrid] = useState<PixelArtInput["grid"]>(pixelGrid.default);
+  const [palette, setPalette] = useState<PixelPaletteChoice>("image");
+  const [colours, setColours] = useState(String(pixelColours.default));
+  const [outline, setOutline] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const idempotency = useIdempotencyKey();
+  const count = Number(colours);
+  const coloursValid = Number.isInteger(count) && count >= pixelColours.min && count <= pixelColours.max;
+  const swatches =
+    palette === "image" ? [] : palette === "style" ? props.stylePalette : classicPalettes[palette].colours;
+  const choices = pixelPaletteChoices.filter((choice) => choice !== "style" || props.stylePalette.length > 0);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!coloursValid || busy) return;
+    setBusy(true);
+    const body = { imageId: image.id, grid, palette, colours: count, outline };
+    try {
+      const { image: made } = await callApi("post", "/api/objects/:id/pixel-art", {
+        params: { id: props.objectId },
+        body,
+        headers: { "Idempotency-Key": idempotency.keyFor(`/api/objects/${props.objectId}/pixel-art`, body) },
+      });
+      idempotency.done();
+      const earlier = props.knownIds.includes(made.id);
+      toast({
+        title: "Pixel art made",
+        description: earlier
+          ? `Image ${props.number} was made into pixel art with these settings before: that image is shown now.`
+          : `Image ${props.number} as ${made.width} × ${made.height} pixel art was added to ${props.objectName}.`,
+        color: "success",
+      });
+      props.onMade(made.id);
+    } catch (error) {
+      toast({
+        title: "Pixel art error",
+        description: refusalMessage(error, "The image could not be made into pixel art. Please try again."),
+        color: "error",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="grid gap-4 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div>
+        <h2 id={`${id}-heading`} className="font-semibold">
+          Pixel art
+        </h2>
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+          Image {props.number} on a native pixel grid, its colours locked to a palette, every pixel crisp: ready for a
+          game engine. A new image; this one stays.
+        </p>
+      </div>
+      <form onSubmit={(event) => void submit(event)} className="grid gap-3">
+        <div className="grid grid-cols-2 gap-3">
+          <Picker id={`${id}-grid`} label="Grid">
+            <select
+              id={`${id}-grid`}
+              value={String(grid)}
+              onChange={(event) => setGrid(event.target.value === "detect" ? "detect" : Number(event.target.value))}
+              className={cn(inputClasses, "cursor-pointer appearance-none pr-9 text-sm")}
+            >
+              {GRIDS.map((size) => (
+                <option key={size} value={size}>
+                  {size} px
+                </option>
+              ))}
+              <option value="detect">Detect from the image</option>
+            </select>
+          </Picker>
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-colours`} className="text-sm font-medium">
+              Colours, at most
+            </label>
+            <input
+              id={`${id}-colours`}
+              type="number"
+              inputMode="numeric"
+              min={pixelColours.min}
+              max={pixelColours.max}
+              value={colours}
+              onChange={(event) => setColours(event.target.value)}
+              aria-invalid={!coloursValid || undefined}
+              aria-describedby={coloursValid ? undefined : `${id}-colours-error`}
+              className={cn(inputClasses, "text-sm tabular-nums")}
+            />
+          </div>
+        </div>
+        {!coloursValid && (
+          <p id={`${id}-colours-error`} role="alert" className="text-sm text-error-600 dark:text-error-400">
+            Choose from {pixelColours.min} to {pixelColours.max} colours.
+          </p>
+        )}
+        <Picker id={`${id}-palette`} label="Palette">
+          <select
+            id={`${id}-palette`}
+            value={palette}
+            onChange={(event) => setPalette(event.target.value as PixelPaletteChoice)}
+            className={cn(inputClasses, "cursor-pointer appearance-none pr-9 text-sm")}
+          >
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {pixelPaletteLabels[choice]}
+                {choice !== "image" && choice !== "style" ? ` · ${classicPalettes[choice].colours.length} colours` : ""}
+              </option>
+            ))}
+          </select>
+        </Picker>
+        {swatches.length > 0 && (
+          <ul
+            aria-label={`${pixelPaletteLabels[palette]} colours`}
+            className="flex flex-wrap gap-1"
+            data-testid="pixel-palette"
+          >
+            {swatches.map((colour) => (
+              <li
+                key={colour}
+                title={colour}
+                className="size-4 rounded-sm ring-1 ring-black/10 dark:ring-white/15"
+                style={{ backgroundColor: colour }}
+              >
+                <span className="sr-only">{colour}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Switch
+          label="Outline"
+          hint="A 1-pixel line around the shape, in the palette's darkest colour"
+          checked={outline}
+          onChange={setOutline}
+        />
+        <Button type="submit" variant="secondary" disabled={busy || !coloursValid} data-testid="make-pixel-art">
+          {busy ? (
+            <LoaderCircle aria-hidden className="size-4 animate-spin" />
+          ) : (
+            <Grid3x3 aria-hidden className="size-4" />
+          )}
+          Make pixel art
+          <span className="text-neutral-500 dark:text-neutral-400">· free</span>
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function Picker(props: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={props.id} className="text-sm font-medium">
+        {props.label}
+      </label>
+      <div className="relative">
+        {props.children}
+        <ChevronDown
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-neutral-500"
+        />
+      </div>
+    </div>
+  );
+}
