@@ -10,6 +10,7 @@ import { kindModule, parseJobParams } from "./kinds/index.server";
 import type { ImageTask, JobPlan } from "./kinds/kind.server";
 import { isRunning, watchForCancel } from "./cancel-watch.server";
 import { keyedTransparency } from "./keyed-transparency.server";
+import { asStylePixelArt, drawsAsPixelArt } from "./pixel-style.server";
 import type { MattingModel } from "./pipeline/matting-model.server";
 import { failJob, finishJob } from "./lifecycle.server";
 import {
@@ -134,6 +135,9 @@ async function makeImages(
       );
       if (keyed && result?.images[0]) result.images[0] = await keyed.matte(result.images[0]);
       if (task.work && result?.images[0]) result.images[0] = await task.work.finish(result.images[0]);
+      else if (result?.images[0] && drawsAsPixelArt(plan.style, provider.id)) {
+        result.images[0] = await asStylePixelArt(result.images[0], plan.style);
+      }
       const image = result?.images[0];
       if (image && params.transparent && !(await hasRealAlpha(image.data))) throw new ProviderOpaqueImageError();
     } catch (error) {

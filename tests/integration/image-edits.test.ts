@@ -106,6 +106,7 @@ describe.each(testDatabases)("editing and repainting an image on $name", (target
       method: null,
       view: null,
       instruction: "wearing a red scarf",
+      pixelArt: null,
     });
     expect(edited.hasAlpha).toBe(true);
     // Nothing is overwritten: the base is still there, still the cover.
