@@ -17,13 +17,13 @@ export function seamDifference({ data, width, height }: Rgba): { seam: number; i
   for (let y = 0; y < height; y++) seam += differ(at(width - 1, y), at(0, y));
   for (let x = 0; x < width; x++) seam += differ(at(x, height - 1), at(x, 0));
   let interior = 0;
-  let pairs = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (x > 0) ((interior += differ(at(x - 1, y), at(x, y))), pairs++);
-      if (y > 0) ((interior += differ(at(x, y - 1), at(x, y))), pairs++);
+      if (x > 0) interior += differ(at(x - 1, y), at(x, y));
+      if (y > 0) interior += differ(at(x, y - 1), at(x, y));
     }
   }
+  const pairs = (width - 1) * height + width * (height - 1);
   return { seam: seam / (width + height), interior: pairs ? interior / pairs : 0 };
 }
 

@@ -61,8 +61,13 @@ function across(image: Rgba, direction: "sideways" | "down") {
       if (px < 0 || py < 0) continue;
       const d = diff(at(px, py), at(x, y));
       const onEdge = direction === "sideways" ? x === width / 2 : y === height / 2;
-      if (onEdge) ((edge += d), edges++);
-      else ((inside += d), insides++);
+      if (onEdge) {
+        edge += d;
+        edges++;
+      } else {
+        inside += d;
+        insides++;
+      }
     }
   }
   return { edge: edge / edges, inside: inside / insides };
