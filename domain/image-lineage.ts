@@ -2,6 +2,7 @@ import { z } from "zod";
 import { limits } from "./limits";
 import { modelChoice } from "./models";
 import { pixelArtLine, pixelPaletteChoices, type PixelArtInput } from "./pixel-art";
+import { autotileKindLabels, autotileKindValues, type TileParams } from "./tiles";
 import { text, trimmedTextMeta } from "./text";
 
 /** How an image came to be: drawn by a model, or made from another image of the object. */
@@ -12,6 +13,8 @@ export const imageOperations = [
   "background-removed",
   "upscaled",
   "pixelated",
+  "tiled",
+  "autotiled",
 ] as const;
 export type ImageOperation = (typeof imageOperations)[number];
 
@@ -37,6 +40,8 @@ export interface ImageOperationParams {
   drawing?: { set: string; icon: string };
   /** What a pixel-art conversion was asked for (its grid may be "detect": the image shows the grid found). */
   pixelArt?: Omit<PixelArtInput, "imageId">;
+  /** A seamless tile's size, or an autotile set's kind and the lower terrain's tile. */
+  tile?: TileParams;
 }
 
 /** POST /api/objects/{id}/upscale */
@@ -72,6 +77,17 @@ export const imageLineageSchema = z
       })
       .nullable()
       .meta({ description: "How a pixel-art image was made; null for other operations." }),
+    tile: z
+      .object({
+        size: z.number().int().meta({ description: "Each tile's width and height in pixels." }),
+        kind: z.enum(["texture", ...autotileKindValues]),
+        lowerImageId: z
+          .string()
+          .nullable()
+          .meta({ description: "An autotile set's lower terrain: the seamless tile it was made over." }),
+      })
+      .nullable()
+      .meta({ description: "A seamless tile's size, or an autotile set's kind; null for other operations." }),
   })
   .meta({ id: "ImageLineage", description: "How an image was made, and from which image of the same object." });
 export type ImageLineage = z.output<typeof imageLineageSchema>;
@@ -79,7 +95,9 @@ export type ImageLineage = z.output<typeof imageLineageSchema>;
 export const basicUpscaleLabel = "Basic upscale (no AI)";
 
 /** "Upscaled ×4 · Basic upscale (no AI)": what an image was made by, in a few words. */
-export function operationLine(lineage: Pick<ImageLineage, "operation" | "factor" | "method" | "pixelArt">): string {
+export function operationLine(
+  lineage: Pick<ImageLineage, "operation" | "factor" | "method" | "pixelArt" | "tile">,
+): string {
   switch (lineage.operation) {
     case "generated":
       return "Generated";
@@ -93,6 +111,10 @@ export function operationLine(lineage: Pick<ImageLineage, "operation" | "factor"
       return `Upscaled ×${lineage.factor ?? 2}${lineage.method ? ` · ${lineage.method === "model" ? "AI upscaler" : basicUpscaleLabel}` : ""}`;
     case "pixelated":
       return `Pixel art${lineage.pixelArt ? ` · ${pixelArtLine(lineage.pixelArt)}` : ""}`;
+    case "tiled":
+      return `Seamless tile${lineage.tile ? ` · ${lineage.tile.size} px` : ""}`;
+    case "autotiled":
+      return `Autotile set${lineage.tile && lineage.tile.kind !== "texture" ? ` · ${autotileKindLabels[lineage.tile.kind]}` : ""}`;
   }
 }
 

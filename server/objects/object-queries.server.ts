@@ -221,6 +221,9 @@ export async function getObjectDetail(
               detected: operationParams.pixelArt.grid === "detect",
             }
           : null,
+        tile: operationParams?.tile
+          ? { ...operationParams.tile, lowerImageId: operationParams.tile.lowerImageId ?? null }
+          : null,
       },
     })),
   };

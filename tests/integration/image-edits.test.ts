@@ -107,6 +107,7 @@ describe.each(testDatabases)("editing and repainting an image on $name", (target
       view: null,
       instruction: "wearing a red scarf",
       pixelArt: null,
+      tile: null,
     });
     expect(edited.hasAlpha).toBe(true);
     // Nothing is overwritten: the base is still there, still the cover.

@@ -75,6 +75,7 @@ describe.each(testDatabases)("drawing an object in new poses, views and states o
         view,
         instruction: null,
         pixelArt: null,
+        tile: null,
       })),
     );
     expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balanceOf(api.database.db, api.user.userId));

@@ -75,6 +75,7 @@ describe.each(testDatabases)("upscaling an object's image on $name", (target) =>
       view: null,
       instruction: null,
       pixelArt: null,
+      tile: null,
     });
 
     // Again: the same image, 200, nothing new stored.

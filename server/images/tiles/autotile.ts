@@ -72,13 +72,10 @@ export function autotileLayout(kind: AutotileKind): Omit<AutotileTile, "id" | "c
  */
 export function composeAutotiles(kind: AutotileKind, upper: Rgba, lower: Rgba, seed: number): AutotileSet {
   const size = upper.width;
-  const layout = autotileLayout(kind);
-  const columns = kind === "corners" ? 4 : 8;
-  const rows = Math.ceil(layout.length / columns);
+  const { columns, rows, tiles } = autotileAtlas(kind, size);
   const width = columns * size;
   const data = new Uint8Array(width * rows * size * 4);
   const wobble = periodicNoise(size, Math.max(2, Math.round(size / 8)), seed, 2);
-  const tiles = layout.map((tile, id) => ({ ...tile, id, column: id % columns, row: Math.floor(id / columns) }));
   for (const tile of tiles) {
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
@@ -91,6 +88,14 @@ export function composeAutotiles(kind: AutotileKind, upper: Rgba, lower: Rgba, s
     }
   }
   return { kind, tileSize: size, columns, rows, tiles, image: { data, width, height: rows * size } };
+}
+
+/** Where each tile of a set lies in its atlas: 4 columns for a corner set, 8 for a blob set. */
+export function autotileAtlas(kind: AutotileKind, tileSize: number): Omit<AutotileSet, "image"> {
+  const layout = autotileLayout(kind);
+  const columns = kind === "corners" ? 4 : 8;
+  const tiles = layout.map((tile, id) => ({ ...tile, id, column: id % columns, row: Math.floor(id / columns) }));
+  return { kind, tileSize, columns, rows: Math.ceil(layout.length / columns), tiles };
 }
 
 /** The tile's field at (u, v) from 0 to 1: 1 where the upper terrain lies. */

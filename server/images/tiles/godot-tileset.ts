@@ -25,7 +25,7 @@ const colour = (hex: string) => {
  * lower and 1 the upper, and every tile's terrain and peering bits, so Godot's terrain painting
  * places the right tile.
  */
-export function godotTileset(set: AutotileSet, names: TerrainNames): string {
+export function godotTileset(set: Omit<AutotileSet, "image">, names: TerrainNames): string {
   const tiles = set.tiles.flatMap((tile) => {
     const cell = `${tile.column}:${tile.row}/0`;
     const bits = (Object.keys(peeringBits) as Around[])

@@ -17,7 +17,7 @@ const escape = (text: string) =>
  * wangid lists top, top right, right, bottom right, bottom, bottom left, left and top left, 0 where
  * the set does not use that place (a corner set's sides).
  */
-export function tiledTileset(set: AutotileSet, names: TerrainNames): string {
+export function tiledTileset(set: Omit<AutotileSet, "image">, names: TerrainNames): string {
   const { tileSize, columns, rows } = set;
   const wangTiles = set.tiles.map((tile) => {
     const wangid = around.map((place) => (tile.at[place] === null ? 0 : tile.at[place] ? 2 : 1)).join(",");
@@ -45,7 +45,7 @@ export function tiledTileset(set: AutotileSet, names: TerrainNames): string {
  * corner set, a cell's for a blob set).
  */
 export function tiledSampleMap(
-  set: AutotileSet,
+  set: Omit<AutotileSet, "image">,
   names: TerrainNames,
   size: { width: number; height: number },
   upperAt: (x: number, y: number) => boolean,
@@ -72,7 +72,12 @@ export function tiledSampleMap(
 }
 
 /** The set's tile for the cell at (x, y) of a map whose terrain `upperAt` gives. */
-export function tileFor(set: AutotileSet, x: number, y: number, upperAt: (x: number, y: number) => boolean) {
+export function tileFor(
+  set: Omit<AutotileSet, "image">,
+  x: number,
+  y: number,
+  upperAt: (x: number, y: number) => boolean,
+) {
   if (set.kind === "corners") {
     const wanted = {
       topLeft: upperAt(x, y),

@@ -3,6 +3,7 @@ import { downloadImageSvgOperation } from "./download-image-svg.server";
 import { downloadReferenceImageOperation } from "./download-reference-image.server";
 import { downloadImageSmallerOperation } from "./download-image-smaller.server";
 import { downloadImageScaledOperation } from "./download-image-scaled.server";
+import { downloadTilesetOperation } from "./download-tileset.server";
 
 /**
  * Stored images, served only to their owner (session-checked, per record), and the
@@ -14,4 +15,5 @@ export const fileOperations = [
   downloadReferenceImageOperation,
   downloadImageSmallerOperation,
   downloadImageScaledOperation,
+  downloadTilesetOperation,
 ];

@@ -10,6 +10,8 @@ import { removeImageBackgroundOperation } from "./remove-image-background.server
 import { upscaleImageOperation } from "./upscale-image.server";
 import { aiUpscaleImageOperation } from "./ai-upscale-image.server";
 import { makePixelArtOperation } from "./make-pixel-art.server";
+import { makeSeamlessTileOperation } from "./make-seamless-tile.server";
+import { makeAutotileSetOperation } from "./make-autotile-set.server";
 
 /** Objects: generate sets, list, read, rename, choose covers, delete, and the work on their images. */
 export const objectOperations = [
@@ -25,4 +27,6 @@ export const objectOperations = [
   upscaleImageOperation,
   aiUpscaleImageOperation,
   makePixelArtOperation,
+  makeSeamlessTileOperation,
+  makeAutotileSetOperation,
 ];
