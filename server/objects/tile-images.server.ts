@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { AppError } from "#domain/errors";
 import type { ObjectImageView } from "#domain/objects";
@@ -37,7 +37,12 @@ export async function seamlessTileImage(
   return deriveObjectImage(
     deps,
     options,
-    { operation: "tiled", params: { tile: { size: tileSize, kind: "texture" } }, suffix: `-tile-${tileSize}` },
+    {
+      operation: "tiled",
+      params: { tile: { size: tileSize, kind: "texture" } },
+      suffix: `-tile-${tileSize}`,
+      opaque: true,
+    },
     async (source, original) => {
       let texture: Rgba;
       if (isPreview(source.provider)) {
@@ -96,6 +101,7 @@ export async function autotileSetImage(
       operation: "autotiled",
       params: { tile: { size: lower.width, kind: options.kind, lowerImageId: lower.id } },
       suffix: `-${options.kind}`,
+      opaque: true,
     },
     async (source, original) => {
       if (source.operation !== "tiled") throw new AppError("bad_request", "Make this image a seamless tile first.");
@@ -111,4 +117,15 @@ export async function autotileSetImage(
       return { data: await pngOf(set.image), width: set.image.width, height: set.image.height };
     },
   );
+}
+
+/** The workspace's seamless tiles, newest first: the lower terrains an autotile set can lie on. */
+export async function seamlessTilesOf(db: DerivedImageDeps["db"], workspaceId: string) {
+  return db
+    .select({ imageId: images.id, objectId: objects.id, objectName: objects.name, size: images.width })
+    .from(images)
+    .innerJoin(objects, eq(objects.id, images.objectId))
+    .where(and(eq(images.ownerId, workspaceId), eq(images.operation, "tiled")))
+    .orderBy(desc(images.createdAt))
+    .limit(200);
 }

@@ -53,6 +53,8 @@ describe.each(testDatabases)("seamless tiles and autotile sets on $name", (targe
     expect(grass.tile).toMatchObject({
       width: 32,
       height: 32,
+      hasAlpha: false,
+      transparent: false,
       credits: 0,
       lineage: {
         operation: "tiled",

@@ -1,4 +1,4 @@
-import { ChevronDown, Grid3x3, LoaderCircle } from "lucide-react";
+import { Grid3x3, LoaderCircle } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import type { ObjectImageView } from "#domain/objects";
 import {
@@ -15,6 +15,7 @@ import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
 import { toast } from "~/lib/state/toast-store";
 import { cn } from "~/lib/ui/cn";
 import { refusalMessage } from "~/lib/words/refusal-message";
+import { Picker } from "../ui/picker";
 import { Button } from "../ui/button";
 import { Switch } from "../ui/switch";
 import { inputClasses } from "../ui/text-field";
@@ -184,22 +185,5 @@ export function PixelArtPanel(props: {
         </Button>
       </form>
     </section>
-  );
-}
-
-function Picker(props: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={props.id} className="text-sm font-medium">
-        {props.label}
-      </label>
-      <div className="relative">
-        {props.children}
-        <ChevronDown
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-neutral-500"
-        />
-      </div>
-    </div>
   );
 }

@@ -16,6 +16,8 @@ const stripBadges: Partial<Record<ObjectImageView["lineage"]["operation"], strin
   edited: "Edited",
   repainted: "Region",
   pixelated: "Pixel",
+  tiled: "Tile",
+  autotiled: "Set",
 };
 
 const madeFromLabel = ({ lineage }: ObjectImageView) =>

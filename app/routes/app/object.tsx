@@ -10,7 +10,7 @@ import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
 import { EditPanel, emptyBrush } from "~/components/objects/edit-panel";
 import { ImageWork } from "~/components/objects/image-work";
-import { PixelArtPanel } from "~/components/objects/pixel-art-panel";
+import { GameAssetPanels } from "~/components/objects/game-asset-panels";
 import { PixelDownloads } from "~/components/objects/pixel-downloads";
 import { PaintStage, type RegionBrush } from "~/components/objects/paint-stage";
 import { RenameObjectDialog } from "~/components/objects/rename-object-dialog";
@@ -36,6 +36,7 @@ import { withRouteErrors } from "#server/http/route-errors.server";
 import { getObjectDetail } from "#server/objects/object-queries.server";
 import { styleLook } from "#server/objects/svg-export.server";
 import { stylePalette } from "#server/objects/pixel-art-image.server";
+import { seamlessTilesOf } from "#server/objects/tile-images.server";
 import type { Route } from "./+types/object";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -62,6 +63,7 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
     // SVG is offered for flat styles only; null hides its download.
     svgLook: await styleLook(db, { workspaceId: workspace.id, styleId: object.style.id }),
     stylePalette: await stylePalette(db, { workspaceId: workspace.id, styleId: object.style.id }),
+    tiles: await seamlessTilesOf(db, workspace.id),
     removeBackgroundCredits: services.config.credits.removeBackground,
     upscaleMaxSide: services.config.upscale.maxSide,
   };
@@ -347,13 +349,14 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
             />
           )}
           {image && (
-            <PixelArtPanel
+            <GameAssetPanels
               objectId={object.id}
               objectName={object.name}
               image={image}
               number={index + 1}
               knownIds={images.map((shown) => shown.id)}
               stylePalette={loaderData.stylePalette}
+              tiles={loaderData.tiles}
               onMade={showMade}
             />
           )}
