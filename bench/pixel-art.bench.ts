@@ -2,23 +2,12 @@
 // anti-aliased edges, drawn from SVG) converted to 32-px pixel art, five times per palette kind:
 // PICO-8 (a fixed palette: nearest colour per cell) and the image's own 16 colours (chosen by
 // k-means); and the grid of a 1024-px enlargement of 64-px art measured. Median times.
-import sharp from "sharp";
 import { detectGrid } from "../server/images/pixel-art/detect-grid";
 import { pixelate } from "../server/images/pixel-art/pixelate.server";
+import { benchPainting } from "./painting";
 import { looksPixelated, pixelArtOnGrid } from "../tests/support/pixel-fixtures";
 
-const painting = await sharp(
-  Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">
-      <defs><radialGradient id="g" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="#fbe7a1"/><stop offset="1" stop-color="#6c5b7b"/></radialGradient></defs>
-      <ellipse cx="512" cy="900" rx="330" ry="50" fill="#2b2d42" fill-opacity="0.2"/>
-      <path d="M512 120 L820 420 L700 860 L324 860 L204 420 Z" fill="url(#g)" stroke="#2b2d42" stroke-width="24" stroke-linejoin="round"/>
-      <circle cx="430" cy="430" r="60" fill="#ffffff" fill-opacity="0.6"/>
-    </svg>`,
-  ),
-)
-  .png()
-  .toBuffer();
+const painting = await benchPainting();
 const enlarged = { data: await looksPixelated(pixelArtOnGrid(64, 12, 64), 64, 1024, 4, 64), width: 1024, height: 1024 };
 
 async function median(runs: number, work: () => Promise<unknown> | unknown) {

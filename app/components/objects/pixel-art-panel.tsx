@@ -11,10 +11,8 @@ import {
   type PixelPaletteChoice,
 } from "#domain/pixel-art";
 import { callApi } from "~/lib/api/api-client";
-import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
-import { toast } from "~/lib/state/toast-store";
+import { useMakeImage } from "~/lib/hooks/use-make-image";
 import { cn } from "~/lib/ui/cn";
-import { refusalMessage } from "~/lib/words/refusal-message";
 import { Picker } from "../ui/picker";
 import { Button } from "../ui/button";
 import { Switch } from "../ui/switch";
@@ -41,8 +39,7 @@ export function PixelArtPanel(props: {
   const [palette, setPalette] = useState<PixelPaletteChoice>("image");
   const [colours, setColours] = useState(String(pixelColours.default));
   const [outline, setOutline] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const idempotency = useIdempotencyKey();
+  const { busy, make } = useMakeImage<"pixel-art">(props);
   const count = Number(colours);
   const coloursValid = Number.isInteger(count) && count >= pixelColours.min && count <= pixelColours.max;
   const swatches =
@@ -52,33 +49,24 @@ export function PixelArtPanel(props: {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!coloursValid || busy) return;
-    setBusy(true);
     const body = { imageId: image.id, grid, palette, colours: count, outline };
-    try {
-      const { image: made } = await callApi("post", "/api/objects/:id/pixel-art", {
-        params: { id: props.objectId },
+    await make(
+      "pixel-art",
+      {
+        path: `/api/objects/${props.objectId}/pixel-art`,
         body,
-        headers: { "Idempotency-Key": idempotency.keyFor(`/api/objects/${props.objectId}/pixel-art`, body) },
-      });
-      idempotency.done();
-      const earlier = props.knownIds.includes(made.id);
-      toast({
+        send: (headers) =>
+          callApi("post", "/api/objects/:id/pixel-art", { params: { id: props.objectId }, body, headers }),
+      },
+      {
         title: "Pixel art made",
-        description: earlier
-          ? `Image ${props.number} was made into pixel art with these settings before: that image is shown now.`
-          : `Image ${props.number} as ${made.width} × ${made.height} pixel art was added to ${props.objectName}.`,
-        color: "success",
-      });
-      props.onMade(made.id);
-    } catch (error) {
-      toast({
-        title: "Pixel art error",
-        description: refusalMessage(error, "The image could not be made into pixel art. Please try again."),
-        color: "error",
-      });
-    } finally {
-      setBusy(false);
-    }
+        made: (made) =>
+          `Image ${props.number} as ${made.width} × ${made.height} pixel art was added to ${props.objectName}.`,
+        earlier: `Image ${props.number} was made into pixel art with these settings before: that image is shown now.`,
+        errorTitle: "Pixel art error",
+        failed: "The image could not be made into pixel art. Please try again.",
+      },
+    );
   }
 
   return (
@@ -97,21 +85,16 @@ export function PixelArtPanel(props: {
       </div>
       <form onSubmit={(event) => void submit(event)} className="grid gap-3">
         <div className="grid grid-cols-2 gap-3">
-          <Picker id={`${id}-grid`} label="Grid">
-            <select
-              id={`${id}-grid`}
-              value={String(grid)}
-              onChange={(event) => setGrid(event.target.value === "detect" ? "detect" : Number(event.target.value))}
-              className={cn(inputClasses, "cursor-pointer appearance-none pr-9 text-sm")}
-            >
-              {GRIDS.map((size) => (
-                <option key={size} value={size}>
-                  {size} px
-                </option>
-              ))}
-              <option value="detect">Detect from the image</option>
-            </select>
-          </Picker>
+          <Picker<PixelArtInput["grid"]>
+            id={`${id}-grid`}
+            label="Grid"
+            value={grid}
+            options={[
+              ...GRIDS.map((size) => ({ value: size, label: `${size} px` })),
+              { value: "detect" as const, label: "Detect from the image" },
+            ]}
+            onChange={setGrid}
+          />
           <div className="grid gap-1.5">
             <label htmlFor={`${id}-colours`} className="text-sm font-medium">
               Colours, at most
@@ -135,21 +118,19 @@ export function PixelArtPanel(props: {
             Choose from {pixelColours.min} to {pixelColours.max} colours.
           </p>
         )}
-        <Picker id={`${id}-palette`} label="Palette">
-          <select
-            id={`${id}-palette`}
-            value={palette}
-            onChange={(event) => setPalette(event.target.value as PixelPaletteChoice)}
-            className={cn(inputClasses, "cursor-pointer appearance-none pr-9 text-sm")}
-          >
-            {choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {pixelPaletteLabels[choice]}
-                {choice !== "image" && choice !== "style" ? ` · ${classicPalettes[choice].colours.length} colours` : ""}
-              </option>
-            ))}
-          </select>
-        </Picker>
+        <Picker<PixelPaletteChoice>
+          id={`${id}-palette`}
+          label="Palette"
+          value={palette}
+          options={choices.map((choice) => ({
+            value: choice,
+            label:
+              choice === "image" || choice === "style"
+                ? pixelPaletteLabels[choice]
+                : `${pixelPaletteLabels[choice]} · ${classicPalettes[choice].colours.length} colours`,
+          }))}
+          onChange={setPalette}
+        />
         {swatches.length > 0 && (
           <ul
             aria-label={`${pixelPaletteLabels[palette]} colours`}
@@ -174,7 +155,12 @@ export function PixelArtPanel(props: {
           checked={outline}
           onChange={setOutline}
         />
-        <Button type="submit" variant="secondary" disabled={busy || !coloursValid} data-testid="make-pixel-art">
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={busy !== null || !coloursValid}
+          data-testid="make-pixel-art"
+        >
           {busy ? (
             <LoaderCircle aria-hidden className="size-4 animate-spin" />
           ) : (

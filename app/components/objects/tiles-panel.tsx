@@ -9,13 +9,9 @@ import {
   type TileSize,
 } from "#domain/tiles";
 import { callApi } from "~/lib/api/api-client";
-import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
-import { toast } from "~/lib/state/toast-store";
-import { cn } from "~/lib/ui/cn";
-import { refusalMessage } from "~/lib/words/refusal-message";
+import { useMakeImage } from "~/lib/hooks/use-make-image";
 import { Picker } from "../ui/picker";
 import { Button, buttonClasses } from "../ui/button";
-import { inputClasses } from "../ui/text-field";
 
 /** A seamless tile another object made: a lower terrain an autotile set can lie on. */
 export interface TileChoice {
@@ -46,53 +42,48 @@ export function TilesPanel(props: {
   const lowers = props.tiles.filter((tile) => tile.objectId !== props.objectId && tile.size === image.width);
   const [lower, setLower] = useState("");
   const chosenLower = lowers.find((tile) => tile.imageId === lower) ?? lowers[0];
-  const [busy, setBusy] = useState<"tile" | "set" | null>(null);
-  const idempotency = useIdempotencyKey();
+  const { busy, make } = useMakeImage<"tile" | "set">(props);
   const isTile = image.lineage.operation === "tiled";
   const isSet = image.lineage.operation === "autotiled";
 
-  async function make(work: "tile" | "set") {
-    setBusy(work);
-    try {
-      const params = { id: props.objectId };
-      const once = (path: string, body: object) => ({ "Idempotency-Key": idempotency.keyFor(path, body) });
-      let made: ObjectImageView;
-      if (work === "tile") {
-        const body = { imageId: image.id, tileSize: size };
-        ({ image: made } = await callApi("post", "/api/objects/:id/seamless-tile", {
-          params,
-          body,
-          headers: once(`/api/objects/${props.objectId}/seamless-tile`, body),
-        }));
-      } else {
-        const body = { imageId: image.id, lowerImageId: chosenLower!.imageId, kind };
-        ({ image: made } = await callApi("post", "/api/objects/:id/autotile-set", {
-          params,
-          body,
-          headers: once(`/api/objects/${props.objectId}/autotile-set`, body),
-        }));
-      }
-      idempotency.done();
-      const earlier = props.knownIds.includes(made.id);
-      toast({
-        title: work === "tile" ? "Seamless tile made" : "Autotile set made",
-        description: earlier
-          ? "It was made with these settings before: that image is shown now."
-          : work === "tile"
-            ? `A ${made.width}-px seamless tile of ${props.objectName} was added.`
-            : `${props.objectName} over ${chosenLower!.objectName}, ${autotileKindLabels[kind]}, was added.`,
-        color: "success",
-      });
-      props.onMade(made.id);
-    } catch (error) {
-      toast({
-        title: "Tile error",
-        description: refusalMessage(error, "The tile could not be made. Please try again."),
-        color: "error",
-      });
-    } finally {
-      setBusy(null);
-    }
+  function makeTile() {
+    const body = { imageId: image.id, tileSize: size };
+    return make(
+      "tile",
+      {
+        path: `/api/objects/${props.objectId}/seamless-tile`,
+        body,
+        send: (headers) =>
+          callApi("post", "/api/objects/:id/seamless-tile", { params: { id: props.objectId }, body, headers }),
+      },
+      {
+        title: "Seamless tile made",
+        made: (made) => `A ${made.width}-px seamless tile of ${props.objectName} was added.`,
+        earlier: `Image ${props.number} was made into a ${size}-px tile before: that tile is shown now.`,
+        errorTitle: "Tile error",
+        failed: "The tile could not be made. Please try again.",
+      },
+    );
+  }
+
+  function makeSet(lowerTile: TileChoice) {
+    const body = { imageId: image.id, lowerImageId: lowerTile.imageId, kind };
+    return make(
+      "set",
+      {
+        path: `/api/objects/${props.objectId}/autotile-set`,
+        body,
+        send: (headers) =>
+          callApi("post", "/api/objects/:id/autotile-set", { params: { id: props.objectId }, body, headers }),
+      },
+      {
+        title: "Autotile set made",
+        made: () => `${props.objectName} over ${lowerTile.objectName}, ${autotileKindLabels[kind]}, was added.`,
+        earlier: "This set was made before: it is shown now.",
+        errorTitle: "Tile error",
+        failed: "The autotile set could not be made. Please try again.",
+      },
+    );
   }
 
   return (
@@ -144,38 +135,24 @@ export function TilesPanel(props: {
           </p>
         ) : (
           <div className="grid gap-3">
-            <Picker id={`${id}-lower`} label="Over">
-              <select
-                id={`${id}-lower`}
-                value={chosenLower?.imageId ?? ""}
-                onChange={(event) => setLower(event.target.value)}
-                className={cn(inputClasses, "cursor-pointer appearance-none pr-9 text-sm")}
-              >
-                {lowers.map((tile) => (
-                  <option key={tile.imageId} value={tile.imageId}>
-                    {tile.objectName}
-                  </option>
-                ))}
-              </select>
-            </Picker>
-            <Picker id={`${id}-kind`} label="Set">
-              <select
-                id={`${id}-kind`}
-                value={kind}
-                onChange={(event) => setKind(event.target.value as AutotileKindValue)}
-                className={cn(inputClasses, "cursor-pointer appearance-none pr-9 text-sm")}
-              >
-                {autotileKindValues.map((value) => (
-                  <option key={value} value={value}>
-                    {autotileKindLabels[value]}
-                  </option>
-                ))}
-              </select>
-            </Picker>
+            <Picker<string>
+              id={`${id}-lower`}
+              label="Over"
+              value={chosenLower?.imageId ?? ""}
+              options={lowers.map((tile) => ({ value: tile.imageId, label: tile.objectName }))}
+              onChange={setLower}
+            />
+            <Picker<AutotileKindValue>
+              id={`${id}-kind`}
+              label="Set"
+              value={kind}
+              options={autotileKindValues.map((value) => ({ value, label: autotileKindLabels[value] }))}
+              onChange={setKind}
+            />
             <Button
               variant="secondary"
               disabled={busy !== null}
-              onClick={() => void make("set")}
+              onClick={() => void makeSet(chosenLower!)}
               data-testid="make-autotile-set"
             >
               {busy === "set" ? (
@@ -190,24 +167,17 @@ export function TilesPanel(props: {
         )
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3">
-          <Picker id={`${id}-size`} label="Tile size">
-            <select
-              id={`${id}-size`}
-              value={size}
-              onChange={(event) => setSize(Number(event.target.value) as TileSize)}
-              className={cn(inputClasses, "cursor-pointer appearance-none pr-9 text-sm")}
-            >
-              {tileSizes.map((value) => (
-                <option key={value} value={value}>
-                  {value} px
-                </option>
-              ))}
-            </select>
-          </Picker>
+          <Picker<TileSize>
+            id={`${id}-size`}
+            label="Tile size"
+            value={size}
+            options={tileSizes.map((value) => ({ value, label: `${value} px` }))}
+            onChange={setSize}
+          />
           <Button
             variant="secondary"
             disabled={busy !== null}
-            onClick={() => void make("tile")}
+            onClick={() => void makeTile()}
             data-testid="make-seamless-tile"
             className="h-11"
           >
