@@ -1,0 +1,52 @@
+import sharp from "sharp";
+import type { Rgba } from "../pixel-art/detect-grid";
+import type { AnimationFrames } from "./frames.server";
+
+const raw = (image: Rgba) => ({ raw: { width: image.width, height: image.height, channels: 4 as const } });
+
+/** The animation as one sheet: a row per direction, a column per frame. */
+export async function sheetPng({
+  cell,
+  frames,
+}: AnimationFrames): Promise<{ data: Buffer; width: number; height: number }> {
+  const columns = frames[0]?.length ?? 0;
+  const [width, height] = [columns * cell, frames.length * cell];
+  const data = Buffer.alloc(width * height * 4);
+  frames.forEach((row, r) =>
+    row.forEach((frame, c) => {
+      for (let y = 0; y < cell; y++) {
+        data.set(frame.data.subarray(y * cell * 4, (y + 1) * cell * 4), ((r * cell + y) * width + c * cell) * 4);
+      }
+    }),
+  );
+  return {
+    data: await sharp(data, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer(),
+    width,
+    height,
+  };
+}
+
+/** The frames of one row of a stored sheet. */
+export async function sheetRow(sheet: Buffer, layout: { cell: number; frames: number; row: number }): Promise<Rgba[]> {
+  const { cell } = layout;
+  return Promise.all(
+    Array.from({ length: layout.frames }, async (_, frame) => {
+      const data = await sharp(sheet)
+        .extract({ left: frame * cell, top: layout.row * cell, width: cell, height: cell })
+        .ensureAlpha()
+        .raw()
+        .toBuffer();
+      return { data, width: cell, height: cell };
+    }),
+  );
+}
+
+/** An animated GIF of frames shown `fps` a second, looping for ever or played once. */
+export async function animatedGif(frames: Rgba[], options: { fps: number; loop: boolean }): Promise<Buffer> {
+  const pngs = await Promise.all(frames.map((frame) => sharp(Buffer.from(frame.data), raw(frame)).png().toBuffer()));
+  return sharp(pngs, { join: { animated: true } })
+    .gif({ delay: frames.map(() => Math.round(1000 / options.fps)), loop: options.loop ? 0 : 1 })
+    .toBuffer();
+}
