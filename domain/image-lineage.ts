@@ -3,6 +3,7 @@ import { limits } from "./limits";
 import { modelChoice } from "./models";
 import { pixelArtLine, pixelPaletteChoices, type PixelArtInput } from "./pixel-art";
 import { autotileKindLabels, autotileKindValues, type TileParams } from "./tiles";
+import { animationActions, type AnimationInput } from "./animation";
 import { text, trimmedTextMeta } from "./text";
 
 /** How an image came to be: drawn by a model, or made from another image of the object. */
@@ -15,6 +16,7 @@ export const imageOperations = [
   "pixelated",
   "tiled",
   "autotiled",
+  "animated",
 ] as const;
 export type ImageOperation = (typeof imageOperations)[number];
 
@@ -42,6 +44,8 @@ export interface ImageOperationParams {
   pixelArt?: Omit<PixelArtInput, "imageId">;
   /** A seamless tile's size, or an autotile set's kind and the lower terrain's tile. */
   tile?: TileParams;
+  /** An animation's action, frames, directions, loop and shared palette. */
+  animation?: Omit<AnimationInput, "imageId">;
 }
 
 /** POST /api/objects/{id}/upscale */
@@ -88,6 +92,21 @@ export const imageLineageSchema = z
       })
       .nullable()
       .meta({ description: "A seamless tile's size, or an autotile set's kind; null for other operations." }),
+    animation: z
+      .object({
+        action: z.enum(animationActions),
+        frames: z.number().int(),
+        directions: z.number().int(),
+        loop: z.boolean(),
+        colours: z.number().int().nullable(),
+        cell: z.number().int().meta({ description: "Each frame's width and height in the sheet." }),
+        fps: z.number().meta({ description: "Frames a second it plays at." }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "An animation sheet's making: a row per direction, a column per frame, each cell `cell` px; null for other operations.",
+      }),
   })
   .meta({ id: "ImageLineage", description: "How an image was made, and from which image of the same object." });
 export type ImageLineage = z.output<typeof imageLineageSchema>;
@@ -96,7 +115,7 @@ export const basicUpscaleLabel = "Basic upscale (no AI)";
 
 /** "Upscaled ×4 · Basic upscale (no AI)": what an image was made by, in a few words. */
 export function operationLine(
-  lineage: Pick<ImageLineage, "operation" | "factor" | "method" | "pixelArt" | "tile">,
+  lineage: Pick<ImageLineage, "operation" | "factor" | "method" | "pixelArt" | "tile" | "animation">,
 ): string {
   switch (lineage.operation) {
     case "generated":
@@ -113,6 +132,8 @@ export function operationLine(
       return `Pixel art${lineage.pixelArt ? ` · ${pixelArtLine(lineage.pixelArt)}` : ""}`;
     case "tiled":
       return `Seamless tile${lineage.tile ? ` · ${lineage.tile.size} px` : ""}`;
+    case "animated":
+      return `Animation${lineage.animation ? ` · ${lineage.animation.action} · ${lineage.animation.frames} frames${lineage.animation.directions > 1 ? ` · ${lineage.animation.directions} directions` : ""} · preview motion` : ""}`;
     case "autotiled":
       return `Autotile set${lineage.tile && lineage.tile.kind !== "texture" ? ` · ${autotileKindLabels[lineage.tile.kind]}` : ""}`;
   }

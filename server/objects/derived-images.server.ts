@@ -29,8 +29,8 @@ export interface Derivation {
   params: ImageOperationParams | null;
   /** The file name's ending, after the new image's id: "-no-background", "-x4". */
   suffix: string;
-  /** The new image has no transparency whatever its source had (a tile fills its square). */
-  opaque?: boolean;
+  /** Whether the new image has transparency whatever its source had: a tile fills its square, an animation's frames stand on a clear ground. */
+  hasAlpha?: boolean;
   /** Taken once, with the new image's record; none for a free operation. */
   charge?: { price: number; reason: CreditReason; actor: Actor };
 }
@@ -163,7 +163,7 @@ function derivedRecord(
     width: result.width,
     height: result.height,
     format: "png",
-    hasAlpha: !derivation.opaque && (derivation.operation === "background-removed" || source.hasAlpha),
+    hasAlpha: derivation.hasAlpha ?? (derivation.operation === "background-removed" || source.hasAlpha),
     bytes: result.data.length,
     seed: source.seed,
     // Still the engine's picture: previews stay labelled as previews.
@@ -172,7 +172,7 @@ function derivedRecord(
     prompt: source.prompt,
     size: source.size,
     detail: source.detail,
-    transparent: !derivation.opaque && (derivation.operation === "background-removed" || source.transparent),
+    transparent: derivation.hasAlpha ?? (derivation.operation === "background-removed" || source.transparent),
     credits: derivation.charge?.price ?? 0,
     durationMs: made.durationMs,
     parentImageId: source.id,

@@ -1,3 +1,4 @@
+import { actionSpeeds } from "#domain/animation";
 import type { DrawingChoice } from "#domain/drawings";
 import { presentImageLink, type ImageUrlSigner } from "../images/signed-urls.server";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
@@ -219,6 +220,14 @@ export async function getObjectDetail(
               ...operationParams.pixelArt,
               grid: Math.max(image.width, image.height),
               detected: operationParams.pixelArt.grid === "detect",
+            }
+          : null,
+        animation: operationParams?.animation
+          ? {
+              ...operationParams.animation,
+              colours: operationParams.animation.colours ?? null,
+              cell: image.height / operationParams.animation.directions,
+              fps: actionSpeeds[operationParams.animation.action],
             }
           : null,
         tile: operationParams?.tile

@@ -41,7 +41,7 @@ export async function seamlessTileImage(
       operation: "tiled",
       params: { tile: { size: tileSize, kind: "texture" } },
       suffix: `-tile-${tileSize}`,
-      opaque: true,
+      hasAlpha: false,
     },
     async (source, original) => {
       let texture: Rgba;
@@ -101,7 +101,7 @@ export async function autotileSetImage(
       operation: "autotiled",
       params: { tile: { size: lower.width, kind: options.kind, lowerImageId: lower.id } },
       suffix: `-${options.kind}`,
-      opaque: true,
+      hasAlpha: false,
     },
     async (source, original) => {
       if (source.operation !== "tiled") throw new AppError("bad_request", "Make this image a seamless tile first.");

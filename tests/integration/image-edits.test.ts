@@ -108,6 +108,7 @@ describe.each(testDatabases)("editing and repainting an image on $name", (target
       instruction: "wearing a red scarf",
       pixelArt: null,
       tile: null,
+      animation: null,
     });
     expect(edited.hasAlpha).toBe(true);
     // Nothing is overwritten: the base is still there, still the cover.

@@ -22,6 +22,7 @@ const TOOLS = [
   "get_job",
   "list_drawings",
   "list_styles",
+  "make_animation",
   "make_autotile_set",
   "make_pixel_art",
   "make_seamless_tile",

@@ -76,6 +76,7 @@ describe.each(testDatabases)("drawing an object in new poses, views and states o
         instruction: null,
         pixelArt: null,
         tile: null,
+        animation: null,
       })),
     );
     expect(await ledgerSum(api.database.db, api.user.userId)).toBe(await balanceOf(api.database.db, api.user.userId));

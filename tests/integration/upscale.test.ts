@@ -76,6 +76,7 @@ describe.each(testDatabases)("upscaling an object's image on $name", (target) =>
       instruction: null,
       pixelArt: null,
       tile: null,
+      animation: null,
     });
 
     // Again: the same image, 200, nothing new stored.

@@ -4,6 +4,7 @@ import { downloadReferenceImageOperation } from "./download-reference-image.serv
 import { downloadImageSmallerOperation } from "./download-image-smaller.server";
 import { downloadImageScaledOperation } from "./download-image-scaled.server";
 import { downloadTilesetOperation } from "./download-tileset.server";
+import { downloadAnimationOperation } from "./download-animation.server";
 
 /**
  * Stored images, served only to their owner (session-checked, per record), and the
@@ -16,4 +17,5 @@ export const fileOperations = [
   downloadImageSmallerOperation,
   downloadImageScaledOperation,
   downloadTilesetOperation,
+  downloadAnimationOperation,
 ];

@@ -12,6 +12,7 @@ import { aiUpscaleImageOperation } from "./ai-upscale-image.server";
 import { makePixelArtOperation } from "./make-pixel-art.server";
 import { makeSeamlessTileOperation } from "./make-seamless-tile.server";
 import { makeAutotileSetOperation } from "./make-autotile-set.server";
+import { makeAnimationOperation } from "./make-animation.server";
 
 /** Objects: generate sets, list, read, rename, choose covers, delete, and the work on their images. */
 export const objectOperations = [
@@ -29,4 +30,5 @@ export const objectOperations = [
   makePixelArtOperation,
   makeSeamlessTileOperation,
   makeAutotileSetOperation,
+  makeAnimationOperation,
 ];

@@ -1,0 +1,90 @@
+import type { Writable } from "node:stream";
+import { and, eq } from "drizzle-orm";
+import { actionSpeeds, animationActions, directionSets, type AnimationInput } from "#domain/animation";
+import { AppError } from "#domain/errors";
+import type { ObjectImageView } from "#domain/objects";
+import type { Database } from "../db/client.server";
+import { images, objects } from "../db/schema";
+import { animateDrawing } from "../images/animation/frames.server";
+import { animatedGif, sheetPng, sheetRow } from "../images/animation/sheet.server";
+import { asepriteJson, godotSpriteFrames, texturePackerJson, type SheetLayout } from "../images/animation/sheet-files";
+import type { FileStorage } from "../storage/storage.server";
+import { deriveObjectImage, type DerivedImageDeps } from "./derived-images.server";
+import { slugify } from "./export-zip.server";
+import { zipStream } from "./zip-stream.server";
+
+export const NOT_AN_ANIMATION = "Only an animation downloads as frames: make one first.";
+
+/**
+ * "Animation" on one of an object's images: a sheet of the drawing in motion — a row per direction
+ * (the west side mirrored from the east), a column per frame, every frame on one canvas and one
+ * baseline. Preview motion (bob, squash and stretch, sway, lunge, shake, fall), Motif's own work:
+ * free, once per image and settings.
+ */
+export async function animationImage(
+  deps: DerivedImageDeps,
+  options: { workspaceId: string; objectId: string; input: AnimationInput },
+): Promise<{ image: ObjectImageView; existing: boolean }> {
+  const { imageId, ...settings } = options.input;
+  return deriveObjectImage(
+    deps,
+    { ...options, imageId },
+    { operation: "animated", params: { animation: settings }, suffix: `-${settings.action}`, hasAlpha: true },
+    async (_source, original) => sheetPng(await animateDrawing(original, settings)),
+  );
+}
+
+/**
+ * An animation sheet as a ZIP an engine opens: the sheet with Aseprite's JSON, or TexturePacker's
+ * JSON hash, or a Godot 4 SpriteFrames; or an animated GIF per direction.
+ */
+export async function writeAnimationZip(
+  deps: { db: Database; storage: FileStorage },
+  options: {
+    workspaceId: string;
+    imageId: string;
+    for: "aseprite" | "texturepacker" | "godot" | "gif";
+    out: Writable;
+    onReady(fileName: string): void;
+  },
+): Promise<void> {
+  const [row] = await deps.db
+    .select({ fileKey: images.fileKey, height: images.height, params: images.operationParams, name: objects.name })
+    .from(images)
+    .innerJoin(objects, eq(objects.id, images.objectId))
+    .where(and(eq(images.id, options.imageId), eq(images.ownerId, options.workspaceId)));
+  if (!row) throw new AppError("not_found", "No such image.");
+  const animation = row.params?.animation;
+  if (!animation || !animationActions.includes(animation.action)) throw new AppError("conflict", NOT_AN_ANIMATION);
+  const sheet = await deps.storage.read(row.fileKey);
+  if (!sheet) throw new AppError("not_found", "No such image.");
+  const base = `${slugify(row.name)}-${animation.action}`;
+  const layout: SheetLayout = {
+    name: slugify(row.name),
+    action: animation.action,
+    directions: [...directionSets[animation.directions]],
+    frames: animation.frames,
+    cell: row.height / animation.directions,
+    fps: actionSpeeds[animation.action],
+    loop: animation.loop,
+    image: `${base}.png`,
+  };
+  options.onReady(`${base}-${options.for}.zip`);
+  const { archive, delivered } = await zipStream(options.out);
+  if (options.for === "gif") {
+    for (const [index, direction] of layout.directions.entries()) {
+      const frames = await sheetRow(sheet, { cell: layout.cell, frames: layout.frames, row: index });
+      archive.append(await animatedGif(frames, layout), { name: `${base}-${direction}.gif` });
+    }
+  } else {
+    archive.append(sheet, { name: layout.image });
+    if (options.for === "aseprite")
+      archive.append(JSON.stringify(asepriteJson(layout), null, 2), { name: `${base}.json` });
+    if (options.for === "texturepacker") {
+      archive.append(JSON.stringify(texturePackerJson(layout), null, 2), { name: `${base}-atlas.json` });
+    }
+    if (options.for === "godot") archive.append(godotSpriteFrames(layout), { name: `${base}.tres` });
+  }
+  await archive.finalize();
+  await delivered;
+}
