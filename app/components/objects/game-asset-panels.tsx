@@ -1,8 +1,9 @@
 import type { ObjectImageView } from "#domain/objects";
+import { AnimationPanel } from "./animation-panel";
 import { PixelArtPanel } from "./pixel-art-panel";
 import { TilesPanel, type TileChoice } from "./tiles-panel";
 
-/** What a game takes from the shown image: pixel art, and seamless tiles and autotile sets. */
+/** What a game takes from the shown image: animations, pixel art, and seamless tiles and autotile sets. */
 export function GameAssetPanels(props: {
   objectId: string;
   objectName: string;
@@ -15,6 +16,7 @@ export function GameAssetPanels(props: {
 }) {
   return (
     <>
+      <AnimationPanel {...props} />
       <PixelArtPanel {...props} />
       <TilesPanel {...props} />
     </>

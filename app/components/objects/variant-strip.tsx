@@ -76,7 +76,9 @@ export function VariantStrip(props: {
                   aria-hidden
                   className="absolute top-1 right-1 rounded-md bg-neutral-900/80 px-1 py-px text-[10px] leading-4 font-semibold text-white"
                 >
-                  {stripBadges[image.lineage.operation] ?? `×${image.lineage.factor}`}
+                  {image.lineage.animation
+                    ? image.lineage.animation.action.replace(/^./, (first) => first.toUpperCase())
+                    : (stripBadges[image.lineage.operation] ?? `×${image.lineage.factor}`)}
                 </span>
               )}
               {cover && (
