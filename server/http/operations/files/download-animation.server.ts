@@ -2,6 +2,7 @@ import { animationExportSchema } from "#domain/animation";
 import { writeAnimationZip } from "../../../objects/animation-image.server";
 import { defineOperation } from "../operation.server";
 import { binary } from "../reply-docs.server";
+import { zipDownload } from "./shared.server";
 
 export const downloadAnimationOperation = defineOperation({
   method: "get",
@@ -28,11 +29,7 @@ export const downloadAnimationOperation = defineOperation({
         imageId: params.id,
         for: query.for,
         out: res,
-        onReady(fileName) {
-          res.setHeader("Content-Type", "application/zip");
-          res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
-          res.setHeader("Cache-Control", "private, no-cache");
-        },
+        onReady: zipDownload(res),
       },
     );
   },

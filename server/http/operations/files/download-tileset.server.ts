@@ -2,6 +2,7 @@ import { tilesetQuerySchema } from "#domain/tiles";
 import { writeTilesetZip } from "../../../objects/tileset-export.server";
 import { defineOperation } from "../operation.server";
 import { binary } from "../reply-docs.server";
+import { zipDownload } from "./shared.server";
 
 export const downloadTilesetOperation = defineOperation({
   method: "get",
@@ -28,11 +29,7 @@ export const downloadTilesetOperation = defineOperation({
         imageId: params.id,
         for: query.for,
         out: res,
-        onReady(fileName) {
-          res.setHeader("Content-Type", "application/zip");
-          res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
-          res.setHeader("Cache-Control", "private, no-cache");
-        },
+        onReady: zipDownload(res),
       },
     );
   },

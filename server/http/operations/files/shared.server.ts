@@ -25,3 +25,12 @@ export async function serveOriginal(
   if (!stored) throw new AppError("not_found", "No such image.");
   await sendStream(res, stored, file.type, tag);
 }
+
+/** A ZIP download's headers, set once its file name is known (before its first byte). */
+export function zipDownload(res: Response) {
+  return (fileName: string) => {
+    res.setHeader("Content-Type", "application/zip");
+    res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
+    res.setHeader("Cache-Control", "private, no-cache");
+  };
+}
