@@ -29,7 +29,9 @@ for (const { width, scheme } of [
     await expect(panel).toContainText("Preview motion");
     await panel.getByLabel("Action", { exact: true }).selectOption({ label: "Walk" });
     await panel.getByLabel("Frames", { exact: true }).selectOption("8");
-    await panel.getByLabel("Directions", { exact: true }).selectOption({ label: "8 · with diagonals (west side mirrored)" });
+    await panel
+      .getByLabel("Directions", { exact: true })
+      .selectOption({ label: "8 · with diagonals (west side mirrored)" });
     await expectNoViolations(page, `object page with the animation panel, ${scheme}`);
     await panel.getByTestId("make-animation").click();
     await expect(page.locator("[data-toast-id]").filter({ hasText: "Animation made" })).toContainText(
