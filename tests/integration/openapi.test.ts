@@ -20,7 +20,7 @@ import { PUBLIC_URL, sessionCookieFrom, tokenFromLink } from "../support/test-se
 import { form, png, setUpOpenApiWalk } from "./openapi-helpers";
 import { runsTheOperatorConsole } from "./openapi-operator-step";
 import { runsATeam } from "./openapi-teams-step";
-import { choosesAnObjectsDrawing } from "./openapi-drawings-step";
+import { worksOnAnObjectsImage } from "./openapi-game-assets-step";
 import { sellsCreditPacksThroughStripe } from "./openapi-stripe-step";
 
 describe.each(testDatabases)("every documented operation answers as documented, on $name", (target) => {
@@ -252,7 +252,7 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     expect([ai.status, ai.body.error.message]).toEqual([409, expect.stringContaining("has no AI upscaler")]);
   });
 
-  choosesAnObjectsDrawing(walk);
+  worksOnAnObjectsImage(walk);
 
   it("with the key: serves the images, sizes of them, SVGs and a ZIP of the set", async () => {
     const original = await callWithKey("GET", "/api/images/:id", { params: { id: state.imageId } });

@@ -1,0 +1,57 @@
+// The OpenAPI walk's game-asset step: pixel art, a seamless tile, an autotile set and an animation
+// made from the walk's object's image with the API key, and each downloaded, every answer checked
+// against the document.
+import { expect, it } from "vitest";
+import { choosesAnObjectsDrawing } from "./openapi-drawings-step";
+import type { OpenApiWalk } from "./openapi-helpers";
+
+type Made = { image: { id: string; width: number } };
+
+export function makesGameAssets({ callWithKey, state }: OpenApiWalk) {
+  it("with the key: makes pixel art, a seamless tile, an autotile set and an animation, and downloads each", async () => {
+    const params = { id: state.objectId };
+    const pixels = await callWithKey<Made>("POST", "/api/objects/:id/pixel-art", {
+      params,
+      json: { imageId: state.imageId, grid: 32, palette: "pico-8" },
+    });
+    expect([pixels.status, pixels.body.image.width]).toEqual([201, 32]);
+    const scaled = await callWithKey("GET", "/api/images/:id/scaled", {
+      params: { id: pixels.body.image.id },
+      query: "scale=4",
+    });
+    expect([scaled.status, scaled.response.headers.get("content-type")]).toEqual([200, "image/png"]);
+
+    const tile = await callWithKey<Made>("POST", "/api/objects/:id/seamless-tile", {
+      params,
+      json: { imageId: state.imageId, tileSize: 32 },
+    });
+    expect(tile.status).toBe(201);
+    const set = await callWithKey<Made>("POST", "/api/objects/:id/autotile-set", {
+      params,
+      json: { imageId: tile.body.image.id, lowerImageId: tile.body.image.id, kind: "corners" },
+    });
+    expect([set.status, set.body.image.width]).toEqual([201, 128]);
+    const tileset = await callWithKey("GET", "/api/images/:id/tileset.zip", {
+      params: { id: set.body.image.id },
+      query: "for=godot",
+    });
+    expect(tileset.status).toBe(200);
+
+    const animation = await callWithKey<Made>("POST", "/api/objects/:id/animation", {
+      params,
+      json: { imageId: state.imageId, action: "walk", frames: 4, directions: 4 },
+    });
+    expect(animation.status).toBe(201);
+    const gifs = await callWithKey("GET", "/api/images/:id/animation.zip", {
+      params: { id: animation.body.image.id },
+      query: "for=gif",
+    });
+    expect(gifs.status).toBe(200);
+  });
+}
+
+/** The steps on one of the object's images: choosing its drawing, then the game assets made from it. */
+export function worksOnAnObjectsImage(walk: OpenApiWalk) {
+  choosesAnObjectsDrawing(walk);
+  makesGameAssets(walk);
+}
