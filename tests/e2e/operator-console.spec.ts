@@ -133,7 +133,9 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   const colleague = await signedInPage(browser, colleagueEmail);
   await colleague.goto(link.replace(/^https?:\/\/[^/]+/, base));
   await colleague.getByRole("button", { name: "Join Harbour Games" }).click();
-  await expect(colleague.getByRole("heading", { level: 1, name: "Harbour Games" })).toBeVisible();
+  // Exactly the team's page: the invitation's own heading, "Join Harbour Games", holds the name too.
+  await expect(colleague).toHaveURL(new RegExp(`/app/teams/${team.id}$`));
+  await expect(colleague.getByRole("heading", { level: 1, name: "Harbour Games", exact: true })).toBeVisible();
   // A new team's history is empty, and says what it will hold.
   await colleague.goto(`${base}/app/credits?workspace=${team.id}`);
   await expect(colleague.getByTestId("credit-history-empty")).toContainText(

@@ -47,7 +47,8 @@ test("an owner makes a team and invites a colleague, who signs up from the e-mai
   await other.goto(await latestLoginLink(other.request, colleague, 1));
   await expect(other).toHaveURL(/\/invite\?token=/);
   await other.getByRole("button", { name: "Join Harbour Games" }).click();
-  await expect(other.getByRole("heading", { level: 1, name: "Harbour Games" })).toBeVisible();
+  // Exactly the team's page: the invitation's own heading, "Join Harbour Games", holds the name too.
+  await expect(other.getByRole("heading", { level: 1, name: "Harbour Games", exact: true })).toBeVisible();
   await expect(other.getByText("You are a member.")).toBeVisible();
   // A member sees who is in the team, and manages nothing.
   await expect(other.getByTestId("team-member")).toHaveCount(2);
