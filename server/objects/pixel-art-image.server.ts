@@ -7,6 +7,7 @@ import type { Database } from "../db/client.server";
 import { pixelate, scaleByWholePixels } from "../images/pixel-art/pixelate.server";
 import type { FileStorage } from "../storage/storage.server";
 import { slugify } from "./export-zip.server";
+import { objectStylePalette } from "./style-palette.server";
 import { deriveObjectImage, type DerivedImageDeps } from "./derived-images.server";
 
 /**
@@ -24,15 +25,11 @@ export async function pixelArtObjectImage(
     { ...options, imageId },
     { operation: "pixelated", params: { pixelArt: settings }, suffix: "-pixel-art" },
     async (source, original) => {
-      const [style] = await deps.db
-        .select({ palette: styles.palette })
-        .from(objects)
-        .innerJoin(styles, eq(styles.id, objects.styleId))
-        .where(eq(objects.id, source.objectId ?? ""));
-      if (settings.palette === "style" && !style?.palette.length) {
+      const palette = await objectStylePalette(deps.db, source.objectId);
+      if (settings.palette === "style" && palette.length === 0) {
         throw new AppError("bad_request", "This style has no palette; choose another.");
       }
-      return pixelate(original, { ...settings, stylePalette: style?.palette ?? [] });
+      return pixelate(original, { ...settings, stylePalette: palette });
     },
   );
 }
@@ -66,13 +63,4 @@ export async function scaledImageDownload(
     data: await scaleByWholePixels(original, scale),
     fileName: `${slugify(row.objectName ?? "image")}-x${scale}.png`,
   };
-}
-
-/** A style's palette, for the pixel-art panel's "the style's palette" (empty when it has none). */
-export async function stylePalette(db: Database, options: { workspaceId: string; styleId: string }): Promise<string[]> {
-  const [style] = await db
-    .select({ palette: styles.palette })
-    .from(styles)
-    .where(and(eq(styles.id, options.styleId), eq(styles.ownerId, options.workspaceId)));
-  return style?.palette ?? [];
 }

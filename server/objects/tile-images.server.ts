@@ -9,6 +9,7 @@ import { composeAutotiles } from "../images/tiles/autotile";
 import { cutAtQuietestSeam, repairSeam } from "../images/tiles/seam";
 import { drawTexture, materialOf } from "../images/tiles/textures";
 import type { Rgba } from "../images/pixel-art/detect-grid";
+import { objectStylePalette } from "./style-palette.server";
 import { deriveObjectImage, type DerivedImageDeps } from "./derived-images.server";
 
 /** An RGBA image as a PNG. */
@@ -46,15 +47,10 @@ export async function seamlessTileImage(
     async (source, original) => {
       let texture: Rgba;
       if (isPreview(source.provider)) {
-        const [style] = await deps.db
-          .select({ palette: styles.palette })
-          .from(objects)
-          .innerJoin(styles, eq(styles.id, objects.styleId))
-          .where(eq(objects.id, source.objectId ?? ""));
         const subject = source.subject ?? "";
         texture = drawTexture(materialOf(subject), {
           size: tileSize,
-          palette: style?.palette ?? [],
+          palette: await objectStylePalette(deps.db, source.objectId),
           seed: source.seed ?? 1,
         });
       } else {

@@ -34,9 +34,7 @@ import { servicesContext } from "#server/ui/context";
 import { listRecentJobs } from "#server/generation/job-views.server";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { getObjectDetail } from "#server/objects/object-queries.server";
-import { styleLook } from "#server/objects/svg-export.server";
-import { stylePalette } from "#server/objects/pixel-art-image.server";
-import { seamlessTilesOf } from "#server/objects/tile-images.server";
+import { objectPageExtras } from "#server/objects/object-page-extras.server";
 import type { Route } from "./+types/object";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -60,10 +58,7 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
   return {
     object,
     jobs: jobs.filter((job) => job.objects.some((o) => o.id === object.id)),
-    // SVG is offered for flat styles only; null hides its download.
-    svgLook: await styleLook(db, { workspaceId: workspace.id, styleId: object.style.id }),
-    stylePalette: await stylePalette(db, { workspaceId: workspace.id, styleId: object.style.id }),
-    tiles: await seamlessTilesOf(db, workspace.id),
+    ...(await objectPageExtras(db, { workspaceId: workspace.id, styleId: object.style.id })),
     removeBackgroundCredits: services.config.credits.removeBackground,
     upscaleMaxSide: services.config.upscale.maxSide,
   };
