@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import type { ObjectImageView } from "#domain/objects";
 import type { PixelArtInput } from "#domain/pixel-art";
-import { images, objects, styles } from "../db/schema";
+import { images, objects } from "../db/schema";
 import type { Database } from "../db/client.server";
 import { pixelate, scaleByWholePixels } from "../images/pixel-art/pixelate.server";
 import type { FileStorage } from "../storage/storage.server";

@@ -4,7 +4,7 @@ import { AppError } from "#domain/errors";
 import type { ObjectImageView } from "#domain/objects";
 import { isPreview } from "#domain/preview";
 import type { AutotileKindValue, TileSize } from "#domain/tiles";
-import { images, objects, styles } from "../db/schema";
+import { images, objects } from "../db/schema";
 import { composeAutotiles } from "../images/tiles/autotile";
 import { cutAtQuietestSeam, repairSeam } from "../images/tiles/seam";
 import { drawTexture, materialOf } from "../images/tiles/textures";
