@@ -31,16 +31,20 @@ export function materialOf(subject: string): TileMaterial | null {
   return null;
 }
 
+type TextureOptions = { size: number; palette: readonly string[]; seed: number };
+
+/** A seamless tile of a material: its wrapping texture, cut where it is quietest (so joints lie inside the tile). */
+export function drawTexture(material: TileMaterial | null, options: TextureOptions): Rgba {
+  return cutAtQuietestSeam(drawWrappingTexture(material, options));
+}
+
 /**
- * A seamless square texture of `size` pixels: by construction every pattern wraps (periodic noise,
- * brick courses and planks that divide the tile, cobbles whose distances wrap), so the last column
- * continues into the first; the tile is then cut where the texture is quietest. Its shades are the material's, each taken from the style's palette
- * where the palette has a colour close to it.
+ * A square texture of `size` pixels that wraps by construction (periodic noise, brick courses and
+ * planks that divide the tile, cobbles whose distances wrap): the last column continues into the
+ * first. Its shades are the material's, each taken from the style's palette where the palette has
+ * a colour close to it.
  */
-export function drawTexture(
-  material: TileMaterial | null,
-  options: { size: number; palette: readonly string[]; seed: number },
-): Rgba {
+export function drawWrappingTexture(material: TileMaterial | null, options: TextureOptions): Rgba {
   const { size, seed } = options;
   const inks = (material ? shades[material] : groundShades(options.palette)).map((hex) =>
     fromPalette(hex, options.palette),
@@ -79,7 +83,7 @@ export function drawTexture(
       }
     }
   }
-  return cutAtQuietestSeam({ data, width: size, height: size });
+  return { data, width: size, height: size };
 }
 
 /** Running bond: four courses, two bricks a course, every other course shifted by half a brick. */

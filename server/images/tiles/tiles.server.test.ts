@@ -11,7 +11,7 @@ import {
 } from "./autotile";
 import { godotTileset } from "./godot-tileset";
 import { isSeamless, repairSeam, seamDifference } from "./seam";
-import { drawTexture, materialOf, tileMaterials } from "./textures";
+import { drawTexture, drawWrappingTexture, materialOf, tileMaterials } from "./textures";
 import { tiledSampleMap, tiledTileset, tileFor } from "./tiled-files";
 
 const names = {
@@ -86,6 +86,51 @@ describe("tiles", () => {
         expect(interior).toBeGreaterThan(0);
       }
     }
+  });
+
+  it("draws every material so that it wraps: the step across the wrap is no more than 1.5 × the largest step inside", () => {
+    // The cut tile's own seam is always quiet (it is cut there); that the texture wraps at all is
+    // seen before the cut, where a pattern that did not wrap would jump at its edge.
+    const boundaries = (
+      { data, width, height }: { data: Uint8Array; width: number; height: number },
+      axis: "x" | "y",
+    ) => {
+      const length = axis === "x" ? width : height;
+      return Array.from({ length }, (_, k) => {
+        let sum = 0;
+        for (let i = 0; i < (axis === "x" ? height : width); i++) {
+          const [a, b] =
+            axis === "x"
+              ? [
+                  [(k + length - 1) % length, i],
+                  [k, i],
+                ]
+              : [
+                  [i, (k + length - 1) % length],
+                  [i, k],
+                ];
+          const p = (a[1]! * width + a[0]!) * 4;
+          const q = (b[1]! * width + b[0]!) * 4;
+          for (let c = 0; c < 3; c++) sum += Math.abs(data[p + c]! - data[q + c]!);
+        }
+        return sum;
+      });
+    };
+    for (const material of [...tileMaterials, null]) {
+      for (const size of [16, 32, 48, 64]) {
+        const texture = drawWrappingTexture(material, { size, palette: [], seed: 3 });
+        for (const axis of ["x", "y"] as const) {
+          const [wrap, ...inside] = boundaries(texture, axis);
+          expect(wrap, `${material} at ${size} px, across ${axis}`).toBeLessThanOrEqual(1.5 * Math.max(...inside));
+        }
+      }
+    }
+    // The measure sees a texture that jumps at its edge: a gradient.
+    const size = 32;
+    const ramp = new Uint8Array(size * size * 4);
+    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) ramp.set([x * 8, 90, 60, 255], (y * size + x) * 4);
+    const [wrap, ...inside] = boundaries({ data: ramp, width: size, height: size }, "x");
+    expect(wrap).toBeGreaterThan(1.5 * Math.max(...inside));
   });
 
   it("names the material a subject means", () => {
