@@ -62,7 +62,6 @@ export function AnimationPanel(props: {
     return make(
       "animation",
       {
-        path: `/api/objects/${props.objectId}/animation`,
         body,
         send: (headers) =>
           callApi("post", "/api/objects/:id/animation", { params: { id: props.objectId }, body, headers }),

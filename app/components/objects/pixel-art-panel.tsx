@@ -53,7 +53,6 @@ export function PixelArtPanel(props: {
     await make(
       "pixel-art",
       {
-        path: `/api/objects/${props.objectId}/pixel-art`,
         body,
         send: (headers) =>
           callApi("post", "/api/objects/:id/pixel-art", { params: { id: props.objectId }, body, headers }),

@@ -51,7 +51,6 @@ export function TilesPanel(props: {
     return make(
       "tile",
       {
-        path: `/api/objects/${props.objectId}/seamless-tile`,
         body,
         send: (headers) =>
           callApi("post", "/api/objects/:id/seamless-tile", { params: { id: props.objectId }, body, headers }),
@@ -71,7 +70,6 @@ export function TilesPanel(props: {
     return make(
       "set",
       {
-        path: `/api/objects/${props.objectId}/autotile-set`,
         body,
         send: (headers) =>
           callApi("post", "/api/objects/:id/autotile-set", { params: { id: props.objectId }, body, headers }),

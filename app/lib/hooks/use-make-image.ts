@@ -15,21 +15,27 @@ export interface MadeImageTexts {
 
 /**
  * One of a panel's requests that makes a new image of the object at once (pixel art, a tile):
- * sent with an Idempotency-Key kept for a retry of the same request, said in a toast, and the
+ * sent with an Idempotency-Key kept for a retry of the same work and body, said in a toast, and the
  * image shown. `busy` names the work under way.
  */
-export function useMakeImage<Work extends string>(props: { knownIds: string[]; onMade(imageId: string): void }) {
+export function useMakeImage<Work extends string>(props: {
+  objectId: string;
+  knownIds: string[];
+  onMade(imageId: string): void;
+}) {
   const [busy, setBusy] = useState<Work | null>(null);
   const idempotency = useIdempotencyKey();
 
   async function make<Body extends object>(
     work: Work,
-    request: { path: string; body: Body; send(headers: Record<string, string>): Promise<{ image: ObjectImageView }> },
+    request: { body: Body; send(headers: Record<string, string>): Promise<{ image: ObjectImageView }> },
     texts: MadeImageTexts,
   ) {
     setBusy(work);
     try {
-      const { image } = await request.send({ "Idempotency-Key": idempotency.keyFor(request.path, request.body) });
+      const { image } = await request.send({
+        "Idempotency-Key": idempotency.keyFor(`${props.objectId}/${work}`, request.body),
+      });
       idempotency.done();
       const earlier = props.knownIds.includes(image.id);
       toast({ title: texts.title, description: earlier ? texts.earlier : texts.made(image), color: "success" });
