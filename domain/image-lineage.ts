@@ -3,7 +3,7 @@ import { limits } from "./limits";
 import { modelChoice } from "./models";
 import { pixelArtLine, pixelPaletteChoices, type PixelArtInput } from "./pixel-art";
 import { autotileKindLabels, autotileKindValues, type TileParams } from "./tiles";
-import { animationActions, type AnimationInput } from "./animation";
+import { animationActions, type AnimationRecord } from "./animation";
 import { text, trimmedTextMeta } from "./text";
 
 /** How an image came to be: drawn by a model, or made from another image of the object. */
@@ -44,8 +44,8 @@ export interface ImageOperationParams {
   pixelArt?: Omit<PixelArtInput, "imageId">;
   /** A seamless tile's size, or an autotile set's kind and the lower terrain's tile. */
   tile?: TileParams;
-  /** An animation's action, frames, directions, loop and shared palette. */
-  animation?: Omit<AnimationInput, "imageId">;
+  /** An animation's action, frames, directions, loop and shared palette; how a model drew it. */
+  animation?: AnimationRecord;
 }
 
 /** POST /api/objects/{id}/upscale */
@@ -101,6 +101,18 @@ export const imageLineageSchema = z
         colours: z.number().int().nullable(),
         cell: z.number().int().meta({ description: "Each frame's width and height in the sheet." }),
         fps: z.number().meta({ description: "Frames a second it plays at." }),
+        drawn: z
+          .object({
+            words: z.string().nullable().meta({ description: "The action in the user's words, if given." }),
+            mirror: z.boolean().meta({ description: "The west-facing rows are mirrors of the east-facing ones." }),
+            frameIds: z.array(z.string()).meta({
+              examples: [["k3v9q2m8x7w1p5r4", "x7w1p5r4k3v9q2m8"]],
+              description:
+                "The images of the frames a model drew, each drawn direction's in turn: each can be downloaded, or redrawn.",
+            }),
+          })
+          .nullable()
+          .meta({ description: "How a model drew its frames; null for preview motion." }),
       })
       .nullable()
       .meta({
@@ -133,7 +145,7 @@ export function operationLine(
     case "tiled":
       return `Seamless tile${lineage.tile ? ` · ${lineage.tile.size} px` : ""}`;
     case "animated":
-      return `Animation${lineage.animation ? ` · ${lineage.animation.action} · ${lineage.animation.frames} frames${lineage.animation.directions > 1 ? ` · ${lineage.animation.directions} directions` : ""} · preview motion` : ""}`;
+      return `Animation${lineage.animation ? ` · ${lineage.animation.action} · ${lineage.animation.frames} frames${lineage.animation.directions > 1 ? ` · ${lineage.animation.directions} directions` : ""} · ${lineage.animation.drawn ? "drawn by a model" : "preview motion"}` : ""}`;
     case "autotiled":
       return `Autotile set${lineage.tile && lineage.tile.kind !== "texture" ? ` · ${autotileKindLabels[lineage.tile.kind]}` : ""}`;
   }

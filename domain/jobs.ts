@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { detailValues, imageSizeValues } from "./images";
 import { limits } from "./limits";
+import { ANIMATION_WORDS_MAX, animationActions } from "./animation";
 
 /**
  * Job kinds and their parameters. Params are stored as JSON with a version (`v`)
  * and parsed with these schemas when a job runs, never cast: a job stored by an
  * older release still parses, and a malformed one fails cleanly (and is refunded).
  */
-export const jobKinds = ["style-samples", "object-images", "variations", "edit", "upscale"] as const;
+export const jobKinds = ["style-samples", "object-images", "variations", "edit", "upscale", "animation"] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /**
@@ -88,12 +89,34 @@ export const upscaleParams = z.object({
   factor: z.union([z.literal(2), z.literal(4)]),
 });
 
+/**
+ * An animation whose frames a model draws, one at a time in order, each an edit of the object's
+ * image (`imageId`) with the frame before as a reference; the frames are then aligned into a sheet.
+ * With `redo`, only frame `redo.cell` of the sheet `redo.sheetImageId` is drawn again.
+ */
+export const animationParams = z.object({
+  v: z.literal(1),
+  ...imageSettings,
+  objectId: z.string().min(1),
+  name: z.string().min(1),
+  imageId: z.string().min(1),
+  action: z.enum(animationActions),
+  words: z.string().min(1).max(ANIMATION_WORDS_MAX).nullable(),
+  frames: z.number().int().min(1).max(12),
+  directions: z.union([z.literal(1), z.literal(4), z.literal(8)]),
+  mirror: z.boolean(),
+  loop: z.boolean(),
+  colours: z.number().int().min(2).max(64).nullable(),
+  redo: z.object({ sheetImageId: z.string().min(1), cell: z.number().int().min(0) }).nullable(),
+});
+
 export const jobParamsSchemas = {
   "style-samples": styleSamplesParams,
   "object-images": objectImagesParams,
   variations: variationsParams,
   edit: editParams,
   upscale: upscaleParams,
+  animation: animationParams,
 } as const satisfies Record<JobKind, z.ZodType>;
 
 export type JobParams<K extends JobKind> = z.output<(typeof jobParamsSchemas)[K]>;
@@ -102,3 +125,4 @@ export type ObjectImagesParams = JobParams<"object-images">;
 export type VariationsParams = JobParams<"variations">;
 export type EditParams = JobParams<"edit">;
 export type UpscaleParams = JobParams<"upscale">;
+export type AnimationParams = JobParams<"animation">;

@@ -65,3 +65,30 @@ export function editPrompt(options: {
   const background = options.transparent ? promptSentences.transparent : promptSentences.opaque;
   return `${where}${subject}${keep} ${background}`;
 }
+
+/**
+ * One frame of an animation a model draws from the object's image: the pose first (what changes),
+ * then what must not (the same character, size and style), so frames line up and do not flicker.
+ */
+export function animationFramePrompt(options: {
+  subject: string;
+  /** The action in words ("walking", or the user's own). */
+  action: string;
+  frame: number;
+  frames: number;
+  loop: boolean;
+  /** How the direction is said ("facing right (east), seen from the side"). */
+  facing: string;
+  stylePrompt: string;
+}): string {
+  const { subject, frame, frames } = options;
+  const cycle = options.loop
+    ? `a looping ${frames}-frame cycle, so the last frame leads back into the first`
+    : `a ${frames}-frame animation played once, from its start to its end`;
+  return (
+    `Draw frame ${frame + 1} of ${frames} of the ${subject} ${options.action}, ${options.facing}: ${cycle}. ` +
+    `The pose follows on from the frame before. Keep the same ${subject} exactly: the same proportions, size, ` +
+    `colours, outline and details as in the first image, full body, centred, the feet on the same ground line. ` +
+    `${options.stylePrompt} ${promptSentences.transparent}`
+  );
+}

@@ -10,6 +10,7 @@ import { kindModule, parseJobParams } from "./kinds/index.server";
 import type { ImageTask, JobPlan } from "./kinds/kind.server";
 import { isRunning, watchForCancel } from "./cancel-watch.server";
 import { keyedTransparency } from "./keyed-transparency.server";
+import { getLogger } from "../logger.server";
 import { asStylePixelArt, drawsAsPixelArt } from "./pixel-style.server";
 import type { MattingModel } from "./pipeline/matting-model.server";
 import { failJob, finishJob } from "./lifecycle.server";
@@ -18,6 +19,7 @@ import {
   ProviderRefusalError,
   type GenerateProgress,
   type ImageProvider,
+  type ReferenceImage,
 } from "./providers/provider";
 import type { ProviderRegistry } from "./providers/registry.server";
 import { publishJob, publishProgress } from "./publish.server";
@@ -57,21 +59,29 @@ export async function runGenerationJob(ctx: RunContext, jobId: string): Promise<
   if (!job) return null;
   await publishJob(db, job);
 
+  let afterImages = async () => {};
   try {
     const provider = ctx.providers.get(job.provider);
     if (!provider) throw new ProviderUnavailableError(job.provider);
     const params = parseJobParams(job);
-    const plan = await kindModule(job.kind).plan(ctx, job, params);
+    const kind = kindModule(job.kind);
+    const plan = await kind.plan(ctx, job, params);
     // An edit queued before the operator changed the model's settings cannot run on it now.
     if (plan.tasks.some((task) => task.work && !provider[task.work.needs])) {
       throw new ProviderUnavailableError(job.provider);
     }
+    afterImages = () =>
+      (kind.afterImages?.(ctx, job, params) ?? Promise.resolve()).catch((error: unknown) =>
+        getLogger().error({ err: error, jobId: job.id }, "What the job makes of its images could not be made"),
+      );
     const outcome = await makeImages(ctx, job, params, plan, provider);
+    await afterImages();
     if (outcome.ended) return null;
     return await finishJob(ctx, job, outcome.imageError);
   } catch (error) {
     // An abort (shutdown, expiry) leaves the job to be retried; anything else ends it.
     if (ctx.signal?.aborted) throw error;
+    await afterImages();
     await removeFilesOfDeletedStyle(ctx, job);
     const message =
       error instanceof ProviderUnavailableError
@@ -91,7 +101,8 @@ async function makeImages(
 ): Promise<{ ended: boolean; imageError: string | null }> {
   const maxReferences = Math.min(provider.capabilities.maxReferences, limits.providerReferences);
   const goneObjects = new Set<string>();
-  let made = plan.finished.size;
+  const made = plan.made ?? new Map<number, ReferenceImage>();
+  let madeCount = plan.finished.size;
   let refusalsInARow = 0;
   let imageError: string | null = null;
 
@@ -100,7 +111,7 @@ async function makeImages(
     ctx.signal?.throwIfAborted();
     const chained = plan.chain?.first ? [plan.chain.first] : [];
     const started = Date.now();
-    const progress = { completed: plan.baseline + made, total: plan.baseline + plan.tasks.length };
+    const progress = { completed: plan.baseline + madeCount, total: plan.baseline + plan.tasks.length };
     // A provider without alpha is asked for a flat key colour, which the matte then takes out.
     const keyed =
       params.transparent && !provider.capabilities.nativeAlpha
@@ -118,7 +129,7 @@ async function makeImages(
           size: params.size,
           detail: params.detail,
           transparent: params.transparent && !keyed,
-          references: [...chained, ...plan.references].slice(0, maxReferences),
+          references: [...followed(task, made), ...chained, ...plan.references].slice(0, maxReferences),
           seed: task.seed,
           n: 1,
           palette: plan.style.palette,
@@ -147,7 +158,7 @@ async function makeImages(
       // One image refused (or opaque): the others go on, and this one is refunded at the end.
       imageError = userFacingError(error);
       refusalsInARow = error instanceof ProviderRefusalError ? refusalsInARow + 1 : 0;
-      if (made === 0 && refusalsInARow >= REFUSALS_BEFORE_GIVING_UP) throw error;
+      if (madeCount === 0 && refusalsInARow >= REFUSALS_BEFORE_GIVING_UP) throw error;
       continue;
     } finally {
       cancel.stop();
@@ -179,21 +190,32 @@ async function makeImages(
       goneObjects.add(task.objectId!);
       continue;
     }
-    made++;
-    if (plan.chain && !plan.chain.first) {
-      plan.chain.first = { data: image.data, mimeType: image.format === "webp" ? "image/webp" : "image/png" };
-    }
+    madeCount++;
+    const reference: ReferenceImage = {
+      data: image.data,
+      mimeType: image.format === "webp" ? "image/webp" : "image/png",
+    };
+    made.set(task.position, reference);
+    if (plan.chain && !plan.chain.first) plan.chain.first = reference;
     await publishProgress(ctx.db, job.ownerId, {
       jobId: job.id,
       kind: job.kind,
       styleId: job.styleId,
       objectId: task.objectId,
       imageId: outcome.kind === "stored" ? outcome.imageId : null,
-      completed: plan.baseline + made,
+      completed: plan.baseline + madeCount,
       total: plan.baseline + plan.tasks.length,
     });
   }
   return { ended: false, imageError };
+}
+
+/** The images a task follows, as references: those made (a frame refused before it is skipped). */
+function followed(task: ImageTask, made: Map<number, ReferenceImage>): ReferenceImage[] {
+  return (task.follows ?? []).flatMap((position) => {
+    const image = made.get(position);
+    return image ? [image] : [];
+  });
 }
 
 /** Tells the owner's pages how far the image being made has come, a few times a second at most. */

@@ -1,12 +1,21 @@
 import type { Writable } from "node:stream";
 import { and, eq } from "drizzle-orm";
-import { actionSpeeds, animationActions, directionSets, type AnimationInput } from "#domain/animation";
+import {
+  actionSpeeds,
+  animationActions,
+  directionSets,
+  drawnDirections,
+  type AnimationInput,
+  type AnimationRecord,
+  type AnimationExport,
+  type FrameOrderInput,
+} from "#domain/animation";
 import { AppError } from "#domain/errors";
 import type { ObjectImageView } from "#domain/objects";
 import type { Database } from "../db/client.server";
 import { images, objects } from "../db/schema";
 import { animateDrawing } from "../images/animation/frames.server";
-import { animatedGif, sheetPng, sheetRow } from "../images/animation/sheet.server";
+import { animatedGif, animatedWebp, sheetPng, sheetRow } from "../images/animation/sheet.server";
 import { asepriteJson, godotSpriteFrames, texturePackerJson, type SheetLayout } from "../images/animation/sheet-files";
 import type { FileStorage } from "../storage/storage.server";
 import { deriveObjectImage, type DerivedImageDeps } from "./derived-images.server";
@@ -35,6 +44,58 @@ export async function animationImage(
 }
 
 /**
+ * "Reorder or drop frames" on an animation sheet: a new sheet with every row's frames in the order
+ * given (a frame left out is dropped, one listed twice is held), and, for frames a model drew, the
+ * frame images in that order too. Free, once per sheet and order.
+ */
+export async function reorderAnimationFrames(
+  deps: DerivedImageDeps,
+  options: { workspaceId: string; objectId: string; input: FrameOrderInput },
+): Promise<{ image: ObjectImageView; existing: boolean }> {
+  const { imageId, order } = options.input;
+  const [sheet] = await deps.db
+    .select({ params: images.operationParams })
+    .from(images)
+    .where(and(eq(images.id, imageId), eq(images.objectId, options.objectId), eq(images.ownerId, options.workspaceId)));
+  if (!sheet) throw new AppError("not_found", "No such image.", { field: "imageId" });
+  const animation = sheet.params?.animation;
+  if (!animation) throw new AppError("conflict", NOT_AN_ANIMATION, { field: "imageId" });
+  if (order.some((frame) => frame >= animation.frames)) {
+    throw new AppError("bad_request", `The sheet has frames 0 to ${animation.frames - 1}.`, { field: "order" });
+  }
+  const { drawn } = animation;
+  const reordered: AnimationRecord = {
+    ...animation,
+    frames: order.length,
+    order,
+    ...(drawn
+      ? {
+          drawn: {
+            ...drawn,
+            frameIds: drawnDirections(animation.directions, drawn.mirror).flatMap((_, row) =>
+              order.map((frame) => drawn.frameIds[row * animation.frames + frame]!),
+            ),
+          },
+        }
+      : {}),
+  };
+  return deriveObjectImage(
+    deps,
+    { ...options, imageId },
+    { operation: "animated", params: { animation: reordered }, suffix: `-${animation.action}`, hasAlpha: true },
+    async (source, original) => {
+      const cell = source.height / animation.directions;
+      const rows = await Promise.all(
+        Array.from({ length: animation.directions }, (_, row) =>
+          sheetRow(original, { cell, frames: animation.frames, row }),
+        ),
+      );
+      return sheetPng({ cell, directions: [], frames: rows.map((row) => order.map((frame) => row[frame]!)) });
+    },
+  );
+}
+
+/**
  * An animation sheet as a ZIP an engine opens: the sheet with Aseprite's JSON, or TexturePacker's
  * JSON hash, or a Godot 4 SpriteFrames; or an animated GIF per direction.
  */
@@ -43,7 +104,7 @@ export async function writeAnimationZip(
   options: {
     workspaceId: string;
     imageId: string;
-    for: "aseprite" | "texturepacker" | "godot" | "gif";
+    for: AnimationExport;
     out: Writable;
     onReady(fileName: string): void;
   },
@@ -71,10 +132,11 @@ export async function writeAnimationZip(
   };
   options.onReady(`${base}-${options.for}.zip`);
   const { archive, delivered } = await zipStream(options.out);
-  if (options.for === "gif") {
+  if (options.for === "gif" || options.for === "webp") {
+    const animate = options.for === "gif" ? animatedGif : animatedWebp;
     for (const [index, direction] of layout.directions.entries()) {
       const frames = await sheetRow(sheet, { cell: layout.cell, frames: layout.frames, row: index });
-      archive.append(await animatedGif(frames, layout), { name: `${base}-${direction}.gif` });
+      archive.append(await animate(frames, layout), { name: `${base}-${direction}.${options.for}` });
     }
   } else {
     archive.append(sheet, { name: layout.image });

@@ -224,8 +224,12 @@ export async function getObjectDetail(
           : null,
         animation: operationParams?.animation
           ? {
-              ...operationParams.animation,
+              action: operationParams.animation.action,
+              frames: operationParams.animation.frames,
+              directions: operationParams.animation.directions,
+              loop: operationParams.animation.loop,
               colours: operationParams.animation.colours ?? null,
+              drawn: operationParams.animation.drawn ?? null,
               cell: image.height / operationParams.animation.directions,
               fps: actionSpeeds[operationParams.animation.action],
             }

@@ -29,6 +29,8 @@ export interface FakeOpenAIControl {
   stallBody: { prompt: string | null } | null;
   /** Requests whose prompt contains this text are refused by moderation, as content is. */
   refusePrompt: string | null;
+  /** Requests whose prompt contains `prompt` fail with this kind (one image of several failing). */
+  failPrompt: { prompt: string; kind: "moderation" | "rate_limit" | "server_error" } | null;
 }
 
 /** What stalled answers saw: how many began, and how many the client abandoned. */
@@ -45,6 +47,7 @@ const normalService = (): FakeOpenAIControl => ({
   failAlways: null,
   stallBody: null,
   refusePrompt: null,
+  failPrompt: null,
 });
 
 export interface RecordedRequest {
@@ -290,6 +293,9 @@ export async function startFakeOpenAI(port = 0) {
       control.failNext.count--;
     }
     if (!failure && control.refusePrompt && fields.prompt.includes(control.refusePrompt)) failure = "moderation";
+    if (!failure && control.failPrompt && fields.prompt.includes(control.failPrompt.prompt)) {
+      failure = control.failPrompt.kind;
+    }
     if (!failure && control.failureRate > 0 && Math.random() < control.failureRate) failure = "server_error";
     if (failure) {
       const [status, errorPayload] = errorBody(failure);

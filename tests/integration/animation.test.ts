@@ -79,6 +79,10 @@ describe.each(testDatabases)("animations on $name", (target) => {
     const gif = await sharp(gifs[0]!.data, { animated: true }).metadata();
     expect([gif.format, gif.width, gif.loop]).toEqual(["gif", 256, 0]);
     expect(gif.delay!.reduce((sum, ms) => sum + ms, 0)).toBe(800);
+    const webps = await zipOf(`${image.url}/animation.zip?for=webp`);
+    expect(webps.map((f) => f.name)).toContain("knight-walk-sw.webp");
+    const webp = await sharp(webps[0]!.data, { animated: true }).metadata();
+    expect([webp.format, webp.pages, webp.loop]).toEqual(["webp", 8, 0]);
     expect(await balanceOf(api.database.db, api.user.userId)).toBe(before);
   });
 

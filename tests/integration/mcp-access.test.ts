@@ -15,6 +15,7 @@ const TOOLS = [
   "cancel_job",
   "choose_drawing",
   "create_style",
+  "draw_animation",
   "draw_views",
   "edit_image",
   "generate_objects",
@@ -27,7 +28,9 @@ const TOOLS = [
   "make_pixel_art",
   "make_seamless_tile",
   "make_variations",
+  "redraw_animation_frame",
   "remove_background",
+  "reorder_animation_frames",
   "upscale_image",
 ];
 

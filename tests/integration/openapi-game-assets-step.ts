@@ -47,6 +47,24 @@ export function makesGameAssets({ callWithKey, state }: OpenApiWalk) {
       query: "for=gif",
     });
     expect(gifs.status).toBe(200);
+    const reordered = await callWithKey<Made>("POST", "/api/objects/:id/animation/frames", {
+      params,
+      json: { imageId: animation.body.image.id, order: [0, 2, 1] },
+    });
+    expect([reordered.status, reordered.body.image.width]).toEqual([201, (animation.body.image.width / 4) * 3]);
+
+    // The preview engine is the only model here: it cannot draw frames, nor redraw one, as documented.
+    type Refusal = { error: { message: string } };
+    const drawn = await callWithKey<Refusal>("POST", "/api/objects/:id/drawn-animation", {
+      params,
+      json: { imageId: state.imageId, action: "walk", frames: 4 },
+    });
+    expect([drawn.status, drawn.body.error.message]).toEqual([409, expect.stringContaining("cannot draw frames")]);
+    const redraw = await callWithKey<Refusal>("POST", "/api/objects/:id/animation/redraw-frame", {
+      params,
+      json: { imageId: animation.body.image.id, frame: 0 },
+    });
+    expect(redraw.status).toBe(409);
   });
 }
 

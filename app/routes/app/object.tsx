@@ -15,6 +15,7 @@ import { PixelDownloads } from "~/components/objects/pixel-downloads";
 import { PaintStage, type RegionBrush } from "~/components/objects/paint-stage";
 import { RenameObjectDialog } from "~/components/objects/rename-object-dialog";
 import { useReveal } from "~/lib/hooks/use-reveal";
+import { withoutSheetFrames } from "~/lib/ui/sheet-frames";
 import { VariantStrip } from "~/components/objects/variant-strip";
 import { VariationsPanel } from "~/components/objects/variations-panel";
 import { ViewsPanel } from "~/components/objects/views-panel";
@@ -87,7 +88,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
   // A job may have made an image the page has not loaded yet: never show fewer tiles than are due.
   const pending = Math.max(pendingImages(jobs, object.id), object.generating && object.images.length === 0 ? 1 : 0);
 
-  const images = object.images;
+  const images = withoutSheetFrames(object.images);
   const wanted = searchParams.get("image") ?? object.coverImageId;
   const index = Math.max(
     0,
@@ -345,13 +346,13 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
           )}
           {image && (
             <GameAssetPanels
-              objectId={object.id}
-              objectName={object.name}
+              object={object}
               image={image}
               number={index + 1}
               knownIds={images.map((shown) => shown.id)}
               stylePalette={loaderData.stylePalette}
               tiles={loaderData.tiles}
+              onStarted={jobStarted}
               onMade={showMade}
             />
           )}

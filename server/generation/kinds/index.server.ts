@@ -1,5 +1,6 @@
 import type { JobKind } from "#domain/jobs";
 import { MalformedJobError, type GenerationJob } from "../job-record.server";
+import { animationKind } from "./animation.server";
 import { editKind } from "./edit.server";
 import type { JobKindModule, JobNames, KindModule, PlannedObject, PricedParams } from "./kind.server";
 import { objectImagesKind } from "./object-images.server";
@@ -14,6 +15,7 @@ export const jobKindModules: { [K in JobKind]: JobKindModule<K> } = {
   variations: variationsKind,
   edit: editKind,
   upscale: upscaleKind,
+  animation: animationKind,
 };
 
 /**

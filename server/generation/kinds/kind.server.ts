@@ -35,6 +35,11 @@ export interface ImageTask {
   work?: ImageWork;
   /** Which of the drawings the object does not have yet this image is (the preview engine's; see GenerateRequest). */
   variant?: number;
+  /**
+   * The positions of this job whose images go first among this one's references (an animation's
+   * frame before): drawn in order, each sees what the ones before it became.
+   */
+  follows?: number[];
 }
 
 export interface MadeFrom {
@@ -79,6 +84,8 @@ export interface JobPlan {
   avoid?: { drawings: string[]; images: number };
   /** The library drawing a person chose for the object (GenerateRequest.drawing). */
   drawing?: DrawingChoice | null;
+  /** Images this job stored before, by position, for tasks that follow them (a re-run after a crash). */
+  made?: Map<number, ReferenceImage>;
   folder(task: ImageTask): string;
 }
 
@@ -121,6 +128,11 @@ export interface KindModule<P extends PricedParams> {
   /** What the job is called in lists, toasts and webhooks. */
   title(params: P, names: JobNames): string;
   plan(ctx: PlanContext, job: GenerationJob, params: P): Promise<JobPlan>;
+  /**
+   * After its images, whether the run made them all or was cancelled or failed part way: what the
+   * kind makes of those made (an animation's sheet). Its failure is logged; the images stay paid for.
+   */
+  afterImages?(ctx: PlanContext, job: GenerationJob, params: P): Promise<void>;
   /** Inside the transaction that ends the job, after its status is set: what the kind tidies then. */
   onEnd?(tx: Transaction, job: GenerationJob): Promise<void>;
 }

@@ -14,10 +14,24 @@ const set: ObjectImagesParams = {
   ],
 };
 
+const animation = {
+  objectId: "a",
+  name: "Knight",
+  imageId: "i",
+  action: "walk",
+  words: null,
+  frames: 4,
+  directions: 1,
+  mirror: true,
+  loop: true,
+  colours: null,
+  redo: null,
+} as const;
+
 describe("job kinds, each one module", () => {
   it("are all registered, each with its own params schema", () => {
     expect(Object.keys(jobKindModules).sort()).toEqual([...jobKinds].sort());
-    expect(objectJobKinds()).toEqual(["object-images", "variations", "edit", "upscale"]);
+    expect(objectJobKinds()).toEqual(["object-images", "variations", "edit", "upscale", "animation"]);
   });
 
   it("count their images: a set's objects × variations, a view per view, one per edit or upscale", () => {
@@ -27,6 +41,12 @@ describe("job kinds, each one module", () => {
     const upscale = { v: 1, ...settings, objectId: "a", name: "Potion", imageId: "i", factor: 2 } as const;
     expect(jobKindModules.upscale.imageCount(upscale)).toBe(1);
     expect(jobKindModules["style-samples"].imageCount({ v: 1, ...settings, subjects: ["a", "b", "c"] })).toBe(3);
+    // An animation: frames × the directions drawn (the west-facing ones mirrored are free); a redo, one.
+    const walk = { v: 1, ...settings, ...animation, frames: 8, directions: 8 } as const;
+    expect(jobKindModules.animation.imageCount(walk)).toBe(8 * 5);
+    expect(jobKindModules.animation.imageCount({ ...walk, mirror: false })).toBe(8 * 8);
+    expect(jobKindModules.animation.imageCount({ ...walk, directions: 4 })).toBe(8 * 3);
+    expect(jobKindModules.animation.imageCount({ ...walk, redo: { sheetImageId: "s", cell: 3 } })).toBe(1);
   });
 
   it("say which objects a stored job fills, and none for a malformed record", () => {
@@ -59,5 +79,11 @@ describe("job kinds, each one module", () => {
       "Sample images for “Warm icons”",
     );
     expect(titleOf({ kind: "upscale", params: { ...upscale, factor: 3 } }, names("", ["Cat"]))).toBeNull();
+    const walk = { v: 1, ...settings, ...animation };
+    expect(titleOf({ kind: "animation", params: walk }, names("", ["Knight"]))).toBe("Walk animation of “Knight”");
+    const redo = { ...walk, words: "swinging a sword", redo: { sheetImageId: "s", cell: 0 } };
+    expect(titleOf({ kind: "animation", params: redo }, names("", ["Knight"]))).toBe(
+      "Frame redrawn in “Knight”’s swinging a sword",
+    );
   });
 });

@@ -2,8 +2,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { animationActions } from "#domain/animation";
 import { painting } from "../../../tests/support/pixel-fixtures";
-import { animateDrawing, opaqueBox } from "./frames.server";
-import { animatedGif, sheetPng, sheetRow } from "./sheet.server";
+import { alignDrawnFrames, animateDrawing, opaqueBox } from "./frames.server";
+import { animatedGif, animatedWebp, sheetPng, sheetRow } from "./sheet.server";
 import { asepriteJson, godotSpriteFrames, texturePackerJson, type SheetLayout } from "./sheet-files";
 
 /** A knight-ish drawing that is not symmetric, so a mirror can be told from the original. */
@@ -15,7 +15,67 @@ async function drawing() {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** A frame as a model might draw it: the figure anywhere on a 1024 canvas, at any size. */
+async function drawnFrame(at: { x: number; y: number; scale: number; colour?: string }) {
+  const figure = await sharp(await drawing())
+    .resize(Math.round(512 * at.scale))
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 1024, height: 1024, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: figure, left: at.x, top: at.y }])
+    .png()
+    .toBuffer();
+}
+
 describe("animations", () => {
+  it("aligns frames a model drew anywhere on its canvas: one cell and scale, one baseline, one centre line, the west mirrored", async () => {
+    const row = await Promise.all([
+      drawnFrame({ x: 40, y: 30, scale: 1 }),
+      drawnFrame({ x: 400, y: 300, scale: 0.9 }),
+      drawnFrame({ x: 200, y: 480, scale: 1.05 }),
+      drawnFrame({ x: 10, y: 100, scale: 0.95 }),
+    ]);
+    const east = await Promise.all([drawnFrame({ x: 300, y: 200, scale: 1 }), drawnFrame({ x: 0, y: 0, scale: 1 })]);
+    const { cell, frames, directions } = await alignDrawnFrames(
+      [row.slice(0, 2), east, row.slice(2), [row[0]!, row[3]!]],
+      {
+        directions: 4,
+        mirror: false,
+      },
+    );
+    expect([cell, directions]).toEqual([256, ["s", "e", "n", "w"]]);
+    const boxes = frames.flat().map((frame) => opaqueBox(frame)!);
+    const bottoms = boxes.map((b) => b.bottom);
+    const middles = boxes.map((b) => (b.left + b.right) / 2);
+    expect(Math.max(...bottoms) - Math.min(...bottoms)).toBeLessThanOrEqual(1);
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(2);
+    // One scale: the figure drawn at 1.05 stays taller than the one drawn at 0.9.
+    const height = (b: (typeof boxes)[number]) => b.bottom - b.top;
+    expect(height(boxes[4]!)).toBeGreaterThan(height(boxes[1]!));
+    expect(Math.max(...boxes.map((b) => b.top))).toBeGreaterThanOrEqual(0);
+
+    const mirrored = await alignDrawnFrames([[row[0]!], east.slice(0, 1), [row[1]!]], {
+      directions: 4,
+      mirror: true,
+      colours: 8,
+    });
+    const [e, w] = [mirrored.frames[1]![0]!, mirrored.frames[3]![0]!];
+    for (let y = 0; y < cell; y++) {
+      for (let x = 0; x < cell; x++) {
+        const at = (y * cell + x) * 4;
+        const flipped = (y * cell + cell - 1 - x) * 4;
+        if (w.data[at + 3] !== e.data[flipped + 3]) throw new Error(`not mirrored at ${x},${y}`);
+      }
+    }
+    const colours = new Set<number>();
+    for (const frame of mirrored.frames.flat()) {
+      for (let p = 0; p < frame.data.length; p += 4) {
+        if (frame.data[p + 3]) colours.add((frame.data[p]! << 16) | (frame.data[p + 1]! << 8) | frame.data[p + 2]!);
+      }
+    }
+    expect(colours.size).toBeLessThanOrEqual(8);
+  });
+
   it("puts every frame of every action on one canvas, its feet on one baseline and its middle on one line", async () => {
     const source = await drawing();
     for (const action of animationActions) {
@@ -132,5 +192,20 @@ describe("animations", () => {
     expect(gif.delay!.reduce((sum, ms) => sum + ms, 0)).toBe(600);
     for (const ms of gif.delay!) expect(ms % 100).toBe(0);
     expect(gif.loop).toBe(0);
+
+    // The WebP keeps every frame with its alpha, played once when asked.
+    const webp = await animatedWebp(row, { fps: 10, loop: false });
+    const meta = await sharp(webp, { animated: true }).metadata();
+    expect([meta.format, meta.width, meta.pageHeight, meta.loop, meta.hasAlpha]).toEqual(["webp", 256, 256, 1, true]);
+    expect(meta.delay!.reduce((sum, ms) => sum + ms, 0)).toBe(600);
+    // Lossless: every visible pixel as it was (a clear pixel's colour is not kept, nor seen).
+    const frame = await sharp(webp, { page: 0 }).ensureAlpha().raw().toBuffer();
+    const sent = row[0]!.data;
+    let differing = 0;
+    for (let p = 0; p < sent.length; p += 4) {
+      const same = sent[p + 3] === 0 ? frame[p + 3] === 0 : frame.subarray(p, p + 4).equals(sent.subarray(p, p + 4));
+      if (!same) differing++;
+    }
+    expect(differing).toBe(0);
   });
 });

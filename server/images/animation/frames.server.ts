@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { directionSets, type AnimationAction, type Direction } from "#domain/animation";
+import { directionSets, mirroredDirections, type AnimationAction, type Direction } from "#domain/animation";
 import type { Cells } from "../pixel-art/cells";
 import type { Rgba } from "../pixel-art/detect-grid";
 import { coloursOf, snapToPalette } from "../pixel-art/palette-fit";
@@ -16,7 +16,7 @@ export interface AnimationFrames {
 }
 
 /** The directions drawn mirrored from their opposite (the preview engine has one drawing, facing east). */
-const mirrored = new Set<Direction>(["w", "nw", "sw"]);
+const mirrored = new Set<Direction>(mirroredDirections);
 const opposite: Partial<Record<Direction, Direction>> = { w: "e", nw: "ne", sw: "se" };
 
 /** A frame flipped left to right. */
@@ -79,24 +79,92 @@ async function posedFrame(drawing: Buffer, cell: number, action: AnimationAction
     posed = sharp(await posed.png().toBuffer()).rotate(pose.turn, { background: { r: 0, g: 0, b: 0, alpha: 0 } });
   const { data, info } = await posed.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   if (pose.fade) for (let i = 3; i < data.length; i += 4) data[i] = Math.round(data[i]! * (1 - pose.fade));
-  const box = opaqueBox({ data, width: info.width, height: info.height });
+  return placeOnAnchor({ data, width: info.width, height: info.height }, cell);
+}
+
+/** Where a frame's anchor goes: the bottom of its opaque pixels on this row of the cell. */
+const baselineOf = (cell: number) => cell - Math.round(cell * 0.08);
+
+/** A frame on a `cell`-square canvas, the bottom of its opaque pixels on the baseline and their middle on the centre line. */
+function placeOnAnchor(image: Rgba, cell: number): Rgba {
+  const { data } = image;
+  const box = opaqueBox(image);
   const out = new Uint8Array(cell * cell * 4);
   if (!box) return { data: out, width: cell, height: cell };
-  // The anchor: the drawing's bottom on the baseline, its middle on the centre line.
-  const baseline = cell - Math.round(cell * 0.08);
   const left = Math.round(cell / 2 - (box.left + box.right + 1) / 2);
-  const top = baseline - (box.bottom + 1);
-  for (let y = 0; y < info.height; y++) {
+  const top = baselineOf(cell) - (box.bottom + 1);
+  for (let y = 0; y < image.height; y++) {
     const ty = y + top;
     if (ty < 0 || ty >= cell) continue;
-    for (let x = 0; x < info.width; x++) {
+    for (let x = 0; x < image.width; x++) {
       const tx = x + left;
       if (tx < 0 || tx >= cell) continue;
-      const from = (y * info.width + x) * 4;
+      const from = (y * image.width + x) * 4;
       out.set(data.subarray(from, from + 4), (ty * cell + tx) * 4);
     }
   }
   return { data: out, width: cell, height: cell };
+}
+
+/**
+ * Frames a model drew (`drawn[direction][frame]`, in the order of `directions`' drawn rows) as one
+ * animation: one cell and one scale for every frame — the largest figure fits, the others keep their
+ * size against it — each registered to the anchor, the mirrored directions flipped from their
+ * opposite, and optionally every frame in one palette of `colours`.
+ */
+export async function alignDrawnFrames(
+  drawn: Buffer[][],
+  options: { directions: 1 | 4 | 8; mirror: boolean; colours?: number | null },
+): Promise<AnimationFrames> {
+  const decoded = await Promise.all(
+    drawn.map((row) =>
+      Promise.all(
+        row.map(async (file) => {
+          const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+          const image: Rgba = { data, width: info.width, height: info.height };
+          return { image, box: opaqueBox(image) };
+        }),
+      ),
+    ),
+  );
+  const all = decoded.flat();
+  const first = all[0]?.image;
+  const cell = Math.min(MAX_CELL, Math.max(first?.width ?? MAX_CELL, first?.height ?? MAX_CELL));
+  const boxes = all.flatMap(({ box }) => (box ? [box] : []));
+  const tallest = Math.max(1, ...boxes.map((b) => b.bottom - b.top + 1));
+  const widest = Math.max(1, ...boxes.map((b) => b.right - b.left + 1));
+  // One scale for every frame: a figure that crouches stays smaller than one that stands.
+  const scale = Math.min((baselineOf(cell) - cell * 0.04) / tallest, (cell * 0.92) / widest);
+  const fitted = await Promise.all(
+    decoded.map((row) =>
+      Promise.all(
+        row.map(async ({ image, box }) => {
+          if (!box) return placeOnAnchor(image, cell);
+          const [width, height] = [box.right - box.left + 1, box.bottom - box.top + 1];
+          const { data, info } = await sharp(Buffer.from(image.data), {
+            raw: { width: image.width, height: image.height, channels: 4 },
+          })
+            .extract({ left: box.left, top: box.top, width, height })
+            .resize({
+              width: Math.max(1, Math.round(width * scale)),
+              height: Math.max(1, Math.round(height * scale)),
+              fit: "fill",
+            })
+            .raw()
+            .toBuffer({ resolveWithObject: true });
+          return placeOnAnchor({ data, width: info.width, height: info.height }, cell);
+        }),
+      ),
+    ),
+  );
+  const directions = [...directionSets[options.directions]] as Direction[];
+  const drawnDirections = directions.filter((d) => !(options.mirror && mirrored.has(d)));
+  const byDirection = new Map(drawnDirections.map((direction, i) => [direction, fitted[i]!]));
+  const frames = directions.map(
+    (direction) => byDirection.get(direction) ?? byDirection.get(opposite[direction]!)!.map(flop),
+  );
+  if (options.colours) sharePalette(frames.flat(), options.colours);
+  return { cell, directions, frames };
 }
 
 /** The box around an image's visible pixels (alpha over a quarter), or null when it has none. */

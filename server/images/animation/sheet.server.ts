@@ -43,10 +43,21 @@ export async function sheetRow(sheet: Buffer, layout: { cell: number; frames: nu
   );
 }
 
-/** An animated GIF of frames shown `fps` a second, looping for ever or played once. */
+/** Frames joined as one animated image, each shown 1/`fps` of a second, looping for ever or played once. */
+function joined(frames: Rgba[], options: { fps: number; loop: boolean }) {
+  const pngs = frames.map((frame) => sharp(Buffer.from(frame.data), raw(frame)).png().toBuffer());
+  const timing = { delay: frames.map(() => Math.round(1000 / options.fps)), loop: options.loop ? 0 : 1 };
+  return Promise.all(pngs).then((files) => ({ image: sharp(files, { join: { animated: true } }), timing }));
+}
+
+/** An animated GIF of the frames (its alpha on or off, as GIF has it). */
 export async function animatedGif(frames: Rgba[], options: { fps: number; loop: boolean }): Promise<Buffer> {
-  const pngs = await Promise.all(frames.map((frame) => sharp(Buffer.from(frame.data), raw(frame)).png().toBuffer()));
-  return sharp(pngs, { join: { animated: true } })
-    .gif({ delay: frames.map(() => Math.round(1000 / options.fps)), loop: options.loop ? 0 : 1 })
-    .toBuffer();
+  const { image, timing } = await joined(frames, options);
+  return image.gif(timing).toBuffer();
+}
+
+/** An animated WebP of the frames: full alpha, lossless, smaller than the GIF. */
+export async function animatedWebp(frames: Rgba[], options: { fps: number; loop: boolean }): Promise<Buffer> {
+  const { image, timing } = await joined(frames, options);
+  return image.webp({ ...timing, lossless: true }).toBuffer();
 }

@@ -10,7 +10,7 @@ export const downloadAnimationOperation = defineOperation({
   tag: "Files",
   summary: "Download an animation for a game engine",
   description:
-    "An animation sheet as a ZIP: `aseprite`, the sheet and Aseprite's JSON (frames with durations, a frame tag per direction: Phaser's `load.aseprite`, Godot's and Unity's Aseprite importers); `texturepacker`, the sheet and TexturePacker's JSON hash with an animation per direction (Phaser's `load.atlas`, PixiJS); `godot`, the sheet and a Godot 4 SpriteFrames (.tres) with an animation per direction named action_direction; `gif`, an animated GIF per direction. 409 for an image that is not an animation.",
+    "An animation sheet as a ZIP: `aseprite`, the sheet and Aseprite's JSON (frames with durations, a frame tag per direction: Phaser's `load.aseprite`, Godot's and Unity's Aseprite importers); `texturepacker`, the sheet and TexturePacker's JSON hash with an animation per direction (Phaser's `load.atlas`, PixiJS); `godot`, the sheet and a Godot 4 SpriteFrames (.tres) with an animation per direction named action_direction; `gif`, an animated GIF per direction; `webp`, an animated WebP per direction (lossless, with full transparency). 409 for an image that is not an animation.",
   access: "user",
   query: animationExportSchema,
   errors: [409],

@@ -13,6 +13,9 @@ import { makePixelArtOperation } from "./make-pixel-art.server";
 import { makeSeamlessTileOperation } from "./make-seamless-tile.server";
 import { makeAutotileSetOperation } from "./make-autotile-set.server";
 import { makeAnimationOperation } from "./make-animation.server";
+import { drawAnimationOperation } from "./draw-animation.server";
+import { redrawAnimationFrameOperation } from "./redraw-animation-frame.server";
+import { reorderAnimationFramesOperation } from "./reorder-animation-frames.server";
 
 /** Objects: generate sets, list, read, rename, choose covers, delete, and the work on their images. */
 export const objectOperations = [
@@ -31,4 +34,7 @@ export const objectOperations = [
   makeSeamlessTileOperation,
   makeAutotileSetOperation,
   makeAnimationOperation,
+  drawAnimationOperation,
+  redrawAnimationFrameOperation,
+  reorderAnimationFramesOperation,
 ];

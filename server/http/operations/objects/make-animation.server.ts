@@ -11,7 +11,7 @@ export const makeAnimationOperation = defineOperation({
   tag: "Objects",
   summary: "Animate an image (preview motion)",
   description:
-    "A new image of the object: an animation sheet of one of its images — a row per direction (1; 4: S, E, N, W; or 8: S, SE, E, NE, N, NW, W, SW, the west side mirrored from the east), a column per frame (4, 6, 8 or 12). Every frame shares one canvas, the drawing's bottom on one baseline and its middle on one line; `colours` locks every frame to one shared palette. The motion is preview motion (idle: breathing; walk and run: bob, sway, squash and stretch; jump: crouch, stretch and land; attack: lunge; hurt: shake; die: fall), Motif's own, free — a model drawing each frame is not offered yet. Download it from `/api/images/{id}/animation.zip`. The same settings again answer with the sheet made the first time (200).",
+    "A new image of the object: an animation sheet of one of its images — a row per direction (1; 4: S, E, N, W; or 8: S, SE, E, NE, N, NW, W, SW, the west side mirrored from the east), a column per frame (4, 6, 8 or 12). Every frame shares one canvas, the drawing's bottom on one baseline and its middle on one line; `colours` locks every frame to one shared palette. The motion is preview motion (idle: breathing; walk and run: bob, sway, squash and stretch; jump: crouch, stretch and land; attack: lunge; hurt: shake; die: fall), Motif's own, free (a model drawing each frame: POST /api/objects/{id}/drawn-animation). Download it from `/api/images/{id}/animation.zip`. The same settings again answer with the sheet made the first time (200).",
   access: "user",
   json: animationSchema,
   responses: {
