@@ -1,19 +1,34 @@
-// The images the fake fal.ai answers: FLUX's, rendered once per size and format (black when
-// flagged NSFW, as fal blanks them), and ESRGAN's, its input resized to its scale.
+// The images the fake fal.ai answers: FLUX's, rendered once per size, format and background (black
+// when flagged NSFW, as fal blanks them; on the key colour a prompt asks for, a little off, as models
+// paint it), and ESRGAN's, its input resized to its scale.
 import sharp from "sharp";
 
 const rendered = new Map<string, Promise<Buffer>>();
+/** The background painted: paper, or the solid flat key colour a prompt asks for, a little off. */
+function paintedBackground(prompt: string): string {
+  const asked = /solid flat #([0-9A-F]{6})/i.exec(prompt)?.[1];
+  if (!asked) return "#f4f1ea";
+  const n = parseInt(asked, 16);
+  const off = (v: number, by: number) =>
+    Math.min(255, Math.max(0, v + by))
+      .toString(16)
+      .padStart(2, "0");
+  return `#${off(n >> 16, -6)}${off((n >> 8) & 255, 5)}${off(n & 255, -7)}`;
+}
+
 export function renderImage(
   [width, height]: [number, number],
   format: "png" | "jpeg",
   black: boolean,
+  prompt = "",
 ): Promise<Buffer> {
-  const key = `${width}x${height}|${format}|${black}`;
+  const background = paintedBackground(prompt);
+  const key = `${width}x${height}|${format}|${black}|${background}`;
   if (!rendered.has(key)) {
     const svg = black
       ? `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/></svg>`
-      : `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#2a9d8f"/></svg>`;
-    const image = sharp(Buffer.from(svg)).flatten({ background: "#f4f1ea" });
+      : `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${background}"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#2a9d8f"/></svg>`;
+    const image = sharp(Buffer.from(svg)).flatten({ background });
     rendered.set(key, (format === "jpeg" ? image.jpeg() : image.png()).toBuffer());
   }
   return rendered.get(key)!;

@@ -169,7 +169,7 @@ export async function result(state: FalState, reply: Reply, job: Job) {
     const filePath = `output/${job.id}-${i}.${format === "png" ? "png" : "jpg"}`;
     state.files.set(filePath, {
       contentType: `image/${format}`,
-      data: await renderImage(job.size, format, control.nsfw),
+      data: await renderImage(job.size, format, control.nsfw, String(job.input.prompt ?? "")),
     });
     images.push({ url: `${state.url}/files/${filePath}`, width, height, content_type: `image/${format}` });
   }
