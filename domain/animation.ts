@@ -4,7 +4,8 @@ import { text, trimmedTextMeta } from "./text";
 
 export const animationActions = ["idle", "walk", "run", "jump", "attack", "hurt", "die"] as const;
 export type AnimationAction = (typeof animationActions)[number];
-export const animationFrameCounts = [4, 6, 8, 12] as const;
+/** Frames a row: 1 is a still in each direction (a directional sprite), the others animations. */
+export const animationFrameCounts = [1, 4, 6, 8, 12] as const;
 export const directionCounts = [1, 4, 8] as const;
 
 /** The directions of a set, in sheet rows: south first, then clockwise as seen from above. */
@@ -33,7 +34,7 @@ export const animationSchema = z.object({
   frames: z
     .union(
       animationFrameCounts.map((count) => z.literal(count)),
-      { error: `Choose ${animationFrameCounts.join(", ")} frames.` },
+      { error: "Choose 1 frame (a still in each direction), or 4, 6, 8 or 12." },
     )
     .default(8),
   directions: z

@@ -82,6 +82,11 @@ export function animationFramePrompt(options: {
   stylePrompt: string;
 }): string {
   const { subject, frame, frames } = options;
+  const same = `the same proportions, size, colours, outline and details as in the first image, full body, centred, the feet on the ground line.`;
+  // One frame: the character turned to face a way, standing as the action says (a directional sprite).
+  if (frames === 1) {
+    return `Draw the ${subject} ${options.action}, ${options.facing}. Keep the same ${subject} exactly: ${same} ${options.stylePrompt} ${promptSentences.transparent}`;
+  }
   const cycle = options.loop
     ? `a looping ${frames}-frame cycle, so the last frame leads back into the first`
     : `a ${frames}-frame animation played once, from its start to its end`;

@@ -167,6 +167,23 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
     }
   });
 
+  it("draws a still in each of 8 directions (a directional sprite), the west side mirrored: 5 drawn, one baseline", async () => {
+    const { object, cover } = await knight();
+    const { job } = await askAnimation(object.id, { imageId: cover.id, action: "idle", frames: 1, directions: 8 });
+    expect(job.total).toBe(5);
+    expect((await runJob(api.server, job.id, openai()))?.status).toBe("succeeded");
+    expect(
+      fake.requests.map(
+        (request) => /\((south|south-east|east|north-east|north)\)/.exec(request.fields.prompt ?? "")?.[1],
+      ),
+    ).toEqual(["south", "south-east", "east", "north-east", "north"]);
+    expect(fake.requests[0]!.fields.prompt).not.toContain("frame 1 of 1");
+    const [sheet] = sheetsOf(await getObject(object.id));
+    expect(sheet).toMatchObject({ width: sheet!.lineage.animation!.cell, height: 8 * sheet!.lineage.animation!.cell });
+    const bottoms = (await cellBoxes(sheet!)).flat().map(({ box }) => box.bottom);
+    expect(Math.max(...bottoms) - Math.min(...bottoms)).toBeLessThanOrEqual(1);
+  });
+
   describe("stopped part way: the frames made are kept and paid, the rest refunded once", () => {
     async function partWay(setUp: Record<string, unknown>, run: (jobId: string, objectId: string) => Promise<unknown>) {
       const { object, cover } = await knight();

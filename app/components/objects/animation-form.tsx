@@ -122,7 +122,7 @@ export function AnimationForm(props: {
           id={`${id}-frames`}
           label="Frames"
           value={frames}
-          options={animationFrameCounts.map((value) => ({ value, label: String(value) }))}
+          options={animationFrameCounts.map((value) => ({ value, label: value === 1 ? "1 · a still" : String(value) }))}
           onChange={setFrames}
         />
       </div>

@@ -169,7 +169,7 @@ async function neighbourFrames(ctx: PlanContext, params: AnimationParams): Promi
 /**
  * The sheet of a new animation, from the frames made: every frame, or when the run stopped part way
  * (cancelled, refused, failed), the frames each direction has from its first on — none when a
- * direction has fewer than two, since a frame alone does not move.
+ * direction has fewer than two, since a frame alone does not move (unless one was asked: stills).
  */
 async function firstSheet(ctx: PlanContext, job: GenerationJob, params: AnimationParams): Promise<void> {
   const frames = await ctx.db
@@ -185,7 +185,7 @@ async function firstSheet(ctx: PlanContext, job: GenerationJob, params: Animatio
     while (run < params.frames && byPosition.has(row * params.frames + run)) run++;
     complete = Math.min(complete, run);
   }
-  if (complete < 2) return;
+  if (complete < Math.min(2, params.frames)) return;
   const frameIds = Array.from({ length: rows }, (_, row) =>
     Array.from({ length: complete }, (_, frame) => byPosition.get(row * params.frames + frame)!),
   ).flat();

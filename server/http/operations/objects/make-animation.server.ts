@@ -11,7 +11,7 @@ export const makeAnimationOperation = defineOperation({
   tag: "Objects",
   summary: "Animate an image (preview motion)",
   description:
-    "A new image of the object: an animation sheet of one of its images — a row per direction (1; 4: S, E, N, W; or 8: S, SE, E, NE, N, NW, W, SW, the west side mirrored from the east), a column per frame (4, 6, 8 or 12). Every frame shares one canvas, the drawing's bottom on one baseline and its middle on one line; `colours` locks every frame to one shared palette. The motion is preview motion (idle: breathing; walk and run: bob, sway, squash and stretch; jump: crouch, stretch and land; attack: lunge; hurt: shake; die: fall), Motif's own, free (a model drawing each frame: POST /api/objects/{id}/drawn-animation). Download it from `/api/images/{id}/animation.zip`. The same settings again answer with the sheet made the first time (200).",
+    "A new image of the object: an animation sheet of one of its images — a row per direction (1; 4: S, E, N, W; or 8: S, SE, E, NE, N, NW, W, SW, the west side mirrored from the east), a column per frame (4, 6, 8 or 12; or 1, a still in each direction). Every frame shares one canvas, the drawing's bottom on one baseline and its middle on one line; `colours` locks every frame to one shared palette. The motion is preview motion (idle: breathing; walk and run: bob, sway, squash and stretch; jump: crouch, stretch and land; attack: lunge; hurt: shake; die: fall), Motif's own, free (a model drawing each frame: POST /api/objects/{id}/drawn-animation). Download it from `/api/images/{id}/animation.zip`. The same settings again answer with the sheet made the first time (200).",
   access: "user",
   json: animationSchema,
   responses: {
@@ -23,14 +23,14 @@ export const makeAnimationOperation = defineOperation({
     idempotent: true,
     title: "Animate an image (preview motion)",
     description:
-      "Makes an animation sheet of an object's image: action (idle, walk, run, jump, attack, hurt, die), 4/6/8/12 " +
+      "Makes an animation sheet of an object's image: action (idle, walk, run, jump, attack, hurt, die), 1/4/6/8/12 " +
       "frames, 1/4/8 directions (west mirrored from east), loop, optional shared palette of N colours. Preview " +
       "motion (bob, squash and stretch, sway), free. Download with /api/images/{id}/animation.zip.",
     params: objectParam,
     arguments: {
       imageId: "The image to animate, from get_images.",
       action: "idle, walk, run, jump, attack, hurt or die. Default idle.",
-      frames: "4, 6, 8 or 12. Default 8.",
+      frames: "4, 6, 8 or 12; 1 for a still in each direction. Default 8.",
       directions: "1, 4 or 8. Default 1.",
       loop: "false to play once. Default true.",
       colours: "2 to 64: one palette shared by every frame. Optional.",
