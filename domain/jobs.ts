@@ -2,13 +2,22 @@ import { z } from "zod";
 import { detailValues, imageSizeValues } from "./images";
 import { limits } from "./limits";
 import { ANIMATION_WORDS_MAX, animationActions } from "./animation";
+import { TEXTURE_WORDS_MAX } from "./tiles";
 
 /**
  * Job kinds and their parameters. Params are stored as JSON with a version (`v`)
  * and parsed with these schemas when a job runs, never cast: a job stored by an
  * older release still parses, and a malformed one fails cleanly (and is refunded).
  */
-export const jobKinds = ["style-samples", "object-images", "variations", "edit", "upscale", "animation"] as const;
+export const jobKinds = [
+  "style-samples",
+  "object-images",
+  "variations",
+  "edit",
+  "upscale",
+  "animation",
+  "texture",
+] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /**
@@ -110,6 +119,15 @@ export const animationParams = z.object({
   redo: z.object({ sheetImageId: z.string().min(1), cell: z.number().int().min(0) }).nullable(),
 });
 
+/** A texture of the object's material (its name, or `words`) a model draws, made to wrap by Motif. */
+export const textureParams = z.object({
+  v: z.literal(1),
+  ...imageSettings,
+  objectId: z.string().min(1),
+  name: z.string().min(1),
+  words: z.string().min(1).max(TEXTURE_WORDS_MAX).nullable(),
+});
+
 export const jobParamsSchemas = {
   "style-samples": styleSamplesParams,
   "object-images": objectImagesParams,
@@ -117,6 +135,7 @@ export const jobParamsSchemas = {
   edit: editParams,
   upscale: upscaleParams,
   animation: animationParams,
+  texture: textureParams,
 } as const satisfies Record<JobKind, z.ZodType>;
 
 export type JobParams<K extends JobKind> = z.output<(typeof jobParamsSchemas)[K]>;
@@ -126,3 +145,4 @@ export type VariationsParams = JobParams<"variations">;
 export type EditParams = JobParams<"edit">;
 export type UpscaleParams = JobParams<"upscale">;
 export type AnimationParams = JobParams<"animation">;
+export type TextureParams = JobParams<"texture">;

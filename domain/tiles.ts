@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { text } from "./text";
+import { modelChoice } from "./models";
+import { text, trimmedTextMeta } from "./text";
 
 /** The tile sizes game engines' tilesets use. */
 export const tileSizes = [16, 32, 48, 64] as const;
@@ -50,3 +51,24 @@ export interface TileParams {
   kind: "texture" | AutotileKindValue;
   lowerImageId?: string;
 }
+
+/** The side of a texture a model draws: square, wrapping, large enough to cut any tile from. */
+export const TEXTURE_SIDE = 1024;
+export const TEXTURE_WORDS_MAX = 200;
+
+/** POST /api/objects/{id}/drawn-texture: a texture a model draws, made to wrap. */
+export const drawnTextureSchema = z.object({
+  words: text()
+    .transform((words) => words.trim().replace(/\s+/g, " "))
+    .pipe(
+      z
+        .string()
+        .min(1, "Say what the texture is, or leave the words out.")
+        .max(TEXTURE_WORDS_MAX, `Keep the texture's words under ${TEXTURE_WORDS_MAX} characters.`),
+    )
+    .meta(trimmedTextMeta(TEXTURE_WORDS_MAX))
+    .optional()
+    .meta({ description: "What the texture is (“mossy cobblestones”); the object's name when left out." }),
+  model: modelChoice.optional(),
+});
+export type DrawnTextureInput = z.output<typeof drawnTextureSchema>;

@@ -97,3 +97,17 @@ export function animationFramePrompt(options: {
     `${options.stylePrompt} ${promptSentences.transparent}`
   );
 }
+
+/**
+ * A texture a model draws for tiles: the material filling the whole square, seen from straight
+ * above and evenly lit, so it can be made to wrap; the style's look, but no subject, border or
+ * background of its own.
+ */
+export function texturePrompt(options: { material: string; stylePrompt: string }): string {
+  return (
+    `A seamless, tileable texture of ${options.material.trim().replace(/\.$/, "")}, seen from straight above, ` +
+    `filling the whole square edge to edge: no single subject, no border, no frame, no background, no vignette, ` +
+    `no perspective, even lighting with no cast shadows, details spread evenly so it repeats without a visible seam. ` +
+    `${options.stylePrompt}`
+  );
+}

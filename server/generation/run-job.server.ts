@@ -146,7 +146,8 @@ async function makeImages(
       );
       if (keyed && result?.images[0]) result.images[0] = await keyed.matte(result.images[0]);
       if (task.work && result?.images[0]) result.images[0] = await task.work.finish(result.images[0]);
-      else if (result?.images[0] && drawsAsPixelArt(plan.style, provider.id)) {
+      if (task.finish && result?.images[0]) result.images[0] = await task.finish(result.images[0]);
+      if (!task.work && result?.images[0] && drawsAsPixelArt(plan.style, provider.id)) {
         result.images[0] = await asStylePixelArt(result.images[0], plan.style);
       }
       const image = result?.images[0];

@@ -6,7 +6,7 @@ import { isPreview } from "#domain/preview";
 import type { AutotileKindValue, TileSize } from "#domain/tiles";
 import { images, objects } from "../db/schema";
 import { composeAutotiles } from "../images/tiles/autotile";
-import { cutAtQuietestSeam, repairSeam } from "../images/tiles/seam";
+import { madeToWrap } from "../images/tiles/wrap.server";
 import { drawTexture, materialOf } from "../images/tiles/textures";
 import type { Rgba } from "../images/pixel-art/detect-grid";
 import { objectStylePalette } from "./style-palette.server";
@@ -54,7 +54,7 @@ export async function seamlessTileImage(
           seed: source.seed ?? 1,
         });
       } else {
-        texture = cutAtQuietestSeam(repairSeam(await rgbaOf(original, tileSize)));
+        texture = await madeToWrap(original, tileSize);
       }
       return { data: await pngOf(texture), width: tileSize, height: tileSize };
     },

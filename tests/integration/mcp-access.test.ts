@@ -16,6 +16,7 @@ const TOOLS = [
   "choose_drawing",
   "create_style",
   "draw_animation",
+  "draw_texture",
   "draw_views",
   "edit_image",
   "generate_objects",

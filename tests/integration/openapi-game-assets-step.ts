@@ -36,6 +36,12 @@ export function makesGameAssets({ callWithKey, state }: OpenApiWalk) {
       query: "for=godot",
     });
     expect(tileset.status).toBe(200);
+    // Nor can it draw a texture: it draws its own, free, as the seamless tile above.
+    const texture = await callWithKey<{ error: { message: string } }>("POST", "/api/objects/:id/drawn-texture", {
+      params,
+      json: { words: "mossy cobblestones" },
+    });
+    expect([texture.status, texture.body.error.message]).toEqual([409, expect.stringContaining("Seamless tile")]);
 
     const animation = await callWithKey<Made>("POST", "/api/objects/:id/animation", {
       params,

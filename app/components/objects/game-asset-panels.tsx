@@ -24,7 +24,7 @@ export function GameAssetPanels({
     <>
       <AnimationPanel key={props.image.id} {...panel} jobs={jobs} />
       <PixelArtPanel {...panel} />
-      <TilesPanel {...panel} />
+      <TilesPanel {...panel} jobs={jobs} />
     </>
   );
 }

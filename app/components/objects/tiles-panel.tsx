@@ -12,6 +12,8 @@ import { callApi } from "~/lib/api/api-client";
 import { useMakeImage } from "~/lib/hooks/use-make-image";
 import { Picker } from "../ui/picker";
 import { Button, buttonClasses } from "../ui/button";
+import type { ObjectJobContext } from "./animation-frames";
+import { DrawTexture } from "./draw-texture";
 
 /** A seamless tile another object made: a lower terrain an autotile set can lie on. */
 export interface TileChoice {
@@ -33,6 +35,7 @@ export function TilesPanel(props: {
   number: number;
   knownIds: string[];
   tiles: TileChoice[];
+  jobs: ObjectJobContext;
   onMade(imageId: string): void;
 }) {
   const { image } = props;
@@ -43,7 +46,9 @@ export function TilesPanel(props: {
   const [lower, setLower] = useState("");
   const chosenLower = lowers.find((tile) => tile.imageId === lower) ?? lowers[0];
   const { busy, make } = useMakeImage<"tile" | "set">(props);
-  const isTile = image.lineage.operation === "tiled";
+  // A model's texture (1024 px) is a tile to cut game tiles from; a game tile is one to lay sets over.
+  const isTexture = image.lineage.operation === "tiled" && !(tileSizes as readonly number[]).includes(image.width);
+  const isTile = image.lineage.operation === "tiled" && !isTexture;
   const isSet = image.lineage.operation === "autotiled";
 
   function makeTile() {
@@ -96,12 +101,14 @@ export function TilesPanel(props: {
         <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
           {isSet
             ? "An autotile set: download it with its rules for a level editor."
-            : isTile
-              ? "A seamless tile, shown 3 × 3: lay it over another object's tile as an autotile set."
-              : `Image ${props.number} as a seamless tile for a game's ground or walls, then tiles that join it to another ground.`}
+            : isTexture
+              ? "A texture a model drew, made to wrap, shown 3 × 3: cut game tiles from it."
+              : isTile
+                ? "A seamless tile, shown 3 × 3: lay it over another object's tile as an autotile set."
+                : `Image ${props.number} as a seamless tile for a game's ground or walls, then tiles that join it to another ground.`}
         </p>
       </div>
-      {isTile && (
+      {(isTile || isTexture) && (
         <div
           role="img"
           aria-label={`${props.objectName} tiled 3 × 3`}
@@ -164,7 +171,7 @@ export function TilesPanel(props: {
           </div>
         )
       ) : (
-        <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3">
+        <div className="grid grid-cols-[minmax(6.5rem,1fr)_auto] items-end gap-3">
           <Picker<TileSize>
             id={`${id}-size`}
             label="Tile size"
@@ -188,6 +195,9 @@ export function TilesPanel(props: {
             <span className="text-neutral-500 dark:text-neutral-400">· free</span>
           </Button>
         </div>
+      )}
+      {!isSet && !isTile && !isTexture && (
+        <DrawTexture objectId={props.objectId} objectName={props.objectName} jobs={props.jobs} />
       )}
     </section>
   );

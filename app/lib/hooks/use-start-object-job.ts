@@ -9,7 +9,7 @@ import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
 
 /** The paid jobs that can be started on one object (POST /api/objects/{id}/<path>). */
 export type ObjectJobPath =
-  "variations" | "views" | "edit" | "ai-upscale" | "drawn-animation" | "animation/redraw-frame";
+  "variations" | "views" | "edit" | "ai-upscale" | "drawn-animation" | "animation/redraw-frame" | "drawn-texture";
 
 /**
  * Starts a paid job on one object, once per click (an Idempotency-Key the retry of the same

@@ -5,6 +5,7 @@ import { editKind } from "./edit.server";
 import type { JobKindModule, JobNames, KindModule, PlannedObject, PricedParams } from "./kind.server";
 import { objectImagesKind } from "./object-images.server";
 import { styleSamplesKind } from "./style-samples.server";
+import { textureKind } from "./texture.server";
 import { upscaleKind } from "./upscale.server";
 import { variationsKind } from "./variations.server";
 
@@ -16,6 +17,7 @@ export const jobKindModules: { [K in JobKind]: JobKindModule<K> } = {
   edit: editKind,
   upscale: upscaleKind,
   animation: animationKind,
+  texture: textureKind,
 };
 
 /**

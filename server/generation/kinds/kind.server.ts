@@ -40,11 +40,13 @@ export interface ImageTask {
    * frame before): drawn in order, each sees what the ones before it became.
    */
   follows?: number[];
+  /** What Motif does to a drawn image before it is stored (a texture made to wrap). */
+  finish?(image: GeneratedImage): Promise<GeneratedImage>;
 }
 
 export interface MadeFrom {
   imageId: string | null;
-  operation: Extract<ImageOperation, "generated" | "edited" | "repainted" | "upscaled">;
+  operation: Extract<ImageOperation, "generated" | "edited" | "repainted" | "upscaled" | "tiled">;
   params: ImageOperationParams;
 }
 

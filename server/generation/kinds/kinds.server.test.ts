@@ -31,7 +31,7 @@ const animation = {
 describe("job kinds, each one module", () => {
   it("are all registered, each with its own params schema", () => {
     expect(Object.keys(jobKindModules).sort()).toEqual([...jobKinds].sort());
-    expect(objectJobKinds()).toEqual(["object-images", "variations", "edit", "upscale", "animation"]);
+    expect(objectJobKinds()).toEqual(["object-images", "variations", "edit", "upscale", "animation", "texture"]);
   });
 
   it("count their images: a set's objects × variations, a view per view, one per edit or upscale", () => {
@@ -47,6 +47,11 @@ describe("job kinds, each one module", () => {
     expect(jobKindModules.animation.imageCount({ ...walk, mirror: false })).toBe(8 * 8);
     expect(jobKindModules.animation.imageCount({ ...walk, directions: 4 })).toBe(8 * 3);
     expect(jobKindModules.animation.imageCount({ ...walk, redo: { sheetImageId: "s", cell: 3 } })).toBe(1);
+    const texture = { v: 1, ...settings, objectId: "a", name: "Grass", words: null } as const;
+    expect(jobKindModules.texture.imageCount(texture)).toBe(1);
+    expect(titleOf({ kind: "texture", params: texture }, { styleName: "", objectNames: ["Meadow"] })).toBe(
+      "Texture of “Meadow”",
+    );
   });
 
   it("say which objects a stored job fills, and none for a malformed record", () => {

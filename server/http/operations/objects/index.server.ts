@@ -16,6 +16,7 @@ import { makeAnimationOperation } from "./make-animation.server";
 import { drawAnimationOperation } from "./draw-animation.server";
 import { redrawAnimationFrameOperation } from "./redraw-animation-frame.server";
 import { reorderAnimationFramesOperation } from "./reorder-animation-frames.server";
+import { drawTextureOperation } from "./draw-texture.server";
 
 /** Objects: generate sets, list, read, rename, choose covers, delete, and the work on their images. */
 export const objectOperations = [
@@ -33,6 +34,7 @@ export const objectOperations = [
   makePixelArtOperation,
   makeSeamlessTileOperation,
   makeAutotileSetOperation,
+  drawTextureOperation,
   makeAnimationOperation,
   drawAnimationOperation,
   redrawAnimationFrameOperation,

@@ -4,8 +4,9 @@ import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 
-// An animation drawn by a model, on the instance whose default model is OpenAI (a local fake of its
-// Images API); and the preview-only instance, which says before the click that it cannot.
+// Game assets a model draws — an animation, a texture — on the instance whose default model is
+// OpenAI (a local fake of its Images API); and the preview-only instance, which says before the
+// click that it cannot.
 const openaiBase = `http://localhost:${e2ePorts.openaiApp}`;
 
 const balanceNow = async (page: Page, base: string) =>
@@ -69,7 +70,37 @@ test("a knight's walk drawn by a model: priced before the click, drawn frame by 
   expect(await balanceNow(page, openaiBase)).toBe(balance - 15);
 });
 
-test("on the preview engine alone, the panel says before the click that no model here can draw frames", async ({
+test("a grass texture drawn by a model, priced before the click, made to wrap and cut into a 32-px tile", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInWithApi(page, uniqueEmail("drawn-texture"), openaiBase);
+  const styleId = await createStyleWithApi(page, "Drawn ground", openaiBase);
+  const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Grass"] }, openaiBase);
+  await waitForJob(page, job.id, openaiBase);
+  await page.goto(`${openaiBase}/app/object/${objects[0]!.id}`);
+  const balance = await balanceNow(page, openaiBase);
+
+  const panel = page.getByRole("region", { name: "Tiles" });
+  await panel.getByLabel("Draw a texture with a model").fill("clover and short grass");
+  await expect(panel.getByTestId("draw-texture")).toHaveText("Draw texture· 3 credits");
+  await panel.getByTestId("draw-texture").click();
+  const strip = page.getByTestId("variant-strip");
+  await expect(strip.getByRole("button", { name: /^Image 2/ })).toBeVisible({ timeout: 60_000 });
+  expect(await balanceNow(page, openaiBase)).toBe(balance - 3);
+  await strip.getByRole("button", { name: /^Image 2/ }).click();
+  await expect(panel).toContainText("A texture a model drew, made to wrap");
+  await expect(panel.getByTestId("tile-field")).toBeVisible();
+  await expectNoViolations(page, "a texture a model drew, in the tiles panel");
+  await panel.getByLabel("Tile size", { exact: true }).selectOption({ label: "32 px" });
+  await panel.getByTestId("make-seamless-tile").click();
+  await expect(page.locator("[data-toast-id]").filter({ hasText: "Seamless tile made" })).toContainText(
+    "A 32-px seamless tile of Grass was added.",
+  );
+  expect(await balanceNow(page, openaiBase)).toBe(balance - 3);
+});
+
+test("on the preview engine alone, the panels say before the click that no model here can draw frames or textures", async ({
   page,
 }) => {
   await signInWithApi(page);
@@ -81,4 +112,7 @@ test("on the preview engine alone, the panel says before the click that no model
   await panel.getByText("A model", { exact: true }).click();
   await expect(panel.getByTestId("animation-maker-hint")).toContainText("None of the models here can draw frames");
   await expect(panel.getByTestId("draw-animation")).toBeDisabled();
+  const tiles = page.getByRole("region", { name: "Tiles" });
+  await expect(tiles).toContainText("The preview engine draws its own textures");
+  await expect(tiles.getByTestId("draw-texture")).toBeDisabled();
 });
