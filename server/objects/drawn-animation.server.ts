@@ -42,6 +42,21 @@ async function sourceOf(deps: ObjectDeps, object: ObjectRecord, imageId: string)
   return { source, styleDefault: style?.defaultModel };
 }
 
+/** A drawn animation's params: what was asked, on the object, at its size and detail, on a clear ground. */
+const paramsFor = (
+  object: ObjectRecord,
+  asked: Omit<AnimationParams, "v" | "objectId" | "name" | "size" | "detail" | "transparent">,
+): AnimationParams => ({
+  v: 1,
+  objectId: object.id,
+  name: object.name,
+  ...asked,
+  size: object.size,
+  detail: object.detail,
+  // Frames stand on a clear ground, so they can be aligned and laid on a level.
+  transparent: true,
+});
+
 const startAnimationJob = (
   deps: ObjectDeps,
   object: ObjectRecord,
@@ -68,10 +83,7 @@ export async function drawAnimation(
   const { source, styleDefault } = await sourceOf(deps, object, input.imageId);
   if (source.operation === "animated") throw new AppError("bad_request", NOT_A_DRAWING, { field: "imageId" });
   const provider = frameDrawer(deps, { requested: input.model, styleDefault });
-  const params: AnimationParams = {
-    v: 1,
-    objectId: object.id,
-    name: object.name,
+  const params = paramsFor(object, {
     imageId: source.id,
     action: input.action,
     words: input.words ?? null,
@@ -81,11 +93,7 @@ export async function drawAnimation(
     loop: input.loop,
     colours: input.colours ?? null,
     redo: null,
-    size: object.size,
-    detail: object.detail,
-    // Frames stand on a clear ground, so they can be aligned and laid on a level.
-    transparent: true,
-  };
+  });
   return { job: await startAnimationJob(deps, object, params, provider, actor) };
 }
 
@@ -118,10 +126,7 @@ export async function redrawFrame(
   // The model that drew the sheet, while it is on offer: the frame should match the others.
   const drewIt = deps.providers.offeredById(first.provider) ? first.provider : styleDefault;
   const provider = frameDrawer(deps, { requested: input.model, styleDefault: drewIt });
-  const params: AnimationParams = {
-    v: 1,
-    objectId: object.id,
-    name: object.name,
+  const params = paramsFor(object, {
     imageId: first.parentImageId,
     action: animation.action,
     words: drawn.words,
@@ -131,9 +136,6 @@ export async function redrawFrame(
     loop: animation.loop,
     colours: animation.colours ?? null,
     redo: { sheetImageId: sheet.id, cell: input.frame },
-    size: object.size,
-    detail: object.detail,
-    transparent: true,
-  };
+  });
   return { job: await startAnimationJob(deps, object, params, provider, actor) };
 }

@@ -5,42 +5,24 @@
 // Then a frame redrawn, frames reordered and dropped, and bad input. On both databases.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { JobView, ObjectDetail, ObjectImageView } from "#domain/objects";
 import { creditLedger, images } from "#server/db/schema";
-import { createOfflineProvider } from "#server/generation/providers/offline.server";
-import { createOpenAIProvider } from "#server/generation/providers/openai.server";
 import { providerRegistry } from "#server/generation/providers/registry.server";
 import { runGenerationJob } from "#server/generation/run-job.server";
 import { opaqueBox } from "#server/images/animation/frames.server";
-import { startFakeOpenAI } from "../fakes/openai-images";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, grantCredits, json, runJob, submitObjects } from "../support/factories";
 import { paidObjectJobs } from "../support/paid-object-jobs";
-import { setUpSignedInApi } from "../support/signed-in-api";
+import { setUpOpenAIApi } from "../support/openai-api";
 import { sha256 } from "./image-edits-providers-helpers";
 
 type ErrorReply = { error: { message: string; fields?: { path: string }[] } };
 
-let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake?.close());
-
 describe.each(testDatabases)("animations a model draws on $name", (target) => {
-  const openai = () =>
-    createOpenAIProvider({ apiKey: "sk-test", baseUrl: `${fake.url}/v1`, model: "gpt-image-1.5", timeoutMs: 2_000 });
-  const api = setUpSignedInApi(target, "ann-drawn-animation@example.com", {
-    providers: () => providerRegistry([createOfflineProvider(), openai()]),
-  });
+  const { api, openai } = setUpOpenAIApi(target, "ann-drawn-animation@example.com");
   const { getObject, fileOf, jobRow, balance, expectLedgerExact } = paidObjectJobs(api);
   beforeAll(() => grantCredits(api.database.db, api.user.userId, 20_000));
-  beforeEach(async () => {
-    await fetch(`${fake.url}/__control`, { method: "DELETE" });
-  });
-  const control = (settings: Record<string, unknown>) =>
-    fetch(`${fake.url}/__control`, { method: "POST", body: JSON.stringify(settings) });
   const post = (path: string, body: Record<string, unknown>) =>
     api.server.call(path, { method: "POST", cookie: api.user.cookie, json: body });
 
@@ -89,7 +71,7 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
     const { object, cover } = await knight();
     const { job, before } = await askAnimation(object.id, { imageId: cover.id, action: "walk", frames: 4 });
     expect(job).toMatchObject({ kind: "animation", total: 4, title: "Walk animation of “Knight”", provider: "openai" });
-    expect((await runJob(api.server, job.id, openai()))?.status).toBe("succeeded");
+    expect((await runJob(api.server, job.id, openai.provider()))?.status).toBe("succeeded");
 
     const frames = await framesOf(job.id);
     expect(frames.map((frame) => frame.operationParams?.view)).toEqual(
@@ -97,8 +79,8 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
     );
     expect(frames.every((frame) => frame.parentImageId === cover.id)).toBe(true);
     const coverHash = sha256(await fileOf(cover.url));
-    expect(fake.requests).toHaveLength(4);
-    for (const [n, request] of fake.requests.entries()) {
+    expect(openai.fake.requests).toHaveLength(4);
+    for (const [n, request] of openai.fake.requests.entries()) {
       expect(request.path).toBe("/v1/images/edits");
       expect(request.fields.prompt).toContain(`frame ${n + 1} of 4 of the Knight walking`);
       expect(request.fields.background).toBe("transparent");
@@ -139,14 +121,14 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
     const { object, cover } = await knight();
     const { job } = await askAnimation(object.id, { imageId: cover.id, action: "idle", frames: 4, directions: 4 });
     expect(job.total).toBe(12);
-    expect((await runJob(api.server, job.id, openai()))?.status).toBe("succeeded");
+    expect((await runJob(api.server, job.id, openai.provider()))?.status).toBe("succeeded");
     // Each direction's first frame follows the animation's first; the others, the frame before.
     const frames = await framesOf(job.id);
     const hashOf = async (at: number) => sha256((await api.server.services.storage.read(frames[at]!.fileKey))!);
-    expect(fake.requests[4]!.fields.prompt).toContain("facing right (east)");
-    expect(fake.requests[4]!.imageHashes[1]).toBe(await hashOf(0));
-    expect(fake.requests[5]!.imageHashes[1]).toBe(await hashOf(4));
-    expect(fake.requests.some((request) => request.fields.prompt?.includes("(west)"))).toBe(false);
+    expect(openai.fake.requests[4]!.fields.prompt).toContain("facing right (east)");
+    expect(openai.fake.requests[4]!.imageHashes[1]).toBe(await hashOf(0));
+    expect(openai.fake.requests[5]!.imageHashes[1]).toBe(await hashOf(4));
+    expect(openai.fake.requests.some((request) => request.fields.prompt?.includes("(west)"))).toBe(false);
 
     const [sheet] = sheetsOf(await getObject(object.id));
     expect(sheet!.lineage.animation).toMatchObject({ frames: 4, directions: 4 });
@@ -171,13 +153,13 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
     const { object, cover } = await knight();
     const { job } = await askAnimation(object.id, { imageId: cover.id, action: "idle", frames: 1, directions: 8 });
     expect(job.total).toBe(5);
-    expect((await runJob(api.server, job.id, openai()))?.status).toBe("succeeded");
+    expect((await runJob(api.server, job.id, openai.provider()))?.status).toBe("succeeded");
     expect(
-      fake.requests.map(
+      openai.fake.requests.map(
         (request) => /\((south|south-east|east|north-east|north)\)/.exec(request.fields.prompt ?? "")?.[1],
       ),
     ).toEqual(["south", "south-east", "east", "north-east", "north"]);
-    expect(fake.requests[0]!.fields.prompt).not.toContain("frame 1 of 1");
+    expect(openai.fake.requests[0]!.fields.prompt).not.toContain("frame 1 of 1");
     const [sheet] = sheetsOf(await getObject(object.id));
     expect(sheet).toMatchObject({ width: sheet!.lineage.animation!.cell, height: 8 * sheet!.lineage.animation!.cell });
     const bottoms = (await cellBoxes(sheet!)).flat().map(({ box }) => box.bottom);
@@ -187,7 +169,7 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
   describe("stopped part way: the frames made are kept and paid, the rest refunded once", () => {
     async function partWay(setUp: Record<string, unknown>, run: (jobId: string, objectId: string) => Promise<unknown>) {
       const { object, cover } = await knight();
-      await control(setUp);
+      await openai.control(setUp);
       const { job, before, unit } = await askAnimation(object.id, { imageId: cover.id, action: "run", frames: 4 });
       await run(job.id, object.id);
       const row = await jobRow(job.id);
@@ -202,7 +184,9 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
     const sheetAfter = async (objectId: string) => sheetsOf(await getObject(objectId))[0];
 
     it("a refused frame: the others are drawn, that one refunded, and the sheet made of the frames before it", async () => {
-      const { row, objectId } = await partWay({ refusePrompt: "frame 3 of" }, (id) => runJob(api.server, id, openai()));
+      const { row, objectId } = await partWay({ refusePrompt: "frame 3 of" }, (id) =>
+        runJob(api.server, id, openai.provider()),
+      );
       expect(row).toMatchObject({ status: "succeeded", imagesMade: 3 });
       expect(row.error).toContain("1 of 4 images could not be made");
       expect((await sheetAfter(objectId))!.lineage.animation).toMatchObject({ frames: 2 });
@@ -210,7 +194,7 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
 
     it("a server error on every attempt at the third frame", async () => {
       const { row, objectId } = await partWay({ failPrompt: { prompt: "frame 3 of", kind: "server_error" } }, (id) =>
-        runJob(api.server, id, openai()),
+        runJob(api.server, id, openai.provider()),
       );
       expect(row).toMatchObject({ status: "failed", imagesMade: 2 });
       expect((await sheetAfter(objectId))!.lineage.animation).toMatchObject({ frames: 2 });
@@ -222,7 +206,7 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
           {
             db: api.database.db,
             storage: api.server.services.storage,
-            providers: providerRegistry([openai()]),
+            providers: providerRegistry([openai.provider()]),
             maxAttempts: 1,
             timeoutMs: 500,
           },
@@ -234,8 +218,8 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
 
     it("a cancel while the model draws the third frame", async () => {
       const { row, objectId } = await partWay({ stallBody: { prompt: "frame 3 of" } }, async (id) => {
-        const running = runJob(api.server, id, openai());
-        await expect.poll(() => fake.stalls.started).toBe(1);
+        const running = runJob(api.server, id, openai.provider());
+        await expect.poll(() => openai.fake.stalls.started).toBe(1);
         const cancel = await post(`/api/jobs/${id}/cancel`, {});
         expect(cancel.status).toBe(200);
         await running;
@@ -250,13 +234,13 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
           {
             db: api.database.db,
             storage: api.server.services.storage,
-            providers: providerRegistry([openai()]),
+            providers: providerRegistry([openai.provider()]),
             maxAttempts: 1,
             timeoutMs: 1_000,
           },
           id,
         );
-        await expect.poll(() => fake.stalls.started).toBe(1);
+        await expect.poll(() => openai.fake.stalls.started).toBe(1);
         const deleted = await api.server.call(`/api/objects/${objectId}`, {
           method: "DELETE",
           cookie: api.user.cookie,
@@ -272,17 +256,17 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
   it("redraws one frame with its neighbours as references, and reorders and drops frames free", async () => {
     const { object, cover } = await knight();
     const { job } = await askAnimation(object.id, { imageId: cover.id, action: "attack", frames: 4 });
-    expect((await runJob(api.server, job.id, openai()))?.status).toBe("succeeded");
+    expect((await runJob(api.server, job.id, openai.provider()))?.status).toBe("succeeded");
     const [sheet] = sheetsOf(await getObject(object.id));
     const frameIds = sheet!.lineage.animation!.drawn!.frameIds;
     const frames = await framesOf(job.id);
     const hashOf = async (at: number) => sha256((await api.server.services.storage.read(frames[at]!.fileKey))!);
-    await fetch(`${fake.url}/__control`, { method: "DELETE" });
+    await fetch(`${openai.fake.url}/__control`, { method: "DELETE" });
 
     const redo = await askAnimationRedo(object.id, sheet!.id, 1);
     expect(redo).toMatchObject({ total: 1, kind: "animation" });
-    expect((await runJob(api.server, redo.id, openai()))?.status).toBe("succeeded");
-    expect(fake.requests[0]!.imageHashes.slice(0, 3)).toEqual([
+    expect((await runJob(api.server, redo.id, openai.provider()))?.status).toBe("succeeded");
+    expect(openai.fake.requests[0]!.imageHashes.slice(0, 3)).toEqual([
       sha256(await fileOf(cover.url)),
       await hashOf(0),
       await hashOf(2),

@@ -4,35 +4,18 @@
 // preview engine refused before anything is paid. On both databases.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { JobView, ObjectImageView } from "#domain/objects";
 import { images } from "#server/db/schema";
-import { createOfflineProvider } from "#server/generation/providers/offline.server";
-import { createOpenAIProvider } from "#server/generation/providers/openai.server";
-import { providerRegistry } from "#server/generation/providers/registry.server";
 import { isSeamless } from "#server/images/tiles/seam";
-import { startFakeOpenAI } from "../fakes/openai-images";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, json, runJob, submitObjects } from "../support/factories";
 import { paidObjectJobs } from "../support/paid-object-jobs";
-import { setUpSignedInApi } from "../support/signed-in-api";
-
-let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake?.close());
+import { setUpOpenAIApi } from "../support/openai-api";
 
 describe.each(testDatabases)("textures a model draws on $name", (target) => {
-  const openai = () =>
-    createOpenAIProvider({ apiKey: "sk-test", baseUrl: `${fake.url}/v1`, model: "gpt-image-1.5", timeoutMs: 2_000 });
-  const api = setUpSignedInApi(target, "ann-drawn-texture@example.com", {
-    providers: () => providerRegistry([createOfflineProvider(), openai()]),
-  });
+  const { api, openai } = setUpOpenAIApi(target, "ann-drawn-texture@example.com");
   const { getObject, fileOf, jobRow, balance, expectLedgerExact } = paidObjectJobs(api);
-  beforeEach(async () => {
-    await fetch(`${fake.url}/__control`, { method: "DELETE" });
-  });
   const post = (path: string, body: Record<string, unknown>) =>
     api.server.call(path, { method: "POST", cookie: api.user.cookie, json: body });
 
@@ -58,9 +41,9 @@ describe.each(testDatabases)("textures a model draws on $name", (target) => {
     const { job } = await json<{ job: JobView }>(response);
     expect(job).toMatchObject({ kind: "texture", total: 1, title: "Texture of “mossy cobblestones”" });
     expect(await balance()).toBe(before - job.credits);
-    expect((await runJob(api.server, job.id, openai()))?.status).toBe("succeeded");
+    expect((await runJob(api.server, job.id, openai.provider()))?.status).toBe("succeeded");
 
-    const [sent] = fake.requests;
+    const [sent] = openai.fake.requests;
     expect(sent!.fields.prompt).toContain("seamless, tileable texture of mossy cobblestones");
     expect(sent!.fields.prompt).toContain("filling the whole square edge to edge");
     expect(sent!.fields.background).not.toBe("transparent");
@@ -83,11 +66,11 @@ describe.each(testDatabases)("textures a model draws on $name", (target) => {
   it("refunds a refused texture once, and stores nothing", async () => {
     const object = await cobblestones();
     const before = await balance();
-    await fetch(`${fake.url}/__control`, { method: "POST", body: JSON.stringify({ failAlways: "moderation" }) });
+    await openai.control({ failAlways: "moderation" });
     const { job } = await json<{ job: JobView }>(
       await post(`/api/objects/${object.id}/drawn-texture`, { model: "openai" }),
     );
-    expect((await runJob(api.server, job.id, openai()))?.status).toBe("failed");
+    expect((await runJob(api.server, job.id, openai.provider()))?.status).toBe("failed");
     expect(await jobRow(job.id)).toMatchObject({ refunded: true, refundedCredits: job.credits, imagesMade: 0 });
     expect(await api.database.db.select().from(images).where(eq(images.jobId, job.id))).toEqual([]);
     expect(await balance()).toBe(before);

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { actionWords, directionWords, drawnDirections, type AnimationRecord, type Direction } from "#domain/animation";
 import type { AnimationParams } from "#domain/jobs";
-import { images, objects } from "../../db/schema";
+import { images } from "../../db/schema";
 import { objectFolder } from "../../storage/folders.server";
 import { animationFramePrompt, seedFor } from "../prompts";
 import { readReferences } from "../references.server";
@@ -11,6 +11,8 @@ import { storeAnimationSheet } from "./animation-sheet.server";
 import {
   oneObject,
   quoted,
+  requireJobImage,
+  requireJobObject,
   requireJobStyle,
   type ImageTask,
   type JobKindModule,
@@ -58,20 +60,14 @@ export const animationKind: JobKindModule<"animation"> = {
   },
   async plan(ctx, job, params) {
     const style = await requireJobStyle(ctx, job);
-    const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));
-    if (!object) throw new Error("The object was deleted");
-    const [[source], stored] = await Promise.all([
-      ctx.db
-        .select({ id: images.id, fileKey: images.fileKey, format: images.format })
-        .from(images)
-        .where(and(eq(images.id, params.imageId), eq(images.objectId, object.id))),
+    const object = await requireJobObject(ctx, params.objectId);
+    const [{ image: source, file: original }, stored] = await Promise.all([
+      requireJobImage(ctx, { objectId: object.id, imageId: params.imageId }, "animate"),
       ctx.db
         .select({ position: images.position, fileKey: images.fileKey, format: images.format })
         .from(images)
         .where(eq(images.jobId, job.id)),
     ]);
-    const original = source && (await ctx.storage.read(source.fileKey));
-    if (!source || !original) throw new Error("The image to animate was deleted");
     const base = await editBase(original, source.format);
     const made = new Map<number, ReferenceImage>();
     await Promise.all(

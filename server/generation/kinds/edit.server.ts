@@ -1,12 +1,20 @@
-import { and, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
-import { images, objects } from "../../db/schema";
+import { images } from "../../db/schema";
 import { keepOutsideRegion } from "../../images/edit-mask.server";
 import { objectFolder } from "../../storage/folders.server";
 import { editPrompt, seedFor } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
 import { editParams } from "#domain/jobs";
-import { oneObject, quoted, requireJobStyle, type JobKindModule, styleSubjects } from "./kind.server";
+import {
+  oneObject,
+  quoted,
+  requireJobImage,
+  requireJobObject,
+  requireJobStyle,
+  type JobKindModule,
+  styleSubjects,
+} from "./kind.server";
 
 /**
  * The longest side of the image a provider gets to edit: an upscaled base is sent smaller
@@ -28,19 +36,13 @@ export const editKind: JobKindModule<"edit"> = {
     `${params.mask ? "Region repainted in" : "Edit of"} ${quoted(objectNames[0] ?? params.name)}`,
   async plan(ctx, job, params) {
     const style = await requireJobStyle(ctx, job);
-    const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));
-    if (!object) throw new Error("The object was deleted");
-    const [[base], [earlier], stored, { references, samples }] = await Promise.all([
-      ctx.db
-        .select({ id: images.id, fileKey: images.fileKey, format: images.format })
-        .from(images)
-        .where(and(eq(images.id, params.imageId), eq(images.objectId, object.id))),
+    const object = await requireJobObject(ctx, params.objectId);
+    const [{ image: base, file: original }, [earlier], stored, { references, samples }] = await Promise.all([
+      requireJobImage(ctx, { objectId: object.id, imageId: params.imageId }, "edit"),
       ctx.db.select({ count: count() }).from(images).where(eq(images.objectId, object.id)),
       ctx.db.select({ position: images.position }).from(images).where(eq(images.jobId, job.id)),
       styleReferenceFiles(ctx.db, { styleId: style.id }),
     ]);
-    const original = base && (await ctx.storage.read(base.fileKey));
-    if (!base || !original) throw new Error("The image to edit was deleted");
     const region = params.mask !== null;
     const { width = 0, height = 0 } = await sharp(original).metadata();
     const fits = Math.max(width, height) <= EDIT_INPUT_SIDE;

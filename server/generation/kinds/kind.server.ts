@@ -157,6 +157,24 @@ export async function requireJobStyle(ctx: PlanContext, job: GenerationJob): Pro
   return style;
 }
 
+/** The object a job works on; a job outliving its object cannot run. */
+export async function requireJobObject(ctx: Pick<PlanContext, "db">, objectId: string) {
+  const [object] = await ctx.db.select().from(objects).where(eq(objects.id, objectId));
+  if (!object) throw new Error("The object was deleted");
+  return object;
+}
+
+/** One of the object's images and its file, which the job works on (`what`: "edit"); gone, the job cannot run. */
+export async function requireJobImage(ctx: PlanContext, at: { objectId: string; imageId: string }, what: string) {
+  const [image] = await ctx.db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, at.imageId), eq(images.objectId, at.objectId)));
+  const file = image && (await ctx.storage.read(image.fileKey));
+  if (!image || !file) throw new Error(`The image to ${what} was deleted`);
+  return { image, file };
+}
+
 /** The most neighbours a request carries: enough to tell a set's field, small enough to read fast. */
 const MAX_NEIGHBOURS = 40;
 

@@ -2,12 +2,12 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { TEXTURE_SIDE } from "#domain/tiles";
 import { textureParams } from "#domain/jobs";
-import { images, objects } from "../../db/schema";
+import { images } from "../../db/schema";
 import { madeToWrap } from "../../images/tiles/wrap.server";
 import { objectFolder } from "../../storage/folders.server";
 import { seedFor, texturePrompt } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
-import { oneObject, quoted, requireJobStyle, type JobKindModule } from "./kind.server";
+import { oneObject, quoted, requireJobObject, requireJobStyle, type JobKindModule } from "./kind.server";
 
 /**
  * A texture of the object's material drawn by a model: asked to fill the square edge to edge, seen
@@ -23,8 +23,7 @@ export const textureKind: JobKindModule<"texture"> = {
   title: (params, { objectNames }) => `Texture of ${quoted(params.words ?? objectNames[0] ?? params.name)}`,
   async plan(ctx, job, params) {
     const style = await requireJobStyle(ctx, job);
-    const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));
-    if (!object) throw new Error("The object was deleted");
+    const object = await requireJobObject(ctx, params.objectId);
     const [[earlier], stored, { references, samples }] = await Promise.all([
       ctx.db.select({ count: count() }).from(images).where(eq(images.objectId, object.id)),
       ctx.db.select({ position: images.position }).from(images).where(eq(images.jobId, job.id)),

@@ -1,9 +1,16 @@
-import { and, eq } from "drizzle-orm";
-import { images, objects } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { images } from "../../db/schema";
 import { prepareForUpscaler } from "../../images/basic-upscale.server";
 import { objectFolder } from "../../storage/folders.server";
 import { upscaleParams } from "#domain/jobs";
-import { oneObject, quoted, requireJobStyle, type JobKindModule } from "./kind.server";
+import {
+  oneObject,
+  quoted,
+  requireJobImage,
+  requireJobObject,
+  requireJobStyle,
+  type JobKindModule,
+} from "./kind.server";
 
 /**
  * One of an object's images made larger by a model's AI upscaler: the upscaler gets the picture
@@ -18,17 +25,11 @@ export const upscaleKind: JobKindModule<"upscale"> = {
   title: (params, { objectNames }) => `AI upscale ×${params.factor} of ${quoted(objectNames[0] ?? params.name)}`,
   async plan(ctx, job, params) {
     const style = await requireJobStyle(ctx, job);
-    const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));
-    if (!object) throw new Error("The object was deleted");
-    const [[source], stored] = await Promise.all([
-      ctx.db
-        .select({ id: images.id, fileKey: images.fileKey, seed: images.seed })
-        .from(images)
-        .where(and(eq(images.id, params.imageId), eq(images.objectId, object.id))),
+    const object = await requireJobObject(ctx, params.objectId);
+    const [{ image: source, file: original }, stored] = await Promise.all([
+      requireJobImage(ctx, { objectId: object.id, imageId: params.imageId }, "upscale"),
       ctx.db.select({ position: images.position }).from(images).where(eq(images.jobId, job.id)),
     ]);
-    const original = source && (await ctx.storage.read(source.fileKey));
-    if (!source || !original) throw new Error("The image to upscale was deleted");
     const prepared = await prepareForUpscaler(original, params.factor);
     return {
       style,

@@ -1,10 +1,18 @@
 import { and, asc, count, eq, ne, or, isNull } from "drizzle-orm";
-import { images, objects } from "../../db/schema";
+import { images } from "../../db/schema";
 import { objectFolder } from "../../storage/folders.server";
 import { seedFor, subjectPrompt } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
 import { variationsParams } from "#domain/jobs";
-import { oneObject, quoted, requireJobStyle, type JobKindModule, styleSubjects, drawnForObject } from "./kind.server";
+import {
+  oneObject,
+  quoted,
+  requireJobObject,
+  requireJobStyle,
+  type JobKindModule,
+  styleSubjects,
+  drawnForObject,
+} from "./kind.server";
 
 /**
  * More images of one object: matched to its cover first, then to the style's
@@ -23,8 +31,7 @@ export const variationsKind: JobKindModule<"variations"> = {
   },
   async plan(ctx, job, params) {
     const style = await requireJobStyle(ctx, job);
-    const [object] = await ctx.db.select().from(objects).where(eq(objects.id, params.objectId));
-    if (!object) throw new Error("The object was deleted");
+    const object = await requireJobObject(ctx, params.objectId);
     const [cover, [earlier], stored, { references, samples }] = await Promise.all([
       ctx.db
         .select({ id: images.id, fileKey: images.fileKey, format: images.format })

@@ -2,19 +2,9 @@
 // when flagged NSFW, as fal blanks them; on the key colour a prompt asks for, a little off, as models
 // paint it), and ESRGAN's, its input resized to its scale.
 import sharp from "sharp";
+import { paintedBackground } from "../painted-background.ts";
 
 const rendered = new Map<string, Promise<Buffer>>();
-/** The background painted: paper, or the solid flat key colour a prompt asks for, a little off. */
-function paintedBackground(prompt: string): string {
-  const asked = /solid flat #([0-9A-F]{6})/i.exec(prompt)?.[1];
-  if (!asked) return "#f4f1ea";
-  const n = parseInt(asked, 16);
-  const off = (v: number, by: number) =>
-    Math.min(255, Math.max(0, v + by))
-      .toString(16)
-      .padStart(2, "0");
-  return `#${off(n >> 16, -6)}${off((n >> 8) & 255, 5)}${off(n & 255, -7)}`;
-}
 
 export function renderImage(
   [width, height]: [number, number],
@@ -22,7 +12,7 @@ export function renderImage(
   black: boolean,
   prompt = "",
 ): Promise<Buffer> {
-  const background = paintedBackground(prompt);
+  const background = paintedBackground(prompt, [-6, 5, -7]);
   const key = `${width}x${height}|${format}|${black}|${background}`;
   if (!rendered.has(key)) {
     const svg = black

@@ -2,32 +2,18 @@
 // follows the prompt on a background that honours an asked key colour (a little off, as models
 // paint it); rendered once per size, colours and format.
 import sharp from "sharp";
+import { paintedBackground } from "../painted-background.ts";
 
 const COLOURS = ["#f4a23c", "#2a9d8f", "#e76f51", "#264653", "#8e5cf7", "#3a86ff"];
 
 // Rendered once per (size, colour, format): the fake should cost its configured latency, not CPU.
 const rendered = new Map<string, Promise<string>>();
 
-/**
- * The background a model paints: a warm paper colour, or, when the prompt asks for a
- * solid flat key colour (transparency by matte), that colour a little off, as models paint it.
- */
-function paintedBackground(prompt: string): string {
-  const asked = /solid flat #([0-9A-F]{6})/i.exec(prompt)?.[1];
-  if (!asked) return "#f4f1ea";
-  const n = parseInt(asked, 16);
-  const off = (v: number, by: number) =>
-    Math.min(255, Math.max(0, v + by))
-      .toString(16)
-      .padStart(2, "0");
-  return `#${off(n >> 16, -8)}${off((n >> 8) & 255, -11)}${off(n & 255, 6)}`;
-}
-
 export function renderImageBase64(options: { width: number; height: number; seedText: string; mimeType: string }) {
   let hash = 0;
   for (const c of options.seedText) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
   const colour = COLOURS[hash % COLOURS.length]!;
-  const background = paintedBackground(options.seedText);
+  const background = paintedBackground(options.seedText, [-8, -11, 6]);
   const key = `${options.width}x${options.height}|${colour}|${background}|${options.mimeType}`;
   if (!rendered.has(key)) {
     const { width, height } = options;
