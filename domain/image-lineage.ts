@@ -78,6 +78,10 @@ export const imageLineageSchema = z
         palette: z.enum(pixelPaletteChoices),
         colours: z.number().int(),
         outline: z.boolean(),
+        customPalette: z
+          .array(z.string())
+          .nullable()
+          .meta({ description: 'The colours of an uploaded palette (`palette: "custom"`); null otherwise.' }),
       })
       .nullable()
       .meta({ description: "How a pixel-art image was made; null for other operations." }),

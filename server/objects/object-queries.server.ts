@@ -220,6 +220,7 @@ export async function getObjectDetail(
               ...operationParams.pixelArt,
               grid: Math.max(image.width, image.height),
               detected: operationParams.pixelArt.grid === "detect",
+              customPalette: operationParams.pixelArt.customPalette ?? null,
             }
           : null,
         animation: operationParams?.animation

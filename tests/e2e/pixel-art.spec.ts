@@ -65,3 +65,29 @@ for (const { width, scheme } of [
     await expectNoViolations(page, `object page showing pixel art, ${scheme}`);
   });
 }
+
+test("upload a palette file: a file that is not one is refused by its content, a GIMP palette locks the colours", async ({
+  page,
+}) => {
+  await signInWithApi(page);
+  const styleId = await createStyleWithApi(page, "Sweetie knights");
+  const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Knight"] });
+  await waitForJob(page, job.id);
+  await page.goto(`/app/object/${objects[0]!.id}`);
+
+  const panel = page.getByRole("region", { name: "Pixel art" });
+  await panel.getByLabel("Palette", { exact: true }).selectOption({ label: "Uploaded palette" });
+  await expect(panel.getByTestId("make-pixel-art")).toBeDisabled();
+  const file = panel.getByLabel("Palette file");
+  // Named like a palette, holding a web page: refused for what it holds.
+  await file.setInputFiles({ name: "sweetie.gpl", mimeType: "text/plain", buffer: Buffer.from("<html></html>") });
+  await expect(panel.getByRole("alert")).toHaveText(/^This file is not a palette/);
+  await expect(panel.getByTestId("make-pixel-art")).toBeDisabled();
+  const gpl = "GIMP Palette\nName: Sweetie 4\n#\n26 28 44\n93 39 93\n177 62 83\n239 125 87\n";
+  await file.setInputFiles({ name: "sweetie-4.gpl", mimeType: "text/plain", buffer: Buffer.from(gpl) });
+  await expect(panel.getByText("sweetie-4.gpl: 4 colours.")).toBeVisible();
+  await expect(panel.getByRole("list", { name: "Uploaded palette colours" }).getByRole("listitem")).toHaveCount(4);
+  await expectNoViolations(page, "the pixel-art panel with an uploaded palette");
+  await panel.getByTestId("make-pixel-art").click();
+  await expect(page.getByTestId("image-lineage")).toContainText("Pixel art · 32 px · Uploaded palette");
+});

@@ -89,6 +89,41 @@ describe.each(testDatabases)("pixel art on $name", (target) => {
     expect(await imagesOf(objectId)).toHaveLength(3);
   });
 
+  it("locks the colours to an uploaded palette, kept with the image", async () => {
+    const { objectId, source } = await transparentObject();
+    const sweetie = ["#1a1c2c", "#5d275d", "#b13e53", "#ef7d57", "#ffcd75", "#a7f070", "#38b764", "#257179"];
+    const response = await convert(objectId, {
+      imageId: source.id,
+      grid: 32,
+      palette: "custom",
+      customPalette: sweetie,
+      outline: true,
+    });
+    expect(response.status).toBe(201);
+    const { image } = await json<{ image: ObjectImageView }>(response);
+    expect(image.lineage.pixelArt).toMatchObject({ palette: "custom", customPalette: sweetie, outline: true });
+    const native = await pixelsOf(await fileOf(image.url));
+    expect(native.colours.size).toBeGreaterThan(1);
+    for (const colour of native.colours) expect(sweetie).toContain(colour);
+    // Another palette is another image; the same one again is the same image.
+    const again = await convert(objectId, {
+      imageId: source.id,
+      grid: 32,
+      palette: "custom",
+      customPalette: sweetie,
+      outline: true,
+    });
+    expect(again.status).toBe(200);
+    const other = await convert(objectId, {
+      imageId: source.id,
+      grid: 32,
+      palette: "custom",
+      customPalette: sweetie.slice(0, 4),
+      outline: true,
+    });
+    expect(other.status).toBe(201);
+  });
+
   it("measures the grid of an image that only looks like pixel art and keeps the style's palette", async () => {
     const art = pixelArtOnGrid(48, 8, 11);
     const { objectId, imageId, styleId } = await objectWithImage(
@@ -127,6 +162,9 @@ describe.each(testDatabases)("pixel art on $name", (target) => {
       [{ imageId: source.id, colours: 65 }, "colours"],
       [{ imageId: source.id, outline: "yes" }, "outline"],
       [{ grid: 32 }, "imageId"],
+      [{ imageId: source.id, palette: "custom" }, "customPalette"],
+      [{ imageId: source.id, palette: "custom", customPalette: ["#000000", "red"] }, "customPalette.1"],
+      [{ imageId: source.id, palette: "custom", customPalette: ["#000000"] }, "customPalette"],
     ] as const) {
       const response = await convert(objectId, body);
       expect(response.status, JSON.stringify(body)).toBe(400);

@@ -12,6 +12,7 @@ import {
 } from "#domain/pixel-art";
 import { callApi } from "~/lib/api/api-client";
 import { useMakeImage } from "~/lib/hooks/use-make-image";
+import { readPaletteFile } from "~/lib/ui/read-palette-file";
 import { cn } from "~/lib/ui/cn";
 import { Picker } from "../ui/picker";
 import { Button } from "../ui/button";
@@ -39,17 +40,33 @@ export function PixelArtPanel(props: {
   const [palette, setPalette] = useState<PixelPaletteChoice>("image");
   const [colours, setColours] = useState(String(pixelColours.default));
   const [outline, setOutline] = useState(false);
+  const [uploaded, setUploaded] = useState<{ name: string; colours: string[] } | { error: string } | null>(null);
+  const custom = uploaded && "colours" in uploaded ? uploaded.colours : null;
   const { busy, make } = useMakeImage<"pixel-art">(props);
   const count = Number(colours);
   const coloursValid = Number.isInteger(count) && count >= pixelColours.min && count <= pixelColours.max;
   const swatches =
-    palette === "image" ? [] : palette === "style" ? props.stylePalette : classicPalettes[palette].colours;
+    palette === "image"
+      ? []
+      : palette === "style"
+        ? props.stylePalette
+        : palette === "custom"
+          ? (custom ?? [])
+          : classicPalettes[palette].colours;
+  const ready = coloursValid && (palette !== "custom" || custom !== null);
   const choices = pixelPaletteChoices.filter((choice) => choice !== "style" || props.stylePalette.length > 0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!coloursValid || busy) return;
-    const body = { imageId: image.id, grid, palette, colours: count, outline };
+    if (!ready || busy) return;
+    const body = {
+      imageId: image.id,
+      grid,
+      palette,
+      colours: count,
+      outline,
+      ...(palette === "custom" && custom ? { customPalette: custom } : {}),
+    };
     await make(
       "pixel-art",
       {
@@ -124,12 +141,50 @@ export function PixelArtPanel(props: {
           options={choices.map((choice) => ({
             value: choice,
             label:
-              choice === "image" || choice === "style"
+              choice === "image" || choice === "style" || choice === "custom"
                 ? pixelPaletteLabels[choice]
                 : `${pixelPaletteLabels[choice]} · ${classicPalettes[choice].colours.length} colours`,
           }))}
           onChange={setPalette}
         />
+        {palette === "custom" && (
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-palette-file`} className="text-sm font-medium">
+              Palette file
+            </label>
+            <input
+              id={`${id}-palette-file`}
+              type="file"
+              accept=".hex,.gpl,.pal,.txt,.png,image/png,text/plain"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (!file) return;
+                void readPaletteFile(file).then((reading) =>
+                  setUploaded("colours" in reading ? { name: file.name, colours: reading.colours } : reading),
+                );
+              }}
+              aria-invalid={(uploaded !== null && "error" in uploaded) || undefined}
+              aria-describedby={`${id}-palette-file-hint`}
+              className="text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-neutral-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-neutral-900 dark:file:bg-neutral-800 dark:file:text-neutral-100"
+            />
+            <p
+              id={`${id}-palette-file-hint`}
+              role={uploaded && "error" in uploaded ? "alert" : undefined}
+              className={cn(
+                "text-xs",
+                uploaded && "error" in uploaded
+                  ? "text-error-600 dark:text-error-400"
+                  : "text-neutral-500 dark:text-neutral-400",
+              )}
+            >
+              {uploaded === null
+                ? "A Lospec .hex, a GIMP .gpl, a JASC .pal, a Paint.NET .txt, or a PNG of swatches."
+                : "error" in uploaded
+                  ? uploaded.error
+                  : `${uploaded.name}: ${uploaded.colours.length} colours.`}
+            </p>
+          </div>
+        )}
         {swatches.length > 0 && (
           <ul
             aria-label={`${pixelPaletteLabels[palette]} colours`}
@@ -154,12 +209,7 @@ export function PixelArtPanel(props: {
           checked={outline}
           onChange={setOutline}
         />
-        <Button
-          type="submit"
-          variant="secondary"
-          disabled={busy !== null || !coloursValid}
-          data-testid="make-pixel-art"
-        >
+        <Button type="submit" variant="secondary" disabled={busy !== null || !ready} data-testid="make-pixel-art">
           {busy ? (
             <LoaderCircle aria-hidden className="size-4 animate-spin" />
           ) : (

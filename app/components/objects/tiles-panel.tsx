@@ -171,20 +171,23 @@ export function TilesPanel(props: {
           </div>
         )
       ) : (
-        <div className="grid grid-cols-[minmax(6.5rem,1fr)_auto] items-end gap-3">
-          <Picker<TileSize>
-            id={`${id}-size`}
-            label="Tile size"
-            value={size}
-            options={tileSizes.map((value) => ({ value, label: `${value} px` }))}
-            onChange={setSize}
-          />
+        // Side by side where there is room; the button wraps under the size where there is not.
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="min-w-28 flex-1">
+            <Picker<TileSize>
+              id={`${id}-size`}
+              label="Tile size"
+              value={size}
+              options={tileSizes.map((value) => ({ value, label: `${value} px` }))}
+              onChange={setSize}
+            />
+          </div>
           <Button
             variant="secondary"
             disabled={busy !== null}
             onClick={() => void makeTile()}
             data-testid="make-seamless-tile"
-            className="h-11"
+            className="h-11 grow"
           >
             {busy === "tile" ? (
               <LoaderCircle aria-hidden className="size-4 animate-spin" />

@@ -21,7 +21,9 @@ export interface PixelArt {
  */
 export async function pixelate(
   original: Buffer,
-  options: Pick<PixelArtInput, "grid" | "palette" | "colours" | "outline"> & { stylePalette: readonly string[] },
+  options: Pick<PixelArtInput, "grid" | "palette" | "colours" | "outline" | "customPalette"> & {
+    stylePalette: readonly string[];
+  },
 ): Promise<PixelArt> {
   const { data, info } = await sharp(original).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const image = { data, width: info.width, height: info.height };
@@ -48,10 +50,15 @@ export async function pixelate(
 /** The colours the cells may take: the chosen palette, cut to the `colours` that suit the image best. */
 function paletteFor(
   cells: Cells,
-  options: Pick<PixelArtInput, "palette" | "colours"> & { stylePalette: readonly string[] },
+  options: Pick<PixelArtInput, "palette" | "colours" | "customPalette"> & { stylePalette: readonly string[] },
 ) {
   if (options.palette === "image") return coloursOf(cells, options.colours);
-  const named = options.palette === "style" ? options.stylePalette : classicPalettes[options.palette].colours;
+  const named =
+    options.palette === "style"
+      ? options.stylePalette
+      : options.palette === "custom"
+        ? (options.customPalette ?? [])
+        : classicPalettes[options.palette].colours;
   const palette = named.map(rgbOf);
   if (palette.length <= options.colours) return palette;
   // More colours on offer than allowed: the image's own best colours, each then moved onto the palette.
