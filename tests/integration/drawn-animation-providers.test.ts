@@ -1,4 +1,5 @@
-// Animations drawn on Gemini and on fal (FLUX.1 Kontext), each provider's real client against a
+// Animations drawn on Gemini, fal (FLUX.1 Kontext) and ComfyUI (the shipped edit workflow that takes
+// a reference), each provider's real client against a
 // local fake of its API that records what it is sent: every frame is an edit of the object's image,
 // sent first, with the frame before it next; the frames made are paid for and aligned into a sheet.
 // (OpenAI's wire, refunds and cancels: drawn-animation.test.ts.) On both databases.
@@ -11,6 +12,9 @@ import { createGeminiProvider } from "#server/generation/providers/gemini.server
 import type { ImageProvider } from "#server/generation/providers/provider";
 import { startFakeFal, type FakeFal } from "../fakes/fal-api";
 import { startFakeGemini } from "../fakes/gemini-api";
+import { startFakeComfyUI, type FakeComfyUI } from "../fakes/comfyui";
+import { createComfyUIProvider } from "#server/generation/providers/comfyui.server";
+import { loadComfyWorkflow, SHIPPED_COMFY_WORKFLOWS } from "#server/generation/providers/comfyui-workflow.server";
 import { testDatabases } from "../support/databases";
 import { json, runJob } from "../support/factories";
 import { paidObjectJobs } from "../support/paid-object-jobs";
@@ -90,6 +94,40 @@ describe.each(testDatabases)("animations drawn on fal, on $name", (target) => {
       expect(sent.images[0]!.sha256).toBe(coverHash);
       expect(sent.input.prompt).toContain(`frame ${n + 1} of 4`);
       if (n > 0) expect(sent.images[1]!.sha256).toBe(frameHashes[n - 1]);
+    }
+  });
+});
+
+describe.each(testDatabases)("animations drawn on ComfyUI, on $name", (target) => {
+  let fake: FakeComfyUI;
+  beforeAll(async () => {
+    fake = await startFakeComfyUI();
+  });
+  afterAll(() => fake?.close());
+  beforeEach(() => fake.reset());
+  const comfy = () =>
+    createComfyUIProvider({
+      baseUrl: fake.url,
+      workflow: loadComfyWorkflow(SHIPPED_COMFY_WORKFLOWS.textToImage),
+      editWorkflow: loadComfyWorkflow(SHIPPED_COMFY_WORKFLOWS.editWithReference),
+      model: "sd_xl_base_1.0.safetensors",
+      timeoutMs: 10_000,
+      pollIntervalMs: 10,
+    });
+  const api = setUpSignedInApiWithModel(target, "ann-comfy-animation@example.com", comfy);
+  const uploaded = (name: unknown) => fake.uploads.find((upload) => upload.name === name)!;
+
+  it("loads the object's image as the image and the frame before as the reference blended into it", async () => {
+    const { coverHash, frameHashes } = await drawnWalk(api, comfy);
+    expect(fake.prompts).toHaveLength(4);
+    for (const [n, { prompt }] of fake.prompts.entries()) {
+      expect(prompt["6"]!.inputs!.text).toContain(`frame ${n + 1} of 4`);
+      expect(sha256(uploaded(prompt["10"]!.inputs!.image).data)).toBe(coverHash);
+      // The first frame has no frame before: the image itself fills the reference.
+      expect(sha256(uploaded(prompt["13"]!.inputs!.image).data), `frame ${n + 1}`).toBe(
+        n === 0 ? coverHash : frameHashes[n - 1],
+      );
+      expect(prompt["3"]!.inputs!.latent_image).toEqual(["16", 0]);
     }
   });
 });

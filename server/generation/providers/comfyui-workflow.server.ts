@@ -48,6 +48,11 @@ export const SHIPPED_COMFY_WORKFLOWS = {
   referenceImg2Img: path.resolve("server/generation/providers/comfyui-workflows/reference-img2img.json"),
   /** An edit from words: the image, partly noised and drawn again as the prompt says. */
   edit: path.resolve("server/generation/providers/comfyui-workflows/edit-img2img.json"),
+  /**
+   * An edit from words that also takes one reference ({{reference_1}}), blended into the image
+   * before it is drawn again: an animation's frame before, or the style's first reference in an edit.
+   */
+  editWithReference: path.resolve("server/generation/providers/comfyui-workflows/edit-with-reference.json"),
   /** A repaint: only the mask's white region is drawn again. */
   inpaint: path.resolve("server/generation/providers/comfyui-workflows/inpaint.json"),
   /** An AI upscale with a ×4 upscale model (RealESRGAN_x4plus.pth) the operator installs. */

@@ -27,6 +27,8 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
   const steps = options.steps ?? COMFY_DEFAULT_STEPS;
   const referenceWorkflow = options.referenceWorkflow ?? options.workflow;
   const maxReferences = referenceSlots(referenceWorkflow);
+  // What requests may carry: as many as the generation workflow or the edit workflow takes.
+  const editReferences = options.editWorkflow ? referenceSlots(options.editWorkflow) : 0;
   const client = comfyClient(options);
 
   return {
@@ -35,7 +37,7 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
     label: modelLabel("comfyui", options.model),
     capabilities: {
       nativeAlpha: false,
-      maxReferences,
+      maxReferences: Math.max(maxReferences, editReferences),
       seed: true,
       sizes: mapValues(sizes, (s) => `${s.width}×${s.height}`),
       detail: mapValues(steps, (n) => `${n} steps`),
@@ -82,11 +84,15 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
     edit(request) {
       const workflow = request.mask ? options.inpaintWorkflow : options.editWorkflow;
       if (!workflow) throw new ProviderError("This ComfyUI has no workflow for this edit");
+      // An edit workflow with reference slots gets the first references (an animation's frame
+      // before); none given, the image itself fills them, so it is drawn from the image alone.
+      const slots = request.mask ? 0 : referenceSlots(workflow);
+      const references = slots > 0 ? request.references.slice(0, slots) : [];
       return withDeadline(options.timeoutMs, request.signal, async (signal) => ({
         images: [
           await client.run({
             workflow,
-            references: [],
+            references: slots > 0 && references.length === 0 ? [request.base] : references,
             files: { image: request.base, mask: request.mask },
             values: {
               prompt: request.prompt,

@@ -106,7 +106,12 @@ export async function execute(
     if (node.class_type === "SaveImage") {
       const [width, height] = await imageSize(files, item.prompt, node);
       const filename = `${String(node.inputs?.filename_prefix ?? "ComfyUI")}_${String(++state.fileCounter).padStart(5, "0")}_.png`;
-      files.set(`output/${filename}`, await renderPng(width, height));
+      // What the prompts say (the positive one may ask for a key-colour background).
+      const words = Object.values(item.prompt)
+        .filter((other) => other.class_type === "CLIPTextEncode")
+        .map((other) => String(other.inputs?.text ?? ""))
+        .join(" ");
+      files.set(`output/${filename}`, await renderPng(width, height, words));
       const output = { images: [{ filename, subfolder: "", type: "output" }] };
       outputs[id] = output;
       emit("executed", { node: id, display_node: id, output });
