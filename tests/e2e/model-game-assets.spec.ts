@@ -44,12 +44,14 @@ test("a knight's walk drawn by a model: priced before the click, drawn frame by 
     page.locator("[data-toast-id]").filter({ hasText: /Drawing 4 frames of Knight|Drew Knight/ }),
   ).toBeVisible();
 
-  // When the frames are drawn they fold into the sheet: the strip holds the knight and the sheet.
+  // The frames appear one by one as they are drawn; at the end they fold into the sheet, and the
+  // strip holds the knight and the sheet.
   const strip = page.getByTestId("variant-strip");
-  await expect(strip.getByRole("button", { name: /^Image 2/ })).toBeVisible({ timeout: 60_000 });
+  const sheets = strip.getByRole("button", { name: /^Image \d, animation · walk · 4 frames · drawn by a model/ });
+  await expect(sheets).toHaveCount(1, { timeout: 60_000 });
   await expect(strip.getByRole("button", { name: /^Image \d/ })).toHaveCount(2);
   expect(await balanceNow(page, openaiBase)).toBe(balance - 12);
-  await strip.getByRole("button", { name: /^Image 2/ }).click();
+  await sheets.click();
   await expect(page.getByTestId("image-lineage")).toHaveText(
     "Animation · walk · 4 frames · drawn by a model from image 1",
   );
@@ -66,7 +68,9 @@ test("a knight's walk drawn by a model: priced before the click, drawn frame by 
   await expect(panel.getByTestId("redraw-frame")).toHaveText("Redraw · 3 credits");
   await expectNoViolations(page, "an animation drawn by a model, a frame chosen");
   await panel.getByTestId("redraw-frame").click();
-  await expect(strip.getByRole("button", { name: /^Image \d/ })).toHaveCount(3, { timeout: 60_000 });
+  // The redrawn frame folds into a new sheet beside the first.
+  await expect(sheets).toHaveCount(2, { timeout: 60_000 });
+  await expect(strip.getByRole("button", { name: /^Image \d/ })).toHaveCount(3);
   expect(await balanceNow(page, openaiBase)).toBe(balance - 15);
 });
 
