@@ -80,14 +80,28 @@ export const animationExportSchema = z.object({
   }),
 });
 
+/** The directions mirrored from their opposite when a set allows it, each with the one it mirrors. */
+export const mirroredFrom: Partial<Record<Direction, Direction>> = { w: "e", nw: "ne", sw: "se" };
+
 /** The directions a model draws for a set: with `mirror`, the west side is the east side's mirror, free. */
 export function drawnDirections(directions: 1 | 4 | 8, mirror: boolean): Direction[] {
   const all = [...directionSets[directions]] as Direction[];
-  return mirror ? all.filter((direction) => !mirroredDirections.includes(direction)) : all;
+  return mirror ? all.filter((direction) => !mirroredFrom[direction]) : all;
 }
 
-/** The directions mirrored from their opposite when a set allows it. */
-export const mirroredDirections: readonly Direction[] = ["w", "nw", "sw"];
+/**
+ * Where frame `frame` of the row facing `direction` is among a drawn animation's frames (each drawn
+ * direction's frames in turn): a mirrored row's frames are its opposite's.
+ */
+export function drawnCell(
+  animation: { directions: 1 | 4 | 8; frames: number; mirror: boolean },
+  direction: Direction,
+  frame: number,
+): number {
+  const rows = drawnDirections(animation.directions, animation.mirror);
+  const drawnAs = (animation.mirror && mirroredFrom[direction]) || direction;
+  return Math.max(0, rows.indexOf(drawnAs)) * animation.frames + frame;
+}
 
 /** What an action is asked of a model in words, when the user gives none of their own. */
 export const actionWords: Record<AnimationAction, string> = {

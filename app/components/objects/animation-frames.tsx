@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, LoaderCircle, RotateCcw, Save, Trash2, WandSparkles } from "lucide-react";
 import { useId, useState } from "react";
-import { drawnDirections, mirroredDirections, type Direction } from "#domain/animation";
+import { drawnCell, type Direction } from "#domain/animation";
 import type { JobView, ObjectImageView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
 import { callApi } from "~/lib/api/api-client";
@@ -17,16 +17,6 @@ export interface ObjectJobContext {
   settings: { size: "square" | "portrait" | "landscape"; detail: "draft" | "standard" | "high" };
   model: string | null;
   onStarted(job: JobView): void;
-}
-
-const opposite: Partial<Record<Direction, Direction>> = { w: "e", nw: "ne", sw: "se" };
-
-/** Where frame `frame` of the row facing `direction` is among the frames a model drew. */
-function drawnCell(animation: SheetAnimation, direction: Direction, frame: number): number {
-  const mirror = animation.drawn?.mirror ?? true;
-  const rows = drawnDirections(animation.directions as 1 | 4 | 8, mirror);
-  const drawnAs = mirror && mirroredDirections.includes(direction) ? opposite[direction]! : direction;
-  return Math.max(0, rows.indexOf(drawnAs)) * animation.frames + frame;
 }
 
 const identity = (count: number) => Array.from({ length: count }, (_, frame) => frame);
@@ -94,7 +84,15 @@ export function AnimationFrames(props: {
     selected !== null &&
     drawer &&
     redraw.start(
-      { imageId: image.id, frame: drawnCell(animation, props.direction, selected), model: drawer.id },
+      {
+        imageId: image.id,
+        frame: drawnCell(
+          { ...animation, directions: animation.directions as 1 | 4 | 8, mirror: animation.drawn?.mirror ?? true },
+          props.direction,
+          selected,
+        ),
+        model: drawer.id,
+      },
       {
         started: `Redrawing frame ${selected + 1} of ${props.objectName}`,
         done: `Redrew frame ${selected + 1} of ${props.objectName}: a new sheet was added`,

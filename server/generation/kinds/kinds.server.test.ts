@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { drawnCell } from "#domain/animation";
 import { jobKinds, type ObjectImagesParams } from "#domain/jobs";
 import { jobKindModules, objectJobKinds, plannedObjectsOf, titleOf } from "./index.server";
 
@@ -47,6 +48,10 @@ describe("job kinds, each one module", () => {
     expect(jobKindModules.animation.imageCount({ ...walk, mirror: false })).toBe(8 * 8);
     expect(jobKindModules.animation.imageCount({ ...walk, directions: 4 })).toBe(8 * 3);
     expect(jobKindModules.animation.imageCount({ ...walk, redo: { sheetImageId: "s", cell: 3 } })).toBe(1);
+    // A mirrored row's frames are its opposite's among the drawn ones (S, SE, E, NE, N).
+    expect(drawnCell({ directions: 8, frames: 8, mirror: true }, "w", 3)).toBe(2 * 8 + 3);
+    expect(drawnCell({ directions: 8, frames: 8, mirror: false }, "w", 3)).toBe(6 * 8 + 3);
+    expect(drawnCell({ directions: 8, frames: 8, mirror: true }, "n", 0)).toBe(4 * 8);
     const texture = { v: 1, ...settings, objectId: "a", name: "Grass", words: null } as const;
     expect(jobKindModules.texture.imageCount(texture)).toBe(1);
     expect(titleOf({ kind: "texture", params: texture }, { styleName: "", objectNames: ["Meadow"] })).toBe(

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { directionSets, mirroredDirections, type AnimationAction, type Direction } from "#domain/animation";
+import { directionSets, mirroredFrom, type AnimationAction, type Direction } from "#domain/animation";
 import type { Cells } from "../pixel-art/cells";
 import type { Rgba } from "../pixel-art/detect-grid";
 import { coloursOf, snapToPalette } from "../pixel-art/palette-fit";
@@ -14,10 +14,6 @@ export interface AnimationFrames {
   /** frames[direction][frame], each `cell` × `cell`. */
   frames: Rgba[][];
 }
-
-/** The directions drawn mirrored from their opposite (the preview engine has one drawing, facing east). */
-const mirrored = new Set<Direction>(mirroredDirections);
-const opposite: Partial<Record<Direction, Direction>> = { w: "e", nw: "ne", sw: "se" };
 
 /** A frame flipped left to right. */
 function flop(frame: Rgba): Rgba {
@@ -52,7 +48,7 @@ export async function animateDrawing(
     .toBuffer();
   const directions = [...directionSets[options.directions]] as Direction[];
   const drawn = new Map<Direction, Rgba[]>();
-  for (const direction of directions.filter((d) => !mirrored.has(d))) {
+  for (const direction of directions.filter((d) => !mirroredFrom[d])) {
     const row: Rgba[] = [];
     for (let frame = 0; frame < options.frames; frame++) {
       row.push(await posedFrame(drawing, cell, options.action, frame / options.frames));
@@ -61,7 +57,7 @@ export async function animateDrawing(
   }
   // The west side is the east side's mirror, frame for frame: free, and exactly its opposite.
   const frames = directions.map((direction) =>
-    mirrored.has(direction) ? drawn.get(opposite[direction]!)!.map(flop) : drawn.get(direction)!,
+    mirroredFrom[direction] ? drawn.get(mirroredFrom[direction])!.map(flop) : drawn.get(direction)!,
   );
   if (options.colours) sharePalette(frames.flat(), options.colours);
   return { cell, directions, frames };
@@ -158,10 +154,10 @@ export async function alignDrawnFrames(
     ),
   );
   const directions = [...directionSets[options.directions]] as Direction[];
-  const drawnDirections = directions.filter((d) => !(options.mirror && mirrored.has(d)));
+  const drawnDirections = directions.filter((d) => !(options.mirror && mirroredFrom[d]));
   const byDirection = new Map(drawnDirections.map((direction, i) => [direction, fitted[i]!]));
   const frames = directions.map(
-    (direction) => byDirection.get(direction) ?? byDirection.get(opposite[direction]!)!.map(flop),
+    (direction) => byDirection.get(direction) ?? byDirection.get(mirroredFrom[direction]!)!.map(flop),
   );
   if (options.colours) sharePalette(frames.flat(), options.colours);
   return { cell, directions, frames };
