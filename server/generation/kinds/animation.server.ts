@@ -1,5 +1,4 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import sharp from "sharp";
 import { actionWords, directionWords, drawnDirections, type AnimationRecord, type Direction } from "#domain/animation";
 import type { AnimationParams } from "#domain/jobs";
 import { images } from "../../db/schema";
@@ -20,7 +19,7 @@ import {
 } from "./kind.server";
 import type { GenerationJob } from "../job-record.server";
 import type { ReferenceImage } from "../providers/provider";
-import { EDIT_INPUT_SIDE } from "./edit.server";
+import { editInput } from "./edit.server";
 
 /** Frames a job draws: all of them, or the one frame a redo draws again. */
 const frameCount = (params: AnimationParams) =>
@@ -68,7 +67,7 @@ export const animationKind: JobKindModule<"animation"> = {
         .from(images)
         .where(eq(images.jobId, job.id)),
     ]);
-    const base = await editBase(original, source.format);
+    const { input: base } = await editInput(original, source.format);
     const made = new Map<number, ReferenceImage>();
     await Promise.all(
       stored.map(async (frame) => {
@@ -119,19 +118,6 @@ export const animationKind: JobKindModule<"animation"> = {
   },
   afterImages: (ctx, job, params) => (params.redo ? redrawnSheet(ctx, job, params) : firstSheet(ctx, job, params)),
 };
-
-/** The object's image as an edit's base: the stored file, or a copy small enough for a model. */
-async function editBase(original: Buffer, format: string): Promise<ReferenceImage> {
-  const { width = 0, height = 0 } = await sharp(original).metadata();
-  if (Math.max(width, height) <= EDIT_INPUT_SIDE) {
-    return { data: original, mimeType: format === "webp" ? "image/webp" : "image/png" };
-  }
-  const data = await sharp(original)
-    .resize({ width: EDIT_INPUT_SIDE, height: EDIT_INPUT_SIDE, fit: "inside" })
-    .png()
-    .toBuffer();
-  return { data, mimeType: "image/png" };
-}
 
 /** The sheet a redo works on: its settings and frames, if it is still there. */
 async function sheetOf(ctx: PlanContext, sheetImageId: string) {

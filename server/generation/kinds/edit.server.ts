@@ -6,6 +6,7 @@ import { objectFolder } from "../../storage/folders.server";
 import { editPrompt, seedFor } from "../prompts";
 import { readReferences, styleReferenceFiles } from "../references.server";
 import { editParams } from "#domain/jobs";
+import type { ReferenceImage } from "../providers/provider";
 import {
   oneObject,
   quoted,
@@ -21,6 +22,22 @@ import {
  * (models take about a megapixel), while the pixels a repaint keeps come from the stored file.
  */
 export const EDIT_INPUT_SIDE = 1536;
+
+/**
+ * What a provider is given to edit: the stored file itself when it is small enough (the model sees
+ * exactly what the person saw), else a PNG no longer than EDIT_INPUT_SIDE; and `shrink`, which
+ * brings a mask drawn on the file to the same size.
+ */
+export async function editInput(original: Buffer, format: string) {
+  const { width = 0, height = 0 } = await sharp(original).metadata();
+  const fits = Math.max(width, height) <= EDIT_INPUT_SIDE;
+  const shrink = (image: Sharp) =>
+    fits ? image : image.resize({ width: EDIT_INPUT_SIDE, height: EDIT_INPUT_SIDE, fit: "inside" });
+  const input: ReferenceImage = fits
+    ? { data: original, mimeType: format === "webp" ? "image/webp" : "image/png" }
+    : { data: await shrink(sharp(original)).png().toBuffer(), mimeType: "image/png" };
+  return { input, shrink };
+}
 
 /**
  * One image of an object changed as the words say: the chosen image goes to the model as the
@@ -44,24 +61,12 @@ export const editKind: JobKindModule<"edit"> = {
       styleReferenceFiles(ctx.db, { styleId: style.id }),
     ]);
     const region = params.mask !== null;
-    const { width = 0, height = 0 } = await sharp(original).metadata();
-    const fits = Math.max(width, height) <= EDIT_INPUT_SIDE;
-    const shrink = (image: Sharp) =>
-      fits ? image : image.resize({ width: EDIT_INPUT_SIDE, height: EDIT_INPUT_SIDE, fit: "inside" });
-    // The stored file itself when it is small enough: the model sees exactly what the person saw.
-    const [baseImage, mask] = await Promise.all([
-      fits
-        ? { data: original, mimeType: base.format === "webp" ? ("image/webp" as const) : ("image/png" as const) }
-        : shrink(sharp(original))
-            .png()
-            .toBuffer()
-            .then((data) => ({ data, mimeType: "image/png" as const })),
-      params.mask
-        ? shrink(sharp(Buffer.from(params.mask, "base64")))
-            .png()
-            .toBuffer()
-        : null,
-    ]);
+    const { input: baseImage, shrink } = await editInput(original, base.format);
+    const mask = params.mask
+      ? await shrink(sharp(Buffer.from(params.mask, "base64")))
+          .png()
+          .toBuffer()
+      : null;
     return {
       style,
       role: "object",
