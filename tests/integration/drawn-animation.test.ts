@@ -14,6 +14,7 @@ import { opaqueBox } from "#server/images/animation/frames.server";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, grantCredits, json, runJob, submitObjects } from "../support/factories";
 import { paidObjectJobs } from "../support/paid-object-jobs";
+import { readZip } from "../support/zip";
 import { setUpOpenAIApi } from "../support/openai-api";
 import { sha256 } from "./image-edits-providers-helpers";
 
@@ -113,8 +114,13 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
     expect(await balance()).toBe(before - job.credits);
     await expectLedgerExact();
 
-    const gif = await fileOf(`${sheet!.url}/animation.zip?for=aseprite`);
-    expect(gif.length).toBeGreaterThan(0);
+    // It downloads like any sheet: Aseprite's JSON names each of the 4 frames, inside the sheet.
+    const aseprite = await readZip(await fileOf(`${sheet!.url}/animation.zip?for=aseprite`));
+    const data = JSON.parse(aseprite.find((file) => file.name === "knight-walk.json")!.data.toString()) as {
+      frames: Record<string, { frame: { x: number; w: number } }>;
+    };
+    expect(Object.keys(data.frames)).toHaveLength(4);
+    for (const { frame } of Object.values(data.frames)) expect(frame.x + frame.w).toBeLessThanOrEqual(sheet!.width);
   });
 
   it("draws four directions with the west mirrored from the east, paying only for the three drawn", async () => {

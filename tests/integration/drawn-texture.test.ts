@@ -51,7 +51,7 @@ describe.each(testDatabases)("textures a model draws on $name", (target) => {
     const texture = (await getObject(object.id)).images.find((image) => image.jobId === job.id)!;
     expect(texture).toMatchObject({ width: 1024, height: 1024, hasAlpha: false });
     expect(texture.lineage).toMatchObject({ operation: "tiled", tile: { size: 1024, kind: "texture" } });
-    // The fake draws a round subject on a plain ground: not a texture until Motif makes it wrap.
+    // What is stored wraps (that Motif makes any picture wrap: tiles.server.test.ts, madeToWrap).
     expect(isSeamless(await rgba(await fileOf(texture.url)))).toBe(true);
     expect(await balance()).toBe(before - job.credits);
     await expectLedgerExact();

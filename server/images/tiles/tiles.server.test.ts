@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { Rgba } from "../pixel-art/detect-grid";
 import {
@@ -13,6 +14,7 @@ import { godotTileset } from "./godot-tileset";
 import { isSeamless, repairSeam, seamDifference } from "./seam";
 import { drawTexture, drawWrappingTexture, materialOf, tileMaterials } from "./textures";
 import { tiledSampleMap, tiledTileset, tileFor } from "./tiled-files";
+import { madeToWrap } from "./wrap.server";
 
 const names = {
   upper: { name: "Grass", colour: "#5aa64b" },
@@ -151,6 +153,23 @@ describe("tiles", () => {
     const image = { data, width: size, height: size };
     expect(isSeamless(image)).toBe(false);
     expect(isSeamless(repairSeam(image))).toBe(true);
+  });
+
+  it("makes a model's picture, of any shape, into a square texture that wraps", async () => {
+    // A wide left-to-right gradient: cropped square it still does not wrap, until it is made to.
+    const [width, height] = [300, 200];
+    const data = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        data.set([Math.round((x / width) * 255), 90 + (y % 5) * 4, 40], (y * width + x) * 3);
+    const picture = await sharp(data, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
+    const square = await sharp(picture).resize({ width: 64, height: 64, fit: "cover" }).ensureAlpha().raw().toBuffer();
+    expect(isSeamless({ data: square, width: 64, height: 64 })).toBe(false);
+    const texture = await madeToWrap(picture, 64);
+    expect([texture.width, texture.height]).toEqual([64, 64]);
+    expect(isSeamless(texture)).toBe(true);
   });
 
   it("lays out the 16-tile corner set and the 47-tile blob set (plus one lower tile)", () => {
