@@ -6,9 +6,9 @@ import { priceTableSchema } from "./pricing-schema";
 /** A model a user may generate with, as the browser sees it (no keys, no addresses). */
 export const modelViewSchema = z
   .object({
-    id: z
-      .string()
-      .meta({ description: 'The provider id jobs record ("openai", "gemini", "fal", "comfyui", "offline").' }),
+    id: z.string().meta({
+      description: 'The provider id jobs record ("openai", "gemini", "fal", "replicate", "comfyui", "offline").',
+    }),
     label: z.string().meta({ description: '"OpenAI gpt-image-1.5"; the preview engine says plainly what it is.' }),
     model: z.string(),
     prices: priceTableSchema,
@@ -88,6 +88,7 @@ const providerNames: Record<string, string> = {
   gemini: "Gemini",
   fal: "fal",
   comfyui: "ComfyUI",
+  replicate: "Replicate",
 };
 
 /** A provider's id in words ("offline" → "Preview engine"); unknown ids as they are. */

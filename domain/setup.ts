@@ -3,7 +3,9 @@ import { trimmedTextMeta } from "./text";
 
 /** One enabled image provider, for its operator. */
 export const engineStatusSchema = z.object({
-  id: z.string().meta({ description: 'The provider id ("openai", "gemini", "fal", "comfyui", "offline").' }),
+  id: z
+    .string()
+    .meta({ description: 'The provider id ("openai", "gemini", "fal", "replicate", "comfyui", "offline").' }),
   name: z.string().meta({ description: '"OpenAI Images API", "Preview engine"…' }),
   model: z.string(),
   host: z

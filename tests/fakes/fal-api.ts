@@ -10,7 +10,15 @@
 // image_url and Fill's mask_url, must be a file this fake's storage served (an upload),
 // decode as an image, and a mask must be its image's size; ESRGAN's scale must be a number
 // from 1 to 8; otherwise the submission is refused with fal's 422 validation body.
-// Failures and stalls are set through `control` (or POST /__control).
+// FLUX LoRA (fal-ai/flux-lora) takes a named image_size or {width, height} and `loras`, each
+// {path: a URL (one on this fake's storage must exist), scale from 0 to 4}, recorded with the
+// prompt. The LoRA trainer (fal-ai/flux-lora-fast-training) takes images_data_url, which must
+// be a ZIP this fake's storage served with at least one picture (its entries and the text of
+// its .txt captions are recorded as `dataset`), a string trigger_word and 1 to 10000 steps;
+// its polls log "Training step <n>/<steps>" and its result is a LoRA file (safetensors bytes)
+// and a config, both served from storage.
+// Failures and stalls are set through `control` (or POST /__control); `failTraining` and
+// `holdTraining` end trainings with an error or keep them running until cancelled.
 // Run alone: node tests/fakes/fal-api.ts <port>
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +27,7 @@ import { createState, resetState } from "./fal-api/state.ts";
 
 export { FAL_PRICES } from "./fal-api/endpoints.ts";
 export type { FakeFalControl, FalFailure, ReceivedImage, RecordedSubmission, RecordedUpload } from "./fal-api/state.ts";
+export type { ReceivedDataset } from "./fal-api/training.ts";
 
 export const FAKE_FAL_KEY = "fal-key-id:fal-key-secret";
 

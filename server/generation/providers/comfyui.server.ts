@@ -37,6 +37,7 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
     label: modelLabel("comfyui", options.model),
     capabilities: {
       nativeAlpha: false,
+      characterReference: false,
       maxReferences: Math.max(maxReferences, editReferences),
       seed: true,
       sizes: mapValues(sizes, (s) => `${s.width}×${s.height}`),

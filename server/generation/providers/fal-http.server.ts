@@ -65,8 +65,21 @@ async function falResponseError(response: Response): Promise<Error> {
   } catch {
     // The status alone decides.
   }
-  return classifyFalError(response.status, body, response.headers.get("x-fal-retryable"));
+  const error = classifyFalError(response.status, body, response.headers.get("x-fal-retryable"));
+  const errorType = body && typeof body === "object" ? (body as { error_type?: unknown }).error_type : undefined;
+  answers.set(error, {
+    status: response.status,
+    errorType: typeof errorType === "string" ? errorType : undefined,
+    detail: detailOf(body),
+  });
+  return error;
 }
+
+/** The answers fal's errors came from, for callers that tell an HTTP error from a lost connection. */
+const answers = new WeakMap<Error, { status: number; errorType: string | undefined; detail: string }>();
+
+/** The HTTP status, `error_type` and detail of fal's answer an error came from; undefined when fal never answered. */
+export const falAnswerOf = (error: unknown) => (error instanceof Error ? answers.get(error) : undefined);
 
 /**
  * What an error answer of fal's means for Motif. Model errors carry `detail` as a list
@@ -124,6 +137,15 @@ function isContentPolicy(status: number, body: unknown, detail: string): boolean
   );
 }
 
+/** How a download names what it fetches, in its error messages. */
+interface Fetched {
+  /** "an image", "a LoRA file" */
+  a: string;
+  /** "The image", "The LoRA file" */
+  the: string;
+}
+const IMAGE: Fetched = { a: "an image", the: "The image" };
+
 /**
  * Downloads one output image: http(s) only, at most `maxBytes` (MAX_OUTPUT_BYTES), stopped with
  * `signal`; a JPEG (fal's default format) becomes a PNG.
@@ -133,28 +155,7 @@ export async function downloadImage(
   signal: AbortSignal,
   maxBytes = MAX_OUTPUT_BYTES,
 ): Promise<GeneratedImage> {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    throw new ProviderError("The image service returned an image address that is not valid");
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ProviderError("The image service returned an image address Motif does not fetch");
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, { signal });
-  } catch (error) {
-    throw transportError(error, signal);
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => {});
-    throw response.status >= 500 || response.status === 429
-      ? new ProviderRetryableError(`The image could not be downloaded (HTTP ${response.status})`)
-      : new ProviderError(`The image could not be downloaded (HTTP ${response.status})`);
-  }
-  const data = await readCapped(response, signal, maxBytes);
+  const data = await downloadFile(address, signal, maxBytes, IMAGE);
   let format: string | undefined;
   try {
     format = (await sharp(data).metadata()).format;
@@ -165,8 +166,42 @@ export async function downloadImage(
   return { data: await sharp(data).png().toBuffer(), format: "png" };
 }
 
-async function readCapped(response: Response, signal: AbortSignal, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new ProviderError(`The image service returned an image over ${maxBytes / 1024 / 1024} MB`);
+/**
+ * Downloads one file fal made, whatever its bytes (a LoRA's weights, say): http(s) only, at most
+ * `maxBytes`, stopped with `signal`; failures said as provider errors naming `what`.
+ */
+export async function downloadFile(
+  address: string,
+  signal: AbortSignal,
+  maxBytes: number,
+  what: Fetched = { a: "a file", the: "The file" },
+): Promise<Buffer> {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new ProviderError(`The image service returned ${what.a} address that is not valid`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new ProviderError(`The image service returned ${what.a} address Motif does not fetch`);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { signal });
+  } catch (error) {
+    throw transportError(error, signal);
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    throw response.status >= 500 || response.status === 429
+      ? new ProviderRetryableError(`${what.the} could not be downloaded (HTTP ${response.status})`)
+      : new ProviderError(`${what.the} could not be downloaded (HTTP ${response.status})`);
+  }
+  return readCapped(response, signal, maxBytes, what);
+}
+
+async function readCapped(response: Response, signal: AbortSignal, maxBytes: number, what: Fetched): Promise<Buffer> {
+  const tooLarge = () => new ProviderError(`The image service returned ${what.a} over ${maxBytes / 1024 / 1024} MB`);
   if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw tooLarge();

@@ -5,6 +5,9 @@ import type { DetailLevel, ImageSize } from "#domain/images";
 import { withDeadline } from "../deadline.server";
 import { checkFalConnection } from "./fal-check.server";
 import { downloadImage, falFetch, isProviderError, MAX_UPSCALED_BYTES, transportError } from "./fal-http.server";
+import { DEFAULT_FAL_LORA_MODEL, falLoraRequest } from "./fal-lora.server";
+import { progressOf } from "./fal-queue.server";
+import { createFalTraining, DEFAULT_FAL_TRAINER } from "./fal-training.server";
 import { createReferenceUploads, STORAGE_EXPIRY } from "./fal-uploads.server";
 import {
   ProviderError,
@@ -12,7 +15,6 @@ import {
   ProviderRetryableError,
   type EditRequest,
   type UpscaleRequest,
-  type GenerateProgress,
   type GenerateRequest,
   type GenerateResult,
   type ImageProvider,
@@ -48,6 +50,10 @@ export interface FalProviderOptions {
   fillModel?: string;
   /** FAL_UPSCALE_MODEL: the AI upscaler (ESRGAN when not given). */
   upscaleModel?: string;
+  /** FAL_TRAINER: the LoRA trainer (FLUX LoRA fast training when not given). */
+  trainer?: string;
+  /** FAL_LORA_MODEL: the endpoint that draws with a trained LoRA (FLUX LoRA when not given). */
+  loraModel?: string;
   /** FAL_BASE_URL: replaces fal's hosts (queue, storage, platform API) for a gateway or a test's fake. */
   baseUrl?: string;
   /** The longest one image may take, upload to download (PROVIDER_TIMEOUT_SECONDS). */
@@ -109,12 +115,16 @@ const outputSchema = z
  * fal.ai through its official client: references go to fal's storage, the request to
  * its queue, whose status is followed (queue, then the runner's logged steps) until the
  * images can be downloaded. A cancel (the request's signal) or the deadline cancels the
- * request on fal's queue too. Flux answers opaque images: the engine mattes them.
+ * request on fal's queue too. Flux answers opaque images: the engine mattes them. With a
+ * trained model (request.learned) it draws with FLUX LoRA (fal-lora.server.ts); trainings go
+ * to FAL_TRAINER (fal-training.server.ts).
  */
 export function createFalProvider(options: FalProviderOptions): ImageProvider {
   const endpoints = falEndpoints(options.model);
   const fillModel = options.fillModel ?? DEFAULT_FAL_FILL_MODEL;
   const upscaleModel = options.upscaleModel ?? DEFAULT_FAL_UPSCALE_MODEL;
+  const trainer = options.trainer ?? DEFAULT_FAL_TRAINER;
+  const loraModel = options.loraModel ?? DEFAULT_FAL_LORA_MODEL;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const uploadReference = createReferenceUploads();
   const client = (signal: AbortSignal): FalClient =>
@@ -170,6 +180,11 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
 
   async function generate(request: GenerateRequest, signal: AbortSignal): Promise<GenerateResult> {
     const fal = client(signal);
+    if (request.learned) {
+      const { input, notes } = falLoraRequest(request, request.learned, MAX_IMAGES_PER_REQUEST);
+      const result = await run(fal, request, signal, loraModel, input);
+      return notes.length > 0 ? { ...result, notes } : result;
+    }
     const references = request.references.slice(0, FAL_MAX_REFERENCES);
     const endpoint = (references.length > 0 ? endpoints.withReferences : endpoints.withoutReferences)[request.detail];
     const imageUrls = await Promise.all(references.map((ref, i) => uploadReference(fal, ref, i)));
@@ -186,10 +201,11 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
   /**
    * An edit: Kontext with the base as its first image and the words as the change; a repaint:
    * the fill endpoint with the base and its mask (white where to paint), which takes no references.
+   * Both change the base itself, so a trained model (which FLUX LoRA draws with, from words alone) is not used.
    */
   async function edit(request: EditRequest, signal: AbortSignal): Promise<GenerateResult> {
     if (!request.mask) {
-      return generate({ ...request, references: [request.base, ...request.references] }, signal);
+      return generate({ ...request, learned: undefined, references: [request.base, ...request.references] }, signal);
     }
     const fal = client(signal);
     const [imageUrl, maskUrl] = await Promise.all([
@@ -276,6 +292,7 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     label: modelLabel("fal", options.model),
     capabilities: {
       nativeAlpha: false,
+      characterReference: false,
       maxReferences: FAL_MAX_REFERENCES,
       seed: true,
       sizes: aspectRatio,
@@ -288,28 +305,15 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
       progress: true,
       edit: { words: true, region: true },
       upscale: { label: describeUpscaler(upscaleModel) },
+      train: { label: trainer === DEFAULT_FAL_TRAINER ? "FLUX LoRA fast training" : trainer },
     },
     generate: (request) => withinDeadline(request, (signal) => generate(request, signal)),
     edit: (request) => withinDeadline(request, (signal) => edit(request, signal)),
     upscale: (request) => withinDeadline(request, (signal) => upscale(request, signal)),
+    training: createFalTraining({ trainer, timeoutMs: options.timeoutMs }, client),
     checkConnection: (signal) =>
       checkFalConnection({ ...options, endpoints: [...new Set([options.model, ...allEndpoints(endpoints)])] }, signal),
   };
-}
-
-/** Queue position, then the runner's logged steps ("14/28", "50%"), as a percentage. */
-export function progressOf(status: QueueStatus): GenerateProgress {
-  if (status.status === "COMPLETED") return { step: 100, steps: 100 };
-  if (status.status === "IN_QUEUE") return { step: 0, steps: 100 };
-  for (const { message } of [...(status.logs ?? [])].reverse()) {
-    const fraction = /(\d+)\s*\/\s*(\d+)/.exec(message);
-    if (fraction && Number(fraction[2]) > 0 && Number(fraction[1]) <= Number(fraction[2])) {
-      return { step: Math.min(99, Math.floor((Number(fraction[1]) / Number(fraction[2])) * 100)), steps: 100 };
-    }
-    const percent = /(\d{1,3})\s*%/.exec(message);
-    if (percent && Number(percent[1]) <= 100) return { step: Math.min(99, Number(percent[1])), steps: 100 };
-  }
-  return { step: 0, steps: 100 };
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {

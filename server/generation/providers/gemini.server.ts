@@ -84,6 +84,7 @@ export function createGeminiProvider(options: GeminiProviderOptions): ImageProvi
     capabilities: {
       // Gemini's images are opaque: the engine mattes them when a transparent background is asked for.
       nativeAlpha: false,
+      characterReference: false,
       maxReferences: traits.maxReferences,
       // The seed is sent, but Google promises only a best effort at repeating an image.
       seed: false,

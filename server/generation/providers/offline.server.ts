@@ -43,6 +43,7 @@ export function createOfflineProvider(options: { prices?: PriceTable } = {}): Im
     prices: options.prices ?? standardPrices,
     capabilities: {
       nativeAlpha: true,
+      characterReference: false,
       // It takes any number; the engine sends at most this many.
       maxReferences: limits.providerReferences,
       seed: true,

@@ -50,6 +50,7 @@ export function createOpenAIProvider(options: {
     label: modelLabel("openai", options.model),
     capabilities: {
       nativeAlpha: true,
+      characterReference: false,
       maxReferences: MAX_REFERENCES,
       seed: false,
       sizes: sizeParam,

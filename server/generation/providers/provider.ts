@@ -13,6 +13,17 @@ export interface ReferenceImage {
   mimeType: "image/png" | "image/jpeg" | "image/webp";
 }
 
+/**
+ * A model trained for a style or character (a LoRA), as generation uses it: the provider's own
+ * reference to it (fal's LoRA file URL, Replicate's "owner/name:version"), how strongly it
+ * applies (0 to 1.5, 1 as trained) and the word that calls it up, which the prompt carries.
+ */
+export interface LearnedModel {
+  ref: string;
+  scale: number;
+  triggerWord: string;
+}
+
 export interface GenerateRequest {
   prompt: string;
   size: ImageSize;
@@ -37,6 +48,11 @@ export interface GenerateRequest {
   variant?: number;
   /** An opaque id of the end user, for the provider's abuse monitoring. */
   user?: string;
+  /**
+   * The style's or character's trained model, when it has one on this provider
+   * (capabilities.train): the provider draws with it and says in `notes` what it left out.
+   */
+  learned?: LearnedModel;
   /**
    * Aborts the whole call, body included: the engine's deadline for this attempt, or the
    * worker shutting down. A provider passes it to every request it makes and every read.
@@ -114,6 +130,70 @@ export interface ProviderCapabilities {
   cannotPose?: string;
   /** Makes an image larger with an AI upscaler, through `upscale`; `label` names it ("ESRGAN"). */
   upscale?: { label: string };
+  /**
+   * Trains a LoRA on a style's or character's pictures, through `training`, and draws with one
+   * (GenerateRequest.learned); `label` names the trainer ("FLUX LoRA fast training").
+   */
+  train?: { label: string };
+  /**
+   * Takes a character's references apart from a style's, with their own weight; without it the
+   * character goes first among the references and its strength is approximate.
+   */
+  characterReference: boolean;
+}
+
+/** One picture of a training set and its caption (the trigger word is the caption's first word). */
+export interface TrainingImage {
+  name: string;
+  data: Buffer;
+  mimeType: ReferenceImage["mimeType"];
+  caption: string;
+}
+
+/** What a provider is asked to learn: a look (a style) or a subject (a character). */
+export interface TrainRequest {
+  /** Motif's id for the training, for the provider's own names (Replicate's destination model). */
+  id: string;
+  learns: "style" | "character";
+  /** The dataset as one ZIP: each picture beside a .txt file of its caption, as LoRA trainers read it. */
+  dataset: Buffer;
+  triggerWord: string;
+  steps: number;
+  signal?: AbortSignal;
+}
+
+/** A training as the provider knows it: its id there, which is all Motif keeps to follow or stop it. */
+export interface StartedTraining {
+  providerId: string;
+}
+
+/** How a training at the provider stands. */
+export type TrainingState =
+  | { status: "queued" | "running"; progress: number }
+  | { status: "succeeded"; model: TrainedModel }
+  | { status: "failed"; reason: string; refused: boolean }
+  | { status: "cancelled" };
+
+/** What a finished training made: the reference generation uses, and the weights when they can be fetched. */
+export interface TrainedModel {
+  /** LearnedModel.ref: fal's LoRA file URL, Replicate's "owner/name:version". */
+  ref: string;
+  /** Where the LoRA's .safetensors file can be downloaded (kept by Motif where the operator allows). */
+  weightsUrl?: string;
+}
+
+/**
+ * Training a LoRA on the provider (capabilities.train). Stateless between calls: `start` submits
+ * and returns the provider's id, which is stored, so any process can `check` it or `cancel` it.
+ */
+export interface ProviderTraining {
+  start(request: TrainRequest): Promise<StartedTraining>;
+  /** One look at the training's state; never waits for it to end. */
+  check(providerId: string, signal?: AbortSignal): Promise<TrainingState>;
+  /** Stops it at the provider; a training already ended is left as it is. */
+  cancel(providerId: string, signal?: AbortSignal): Promise<void>;
+  /** Downloads the trained weights (`TrainedModel.weightsUrl`), bounded in size. */
+  download?(url: string, signal?: AbortSignal): Promise<Buffer>;
 }
 
 /** What a connection check found: the service answered; whether it offers the model, when it can tell. */
@@ -137,6 +217,8 @@ export interface ImageProvider {
   edit?(request: EditRequest): Promise<GenerateResult>;
   /** Present when `capabilities.upscale`: the image, `factor` times larger (roughly: Motif sizes it exactly). */
   upscale?(request: UpscaleRequest): Promise<GenerateResult>;
+  /** Present when `capabilities.train`. */
+  training?: ProviderTraining;
   /**
    * One free, authenticated call that proves the address, the key and (where it can) the
    * model, without making an image. Throws on failure with an Error whose message is one

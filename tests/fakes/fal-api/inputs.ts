@@ -1,8 +1,9 @@
 // The input images of a submission, downloaded as fal's runners download them: from this
-// fake's storage only, decoded as images, a mask the size of its image.
+// fake's storage only, decoded as images, a mask the size of its image; a LoRA on this fake's
+// storage must be one of its files.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { isFill, isUpscaler } from "./endpoints.ts";
+import { isFill, isLora, isUpscaler } from "./endpoints.ts";
 import type { ReceivedImage, FalState } from "./state.ts";
 import { fileAt } from "./storage.ts";
 
@@ -25,6 +26,20 @@ export async function download(
     const got = await receive(state, String(u), ["body", "image_urls", i]);
     if ("error" in got) return got;
     images.push(got);
+  }
+  if (isLora(model)) {
+    // A LoRA on this fake's storage must be there; fal downloads others from anywhere.
+    for (const [i, lora] of ((input.loras ?? []) as { path: string }[]).entries()) {
+      if (lora.path.startsWith(`${state.url}/files/`) && !fileAt(state, lora.path)) {
+        return {
+          error: {
+            loc: ["body", "loras", i, "path"],
+            msg: "Failed to download the file. Please check if the URL is accessible and try again.",
+            type: "file_download_error",
+          },
+        };
+      }
+    }
   }
   if (isUpscaler(model)) {
     const image = await receive(state, String(input.image_url), ["body", "image_url"]);

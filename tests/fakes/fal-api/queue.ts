@@ -1,13 +1,23 @@
 // The fake fal.ai's queue: submissions (refused, or queued as jobs), their status polls, their
-// results, and cancels.
+// results, and cancels; the same for LoRA trainings (training.ts).
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { DEFAULT_SCALE, DIMENSIONS, FAL_PRICES, isUpscaler, validateInput } from "./endpoints.ts";
+import {
+  DEFAULT_LORA_SIZE,
+  DEFAULT_SCALE,
+  DIMENSIONS,
+  FAL_PRICES,
+  isLora,
+  isUpscaler,
+  LORA_SIZES,
+  validateInput,
+} from "./endpoints.ts";
 import { renderImage, upscaleImage } from "./images.ts";
 import { download } from "./inputs.ts";
 import type { Reply } from "./reply.ts";
 import type { FalState, Job } from "./state.ts";
 import { fileAt } from "./storage.ts";
+import { isTrainer, readDataset, trainingLog, trainingOutput } from "./training.ts";
 
 /** A submission to the queue: refused (a failure asked for, or input fal would not take), or queued. */
 export async function submit(state: FalState, reply: Reply, model: string, raw: Buffer, headers: IncomingHttpHeaders) {
@@ -36,6 +46,10 @@ export async function submit(state: FalState, reply: Reply, model: string, raw: 
   if (invalid) return reply.json(422, { detail: [invalid] });
   const received = await download(state, model, input, imageUrls);
   if ("error" in received) return reply.json(422, { detail: [received.error] });
+  const training = isTrainer(model);
+  const dataset = training ? await readDataset(state, String(input.images_data_url)) : null;
+  if (dataset && "error" in dataset) return reply.json(422, { detail: [dataset.error] });
+  if (training && control.failTraining) failure = control.failTraining;
   const [owner, alias] = model.split("/");
   const scale = isUpscaler(model) ? Number(input.scale ?? DEFAULT_SCALE) : null;
   const job: Job = {
@@ -48,8 +62,11 @@ export async function submit(state: FalState, reply: Reply, model: string, raw: 
         ? [Math.round(received.image.width * scale), Math.round(received.image.height * scale)]
         : received.image
           ? [received.image.width, received.image.height]
-          : (DIMENSIONS[String(input.aspect_ratio ?? "1:1")] ?? DIMENSIONS["1:1"]!),
+          : isLora(model)
+            ? loraSize(input.image_size)
+            : (DIMENSIONS[String(input.aspect_ratio ?? "1:1")] ?? DIMENSIONS["1:1"]!),
     source: scale !== null && received.image ? fileAt(state, received.image.url)!.data : null,
+    training,
     polls: 0,
     cancelled: false,
     completed: false,
@@ -65,6 +82,8 @@ export async function submit(state: FalState, reply: Reply, model: string, raw: 
     ).length,
     ...received,
     scale,
+    dataset,
+    loras: isLora(model) ? ((input.loras ?? []) as { path: string; scale: number }[]) : null,
     headers: {
       priority: header(headers, "x-fal-queue-priority"),
       lifecycle: header(headers, "x-fal-object-lifecycle-preference"),
@@ -80,6 +99,15 @@ export async function submit(state: FalState, reply: Reply, model: string, raw: 
     cancel_url: `${base}/cancel`,
     queue_position: 0,
   });
+}
+
+/** FLUX LoRA's output size: a named size's, or the {width, height} asked. */
+function loraSize(size: unknown): [number, number] {
+  if (size && typeof size === "object") {
+    const { width, height } = size as { width: number; height: number };
+    return [width, height];
+  }
+  return LORA_SIZES[String(size ?? DEFAULT_LORA_SIZE)]!;
 }
 
 function header(headers: IncomingHttpHeaders, name: string) {
@@ -109,12 +137,13 @@ export function status(state: FalState, reply: Reply, job: Job, withLogs: boolea
     source: "USER",
     timestamp: new Date().toISOString(),
   });
-  if (job.completed || (!control.holdInProgress && poll >= control.pollsQueued + control.pollsInProgress)) {
+  const held = control.holdInProgress || (job.training && control.holdTraining);
+  if (job.completed || (!held && poll >= control.pollsQueued + control.pollsInProgress)) {
     job.completed = true;
     return reply.json(200, {
       status: "COMPLETED",
       ...base(state, job),
-      logs: withLogs ? [log("Generation finished")] : null,
+      logs: withLogs ? [log(job.training ? "Training finished" : "Generation finished")] : null,
       metrics: { inference_time: job.cancelled ? null : 1.25 },
       ...(job.cancelled ? { error: "Request was cancelled", error_type: "client_cancelled" } : {}),
     });
@@ -129,11 +158,11 @@ export function status(state: FalState, reply: Reply, job: Job, withLogs: boolea
   // A sampler's progress, the way fal's runners log it: "<step>/<steps>".
   const step = Math.min(poll - control.pollsQueued + 1, control.pollsInProgress);
   const steps = control.pollsInProgress + 1;
-  return reply.json(200, {
-    status: "IN_PROGRESS",
-    ...base(state, job),
-    logs: withLogs ? [log("Starting generation"), log(`${Math.round((step / steps) * 100)}%| ${step}/${steps}`)] : null,
-  });
+  // A trainer's, "Training step <step>/<steps>" of the steps it was asked.
+  const logs = job.training
+    ? [log("Preparing the dataset"), log(trainingLog(job, step, control.pollsInProgress))]
+    : [log("Starting generation"), log(`${Math.round((step / steps) * 100)}%| ${step}/${steps}`)];
+  return reply.json(200, { status: "IN_PROGRESS", ...base(state, job), logs: withLogs ? logs : null });
 }
 
 /** The result of a completed job: its images, or the error it ended with. */
@@ -160,6 +189,7 @@ export async function result(state: FalState, reply: Reply, job: Job) {
     });
   }
   if (control.stall === "result") return reply.stall();
+  if (job.training) return reply.json(200, trainingOutput(state, job), { "x-fal-request-id": job.id });
   const format = job.input.output_format === "png" && !control.forceJpeg ? "png" : "jpeg";
   if (job.source) return upscaled(state, reply, job, job.source, format);
   const n = Number(job.input.num_images ?? 1);

@@ -1,6 +1,7 @@
 // The fake fal.ai's state, one object its parts share: how it is told to behave (`control`),
 // what it records for the tests, and its jobs and the files its storage serves.
 import type { ConnectionFaultCounts, ConnectionFaultRule } from "../connection-faults.ts";
+import type { ReceivedDataset } from "./training.ts";
 
 /** Failures at submission (429, 500), or of the job itself, seen in its result (422 content policy, 500). */
 export type FalFailure = "rate_limit" | "server_error" | "content_policy" | "runner_error";
@@ -18,6 +19,10 @@ export interface FakeFalControl {
   nsfw: boolean;
   /** Jobs stay IN_PROGRESS, logging, until cancelled. */
   holdInProgress: boolean;
+  /** Trainings (and only they) stay IN_PROGRESS, logging their steps, until cancelled. */
+  holdTraining: boolean;
+  /** Trainings submitted from now on end with this error in their result (images are unaffected). */
+  failTraining: "content_policy" | "runner_error" | null;
   /** Status polls a job answers IN_QUEUE, then IN_PROGRESS (with step logs), before COMPLETED. */
   pollsQueued: number;
   pollsInProgress: number;
@@ -34,6 +39,8 @@ export const normalService = (): FakeFalControl => ({
   failAlways: null,
   nsfw: false,
   holdInProgress: false,
+  holdTraining: false,
+  failTraining: null,
   forceJpeg: false,
   pollsQueued: 1,
   pollsInProgress: 2,
@@ -56,6 +63,10 @@ export interface RecordedSubmission {
   mask: ReceivedImage | null;
   /** ESRGAN's scale (2 when not sent, fal's default); null on other endpoints. */
   scale: number | null;
+  /** The trainer's dataset ZIP (images_data_url) as its runner read it; null on other endpoints. */
+  dataset: ReceivedDataset | null;
+  /** FLUX LoRA's `loras` as sent ({path, scale}); null on other endpoints. */
+  loras: { path: string; scale: number }[] | null;
   headers: Record<string, string | undefined>;
 }
 
@@ -92,10 +103,12 @@ export interface Job {
   size: [number, number];
   /** ESRGAN's input file, which its output is made from; null on other endpoints. */
   source: Buffer | null;
+  /** A LoRA training: its polls log training steps and its result is a LoRA file. */
+  training: boolean;
   polls: number;
   cancelled: boolean;
   completed: boolean;
-  /** How the job ends: images, or an error answered by the result endpoint. */
+  /** How the job ends: its output, or an error answered by the result endpoint. */
   failure: "content_policy" | "runner_error" | null;
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalText, priceSetting, providerUrl } from "../../../config/env-values.server";
 import { defineProviderPlugin } from "../plugin.server";
 
-/** fal's queue API: FLUX.1 Kontext, with its fill and upscale endpoints. */
+/** fal's queue API: FLUX.1 Kontext, with its fill and upscale endpoints, and LoRA training and drawing. */
 export const falPlugin = defineProviderPlugin({
   id: "fal",
   service: "fal",
@@ -14,6 +14,10 @@ export const falPlugin = defineProviderPlugin({
     FAL_FILL_MODEL: z.string().min(1).default("fal-ai/flux-pro/v1/fill"),
     // The AI upscaler offered as "AI upscale" on fal.
     FAL_UPSCALE_MODEL: z.string().min(1).default("fal-ai/esrgan"),
+    // The trainer a style's or character's LoRA is trained with.
+    FAL_TRAINER: z.string().min(1).default("fal-ai/flux-lora-fast-training"),
+    // The endpoint that draws with a trained LoRA.
+    FAL_LORA_MODEL: z.string().min(1).default("fal-ai/flux-lora"),
     FAL_PRICE: priceSetting("standard"),
   },
   settings: (env) => ({
@@ -22,6 +26,8 @@ export const falPlugin = defineProviderPlugin({
     model: env.FAL_MODEL,
     fillModel: env.FAL_FILL_MODEL,
     upscaleModel: env.FAL_UPSCALE_MODEL,
+    trainer: env.FAL_TRAINER,
+    loraModel: env.FAL_LORA_MODEL,
     price: env.FAL_PRICE,
   }),
   required: { variable: "FAL_KEY", isSet: (settings) => Boolean(settings.key) },
@@ -35,6 +41,8 @@ export const falPlugin = defineProviderPlugin({
       model: settings.model,
       fillModel: settings.fillModel,
       upscaleModel: settings.upscaleModel,
+      trainer: settings.trainer,
+      loraModel: settings.loraModel,
       timeoutMs,
     }),
 });

@@ -7,9 +7,17 @@ import { falPlugin } from "./fal.server";
 import { geminiPlugin } from "./gemini.server";
 import { offlinePlugin } from "./offline.server";
 import { openaiPlugin } from "./openai.server";
+import { replicatePlugin } from "./replicate.server";
 
 /** Every image provider an operator can enable: the one place a new provider is added. */
-export const providerPlugins = [offlinePlugin, openaiPlugin, geminiPlugin, falPlugin, comfyuiPlugin] as const;
+export const providerPlugins = [
+  offlinePlugin,
+  openaiPlugin,
+  geminiPlugin,
+  falPlugin,
+  replicatePlugin,
+  comfyuiPlugin,
+] as const;
 
 /**
  * A plugin for code that handles every provider alike. Its functions take the settings its own

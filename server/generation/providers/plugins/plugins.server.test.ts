@@ -5,7 +5,14 @@ import { pluginOf, providerPlugins, settingsOf } from "./index.server";
 
 describe("provider plugins", () => {
   it("are the providers an operator can enable, each reading its own variables", () => {
-    expect(providerPlugins.map((plugin) => plugin.id)).toEqual(["offline", "openai", "gemini", "fal", "comfyui"]);
+    expect(providerPlugins.map((plugin) => plugin.id)).toEqual([
+      "offline",
+      "openai",
+      "gemini",
+      "fal",
+      "replicate",
+      "comfyui",
+    ]);
     for (const plugin of providerPlugins) {
       for (const variable of Object.keys(plugin.env)) expect(configVariableNames).toContain(variable);
     }
@@ -19,6 +26,22 @@ describe("provider plugins", () => {
     expect(config.generation.settings.openai).toMatchObject({ apiKey: "sk-x", model: "gpt-image-1.5" });
     expect(config.generation.settings.fal).toMatchObject({ key: "fal-x", upscaleModel: "fal-ai/esrgan" });
     expect(pluginOf("openai")?.secret?.(settingsOf(config, "openai"))).toBe("sk-x");
+  });
+
+  it("read Replicate's token, models and trainer, refusing a trainer without a version", () => {
+    const config = parseConfig({ IMAGE_PROVIDERS: "replicate", REPLICATE_API_TOKEN: "r8_x" });
+    expect(config.generation.settings.replicate).toMatchObject({
+      token: "r8_x",
+      model: "black-forest-labs/flux-kontext-pro",
+      fillModel: "black-forest-labs/flux-fill-pro",
+      upscaleModel: expect.stringMatching(/^nightmareai\/real-esrgan:[0-9a-f]{64}$/),
+      trainer: expect.stringMatching(/^ostris\/flux-dev-lora-trainer:[0-9a-f]{64}$/),
+    });
+    expect(pluginOf("replicate")?.secret?.(settingsOf(config, "replicate"))).toBe("r8_x");
+    expect(() => parseConfig({ IMAGE_PROVIDERS: "replicate" })).toThrow(/REPLICATE_API_TOKEN: is required/);
+    expect(() =>
+      parseConfig({ IMAGE_PROVIDERS: "replicate", REPLICATE_API_TOKEN: "r8_x", REPLICATE_TRAINER: "ostris/trainer" }),
+    ).toThrow(/REPLICATE_TRAINER/);
   });
 
   it("name the variable an enabled provider cannot run without", () => {

@@ -1,0 +1,270 @@
+// The Replicate provider's LoRA training against a local Replicate (a destination model, the
+// dataset ZIP through the Files API, ostris's trainer, its trained version then drawing with the
+// trigger word), and the provider through the whole engine, where a refusal is refunded once and
+// a success charged once.
+import archiver from "archiver";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { creditLedger, generationJobs, images } from "#server/db/schema";
+import type { GenerateRequest, TrainRequest, TrainingState } from "#server/generation/providers/provider";
+import { createReplicateProvider, DEFAULT_REPLICATE_MODEL } from "#server/generation/providers/replicate.server";
+import { startFakeReplicate, type FakeReplicate } from "../fakes/replicate-api";
+import { testDatabases } from "../support/databases";
+import { balanceOf, grantCredits, insertStyle, ledgerSum, runJob, submitObjects } from "../support/factories";
+import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+
+const baseRequest: GenerateRequest = {
+  prompt: "a lantern. Flat icon style.",
+  size: "landscape",
+  detail: "standard",
+  transparent: false,
+  references: [],
+  seed: 7,
+  n: 1,
+  palette: ["#f4a23c", "#2a9d8f"],
+};
+
+/** A training set as Motif sends it: each picture beside a .txt of its caption. */
+async function dataset(pictures: { name: string; colour: string; caption: string }[]): Promise<Buffer> {
+  const archive = archiver("zip");
+  const chunks: Buffer[] = [];
+  archive.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => archive.on("end", resolve));
+  for (const picture of pictures) {
+    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: picture.colour } })
+      .png()
+      .toBuffer();
+    archive.append(image, { name: `${picture.name}.png` });
+    archive.append(picture.caption, { name: `${picture.name}.txt` });
+  }
+  await archive.finalize();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+describe("replicate training against a local Replicate", () => {
+  let fake: FakeReplicate;
+  const provider = () =>
+    createReplicateProvider({
+      token: fake.token,
+      model: DEFAULT_REPLICATE_MODEL,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      pollIntervalMs: 5,
+      syncWaitSeconds: 1,
+    });
+  let zip: Buffer;
+  const request = (id: string): TrainRequest => ({
+    id,
+    learns: "style",
+    dataset: zip,
+    triggerWord: "MTFSTYLE",
+    steps: 1000,
+  });
+
+  beforeAll(async () => {
+    fake = await startFakeReplicate();
+    zip = await dataset([
+      { name: "01", colour: "#e76f51", caption: "MTFSTYLE, a red fox" },
+      { name: "02", colour: "#2a9d8f", caption: "MTFSTYLE, a teal kettle" },
+    ]);
+  });
+  afterAll(() => fake?.close());
+  beforeEach(() => fake.reset());
+
+  /** Checks until the training ends, every state seen. */
+  async function follow(training: NonNullable<ReturnType<typeof provider>["training"]>, id: string) {
+    const states: TrainingState[] = [];
+    for (let i = 0; i < 20; i++) {
+      const state = await training.check(id);
+      states.push(state);
+      if (!["queued", "running"].includes(state.status)) break;
+    }
+    return states;
+  }
+
+  it("trains on the dataset into a new private model, then draws with its version and trigger word", async () => {
+    const replicate = provider();
+    const training = replicate.training!;
+    const { providerId } = await training.start(request("Trn_01ABC"));
+
+    expect(fake.modelsCreated).toEqual([
+      { owner: "motif-tester", name: "motif-trn-01abc", visibility: "private", hardware: "gpu-t4", status: 201 },
+    ]);
+    expect(fake.files).toEqual([expect.objectContaining({ contentType: "application/zip", size: zip.length })]);
+    const [recorded] = fake.trainings;
+    expect(recorded).toMatchObject({
+      id: providerId,
+      trainer: expect.stringMatching(/^ostris\/flux-dev-lora-trainer:[0-9a-f]{64}$/),
+      destination: "motif-tester/motif-trn-01abc",
+      triggerWord: "MTFSTYLE",
+      steps: 1000,
+    });
+    expect(recorded!.input).toMatchObject({
+      input_images: `${fake.url}/v1/files/${fake.files[0]!.id}`,
+      autocaption: false,
+    });
+    expect(recorded!.dataset).toEqual({
+      files: ["01.png", "01.txt", "02.png", "02.txt"],
+      images: ["01.png", "02.png"],
+      captions: { "01.png": "MTFSTYLE, a red fox", "02.png": "MTFSTYLE, a teal kettle" },
+    });
+
+    const states = await follow(training, providerId);
+    expect(states.slice(0, 3)).toEqual([
+      { status: "queued", progress: 0 },
+      { status: "running", progress: 33 },
+      { status: "running", progress: 67 },
+    ]);
+    const done = states.at(-1)!;
+    expect(done.status).toBe("succeeded");
+    const model = (done as Extract<TrainingState, { status: "succeeded" }>).model;
+    expect(model.ref).toMatch(/^motif-tester\/motif-trn-01abc:[0-9a-f]{64}$/);
+    expect(model.weightsUrl).toMatch(/trained_model\.tar$/);
+
+    // The weights come with the token, the address being Replicate's (here, the base URL's).
+    const weights = await training.download!(model.weightsUrl!);
+    expect(weights.toString()).toContain("fake LoRA weights");
+    expect(fake.downloads).toEqual([expect.objectContaining({ authorization: `Bearer ${fake.token}` })]);
+
+    // A second start of the same training finds its model there already.
+    await training.start(request("Trn_01ABC"));
+    expect(fake.modelsCreated.map((m) => m.status)).toEqual([201, 409]);
+
+    const learned = { ref: model.ref, scale: 0.8, triggerWord: "MTFSTYLE" };
+    const reference = {
+      data: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+      mimeType: "image/png" as const,
+    };
+    const result = await replicate.generate({ ...baseRequest, learned, references: [reference] });
+    const prediction = fake.predictions.at(-1)!;
+    expect(prediction.model).toBe("motif-tester/motif-trn-01abc");
+    expect(prediction.version).toBe(model.ref.split(":")[1]);
+    expect(prediction.input).toEqual({
+      prompt: "MTFSTYLE a lantern. Flat icon style.",
+      lora_scale: 0.8,
+      aspect_ratio: "3:2",
+      num_outputs: 1,
+      output_format: "png",
+      seed: 7,
+    });
+    expect(result.notes).toEqual([
+      "The trained model draws from its training: the 1 reference image(s) were not sent.",
+    ]);
+    const meta = await sharp(result.images[0]!.data).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 1248, 832]);
+
+    // A prompt that has the trigger word already is sent as it is.
+    await replicate.generate({ ...baseRequest, prompt: "a mtfstyle kettle", learned });
+    expect(fake.predictions.at(-1)!.input.prompt).toBe("a mtfstyle kettle");
+  });
+
+  it("reports a failed training with Replicate's reason, a refusal as refused", async () => {
+    const training = provider().training!;
+    fake.control.trainingFailure = "error";
+    const failed = await training.start(request("trn-fail"));
+    expect((await follow(training, failed.providerId)).at(-1)).toEqual({
+      status: "failed",
+      reason: "Training failed: CUDA out of memory.",
+      refused: false,
+    });
+    fake.control.trainingFailure = "nsfw";
+    const refused = await training.start(request("trn-nsfw"));
+    expect((await follow(training, refused.providerId)).at(-1)).toMatchObject({ status: "failed", refused: true });
+  });
+
+  it("cancels a training on Replicate, and leaves an ended one as it is", async () => {
+    const training = provider().training!;
+    const { providerId } = await training.start(request("trn-cancel"));
+    await training.check(providerId);
+    await training.cancel(providerId);
+    expect(fake.trainingCancels).toEqual([providerId]);
+    expect(await training.check(providerId)).toEqual({ status: "cancelled" });
+    await training.cancel(providerId);
+    expect(fake.trainingCancels).toEqual([providerId, providerId]);
+  });
+
+  it("asks the account once per provider", async () => {
+    const training = provider().training!;
+    await training.start(request("trn-a"));
+    await training.start(request("trn-b"));
+    expect(fake.calls.account).toBe(1);
+  });
+});
+
+describe.each(testDatabases)("the engine with replicate on $name", (target) => {
+  let fake: FakeReplicate;
+  let database: DatabaseHandle;
+  let server: ApiTestServer;
+  let user: { cookie: string; userId: string };
+  let styleId: string;
+
+  beforeAll(async () => {
+    fake = await startFakeReplicate();
+    const provider = createReplicateProvider({
+      token: fake.token,
+      model: DEFAULT_REPLICATE_MODEL,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      pollIntervalMs: 5,
+      syncWaitSeconds: 1,
+    });
+    database = await target.open();
+    server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" }, { provider, queue: noQueue });
+    user = await signInThroughApi(server, "replicate@example.com");
+    await grantCredits(database.db, user.userId, 1000);
+    styleId = await insertStyle(database.db, { ownerId: user.userId });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
+
+  const balance = () => balanceOf(database.db, user.userId);
+  const ledgerOf = (jobId: string) =>
+    database.db
+      .select({ delta: creditLedger.delta, reason: creditLedger.reason })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.workspaceId, user.userId), eq(creditLedger.ref, jobId)));
+
+  it("charges a made image once", async () => {
+    const before = await balance();
+    const { job } = await submitObjects(server, user.cookie, { styleId, subjects: ["a lantern"], transparent: false });
+    expect(await balance()).toBe(before - 3);
+    expect(await runJob(server, job.id)).toMatchObject({ status: "succeeded", imagesMade: 1 });
+
+    expect(fake.predictions.map((p) => p.model)).toEqual(["black-forest-labs/flux-kontext-pro"]);
+    const [stored] = await database.db.select().from(images).where(eq(images.jobId, job.id));
+    expect(stored).toMatchObject({ provider: "replicate", width: 1024, height: 1024 });
+    expect(await ledgerOf(job.id)).toEqual([{ delta: -3, reason: "generation_reserve" }]);
+    expect(await balance()).toBe(before - 3);
+    expect(await ledgerSum(database.db, user.userId)).toBe(await balance());
+  });
+
+  it("refunds an image Replicate refused, once, even when the job is run again", async () => {
+    fake.control.failAlways = "nsfw";
+    const before = await balance();
+    const { job } = await submitObjects(server, user.cookie, { styleId, subjects: ["a lantern"], transparent: false });
+    expect(await runJob(server, job.id)).toMatchObject({ imagesMade: 0, refundedCredits: 3 });
+    await runJob(server, job.id);
+
+    const [row] = await database.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+    expect(row!.error).toMatch(/content policy/);
+    expect(fake.predictions).toHaveLength(1);
+    expect(await ledgerOf(job.id)).toEqual(
+      expect.arrayContaining([
+        { delta: -3, reason: "generation_reserve" },
+        { delta: 3, reason: "generation_refund" },
+      ]),
+    );
+    expect(await ledgerOf(job.id)).toHaveLength(2);
+    expect(await balance()).toBe(before);
+    expect(await ledgerSum(database.db, user.userId)).toBe(await balance());
+  });
+});
