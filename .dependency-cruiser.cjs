@@ -20,7 +20,10 @@ const layers = [
   // The generation engine: jobs, providers, the preview engine.
   ["engine", ["server/generation/"]],
   // What people do: styles, objects, teams, keys, webhooks, the operator's console, payments.
-  ["features", ["server/(styles|objects|teams|users|api-keys|webhooks|operator|setup|instance|billing|housekeeping)/"]],
+  [
+    "features",
+    ["server/(styles|learning|objects|teams|users|api-keys|webhooks|operator|setup|instance|billing|housekeeping)/"],
+  ],
   // The process's whole set of services, as the ways in are handed it.
   ["services", ["server/services\\.ts$"]],
   // The ways in: pages (server/ui) and the JSON API (server/http).

@@ -108,6 +108,22 @@ export default defineConfig({
       url: `http://127.0.0.1:${e2ePorts.stripe}/healthz`,
       reuseExistingServer: false,
     },
+    {
+      command: `node tests/fakes/fal-api.ts ${e2ePorts.fal}`,
+      url: `http://127.0.0.1:${e2ePorts.fal}/healthz`,
+      reuseExistingServer: false,
+    },
+    // A fourth offering the preview engine and fal (a local fake of its queue), which trains styles and characters.
+    appServer(e2ePorts.learningApp, "data/e2e-learning", {
+      IMAGE_PROVIDERS: "offline,fal",
+      FAL_KEY: "fal-key-id:fal-key-secret",
+      FAL_BASE_URL: `http://127.0.0.1:${e2ePorts.fal}`,
+      TRAINING_PRICES: "fal=600",
+      TRAINING_POLL_SECONDS: "0.5",
+      // Enough for a training (300 credits at the quick preset) and the sets after it.
+      SIGNUP_CREDITS: "1000",
+      ADMIN_EMAILS: "operator-learning@example.com",
+    }),
     // A third offering three models, OpenAI (the default), Gemini and ComfyUI, against local fakes of their APIs.
     appServer(e2ePorts.openaiApp, "data/e2e-openai", {
       IMAGE_PROVIDERS: "openai,gemini,comfyui",

@@ -20,6 +20,8 @@ export default [
     route("app/credits", "routes/app/credits.tsx"),
     route("app/object", "routes/app/objects.tsx"),
     route("app/object/:objectId", "routes/app/object.tsx"),
+    route("app/characters", "routes/app/characters.tsx"),
+    route("app/characters/:characterId", "routes/app/character.tsx"),
     route("app/setup", "routes/app/setup.tsx"),
     route("app/teams", "routes/app/teams.tsx"),
     route("app/teams/:teamId", "routes/app/team.tsx"),

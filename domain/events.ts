@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { jobKindSchema, jobStatuses } from "./jobs";
+import { trainingViewSchema, type TrainingView } from "./training";
 
 /**
  * What the per-user live stream (/api/events) carries. The server publishes these
@@ -52,13 +53,20 @@ export type JobProgressEvent = z.output<typeof jobProgressEventSchema>;
 export type LiveEvent =
   | { type: "credits"; data: CreditsEvent }
   | { type: "job"; data: JobEvent }
-  | { type: "job-progress"; data: JobProgressEvent };
+  | { type: "job-progress"; data: JobProgressEvent }
+  | { type: "training"; data: TrainingView };
 
-export const liveEventTypes = ["credits", "job", "job-progress"] as const satisfies readonly LiveEvent["type"][];
+export const liveEventTypes = [
+  "credits",
+  "job",
+  "job-progress",
+  "training",
+] as const satisfies readonly LiveEvent["type"][];
 
 /** Each live event type's data, for the API's reference and for checking a stream. */
 export const liveEventSchemas = {
   credits: creditsEventSchema,
   job: jobEventSchema,
   "job-progress": jobProgressEventSchema,
+  training: trainingViewSchema,
 } as const satisfies Record<LiveEvent["type"], z.ZodType>;

@@ -5,6 +5,7 @@ import { pixelArtLine, pixelPaletteChoices, type PixelArtInput } from "./pixel-a
 import { autotileKindLabels, autotileKindValues, type TileParams } from "./tiles";
 import { animationActions, type AnimationRecord } from "./animation";
 import { text, trimmedTextMeta } from "./text";
+import { sidesLine, type OutpaintSides } from "./outpaint";
 
 /** How an image came to be: drawn by a model, or made from another image of the object. */
 export const imageOperations = [
@@ -17,6 +18,8 @@ export const imageOperations = [
   "tiled",
   "autotiled",
   "animated",
+  "outpainted",
+  "background",
 ] as const;
 export type ImageOperation = (typeof imageOperations)[number];
 
@@ -36,8 +39,10 @@ export interface ImageOperationParams {
   method?: UpscaleMethod;
   /** The pose, view or state a generated image was asked for ("side view"), from its object's cover. */
   view?: string;
-  /** What an edit or a repaint was asked for in words ("wearing a red scarf"). */
+  /** What an edit or a repaint was asked for in words ("wearing a red scarf"); an outpaint's or a new background's words. */
   instruction?: string;
+  /** How far an outpainted image was extended on each side, as fractions of the original's width and height. */
+  sides?: OutpaintSides;
   /** The library drawing a person chose for the object, which this image was drawn from at once. */
   drawing?: { set: string; icon: string };
   /** What a pixel-art conversion was asked for (its grid may be "detect": the image shows the grid found). */
@@ -67,10 +72,14 @@ export const imageLineageSchema = z
     factor: z.union(upscaleFactors.map((f) => z.literal(f))).nullable(),
     method: z.enum(upscaleMethods).nullable(),
     view: z.string().nullable().meta({ description: "The pose, view or state it was asked for, if any." }),
-    instruction: z
-      .string()
-      .nullable()
-      .meta({ description: "What an edit or a repainted region was asked for, in words; null for other operations." }),
+    instruction: z.string().nullable().meta({
+      description:
+        "What an edit, a repainted region, an outpaint or a new background was asked for, in words; null for other operations.",
+    }),
+    sides: z.object({ left: z.number(), right: z.number(), top: z.number(), bottom: z.number() }).nullable().meta({
+      description:
+        "How far an outpainted image was extended on each side, as fractions of the original's width (left, right) and height (top, bottom); null for other operations.",
+    }),
     pixelArt: z
       .object({
         grid: z.number().int().meta({ description: "The native grid's pixels on the longer side." }),
@@ -131,7 +140,9 @@ export const basicUpscaleLabel = "Basic upscale (no AI)";
 
 /** "Upscaled ×4 · Basic upscale (no AI)": what an image was made by, in a few words. */
 export function operationLine(
-  lineage: Pick<ImageLineage, "operation" | "factor" | "method" | "pixelArt" | "tile" | "animation">,
+  lineage: Pick<ImageLineage, "operation" | "factor" | "method" | "pixelArt" | "tile" | "animation"> & {
+    sides?: ImageLineage["sides"];
+  },
 ): string {
   switch (lineage.operation) {
     case "generated":
@@ -150,6 +161,10 @@ export function operationLine(
       return `Seamless tile${lineage.tile ? ` · ${lineage.tile.size} px` : ""}`;
     case "animated":
       return `Animation${lineage.animation ? ` · ${lineage.animation.action} · ${lineage.animation.frames} frames${lineage.animation.directions > 1 ? ` · ${lineage.animation.directions} directions` : ""} · ${lineage.animation.drawn ? "drawn by a model" : "preview motion"}` : ""}`;
+    case "outpainted":
+      return `Outpainted${lineage.sides ? ` · ${sidesLine(lineage.sides)}` : ""}`;
+    case "background":
+      return "New background";
     case "autotiled":
       return `Autotile set${lineage.tile && lineage.tile.kind !== "texture" ? ` · ${autotileKindLabels[lineage.tile.kind]}` : ""}`;
   }

@@ -3,6 +3,7 @@ import { detailValues, imageSizeValues } from "./images";
 import { limits } from "./limits";
 import { ANIMATION_WORDS_MAX, animationActions } from "./animation";
 import { TEXTURE_WORDS_MAX } from "./tiles";
+import { OUTPAINT_WORDS_MAX, outpaintModes } from "./outpaint";
 
 /**
  * Job kinds and their parameters. Params are stored as JSON with a version (`v`)
@@ -17,6 +18,7 @@ export const jobKinds = [
   "upscale",
   "animation",
   "texture",
+  "outpaint",
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 
@@ -59,6 +61,10 @@ export const objectImagesParams = z.object({
     .array(z.object({ id: z.string().min(1), name: z.string().min(1) }))
     .min(1)
     .max(limits.subjectsPerSet),
+  /** The character drawn as every object, with its strength (domain/training.ts). */
+  character: z.object({ id: z.string().min(1), strength: z.number().min(0).max(1.5) }).nullish(),
+  /** How strongly the style's (or character's) trained model applies, where it has one on the job's model. */
+  learnedStrength: z.number().min(0).max(1.5).nullish(),
 });
 
 /**
@@ -128,6 +134,24 @@ export const textureParams = z.object({
   words: z.string().min(1).max(TEXTURE_WORDS_MAX).nullable(),
 });
 
+const sideShare = z.number().min(0).max(1);
+
+/**
+ * One of an object's images extended on the sides asked for (`sides`, fractions of its width and
+ * height), or given a new background behind its subject (`mode: "background"`), by a model that
+ * repaints a masked region; the original's pixels are composited back unchanged.
+ */
+export const outpaintParams = z.object({
+  v: z.literal(1),
+  ...imageSettings,
+  objectId: z.string().min(1),
+  name: z.string().min(1),
+  imageId: z.string().min(1),
+  mode: z.enum(outpaintModes),
+  sides: z.object({ left: sideShare, right: sideShare, top: sideShare, bottom: sideShare }),
+  words: z.string().min(1).max(OUTPAINT_WORDS_MAX).nullable(),
+});
+
 export const jobParamsSchemas = {
   "style-samples": styleSamplesParams,
   "object-images": objectImagesParams,
@@ -136,6 +160,7 @@ export const jobParamsSchemas = {
   upscale: upscaleParams,
   animation: animationParams,
   texture: textureParams,
+  outpaint: outpaintParams,
 } as const satisfies Record<JobKind, z.ZodType>;
 
 export type JobParams<K extends JobKind> = z.output<(typeof jobParamsSchemas)[K]>;
@@ -146,3 +171,4 @@ export type EditParams = JobParams<"edit">;
 export type UpscaleParams = JobParams<"upscale">;
 export type AnimationParams = JobParams<"animation">;
 export type TextureParams = JobParams<"texture">;
+export type OutpaintParams = JobParams<"outpaint">;

@@ -46,6 +46,14 @@ export const modelViewSchema = z
       .string()
       .nullable()
       .meta({ description: "The model's AI upscaler (POST /api/objects/{id}/ai-upscale), or null when it has none." }),
+    trainer: z.string().nullable().meta({
+      description:
+        "The model's LoRA trainer (POST /api/styles/{id}/trainings, /api/characters/{id}/trainings), or null when it cannot train.",
+    }),
+    characterReference: z.boolean().meta({
+      description:
+        "It takes a character's references apart from a style's, with their own weight; else the character's strength is approximate.",
+    }),
   })
   .meta({ id: "Model", description: "A model a user may generate with." });
 export type ModelView = z.output<typeof modelViewSchema>;
@@ -72,6 +80,8 @@ export const standardModels: ModelsView = {
       edit: { words: false, region: false, why: null },
       views: { can: true, why: null },
       upscaler: null,
+      trainer: null,
+      characterReference: false,
     },
   ],
   defaultId: "",

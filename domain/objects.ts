@@ -7,6 +7,7 @@ import { imageSignature } from "./image-links";
 import { imageLineageSchema } from "./image-lineage";
 import { limits } from "./limits";
 import { nameText, text, trimmedTextMeta, visibleTrim } from "./text";
+import { strengthSchema } from "./training";
 
 /** The subjects typed into the composer: one per line, blank lines and repeats dropped. */
 export function parseSubjectLines(text: string): string[] {
@@ -53,6 +54,18 @@ export const generateObjectsSchema = z.object({
   variations: variationCount.default(1),
   /** The model to make them with; the style's default (or the operator's) when left out. */
   model: modelChoice.optional(),
+  characterId: text()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: "A character of the workspace drawn as every object, in this style." }),
+  characterStrength: strengthSchema.optional().meta({
+    description:
+      "How closely the character is kept (1 when left out). Approximate on models without a separate character reference.",
+  }),
+  learnedStrength: strengthSchema.optional().meta({
+    description: "The scale of the style's (or character's) trained model, where it has one (1 when left out).",
+  }),
 });
 export type GenerateObjectsInput = z.input<typeof generateObjectsSchema>;
 

@@ -7,6 +7,7 @@ import {
   oauthEnv,
   optionalText,
   stripeApiBase,
+  trainingPrices,
 } from "./config/env-values.server";
 import {
   providerPacingEnv,
@@ -93,6 +94,10 @@ const configSchema = z
       .pipe(z.array(signupDomainSchema)),
     ANNOUNCEMENT: z.string().trim().max(ANNOUNCEMENT_MAX).default(""),
     REMOVE_BACKGROUND_CREDITS: z.coerce.number().int().min(0).max(1000).default(1),
+    // What a training costs per 1,000 steps, by provider; whether Motif keeps the trained weights; how often it looks.
+    TRAINING_PRICES: trainingPrices,
+    KEEP_TRAINED_WEIGHTS: bool.default(true),
+    TRAINING_POLL_SECONDS: z.coerce.number().min(0.2).max(600).default(15),
     // The longest side an upscale may make (a 1536 px portrait ×4 is 6144).
     UPSCALE_MAX_SIDE: z.coerce.number().int().min(256).max(16384).default(8192),
     // Private networks webhooks may reach besides the public internet, as CIDRs: "10.1.0.0/16,192.168.7.20".
@@ -238,6 +243,11 @@ const configSchema = z
       removeBackground: env.REMOVE_BACKGROUND_CREDITS,
     },
     upscale: { maxSide: env.UPSCALE_MAX_SIDE },
+    training: {
+      prices: env.TRAINING_PRICES,
+      keepWeights: env.KEEP_TRAINED_WEIGHTS,
+      pollMs: env.TRAINING_POLL_SECONDS * 1000,
+    },
     webhooks: { allowedNetworks: env.WEBHOOK_ALLOWED_NETWORKS },
     adminEmails: env.ADMIN_EMAILS,
     instance: {

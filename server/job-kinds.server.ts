@@ -6,3 +6,4 @@
 export { generationJob } from "./generation/queue.server";
 export { housekeepingJob } from "./housekeeping/housekeeping.server";
 export { webhookDeliveryJob } from "./webhooks/delivery-queue.server";
+export { trainingJob } from "./learning/training-queue.server";

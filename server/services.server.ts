@@ -22,6 +22,7 @@ import { connectFeatures } from "./features.server";
 import type { Services } from "./services";
 import { networkAllowing, publicNetwork } from "./net/address-policy.server";
 import { startWebhookDelivery } from "./webhooks/delivery-queue.server";
+import { startTrainingQueue, workTrainings } from "./learning/training-queue.server";
 
 async function createServices(): Promise<Services> {
   connectFeatures();
@@ -66,6 +67,7 @@ async function createServices(): Promise<Services> {
   services.jobs = jobs;
   reportFrom({ db: database.db, openEventStreams: () => events.size, queueCounts: () => jobs.counts() });
   services.queue = await startGenerationQueue(jobs, { heartbeatSeconds: config.generation.heartbeatSeconds });
+  services.trainings = await startTrainingQueue(jobs);
   if (config.worker) await startWorker(services);
   return services;
 }
@@ -114,6 +116,15 @@ export async function startWorker(services: Services): Promise<void> {
       network: services.webhookNetwork ?? publicNetwork,
       onError: (error) => logger.error({ err: error }, "webhook delivery error"),
     });
+    if (services.trainings) {
+      await workTrainings(services.jobs, {
+        db: database.db,
+        storage,
+        providers,
+        config,
+        queue: services.trainings,
+      });
+    }
     // Scheduled, once across all processes; any worker may take a run (server/housekeeping).
     await startHousekeeping(services.jobs, database.db, {
       generation: config.generation,

@@ -3,6 +3,7 @@ import type { EventStreamHub } from "./events/stream-hub.server";
 import type { EngineServices } from "./generation/engine-services";
 import type { MattingModel } from "./generation/pipeline/matting-model.server";
 import type { JobSystem } from "./jobs/job-system.server";
+import type { TrainingQueue } from "./learning/trainings.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { WebhookNetwork } from "./net/address-policy.server";
 import type { WebhookDelivery } from "./webhooks/delivery-queue.server";
@@ -21,6 +22,8 @@ export interface Services extends EngineServices {
   matting?: MattingModel;
   /** Background jobs of every kind: generation, webhook deliveries, housekeeping (server/jobs). */
   jobs?: JobSystem;
+  /** Hands trainings to the workers that follow them at their provider (server/learning). */
+  trainings?: TrainingQueue;
   /**
    * How webhooks resolve and which addresses they may reach: public ones, and the networks
    * WEBHOOK_ALLOWED_NETWORKS names. Tests set their own (a resolver with private answers).

@@ -1,4 +1,4 @@
-import { Boxes, Palette, Settings, Sparkles, Users, type LucideIcon } from "lucide-react";
+import { Boxes, Palette, Settings, Sparkles, UserRound, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { cn } from "~/lib/ui/cn";
 
@@ -7,6 +7,7 @@ export const appNavItems: { to: string; label: string; icon: LucideIcon; end?: b
   { to: "/app", label: "Create", icon: Sparkles, end: true },
   { to: "/app/style", label: "Styles", icon: Palette },
   { to: "/app/object", label: "Objects", icon: Boxes },
+  { to: "/app/characters", label: "Characters", icon: UserRound },
   { to: "/app/teams", label: "Teams", icon: Users },
   { to: "/app/settings", label: "Settings", icon: Settings },
 ];

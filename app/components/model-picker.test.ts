@@ -16,6 +16,8 @@ const gemini: ModelView = {
   edit: { words: true, region: false, why: null },
   views: { can: true, why: null },
   upscaler: null,
+  trainer: null,
+  characterReference: false,
 };
 
 describe("the model picker's hint", () => {

@@ -92,3 +92,23 @@ export function priceSetting(fallback: string, maxRate = 10) {
       return prices;
     });
 }
+
+/** TRAINING_PRICES: credits per 1,000 training steps by provider, "fal=600,replicate=500"; others the standard. */
+export const trainingPrices = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const prices: Record<string, number> = {};
+    for (const part of value
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const match = /^([a-z][a-z0-9-]*)=(\d{1,6})$/.exec(part);
+      if (!match) {
+        ctx.addIssue({ code: "custom", message: 'must list provider=credits pairs, such as "fal=600,replicate=500"' });
+        return z.NEVER;
+      }
+      prices[match[1]!] = Number(match[2]);
+    }
+    return prices;
+  });

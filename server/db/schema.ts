@@ -15,3 +15,4 @@ export * from "./schema/page-views";
 export * from "./schema/rate-limits";
 export * from "./schema/teams";
 export * from "./schema/workspaces";
+export * from "./schema/learning";

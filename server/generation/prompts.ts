@@ -67,6 +67,27 @@ export function editPrompt(options: {
 }
 
 /**
+ * An outpaint's prompt: what to paint in the marked space — the picture continued past its edges,
+ * or a new background behind the subject — then what must stay (the subject, the style).
+ */
+export function outpaintPrompt(options: {
+  subject: string;
+  mode: "extend" | "background";
+  words: string | null;
+  stylePrompt: string;
+  transparent: boolean;
+}): string {
+  const words = options.words?.trim().replace(/\.?$/, "");
+  const task =
+    options.mode === "background"
+      ? `Paint a new background behind the ${options.subject}: ${words ?? "a fitting scene"}. Paint only the marked background; the ${options.subject} stays exactly as it is, lit to match.`
+      : `Extend this picture of the ${options.subject} outward: paint only the marked new space around it so the picture continues seamlessly past its edges${words ? `, with ${words} there` : ""}. Keep the same perspective, lighting and horizon.`;
+  const keep = `Keep the ${options.subject} and everything already drawn as it is, in the same style. ${options.stylePrompt}`;
+  const background = options.mode === "extend" && options.transparent ? ` ${promptSentences.transparent}` : "";
+  return `${task} ${keep}${background}`;
+}
+
+/**
  * One frame of an animation a model draws from the object's image: the pose first (what changes),
  * then what must not (the same character, size and style), so frames line up and do not flicker.
  */

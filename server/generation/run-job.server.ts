@@ -129,7 +129,11 @@ async function makeImages(
           size: params.size,
           detail: params.detail,
           transparent: params.transparent && !keyed,
-          references: [...followed(task, made), ...chained, ...plan.references].slice(0, maxReferences),
+          references: [...(plan.identity ?? []), ...followed(task, made), ...chained, ...plan.references].slice(
+            0,
+            maxReferences,
+          ),
+          ...(plan.learned ? { learned: plan.learned } : {}),
           seed: task.seed,
           n: 1,
           palette: plan.style.palette,

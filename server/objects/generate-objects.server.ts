@@ -1,11 +1,12 @@
 import type { Actor } from "#domain/actor";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { AppError } from "#domain/errors";
+import { AppError, FieldError } from "#domain/errors";
 import { type ObjectImagesParams } from "#domain/jobs";
 import type { generateObjectsSchema } from "#domain/objects";
 import { presetFromStyleId } from "#domain/presets";
-import { objects, styles } from "../db/schema";
+import { characters, objects, styles } from "../db/schema";
+import type { Transaction } from "../credits/credits.server";
 import { chooseProvider } from "../generation/choose-provider.server";
 import { insertPaidJob, startPaidJobWith } from "../generation/submit.server";
 import { newId } from "../ids.server";
@@ -43,6 +44,7 @@ export async function generateObjects(
       detail: input.detail ?? style.defaultDetail,
       transparent: input.transparent ?? style.defaultTransparent,
     };
+    const character = input.characterId ? await requireCharacter(tx, workspaceId, input.characterId) : null;
     const provider = chooseProvider(deps.providers, { requested: input.model, styleDefault: style.defaultModel });
     const jobId = newId();
     // A millisecond apart, in the order typed: lists and exports keep the set's order.
@@ -70,6 +72,8 @@ export async function generateObjects(
       variations: input.variations,
       prompt: input.prompt ?? null,
       objects: made,
+      ...(character ? { character: { id: character.id, strength: input.characterStrength ?? 1 } } : {}),
+      ...(input.learnedStrength !== undefined ? { learnedStrength: input.learnedStrength } : {}),
     };
     const job = await insertPaidJob(tx, {
       id: jobId,
@@ -82,4 +86,14 @@ export async function generateObjects(
     });
     return { job, objects: made, settings };
   });
+}
+
+/** The workspace's character a set is drawn as; another workspace's is not found. */
+async function requireCharacter(tx: Transaction, workspaceId: string, characterId: string) {
+  const [character] = await tx
+    .select({ id: characters.id })
+    .from(characters)
+    .where(and(eq(characters.id, characterId), eq(characters.ownerId, workspaceId)));
+  if (!character) throw new FieldError("characterId", "No such character.");
+  return character;
 }

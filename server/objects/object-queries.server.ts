@@ -215,6 +215,7 @@ export async function getObjectDetail(
         method: operationParams?.method ?? null,
         view: operationParams?.view ?? null,
         instruction: operationParams?.instruction ?? null,
+        sides: operationParams?.sides ?? null,
         pixelArt: operationParams?.pixelArt
           ? {
               ...operationParams.pixelArt,

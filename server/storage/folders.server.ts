@@ -14,3 +14,8 @@ export function styleFolder(workspaceId: string, styleId: string): string {
 export function objectFolder(workspaceId: string, styleId: string, objectId: string): string {
   return `${styleFolder(workspaceId, styleId)}/objects/${objectId}`;
 }
+
+/** A character's pictures and trained weights: deleting the folder deletes everything of the character. */
+export function characterFolder(workspaceId: string, characterId: string): string {
+  return `${workspaceFolder(workspaceId)}/characters/${characterId}`;
+}

@@ -58,6 +58,8 @@ export interface RecordedRequest {
   imageCount: number;
   /** The input images' SHA-256, in order (the first is the one a mask applies to). */
   imageHashes: string[];
+  /** The input images' sizes, in order. */
+  imageSizes: { width: number; height: number }[];
   /** The mask sent with an edit: its size and whether it has an alpha channel. */
   mask: { width: number; height: number; hasAlpha: boolean; transparentPixels: number } | null;
 }
@@ -281,6 +283,14 @@ export async function startFakeOpenAI(port = 0) {
       fields,
       imageCount: inputImages.length,
       imageHashes: inputImages.map((image) => createHash("sha256").update(image).digest("hex")),
+      imageSizes: await Promise.all(
+        inputImages.map(async (image) => {
+          const meta = await sharp(image)
+            .metadata()
+            .catch(() => null);
+          return { width: meta?.width ?? 0, height: meta?.height ?? 0 };
+        }),
+      ),
       mask,
     });
 

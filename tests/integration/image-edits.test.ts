@@ -106,6 +106,7 @@ describe.each(testDatabases)("editing and repainting an image on $name", (target
       method: null,
       view: null,
       instruction: "wearing a red scarf",
+      sides: null,
       pixelArt: null,
       tile: null,
       animation: null,

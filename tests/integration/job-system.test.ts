@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { startTrainingQueue } from "#server/learning/training-queue.server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
 import { creditLedger, generationJobs } from "#server/db/schema";
@@ -38,6 +39,7 @@ describe.each(testDatabases)("the job system on $name", { timeout: 60_000 }, (ta
     running = await startQueueOn(on.handle, { schedule: true, superviseSeconds: 1 });
     delivery = await startWebhookDelivery({ jobs: running.jobs, database: on.handle, network: publicNetwork });
     await startHousekeeping(running.jobs, on.handle.db, { generation, schedule: EVERY_FIVE_MINUTES });
+    await startTrainingQueue(running.jobs);
     return running;
   }
 

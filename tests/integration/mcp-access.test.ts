@@ -13,8 +13,11 @@ import { closeClientsAfterEach, connect, createKey } from "./mcp-helpers";
 const TOOLS = [
   "ai_upscale_image",
   "cancel_job",
+  "cancel_training",
   "choose_drawing",
+  "create_character",
   "create_style",
+  "delete_character",
   "draw_animation",
   "draw_texture",
   "draw_views",
@@ -22,6 +25,8 @@ const TOOLS = [
   "generate_objects",
   "get_images",
   "get_job",
+  "get_training",
+  "list_characters",
   "list_drawings",
   "list_styles",
   "make_animation",
@@ -29,9 +34,12 @@ const TOOLS = [
   "make_pixel_art",
   "make_seamless_tile",
   "make_variations",
+  "outpaint_image",
   "redraw_animation_frame",
   "remove_background",
   "reorder_animation_frames",
+  "train_character",
+  "train_style",
   "upscale_image",
 ];
 

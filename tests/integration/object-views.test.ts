@@ -74,6 +74,7 @@ describe.each(testDatabases)("drawing an object in new poses, views and states o
         method: null,
         view,
         instruction: null,
+        sides: null,
         pixelArt: null,
         tile: null,
         animation: null,

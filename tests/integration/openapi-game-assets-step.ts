@@ -71,6 +71,12 @@ export function makesGameAssets({ callWithKey, state }: OpenApiWalk) {
       json: { imageId: animation.body.image.id, frame: 0 },
     });
     expect(redraw.status).toBe(409);
+    // Nor extend an image, nor paint a new background: that needs a model that repaints a region.
+    const outpaint = await callWithKey<Refusal>("POST", "/api/objects/:id/outpaint", {
+      params,
+      json: { imageId: state.imageId, mode: "extend", sides: { right: 0.5 }, words: "more of the meadow" },
+    });
+    expect([outpaint.status, outpaint.body.error.message]).toEqual([409, expect.stringContaining("repaints a region")]);
   });
 }
 

@@ -74,6 +74,7 @@ describe.each(testDatabases)("upscaling an object's image on $name", (target) =>
       method: null,
       view: null,
       instruction: null,
+      sides: null,
       pixelArt: null,
       tile: null,
       animation: null,

@@ -2,26 +2,17 @@ import { Coins, LoaderCircle, Sparkles } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { flushSync } from "react-dom";
 import { z } from "zod";
-import {
-  detailLevels,
-  detailValues,
-  imageSizes,
-  imageSizeValues,
-  type DetailLevel,
-  type ImageSize,
-} from "#domain/images";
+import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from "#domain/images";
 import { limits } from "#domain/limits";
 import { generateObjectsSchema, parseSubjectLines, type JobView } from "#domain/objects";
-import type { ModelView } from "#domain/models";
 import { priceOf } from "#domain/pricing";
-import { previewTexts } from "#domain/preview";
 import type { StyleView } from "#domain/styles";
 import { ApiError, fieldErrors } from "~/lib/api/api";
 import { callApi } from "~/lib/api/api-client";
 import { watchJobEndings } from "~/lib/words/job-start-toast";
 import { refusalMessage } from "~/lib/words/refusal-message";
 import { cn } from "~/lib/ui/cn";
-import { composerSummary, plural } from "~/lib/words/object-format";
+import { composerSummary, plural, unitLine } from "~/lib/words/object-format";
 import { toast } from "~/lib/state/toast-store";
 import { useModel, useModels } from "~/lib/hooks/use-models";
 import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
@@ -29,6 +20,7 @@ import { useIsApple } from "~/lib/hooks/use-platform";
 import { useReloadDraft } from "~/lib/state/reload-drafts";
 import { useAuth } from "../auth-provider";
 import { ModelPicker } from "../model-picker";
+import { useComposerLearning } from "./composer-learning";
 import { SegmentedControl } from "../ui/segmented-control";
 import { Switch } from "../ui/switch";
 import { inputClasses, TextField } from "../ui/text-field";
@@ -87,6 +79,7 @@ export function ObjectComposer(props: {
   const models = useModels();
   const [modelId, setModelId] = useState<string>(first?.defaults?.model ?? models.defaultId);
   const model = useModel(modelId);
+  const learning = useComposerLearning(styleId, model);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -151,6 +144,7 @@ export function ObjectComposer(props: {
       variations,
       // Sent only when there is a choice: with one model the server's default is the same.
       ...(models.models.length > 1 ? { model: model.id } : {}),
+      ...learning.body,
     };
     const checked = generateObjectsSchema.safeParse(body);
     if (!checked.success) {
@@ -273,6 +267,7 @@ export function ObjectComposer(props: {
             transparent={transparent}
             references={referencesOf(props.styles.find((s) => s.id === style?.id))}
           />
+          {learning.fields}
           <SegmentedControl<ImageSize>
             legend="Size"
             name="size"
@@ -342,7 +337,7 @@ export function ObjectComposer(props: {
             <p className="flex items-center gap-2">
               <Coins aria-hidden className="size-4 shrink-0 text-amber-500" />
               <span>
-                {unitLine(size, detail, model)}
+                {unitLine(size, detail, model.prices)}
                 {balance !== null && <span> · you have {balance.toLocaleString("en")}</span>}
               </span>
             </p>
@@ -390,10 +385,4 @@ export function ObjectComposer(props: {
 /** What a style sends with each image: its reference images, then its samples. */
 function referencesOf(style: StyleView | undefined): number {
   return style ? style.references.length + style.anchors.length : 0;
-}
-
-function unitLine(size: ImageSize, detail: DetailLevel, model: ModelView): string {
-  const unit = priceOf({ size, detail, prices: model.prices });
-  const each = unit === 0 ? `${previewTexts.freePrice}s` : `${unit} credits an image`;
-  return `${each} at ${detailLevels[detail].label.toLowerCase()} detail, ${imageSizes[size].label.toLowerCase()}`;
 }

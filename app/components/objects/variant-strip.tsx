@@ -18,6 +18,8 @@ const stripBadges: Partial<Record<ObjectImageView["lineage"]["operation"], strin
   pixelated: "Pixel",
   tiled: "Tile",
   autotiled: "Set",
+  outpainted: "Wider",
+  background: "New BG",
 };
 
 const madeFromLabel = ({ lineage }: ObjectImageView) =>

@@ -14,21 +14,30 @@ const variables: [name: string, meaning: string][] = [
   ["IMAGE_PROVIDER", "openai to generate with OpenAI; offline (the default) is the preview engine."],
   [
     "IMAGE_PROVIDERS",
-    "Several at once, the default first: openai,gemini,fal,comfyui,offline. Users pick per generation.",
+    "Several at once, the default first: openai,gemini,fal,replicate,comfyui,offline. Users pick per generation.",
   ],
   ["OPENAI_API_KEY", "Your API key. Required with IMAGE_PROVIDER=openai; never shown in Motif."],
   ["OPENAI_IMAGE_MODEL", "The image model. Default gpt-image-1.5."],
   ["OPENAI_BASE_URL", "For a compatible gateway or proxy. Default: OpenAI's own address."],
   ["GEMINI_API_KEY, GEMINI_IMAGE_MODEL", "Google Gemini: a key from Google AI Studio; default gemini-2.5-flash-image."],
-  ["FAL_KEY, FAL_MODEL", "fal: a key from fal.ai; default fal-ai/flux-pro/kontext/max/multi."],
+  [
+    "FAL_KEY, FAL_MODEL",
+    "fal: a key from fal.ai; default fal-ai/flux-pro/kontext/max/multi. Trains styles and characters.",
+  ],
+  [
+    "REPLICATE_API_TOKEN, REPLICATE_MODEL",
+    "Replicate: a token from replicate.com; default black-forest-labs/flux-kontext-pro. Trains styles and characters.",
+  ],
   [
     "COMFYUI_URL, COMFYUI_WORKFLOW",
     "Your own ComfyUI server, and a workflow in its API format (a text-to-image one ships).",
   ],
   [
-    "OPENAI_PRICE, GEMINI_PRICE, FAL_PRICE, COMFYUI_PRICE",
+    "OPENAI_PRICE, GEMINI_PRICE, FAL_PRICE, REPLICATE_PRICE, COMFYUI_PRICE",
     "Credits per image: standard, free, a rate (0.5) or draft=3/5,standard=8/12,high=30/45.",
   ],
+  ["TRAINING_PRICES", "Credits per 1,000 training steps by model, such as fal=600,replicate=500 (600 when unset)."],
+  ["KEEP_TRAINED_WEIGHTS", "Keep a copy of each trained LoRA in Motif's storage, for your own ComfyUI (default true)."],
 ];
 
 /**

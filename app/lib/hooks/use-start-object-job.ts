@@ -9,7 +9,14 @@ import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
 
 /** The paid jobs that can be started on one object (POST /api/objects/{id}/<path>). */
 export type ObjectJobPath =
-  "variations" | "views" | "edit" | "ai-upscale" | "drawn-animation" | "animation/redraw-frame" | "drawn-texture";
+  | "variations"
+  | "views"
+  | "edit"
+  | "ai-upscale"
+  | "drawn-animation"
+  | "animation/redraw-frame"
+  | "drawn-texture"
+  | "outpaint";
 
 /**
  * Starts a paid job on one object, once per click (an Idempotency-Key the retry of the same

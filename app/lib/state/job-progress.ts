@@ -16,9 +16,9 @@ export type LiveJobs = Record<string, LiveJob>;
 
 const blank: LiveJob = { status: null, completed: 0, total: 0, images: {}, step: null };
 
-/** Folds one event into what is known; credits events change nothing here. */
+/** Folds one event into what is known; credits and training events change nothing here. */
 export function applyLiveEvent(jobs: LiveJobs, event: LiveEvent): LiveJobs {
-  if (event.type === "credits") return jobs;
+  if (event.type === "credits" || event.type === "training") return jobs;
   const current = jobs[event.data.jobId] ?? blank;
   if (event.type === "job") return { ...jobs, [event.data.jobId]: { ...current, status: event.data.status } };
   const { objectId, imageId, completed, total, step } = event.data;

@@ -1,3 +1,5 @@
+import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
+import { priceOf, type PriceTable } from "#domain/pricing";
 import { previewTexts } from "#domain/preview";
 import { IMAGE_WIDTHS, optimizedImageUrl } from "#domain/image-url";
 
@@ -52,3 +54,10 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeS
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 export { providerName } from "#domain/models";
+
+/** What one image costs at a size and detail, as the composer says it under its price. */
+export function unitLine(size: ImageSize, detail: DetailLevel, prices: PriceTable): string {
+  const unit = priceOf({ size, detail, prices });
+  const each = unit === 0 ? `${previewTexts.freePrice}s` : `${unit} credits an image`;
+  return `${each} at ${detailLevels[detail].label.toLowerCase()} detail, ${imageSizes[size].label.toLowerCase()}`;
+}

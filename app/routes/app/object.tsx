@@ -1,4 +1,4 @@
-import { Download, LoaderCircle, Pencil, Smartphone, Star, Trash2 } from "lucide-react";
+import { Download, LoaderCircle, Pencil, Smartphone, Star, Trash2, UserRound } from "lucide-react";
 import { useState } from "react";
 import { AppError } from "#domain/errors";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -9,6 +9,7 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { ImageDetails } from "~/components/objects/image-details";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
 import { EditPanel, emptyBrush } from "~/components/objects/edit-panel";
+import { OutpaintPanel } from "~/components/objects/outpaint-panel";
 import { ImageWork } from "~/components/objects/image-work";
 import { GameAssetPanels } from "~/components/objects/game-asset-panels";
 import { PixelDownloads } from "~/components/objects/pixel-downloads";
@@ -193,7 +194,10 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/app/characters?from=${encodeURIComponent(object.id)}`} className={buttonClasses("secondary")}>
+            <UserRound aria-hidden className="size-4" /> Make a character
+          </Link>
           <Button variant="secondary" onClick={() => setRenaming(true)}>
             <Pencil aria-hidden className="size-4" /> Rename
           </Button>
@@ -344,6 +348,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
               onStarted={jobStarted}
             />
           )}
+          {image && <OutpaintPanel object={object} image={image} onStarted={jobStarted} />}
           {image && (
             <GameAssetPanels
               object={object}

@@ -7,6 +7,7 @@ import { EditStyleDialog } from "~/components/edit-style-dialog";
 import { DownloadDialog } from "~/components/objects/download-dialog";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleFacts } from "~/components/style-page/style-facts";
+import { LearningPanel } from "~/components/learning/learning-panel";
 import { StyleObjects } from "~/components/style-page/style-objects";
 import { StyleSamples } from "~/components/style-page/style-samples";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -144,6 +145,7 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
           className="grid gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
         >
           <StyleFacts style={style} />
+          <LearningPanel subject={{ learns: "style", id: style.id, name: style.name }} references={style.references} />
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-2">
           <StyleObjects

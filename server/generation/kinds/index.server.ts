@@ -4,6 +4,7 @@ import { animationKind } from "./animation.server";
 import { editKind } from "./edit.server";
 import type { JobKindModule, JobNames, KindModule, PlannedObject, PricedParams } from "./kind.server";
 import { objectImagesKind } from "./object-images.server";
+import { outpaintKind } from "./outpaint.server";
 import { styleSamplesKind } from "./style-samples.server";
 import { textureKind } from "./texture.server";
 import { upscaleKind } from "./upscale.server";
@@ -18,6 +19,7 @@ export const jobKindModules: { [K in JobKind]: JobKindModule<K> } = {
   upscale: upscaleKind,
   animation: animationKind,
   texture: textureKind,
+  outpaint: outpaintKind,
 };
 
 /**

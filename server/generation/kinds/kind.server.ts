@@ -16,6 +16,7 @@ import type {
   GenerateRequest,
   GenerateResult,
   ImageProvider,
+  LearnedModel,
   ReferenceImage,
 } from "../providers/provider";
 
@@ -46,7 +47,10 @@ export interface ImageTask {
 
 export interface MadeFrom {
   imageId: string | null;
-  operation: Extract<ImageOperation, "generated" | "edited" | "repainted" | "upscaled" | "tiled">;
+  operation: Extract<
+    ImageOperation,
+    "generated" | "edited" | "repainted" | "upscaled" | "tiled" | "outpainted" | "background"
+  >;
   params: ImageOperationParams;
 }
 
@@ -70,6 +74,10 @@ export interface JobPlan {
   finished: Set<number>;
   /** Sent with every image, most important first. */
   references: ReferenceImage[];
+  /** A character's pictures: first of all the references, for its identity. */
+  identity?: ReferenceImage[];
+  /** The trained model (a LoRA) the provider draws with, where the style or character has one. */
+  learned?: LearnedModel;
   /**
    * Reference chaining: the job's first finished image joins the references for the
    * rest, so a set matches itself. Holds that image when a re-run finds it stored.

@@ -32,7 +32,15 @@ const animation = {
 describe("job kinds, each one module", () => {
   it("are all registered, each with its own params schema", () => {
     expect(Object.keys(jobKindModules).sort()).toEqual([...jobKinds].sort());
-    expect(objectJobKinds()).toEqual(["object-images", "variations", "edit", "upscale", "animation", "texture"]);
+    expect(objectJobKinds()).toEqual([
+      "object-images",
+      "variations",
+      "edit",
+      "upscale",
+      "animation",
+      "texture",
+      "outpaint",
+    ]);
   });
 
   it("count their images: a set's objects × variations, a view per view, one per edit or upscale", () => {
@@ -56,6 +64,25 @@ describe("job kinds, each one module", () => {
     expect(jobKindModules.texture.imageCount(texture)).toBe(1);
     expect(titleOf({ kind: "texture", params: texture }, { styleName: "", objectNames: ["Meadow"] })).toBe(
       "Texture of “Meadow”",
+    );
+    const sides = { left: 0, right: 0.5, top: 0, bottom: 0 };
+    const outpaint = {
+      v: 1,
+      ...settings,
+      objectId: "a",
+      name: "Fox",
+      imageId: "i",
+      mode: "extend",
+      sides,
+      words: null,
+    } as const;
+    expect(jobKindModules.outpaint.imageCount(outpaint)).toBe(1);
+    expect(titleOf({ kind: "outpaint", params: outpaint }, { styleName: "", objectNames: ["Fox"] })).toBe(
+      "Outpaint of “Fox”",
+    );
+    const background = { ...outpaint, mode: "background" as const, words: "a misty forest" };
+    expect(titleOf({ kind: "outpaint", params: background }, { styleName: "", objectNames: ["Fox"] })).toBe(
+      "New background for “Fox”",
     );
   });
 

@@ -3,6 +3,7 @@ import { objectImagesParams } from "#domain/jobs";
 import { images, objects } from "../../db/schema";
 import { objectFolder } from "../../storage/folders.server";
 import { seedFor, subjectPrompt } from "../prompts";
+import { characterForJob, learnedModelFor } from "../learned.server";
 import { readReferences, styleReferenceFiles } from "../references.server";
 import { quoted, requireJobStyle, type JobKindModule, styleSubjects } from "./kind.server";
 
@@ -45,6 +46,23 @@ export const objectImagesKind: JobKindModule<"object-images"> = {
         .orderBy(asc(images.createdAt), asc(images.position)),
     ]);
     const [first] = stored.length ? await readReferences(ctx.storage, [stored[0]!]) : [];
+    const character = params.character
+      ? await characterForJob(ctx, { characterId: params.character.id, ...params.character })
+      : null;
+    const learned =
+      (await learnedModelFor(ctx.db, {
+        styleId: style.id,
+        provider: job.provider,
+        strength: params.learnedStrength ?? undefined,
+      })) ??
+      (params.character
+        ? await learnedModelFor(ctx.db, {
+            characterId: params.character.id,
+            provider: job.provider,
+            strength: params.learnedStrength ?? undefined,
+          })
+        : undefined);
+    const extra = [character?.words, params.prompt].filter(Boolean).join(" ") || null;
     return {
       style,
       role: "object",
@@ -54,7 +72,7 @@ export const objectImagesKind: JobKindModule<"object-images"> = {
           subject: object.name,
           prompt: subjectPrompt({
             subject: object.name,
-            extra: params.prompt,
+            extra,
             stylePrompt: style.prompt,
             transparent: params.transparent,
           }),
@@ -65,6 +83,8 @@ export const objectImagesKind: JobKindModule<"object-images"> = {
       ),
       finished: new Set(stored.map((s) => s.position)),
       references: await readReferences(ctx.storage, [...references, ...samples]),
+      ...(character ? { identity: character.references } : {}),
+      ...(learned ? { learned } : {}),
       chain: { first: first ?? null },
       baseline: 0,
       // New objects have no drawings yet: their variations are the subject's first drawings in order.

@@ -48,6 +48,8 @@ export interface ComfyUIProviderOptions {
   editWorkflow?: ComfyWorkflow;
   /** The workflow that repaints a region ({{image}} and {{mask}}); without it, repaints are not offered. */
   inpaintWorkflow?: ComfyWorkflow;
+  /** The workflow that paints the new space of an outpaint ({{image}} on its larger canvas, {{mask}}); the inpaint workflow without it. */
+  outpaintWorkflow?: ComfyWorkflow;
   /** The workflow that upscales an image ×4 ({{image}}, then {{scale_by}}); without it, AI upscales are not offered. */
   upscaleWorkflow?: ComfyWorkflow;
   /** A label for the model, e.g. the checkpoint file: recorded on each image and shown in the UI. */

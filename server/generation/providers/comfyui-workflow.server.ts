@@ -55,6 +55,12 @@ export const SHIPPED_COMFY_WORKFLOWS = {
   editWithReference: path.resolve("server/generation/providers/comfyui-workflows/edit-with-reference.json"),
   /** A repaint: only the mask's white region is drawn again. */
   inpaint: path.resolve("server/generation/providers/comfyui-workflows/inpaint.json"),
+  /**
+   * An outpaint: the picture on its larger canvas (the new space filled from its edges by Motif)
+   * and a mask white over the new space, inpainted, as ComfyUI's outpainting example does after
+   * its ImagePadForOutpaint node.
+   */
+  outpaint: path.resolve("server/generation/providers/comfyui-workflows/outpaint.json"),
   /** An AI upscale with a ×4 upscale model (RealESRGAN_x4plus.pth) the operator installs. */
   upscale: path.resolve("server/generation/providers/comfyui-workflows/upscale.json"),
 } as const;

@@ -83,7 +83,9 @@ export function createComfyUIProvider(options: ComfyUIProviderOptions): ImagePro
         }
       : {}),
     edit(request) {
-      const workflow = request.mask ? options.inpaintWorkflow : options.editWorkflow;
+      // An outpaint's mask is the new space around the picture: the outpaint workflow, where there is one.
+      const repaint = (request.outpaint && options.outpaintWorkflow) || options.inpaintWorkflow;
+      const workflow = request.mask ? repaint : options.editWorkflow;
       if (!workflow) throw new ProviderError("This ComfyUI has no workflow for this edit");
       // An edit workflow with reference slots gets the first references (an animation's frame
       // before); none given, the image itself fills them, so it is drawn from the image alone.

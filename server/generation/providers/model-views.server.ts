@@ -23,6 +23,8 @@ export function presentModel(
     edit: { words: capabilities.edit.words, region: capabilities.edit.region, why: capabilities.edit.why ?? null },
     views: { can: !capabilities.cannotPose, why: capabilities.cannotPose ?? null },
     upscaler: capabilities.upscale?.label ?? null,
+    trainer: provider.training ? (capabilities.train?.label ?? null) : null,
+    characterReference: capabilities.characterReference,
   };
 }
 

@@ -71,6 +71,12 @@ export interface EditRequest extends GenerateRequest {
    * changes the whole image. Sent only to providers whose capabilities say `region`.
    */
   mask: Buffer | null;
+  /**
+   * The mask marks new space around the picture (an outpaint: the base is the picture on a larger
+   * canvas) rather than a region inside it. A provider with its own way to outpaint (a ComfyUI
+   * outpaint workflow) uses it; the others repaint the masked region as any other.
+   */
+  outpaint?: boolean;
 }
 
 /** An image made `factor` times wider and taller by the provider's upscaler. */

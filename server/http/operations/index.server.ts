@@ -5,6 +5,7 @@ import { creditOperations } from "./credits/index.server";
 import { eventOperations } from "./events/index.server";
 import { fileOperations } from "./files/index.server";
 import { jobOperations } from "./jobs/index.server";
+import { learningOperations } from "./learning/index.server";
 import { objectDrawingOperations } from "./object-drawings/index.server";
 import { objectExportOperations } from "./object-exports/index.server";
 import { objectOperations } from "./objects/index.server";
@@ -22,6 +23,7 @@ import { teamOperations } from "./teams/index.server";
  */
 const declared = [
   ...styleOperations,
+  ...learningOperations,
   ...objectExportOperations,
   ...objectOperations,
   ...objectDrawingOperations,

@@ -15,7 +15,10 @@ export const e2ePorts = {
   mixedModelsApp: base + 50,
   /** The operator console spec's instance: its settings change what every page shows. */
   consoleApp: base + 60,
+  /** The learning spec's instance: the preview engine and fal, which trains. */
+  learningApp: base + 70,
   gemini: base + 86,
   comfyui: base + 87,
+  fal: base + 88,
   stripe: base + 91,
 };

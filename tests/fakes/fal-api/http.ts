@@ -24,10 +24,19 @@ export async function handleRequest(state: FalState, req: IncomingMessage, res: 
   if (takeConnectionFault(control.connectionFault, state.connectionFaults, req)) return;
   const body = await readBody(req);
 
+  if (path === "/healthz") return json(200, { ok: true });
   if (path === "/__control") {
     if (req.method === "POST") Object.assign(control, JSON.parse(body.toString() || "{}"));
     if (req.method === "DELETE") resetState(state);
-    return json(200, { control, submissions: state.submissions.length, cancels: state.cancels, stalls: state.stalls });
+    // What a browser test checks from outside: what each submission asked of which endpoint.
+    const asked = state.submissions.map((s) => ({ model: s.model, loras: s.loras, prompt: s.input.prompt ?? null }));
+    return json(200, {
+      control,
+      submissions: state.submissions.length,
+      asked,
+      cancels: state.cancels,
+      stalls: state.stalls,
+    });
   }
   if (control.latencyMs) await new Promise((r) => setTimeout(r, control.latencyMs));
 

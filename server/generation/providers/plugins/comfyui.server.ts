@@ -15,6 +15,8 @@ export const comfyuiPlugin = defineProviderPlugin({
     // The workflows that edit an image from words ({{image}}) and repaint a region ({{image}}, {{mask}}); the shipped ones when unset.
     COMFYUI_EDIT_WORKFLOW: optionalText,
     COMFYUI_INPAINT_WORKFLOW: optionalText,
+    // The workflow that paints an outpaint's new space ({{image}} on its larger canvas, {{mask}}); the shipped one when unset.
+    COMFYUI_OUTPAINT_WORKFLOW: optionalText,
     // The AI upscale workflow ({{image}}, {{scale_by}}), e.g. the shipped upscale.json once its model is installed.
     COMFYUI_UPSCALE_WORKFLOW: optionalText,
     // Sent as Authorization to a ComfyUI behind an authenticating proxy ("Bearer …").
@@ -27,6 +29,7 @@ export const comfyuiPlugin = defineProviderPlugin({
     referenceWorkflow: env.COMFYUI_REFERENCE_WORKFLOW,
     editWorkflow: env.COMFYUI_EDIT_WORKFLOW,
     inpaintWorkflow: env.COMFYUI_INPAINT_WORKFLOW,
+    outpaintWorkflow: env.COMFYUI_OUTPAINT_WORKFLOW,
     upscaleWorkflow: env.COMFYUI_UPSCALE_WORKFLOW,
     authHeader: env.COMFYUI_AUTH_HEADER,
     price: env.COMFYUI_PRICE,
@@ -53,6 +56,10 @@ export const comfyuiPlugin = defineProviderPlugin({
       }),
       inpaintWorkflow: loadComfyWorkflow(settings.inpaintWorkflow ?? SHIPPED_COMFY_WORKFLOWS.inpaint, {
         variable: "COMFYUI_INPAINT_WORKFLOW",
+        needsPrompt: true,
+      }),
+      outpaintWorkflow: loadComfyWorkflow(settings.outpaintWorkflow ?? SHIPPED_COMFY_WORKFLOWS.outpaint, {
+        variable: "COMFYUI_OUTPAINT_WORKFLOW",
         needsPrompt: true,
       }),
       // Offered only once the operator has installed an upscale model and named the workflow.

@@ -6,6 +6,7 @@ import { deleteObjectOperation } from "./delete-object.server";
 import { makeMoreVariationsOperation } from "./make-more-variations.server";
 import { drawViewsOperation } from "./draw-views.server";
 import { editImageOperation } from "./edit-image.server";
+import { outpaintImageOperation } from "./outpaint-image.server";
 import { removeImageBackgroundOperation } from "./remove-image-background.server";
 import { upscaleImageOperation } from "./upscale-image.server";
 import { aiUpscaleImageOperation } from "./ai-upscale-image.server";
@@ -28,6 +29,7 @@ export const objectOperations = [
   makeMoreVariationsOperation,
   drawViewsOperation,
   editImageOperation,
+  outpaintImageOperation,
   removeImageBackgroundOperation,
   upscaleImageOperation,
   aiUpscaleImageOperation,

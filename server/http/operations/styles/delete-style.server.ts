@@ -12,7 +12,7 @@ export const deleteStyleOperation = defineOperation({
   responses: { 200: { description: "Deleted.", json: replies.successReply } },
   async handle({ services, user, params }) {
     await removeStyle(
-      { db: services.database.db, storage: services.storage },
+      { db: services.database.db, storage: services.storage, providers: services.providers },
       { workspaceId: user.workspace.id, styleId: params.id },
     );
     return { status: 200, body: { success: true } };
