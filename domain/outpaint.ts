@@ -53,43 +53,43 @@ export function sidesLine(sides: OutpaintSides): string {
  * given a new background behind its subject, by a model that repaints a masked region; the
  * original's pixels are kept exactly.
  */
-export const outpaintSchema = z
-  .object({
-    imageId: text({ error: "Choose an image." }).min(1, "Choose an image.").max(64),
-    mode: z.enum(outpaintModes, { error: "Choose extend or background." }).default("extend").meta({
+export const outpaintSchema = z.object({
+  imageId: text({ error: "Choose an image." }).min(1, "Choose an image.").max(64),
+  mode: z.enum(outpaintModes, { error: "Choose extend or background." }).default("extend").meta({
+    description:
+      "extend: a larger canvas, the new space painted to continue the picture; background: a new background painted behind the subject of an image with a transparent or plain background.",
+  }),
+  sides: sidesSchema.optional(),
+  words: text()
+    .transform((words) => words.trim().replace(/\s+/g, " "))
+    .pipe(
+      z
+        .string()
+        .min(1, "Say what goes in the new space, or leave the words out.")
+        .max(OUTPAINT_WORDS_MAX, `Keep the words under ${OUTPAINT_WORDS_MAX} characters.`),
+    )
+    .meta(trimmedTextMeta(OUTPAINT_WORDS_MAX))
+    .optional()
+    .meta({
       description:
-        "extend: a larger canvas, the new space painted to continue the picture; background: a new background painted behind the subject of an image with a transparent or plain background.",
+        "What is in the new space (“more of the meadow”), optional for extend; the new background (“a misty forest at dawn”), needed for background.",
     }),
-    sides: sidesSchema.optional(),
-    words: text()
-      .transform((words) => words.trim().replace(/\s+/g, " "))
-      .pipe(
-        z
-          .string()
-          .min(1, "Say what goes in the new space, or leave the words out.")
-          .max(OUTPAINT_WORDS_MAX, `Keep the words under ${OUTPAINT_WORDS_MAX} characters.`),
-      )
-      .meta(trimmedTextMeta(OUTPAINT_WORDS_MAX))
-      .optional()
-      .meta({
-        description:
-          "What is in the new space (“more of the meadow”), optional for extend; the new background (“a misty forest at dawn”), needed for background.",
-      }),
-    model: modelChoice.optional(),
-  })
-  .superRefine((input, ctx) => {
-    if (input.mode === "extend" && !sideNames.some((name) => (input.sides?.[name] ?? 0) > 0)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["sides"],
-        message: "Choose at least one side to extend: left, right, top or bottom, above 0.",
-      });
-    }
-    if (input.mode === "background" && !input.words) {
-      ctx.addIssue({ code: "custom", path: ["words"], message: "Say what the new background is." });
-    }
-  });
+  model: modelChoice.optional(),
+});
 export type OutpaintInput = z.output<typeof outpaintSchema>;
+
+/**
+ * The rules across fields the schema cannot state in the document: an extension extends some side,
+ * a new background says what it is. The field at fault and why, or null.
+ */
+export function outpaintRuleProblem(input: Pick<OutpaintInput, "mode" | "sides" | "words">) {
+  if (input.mode === "extend" && !sideNames.some((name) => (input.sides?.[name] ?? 0) > 0)) {
+    return { field: "sides", message: "Choose at least one side to extend: left, right, top or bottom, above 0." };
+  }
+  if (input.mode === "background" && !input.words)
+    return { field: "words", message: "Say what the new background is." };
+  return null;
+}
 
 /** The sides of a request, every one given (none for a new background). */
 export const sidesOf = (input: Pick<OutpaintInput, "mode" | "sides">): OutpaintSides =>

@@ -2,7 +2,16 @@ import { modelLabel } from "#domain/models";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { CREDIT_HISTORY_PAGE, type CreditHistoryEntry } from "#domain/credit-history";
 import type { Database } from "../db/client.server";
-import { authUsers, creditLedger, creditPurchases, generationJobs, images, objects, styles } from "../db/schema";
+import {
+  authUsers,
+  creditLedger,
+  creditPurchases,
+  generationJobs,
+  images,
+  objects,
+  styles,
+  trainings,
+} from "../db/schema";
 
 /** How many of a job's images a refund of `delta` credits paid back: each image costs the same. */
 function refundedImages(delta: number, jobCredits: number | null, imageCount: number | null) {
@@ -37,6 +46,9 @@ export async function listCreditHistory(
       provider: generationJobs.provider,
       model: generationJobs.model,
       objectName: objects.name,
+      // A training's lines (ref = the training) name it by its trigger word.
+      trainingWord: trainings.triggerWord,
+      trainingLearns: trainings.learns,
       debtDelta: creditLedger.debtDelta,
       note: creditLedger.note,
       purchaseCredits: creditPurchases.credits,
@@ -52,6 +64,7 @@ export async function listCreditHistory(
       and(eq(generationJobs.id, creditLedger.ref), eq(generationJobs.ownerId, creditLedger.workspaceId)),
     )
     .leftJoin(styles, and(eq(styles.id, generationJobs.styleId), eq(styles.ownerId, creditLedger.workspaceId)))
+    .leftJoin(trainings, and(eq(trainings.id, creditLedger.ref), eq(trainings.ownerId, creditLedger.workspaceId)))
     // A background removal's line names the object of the image it made (ref = that image).
     .leftJoin(
       images,
@@ -89,11 +102,27 @@ export async function listCreditHistory(
   const page = rows.slice(0, limit);
   return {
     entries: page.map(
-      ({ jobCredits, imageCount, provider, model, objectName, purchaseCredits, receiptUrl, ...row }) => ({
+      ({
+        jobCredits,
+        imageCount,
+        provider,
+        model,
+        objectName,
+        purchaseCredits,
+        receiptUrl,
+        trainingWord,
+        trainingLearns,
+        ...row
+      }) => ({
         ...row,
         purchase: purchaseCredits !== null ? { credits: purchaseCredits, receiptUrl } : null,
         model: provider && model ? modelLabel(provider, model) : null,
-        title: row.reason === "background_removal" ? backgroundRemovalTitle(objectName) : row.title || null,
+        title:
+          row.reason === "background_removal"
+            ? backgroundRemovalTitle(objectName)
+            : trainingWord
+              ? `Training of a ${trainingLearns} “${trainingWord}”`
+              : row.title || null,
         refund: row.reason === "generation_refund" ? refundedImages(row.delta, jobCredits, imageCount) : null,
         createdAt: row.createdAt.toISOString(),
       }),

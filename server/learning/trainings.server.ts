@@ -47,8 +47,11 @@ export function trainerFor(providers: ProviderRegistry, model: string | undefine
   if (model) {
     const provider = providers.offeredById(model);
     if (!provider) throw new FieldError("model", modelUnavailableMessage);
-    if (!provider.training)
-      throw new FieldError("model", `${provider.label} cannot train a model. Choose fal or Replicate.`);
+    if (!provider.training) {
+      throw new AppError("conflict", `${provider.label} cannot train a model. Choose fal or Replicate.`, {
+        field: "model",
+      });
+    }
     return provider;
   }
   const trainer = providers.offered.find((provider) => provider.training);

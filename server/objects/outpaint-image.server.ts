@@ -1,8 +1,8 @@
 import type { Actor } from "#domain/actor";
 import { and, eq } from "drizzle-orm";
-import { AppError } from "#domain/errors";
+import { AppError, FieldError } from "#domain/errors";
 import type { OutpaintParams } from "#domain/jobs";
-import { extendedSize, sidesOf, type OutpaintInput } from "#domain/outpaint";
+import { extendedSize, outpaintRuleProblem, sidesOf, type OutpaintInput } from "#domain/outpaint";
 import { images, styles } from "../db/schema";
 import { chooseProviderThatCan } from "../generation/choose-provider.server";
 import type { ImageProvider } from "../generation/providers/provider";
@@ -39,6 +39,8 @@ export async function outpaintObjectImage(
 ) {
   const { db } = deps.database;
   const { input, actor } = options;
+  const problem = outpaintRuleProblem(input);
+  if (problem) throw new FieldError(problem.field, problem.message);
   const object = await requireOwnedObject(db, { workspaceId: actor.workspaceId, objectId: options.objectId });
   const [[base], [style]] = await Promise.all([
     db

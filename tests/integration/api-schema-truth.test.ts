@@ -150,6 +150,12 @@ const NOT_ABOUT_THE_FORM = [
   // image's: neither is the form's.
   /would make \d+ × \d+ px; this Motif makes images up to \d+ px on a side/,
   /This image is not drawn on a pixel grid/,
+  // A training's pictures are the subject's or the workspace's records, each once: not the form's.
+  /No such picture/,
+  /This picture is in the dataset twice/,
+  // An outpaint extends some side, or says what the new background is: rules across fields.
+  /Choose at least one side to extend/,
+  /Say what the new background is/,
 ];
 
 const SELECTION = ["ids", "setId", "styleId"];

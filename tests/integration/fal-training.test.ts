@@ -4,10 +4,9 @@
 // URL), a failure is said as one, a cancel reaches fal's queue, the weights download; a request
 // with a trained model goes to FLUX LoRA with the LoRA and its trigger word, its references left
 // out and said so, while one without keeps to FLUX.1 Kontext.
-import { PassThrough } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { zipStream } from "#server/objects/zip-stream.server";
+import { datasetZip } from "#server/learning/dataset.server";
 import { downloadFile } from "#server/generation/providers/fal-http.server";
 import { withTriggerWord } from "#server/generation/providers/fal-lora.server";
 import { parseFalTrainingId } from "#server/generation/providers/fal-training.server";
@@ -25,22 +24,6 @@ const picture = (background: string) =>
   sharp({ create: { width: 64, height: 64, channels: 3, background } })
     .png()
     .toBuffer();
-
-/** A dataset as Motif makes one: each picture (0001.png, …) beside its caption (0001.txt). */
-async function datasetZip(entries: { data: Buffer; caption: string }[]): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const { archive, delivered } = await zipStream(out);
-  entries.forEach((entry, i) => {
-    const name = String(i + 1).padStart(4, "0");
-    archive.append(entry.data, { name: `${name}.png` });
-    archive.append(`${entry.caption}\n`, { name: `${name}.txt` });
-  });
-  await archive.finalize();
-  await delivered;
-  return Buffer.concat(chunks);
-}
 
 const baseRequest: GenerateRequest = {
   prompt: "a treasure chest. Flat icon style.",

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.server";
-import { images } from "#server/db/schema";
+import { images, trainings } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, grantCredits, json, runJob, submitObjects } from "../support/factories";
 import {
@@ -34,6 +34,8 @@ const ID_FIELDS: Record<string, string> = {
   imageId: "images",
   userId: "users",
   ids: "objects",
+  characterId: "characters",
+  imageIds: "images",
 };
 
 /** An answer's text; of an event stream, what it sends first (its opening events), then it is closed. */
@@ -118,7 +120,36 @@ describe.each(testDatabases)("isolation, walked from the OpenAPI document on $na
       await server.call("/api/teams", { method: "POST", cookie: other.cookie, json: { name: "Other Studio" } }),
     );
     await grantCredits(database.db, otherTeam.id, 1_000);
+    // A character of the team's, its picture, and a training whose weights Motif kept.
+    const { character } = await json<{ character: { id: string; pictures: { id: string }[] } }>(
+      await server.call("/api/characters", {
+        method: "POST",
+        cookie: ownerCookie,
+        json: { name: "Keeper Oona", imageIds: [image!.id] },
+      }),
+    );
+    const weightsKey = `users/${team.id}/characters/${character.id}/trainings/trn_sealed/weights.safetensors`;
+    await server.services.storage.put(weightsKey, Buffer.from("weights-of-the-owner"), "application/octet-stream");
+    await database.db.insert(trainings).values({
+      id: "trn_sealed",
+      ownerId: team.id,
+      learns: "character",
+      characterId: character.id,
+      provider: "fal",
+      preset: "quick",
+      steps: 500,
+      triggerWord: "keeperoona",
+      pictureCount: 5,
+      credits: 300,
+      status: "running",
+      providerRef: "fal-ai/flux-lora-fast-training|sealed",
+      weightsKey,
+    });
     Object.assign(ids, {
+      characters: character.id,
+      trainings: "trn_sealed",
+      picture: character.pictures[0]!.id,
+      pictureId: character.pictures[0]!.id,
       styles: styleId,
       objects: set.objects[0]!.id,
       jobs: set.job.id,
@@ -134,6 +165,14 @@ describe.each(testDatabases)("isolation, walked from the OpenAPI document on $na
     });
     secrets.push(styleId, set.objects[0]!.id, set.job.id, ownerKey.key.id, image!.id, team.id, "Sealed Studio");
     secrets.push("isolated-owner@example.com");
+    secrets.push(
+      character.id,
+      character.pictures[0]!.id,
+      "trn_sealed",
+      "Keeper Oona",
+      "keeperoona",
+      "weights-of-the-owner",
+    );
     callers.push(
       { name: "another account's session", headers: { cookie: stranger.cookie } },
       { name: "another account's key", headers: { authorization: `Bearer ${strangerKey.secret}` } },
@@ -222,10 +261,18 @@ describe.each(testDatabases)("isolation, walked from the OpenAPI document on $na
       [`/api/objects/${ids.objects}`, 200],
       [`/api/jobs/${ids.jobs}`, 200],
       [`/api/teams/${ids.teams}`, 200],
+      [`/api/characters/${ids.characters}`, 200],
+      [`/api/files/picture/${ids.picture}`, 200],
+      [`/api/trainings/${ids.trainings}/weights`, 200],
     ] as const) {
       expect((await server.call(path, { cookie: ownerCookie })).status, path).toBe(status);
     }
     // The owner's key is still listed (a revoked key is not).
+    // The team's training runs on, as it was: nobody outside cancelled it.
+    const training = await json<{ training: { status: string } }>(
+      await server.call(`/api/trainings/${ids.trainings}`, { cookie: ownerCookie }),
+    );
+    expect(training.training.status).toBe("running");
     const keys = await json<{ keys: { id: string }[] }>(await server.call("/api/keys", { cookie: ownerOwnCookie }));
     expect(keys.keys.map((k) => k.id)).toContain(ids.keys);
   }, 300_000);

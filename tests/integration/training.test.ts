@@ -127,6 +127,20 @@ describe.each(testDatabases)("training a style on fal, on $name", (target) => {
     expect((await call(`/api/trainings/${training.id}/weights`)).status).toBe(404);
   });
 
+  it("names a training in the credit history: the charge, and the refund when it fails", async () => {
+    const { styleId, pictures } = await styleWithPictures();
+    fake.control.failTraining = "runner_error";
+    const training = await train(styleId, pictures);
+    await followToEnd(api.server, training.id);
+    const history = await json<{ entries: { delta: number; reason: string; title: string | null }[] }>(
+      await call("/api/users/me/credits"),
+    );
+    expect(history.entries.slice(0, 2)).toEqual([
+      expect.objectContaining({ delta: 200, reason: "generation_refund", title: "Training of a style “mtfamber”" }),
+      expect.objectContaining({ delta: -200, reason: "generation_reserve", title: "Training of a style “mtfamber”" }),
+    ]);
+  });
+
   it("refunds everything when fal fails the training", async () => {
     const { styleId, pictures } = await styleWithPictures();
     const before = await balanceOf(api.database.db, api.user.userId);

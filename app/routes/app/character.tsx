@@ -1,6 +1,7 @@
-import { Sparkles, Trash2 } from "lucide-react";
+import { Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { DeleteButton } from "~/components/ui/delete-button";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { LearningPanel } from "~/components/learning/learning-panel";
 import { buttonClasses } from "~/components/ui/button";
@@ -59,14 +60,7 @@ export default function CharacterPage({ loaderData }: Route.ComponentProps) {
           <Link to={`/app?character=${encodeURIComponent(character.id)}`} className={buttonClasses("primary")}>
             <Sparkles aria-hidden className="size-4" /> Draw in a style
           </Link>
-          <button
-            id="delete-character-button"
-            type="button"
-            onClick={() => setDeleting(true)}
-            className="inline-flex h-10 items-center gap-2 rounded-xl px-4 text-sm font-medium text-error-700 transition-colors hover:bg-error-50 hover:text-error-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:text-error-400 dark:hover:bg-error-950/50 dark:hover:text-error-300"
-          >
-            <Trash2 aria-hidden className="size-4" /> Delete
-          </button>
+          <DeleteButton id="delete-character-button" onClick={() => setDeleting(true)} />
         </div>
       </div>
       <div className="max-w-3xl">

@@ -1,4 +1,4 @@
-import { Download, LoaderCircle, Pencil, Smartphone, Star, Trash2, UserRound } from "lucide-react";
+import { Download, LoaderCircle, Pencil, Smartphone, Star, UserRound } from "lucide-react";
 import { useState } from "react";
 import { AppError } from "#domain/errors";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -21,6 +21,7 @@ import { VariantStrip } from "~/components/objects/variant-strip";
 import { VariationsPanel } from "~/components/objects/variations-panel";
 import { ViewsPanel } from "~/components/objects/views-panel";
 import { downloadName } from "~/components/sample-viewer";
+import { DeleteButton } from "~/components/ui/delete-button";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
@@ -201,13 +202,7 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
           <Button variant="secondary" onClick={() => setRenaming(true)}>
             <Pencil aria-hidden className="size-4" /> Rename
           </Button>
-          <button
-            type="button"
-            onClick={() => setDeleting(true)}
-            className="inline-flex h-10 items-center gap-2 rounded-xl px-4 text-sm font-medium text-error-700 transition-colors hover:bg-error-50 hover:text-error-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:text-error-400 dark:hover:bg-error-950/50 dark:hover:text-error-300"
-          >
-            <Trash2 aria-hidden className="size-4" /> Delete
-          </button>
+          <DeleteButton onClick={() => setDeleting(true)} />
         </div>
       </div>
 

@@ -1,4 +1,4 @@
-import { Download, Pencil, Sparkles, Trash2 } from "lucide-react";
+import { Download, Pencil, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AppError } from "#domain/errors";
@@ -10,6 +10,7 @@ import { StyleFacts } from "~/components/style-page/style-facts";
 import { LearningPanel } from "~/components/learning/learning-panel";
 import { StyleObjects } from "~/components/style-page/style-objects";
 import { StyleSamples } from "~/components/style-page/style-samples";
+import { DeleteButton } from "~/components/ui/delete-button";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { DeleteStyleDialog } from "~/components/delete-style-dialog";
@@ -116,14 +117,7 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
           >
             <Download aria-hidden className="size-4" /> Download all…
           </Button>
-          <button
-            id="delete-style-button"
-            type="button"
-            onClick={() => setDeleting(true)}
-            className="inline-flex h-10 items-center gap-2 rounded-xl px-4 text-sm font-medium text-error-700 transition-colors hover:bg-error-50 hover:text-error-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:text-error-400 dark:hover:bg-error-950/50 dark:hover:text-error-300"
-          >
-            <Trash2 aria-hidden className="size-4" /> Delete
-          </button>
+          <DeleteButton id="delete-style-button" onClick={() => setDeleting(true)} />
         </div>
       </div>
 

@@ -197,11 +197,20 @@ export async function downloadFile(
       ? new ProviderRetryableError(`${what.the} could not be downloaded (HTTP ${response.status})`)
       : new ProviderError(`${what.the} could not be downloaded (HTTP ${response.status})`);
   }
-  return readCapped(response, signal, maxBytes, what);
+  return readCapped(response, signal, maxBytes, `The image service returned ${what.a}`);
 }
 
-async function readCapped(response: Response, signal: AbortSignal, maxBytes: number, what: Fetched): Promise<Buffer> {
-  const tooLarge = () => new ProviderError(`The image service returned ${what.a} over ${maxBytes / 1024 / 1024} MB`);
+/**
+ * A response's body, refused once it passes `maxBytes` (by its Content-Length, or as it streams):
+ * `what` begins the sentence that says so ("The trained weights are").
+ */
+export async function readCapped(
+  response: Response,
+  signal: AbortSignal,
+  maxBytes: number,
+  what: string,
+): Promise<Buffer> {
+  const tooLarge = () => new ProviderError(`${what} over ${maxBytes / 1024 / 1024} MB`);
   if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw tooLarge();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withDeadline } from "../deadline.server";
+import { readCapped } from "./fal-http.server";
 import { uploadFile } from "./replicate-files.server";
 import {
   isProviderError,
@@ -155,7 +156,7 @@ export function createReplicateTraining(options: {
         ? new ProviderRetryableError(message)
         : new ProviderError(message);
     }
-    return readCapped(response, signal, MAX_WEIGHTS_BYTES);
+    return readCapped(response, signal, MAX_WEIGHTS_BYTES, "The trained weights are");
   }
 
   return {
@@ -206,25 +207,4 @@ export function trainingState(training: z.output<typeof trainingSchema>): Traini
     default:
       return { status: "cancelled" };
   }
-}
-
-async function readCapped(response: Response, signal: AbortSignal, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new ProviderError(`The trained weights are over ${maxBytes / 1024 / 1024} MB`);
-  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    throw tooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for await (const chunk of response.body ?? []) {
-      total += chunk.length;
-      if (total > maxBytes) throw tooLarge();
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    await response.body?.cancel().catch(() => {});
-    throw isProviderError(error) ? error : transportError(error, signal);
-  }
-  return Buffer.concat(chunks);
 }
