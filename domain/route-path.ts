@@ -43,6 +43,8 @@ export const knownRoutePaths = [
   "/app/settings",
   "/app/object",
   "/app/object/:objectId",
+  "/app/characters",
+  "/app/characters/:characterId",
   "/app/setup",
   "/app/credits",
   "/app/teams",

@@ -3,6 +3,7 @@
 // against the document.
 import { expect, it } from "vitest";
 import { choosesAnObjectsDrawing } from "./openapi-drawings-step";
+import { learnsStylesAndCharacters } from "./openapi-learning-step";
 import type { OpenApiWalk } from "./openapi-helpers";
 
 type Made = { image: { id: string; width: number } };
@@ -80,8 +81,9 @@ export function makesGameAssets({ callWithKey, state }: OpenApiWalk) {
   });
 }
 
-/** The steps on one of the object's images: choosing its drawing, then the game assets made from it. */
+/** The steps on one of the object's images: choosing its drawing, the game assets made from it, a character of it. */
 export function worksOnAnObjectsImage(walk: OpenApiWalk) {
   choosesAnObjectsDrawing(walk);
   makesGameAssets(walk);
+  learnsStylesAndCharacters(walk);
 }

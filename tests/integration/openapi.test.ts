@@ -21,7 +21,6 @@ import { form, png, setUpOpenApiWalk } from "./openapi-helpers";
 import { runsTheOperatorConsole } from "./openapi-operator-step";
 import { runsATeam } from "./openapi-teams-step";
 import { worksOnAnObjectsImage } from "./openapi-game-assets-step";
-import { learnsStylesAndCharacters } from "./openapi-learning-step";
 import { sellsCreditPacksThroughStripe } from "./openapi-stripe-step";
 
 describe.each(testDatabases)("every documented operation answers as documented, on $name", (target) => {
@@ -254,7 +253,6 @@ describe.each(testDatabases)("every documented operation answers as documented, 
   });
 
   worksOnAnObjectsImage(walk);
-  learnsStylesAndCharacters(walk);
 
   it("with the key: serves the images, sizes of them, SVGs and a ZIP of the set", async () => {
     const original = await callWithKey("GET", "/api/images/:id", { params: { id: state.imageId } });

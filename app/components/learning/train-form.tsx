@@ -173,12 +173,18 @@ export function TrainForm(props: {
           ))}
         </ul>
       </details>
+      {chosen.length < trainingLimits.minPictures && !errors.pictures && (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400" data-testid="training-needs">
+          Train on at least {trainingLimits.minPictures} pictures: add {trainingLimits.minPictures - chosen.length}{" "}
+          more.
+        </p>
+      )}
       {errors.pictures && (
         <p role="alert" className="text-sm text-error-600 dark:text-error-400">
           {errors.pictures}
         </p>
       )}
-      <Button type="submit" disabled={busy || !trainer} data-testid="start-training">
+      <Button type="submit" disabled={busy || chosen.length < trainingLimits.minPictures} data-testid="start-training">
         {busy ? (
           <LoaderCircle aria-hidden className="size-4 animate-spin" />
         ) : (

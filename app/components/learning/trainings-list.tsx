@@ -110,6 +110,9 @@ export function TrainingsList(props: { trainings: TrainingView[]; onChanged: () 
               </div>
             )}
             <p className="text-xs text-neutral-600 dark:text-neutral-400">
+              {open && `${training.progress} % · `}
+              {training.status === "succeeded" &&
+                `Draw with it: choose ${providerName(training.provider)} in the composer · `}
               {formatDate(training.createdAt)} · {priceText(training.credits)}
               {refund && ` · ${refund}`}
               {training.error && ` · ${training.error}`}

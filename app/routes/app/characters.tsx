@@ -79,6 +79,13 @@ function NewCharacterDialog(props: { open: boolean; seed: Seed; onOpenChange(ope
       }
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
+        {seed && (
+          <img
+            src={`/api/images/${seed.imageId}`}
+            alt={`${seed.name}'s image`}
+            className="size-24 rounded-xl bg-neutral-100 object-contain ring-1 ring-black/5 dark:bg-neutral-800 dark:ring-white/10"
+          />
+        )}
         <TextField
           label="Name"
           placeholder="Sir Brann"
