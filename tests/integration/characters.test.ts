@@ -17,7 +17,8 @@ import { testDatabases } from "../support/databases";
 import { balanceOf, createStyleThroughApi, json, previewObject, runJob, submitObjects } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
-import { followToEnd, solidPicture, uploadPictures } from "../support/training";
+import { followTraining } from "#server/learning/training-queue.server";
+import { followToEnd, solidPicture, trainingDepsOf, uploadPictures } from "../support/training";
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
@@ -173,6 +174,34 @@ describe.each(testDatabases)("characters, on $name", (target) => {
     expect(String(drawn.input.prompt)).toMatch(/^sirbrann\b/);
   });
 
+  it("a character deleted while it trains on Replicate: stopped there, refunded by the rule, its pictures gone", async () => {
+    const character = await knight();
+    const extra = await uploadPictures(api.server, api.user.cookie, `/api/characters/${character.id}/pictures`, [
+      await solidPicture("#ef233c"),
+    ]);
+    replicate.control.trainingPollsProcessing = 100;
+    const before = await balanceOf(api.database.db, api.user.userId);
+    const { training } = await json<{ training: TrainingView }>(
+      await call(`/api/characters/${character.id}/trainings`, {
+        method: "POST",
+        json: {
+          model: "replicate",
+          triggerWord: "sirbrann",
+          pictures: [...character.pictures, ...extra].map((p) => ({ source: "picture", id: p.id })),
+        },
+      }),
+    );
+    expect((await followTraining(trainingDepsOf(api.server), training.id)).again).toBe(true);
+    expect((await call(`/api/characters/${character.id}`, { method: "DELETE" })).status).toBe(200);
+    const ended = (await json<{ training: TrainingView }>(await call(`/api/trainings/${training.id}`))).training;
+    expect(ended).toMatchObject({ status: "cancelled", subjectId: null, error: "The character was deleted." });
+    expect(replicate.trainingCancels).toHaveLength(1);
+    expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - 600 + ended.refundedCredits);
+    expect(ended.refundedCredits).toBeGreaterThan(0);
+    expect((await call(character.pictures[0]!.url)).status).toBe(404);
+    expect((await followTraining(trainingDepsOf(api.server), training.id)).again).toBe(false);
+  });
+
   it("keeps a workspace's characters, pictures, trainings and weights from another", async () => {
     const character = await knight();
     const other = await signInThroughApi(api.server, "oscar-other@example.com");
@@ -229,7 +258,20 @@ describe.each(testDatabases)("characters, on $name", (target) => {
       triggerWord: "sirbrann",
       pictures: [...pictures, { source: "image", id: "img_nope" }],
     });
-    expect(preview.status).toBe(400);
+    // The preview engine cannot train: refused as a conflict, naming the model.
+    expect([preview.status, JSON.stringify(await preview.json())]).toEqual([
+      409,
+      expect.stringContaining("cannot train"),
+    ]);
+    const missing = await train({
+      model: "fal",
+      triggerWord: "sirbrann",
+      pictures: [...pictures, { source: "image", id: "img_nope" }],
+    });
+    expect([missing.status, JSON.stringify(await missing.json())]).toEqual([
+      400,
+      expect.stringContaining("pictures.4.id"),
+    ]);
     const strength = await call("/api/objects", {
       method: "POST",
       json: { styleId: "preset-flat", subjects: ["Knight"], characterId: character.id, characterStrength: 2 },

@@ -247,6 +247,63 @@ describe.each(testDatabases)("the engine with replicate on $name", (target) => {
     expect(await ledgerSum(database.db, user.userId)).toBe(await balance());
   });
 
+  /** A set of one that does not get made: its status, the job's ledger lines, the balance as before. */
+  async function unmade(run: (jobId: string) => Promise<unknown>) {
+    const before = await balance();
+    const { job } = await submitObjects(server, user.cookie, { styleId, subjects: ["a lantern"], transparent: false });
+    await run(job.id);
+    await runJob(server, job.id);
+    const [row] = await database.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
+    expect(await ledgerOf(job.id)).toEqual([
+      { delta: -3, reason: "generation_reserve" },
+      { delta: 3, reason: "generation_refund" },
+    ]);
+    expect(await balance()).toBe(before);
+    expect(await database.db.select().from(images).where(eq(images.jobId, job.id))).toEqual([]);
+    return row!;
+  }
+
+  it("refunds an image Replicate failed with a 5xx on every attempt, once", async () => {
+    fake.control.failAlways = "server_error";
+    const row = await unmade((id) => runJob(server, id));
+    expect(row.status).toBe("failed");
+    expect(fake.calls.create).toBe(2);
+  });
+
+  it("refunds an image that timed out, once, the prediction cancelled on Replicate", async () => {
+    Object.assign(fake.control, { stepMs: 0, waitCapMs: 10, stall: "get" });
+    const impatient = createReplicateProvider({
+      token: fake.token,
+      model: DEFAULT_REPLICATE_MODEL,
+      baseUrl: fake.url,
+      timeoutMs: 300,
+      pollIntervalMs: 5,
+      syncWaitSeconds: 1,
+    });
+    const row = await unmade(async (id) => {
+      await runJob(server, id, impatient);
+      fake.control.stall = null;
+    });
+    expect(row.status).toBe("failed");
+    // Each attempt's prediction is cancelled on Replicate.
+    await expect.poll(() => [...fake.cancels].sort()).toEqual(fake.predictions.map((p) => p.id).sort());
+    expect(fake.predictions).toHaveLength(2);
+  });
+
+  it("refunds an image cancelled while Replicate made it, once, the cancel reaching Replicate", async () => {
+    fake.control.holdProcessing = true;
+    fake.control.waitCapMs = 50;
+    const row = await unmade(async (id) => {
+      const running = runJob(server, id);
+      await expect.poll(() => fake.predictions.length, { timeout: 5_000 }).toBe(1);
+      const cancel = await server.call(`/api/jobs/${id}/cancel`, { method: "POST", cookie: user.cookie });
+      expect(cancel.status).toBe(200);
+      await running;
+    });
+    expect(row.status).toBe("canceled");
+    await expect.poll(() => fake.cancels).toEqual([fake.predictions[0]!.id]);
+  });
+
   it("refunds an image Replicate refused, once, even when the job is run again", async () => {
     fake.control.failAlways = "nsfw";
     const before = await balance();

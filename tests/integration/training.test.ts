@@ -15,6 +15,7 @@ import { setUpSignedInApiWithModel } from "../support/signed-in-api";
 import { followToEnd, solidPicture, trainingDepsOf, trainingOf, uploadPictures } from "../support/training";
 import { followTraining } from "#server/learning/training-queue.server";
 import type { TrainingView } from "#domain/training";
+import { eventsSince } from "#server/events/events.server";
 
 describe.each(testDatabases)("training a style on fal, on $name", (target) => {
   let fake: FakeFal;
@@ -90,6 +91,13 @@ describe.each(testDatabases)("training a style on fal, on $name", (target) => {
     const done = await trainingOf(api.server, api.user.cookie, training.id);
     expect(done).toMatchObject({ status: "succeeded", progress: 100, refundedCredits: 0, weightsKept: true });
     expect(seen.some((progress) => progress > 0 && progress < 100)).toBe(true);
+    // The owner's pages heard each step: queued, running with growing progress, then succeeded.
+    const heard = (await eventsSince(api.database.db, { userId: api.user.userId, afterId: 0 }))
+      .filter((event) => event.type === "training" && (event.data as TrainingView).id === training.id)
+      .map((event) => event.data as TrainingView);
+    expect(heard[0]).toMatchObject({ status: "queued", progress: 0 });
+    expect(heard.at(-1)).toMatchObject({ status: "succeeded", progress: 100 });
+    expect(heard.some((t) => t.status === "running" && t.progress > 0 && t.progress < 100)).toBe(true);
     expect(await balanceOf(api.database.db, api.user.userId)).toBe(before - 200);
 
     // fal got the five pictures, each beside its caption; the trigger word, the steps, a style.
