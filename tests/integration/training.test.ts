@@ -149,6 +149,23 @@ describe.each(testDatabases)("training a style on fal, on $name", (target) => {
     ]);
   });
 
+  it("keeps no copy of the weights when the operator says not to (KEEP_TRAINED_WEIGHTS=false)", async () => {
+    const { styleId, pictures } = await styleWithPictures();
+    const { training: settings } = api.server.services.config;
+    settings.keepWeights = false;
+    try {
+      const training = await train(styleId, pictures);
+      await followToEnd(api.server, training.id);
+      expect(await trainingOf(api.server, api.user.cookie, training.id)).toMatchObject({
+        status: "succeeded",
+        weightsKept: false,
+      });
+      expect((await call(`/api/trainings/${training.id}/weights`)).status).toBe(404);
+    } finally {
+      settings.keepWeights = true;
+    }
+  });
+
   it("refunds everything when fal fails the training", async () => {
     const { styleId, pictures } = await styleWithPictures();
     const before = await balanceOf(api.database.db, api.user.userId);
