@@ -74,7 +74,8 @@ export default defineConfig({
     // priced like a model's, so the billing flows are tested end to end; the second
     // instance keeps the default: free previews.
     appServer(e2ePorts.app, "data/e2e", {
-      ADMIN_EMAILS: "operator@example.com,operator-2@example.com",
+      ADMIN_EMAILS:
+        "operator@example.com,operator-2@example.com,operator-setup-light@example.com,operator-setup-dark@example.com",
       PREVIEW_PRICE: "standard",
       // The tests' webhook receivers listen on this machine.
       WEBHOOK_ALLOWED_NETWORKS: "127.0.0.1",
@@ -113,6 +114,20 @@ export default defineConfig({
       url: `http://127.0.0.1:${e2ePorts.fal}/healthz`,
       reuseExistingServer: false,
     },
+    {
+      command: `FAKE_A1111_AUTH=motif:webui-secret node tests/fakes/a1111-api.ts ${e2ePorts.a1111}`,
+      url: `http://127.0.0.1:${e2ePorts.a1111}/healthz`,
+      reuseExistingServer: false,
+    },
+    // A fifth offering a self-hosted Stable Diffusion WebUI (the default) beside the preview engine.
+    appServer(e2ePorts.a1111App, "data/e2e-a1111", {
+      IMAGE_PROVIDERS: "a1111,offline",
+      A1111_URL: `http://127.0.0.1:${e2ePorts.a1111}`,
+      A1111_AUTH: "motif:webui-secret",
+      A1111_MODEL: "sd_xl_base_1.0.safetensors",
+      PROVIDER_MAX_ATTEMPTS: "2",
+      ADMIN_EMAILS: "operator-a1111@example.com",
+    }),
     // A fourth offering the preview engine and fal (a local fake of its queue), which trains styles and characters.
     appServer(e2ePorts.learningApp, "data/e2e-learning", {
       IMAGE_PROVIDERS: "offline,fal",

@@ -7,7 +7,8 @@ import { priceTableSchema } from "./pricing-schema";
 export const modelViewSchema = z
   .object({
     id: z.string().meta({
-      description: 'The provider id jobs record ("openai", "gemini", "fal", "replicate", "comfyui", "offline").',
+      description:
+        'The provider id jobs record ("openai", "azure-openai", "gemini", "fal", "replicate", "bfl", "stability", "comfyui", "a1111", "offline").',
     }),
     label: z.string().meta({ description: '"OpenAI gpt-image-1.5"; the preview engine says plainly what it is.' }),
     model: z.string(),
@@ -98,7 +99,11 @@ const providerNames: Record<string, string> = {
   gemini: "Gemini",
   fal: "fal",
   comfyui: "ComfyUI",
+  "azure-openai": "Azure OpenAI",
   replicate: "Replicate",
+  bfl: "Black Forest Labs",
+  stability: "Stability AI",
+  a1111: "Automatic1111",
 };
 
 /** A provider's id in words ("offline" → "Preview engine"); unknown ids as they are. */

@@ -3,9 +3,10 @@ import { trimmedTextMeta } from "./text";
 
 /** One enabled image provider, for its operator. */
 export const engineStatusSchema = z.object({
-  id: z
-    .string()
-    .meta({ description: 'The provider id ("openai", "gemini", "fal", "replicate", "comfyui", "offline").' }),
+  id: z.string().meta({
+    description:
+      'The provider id ("openai", "azure-openai", "gemini", "fal", "replicate", "bfl", "stability", "comfyui", "a1111", "offline").',
+  }),
   name: z.string().meta({ description: '"OpenAI Images API", "Preview engine"…' }),
   model: z.string(),
   host: z

@@ -82,9 +82,22 @@ test("no page shows anything of an owner's to another account or to a removed te
   });
   const otherTeamId = ((await otherTeam.json()) as { team: { id: string } }).team.id;
 
-  const ids: Record<string, string> = { objectId: inTeam.objects[0]!.id, teamId: team.id, styleId: teamStyleId };
+  const made = await page.request.post(`${base}/api/characters`, {
+    headers: { Origin: base },
+    data: { name: "Walled Warden", description: "keeper of the sundial" },
+  });
+  expect(made.status()).toBe(201);
+  const characterId = ((await made.json()) as { character: { id: string } }).character.id;
+
+  const ids: Record<string, string> = {
+    objectId: inTeam.objects[0]!.id,
+    teamId: team.id,
+    styleId: teamStyleId,
+    characterId,
+  };
   const secrets = [ownerEmail, "Walled Garden Icons", "Walled Garden Studio", objects[0]!.id, team.id, styleId];
   secrets.push("Walled Team Crest", "Gatehouse", inTeam.objects[0]!.id, teamStyleId);
+  secrets.push("Walled Warden", "keeper of the sundial", characterId);
   const owned = routePaths().filter((path) => path.includes(":"));
   expect(owned.length).toBeGreaterThan(1);
 
@@ -113,4 +126,5 @@ test("no page shows anything of an owner's to another account or to a removed te
   expect((await page.request.get(`${base}/app/teams/${team.id}`)).status()).toBe(200);
   expect((await page.request.get(`${base}/app/object/${inTeam.objects[0]!.id}`)).status()).toBe(200);
   expect((await page.request.get(`${base}/app/style/${teamStyleId}`)).status()).toBe(200);
+  expect((await page.request.get(`${base}/app/characters/${characterId}`)).status()).toBe(200);
 });

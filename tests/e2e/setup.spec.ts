@@ -215,7 +215,8 @@ for (const colorScheme of ["light", "dark"] as const) {
     // Six page loads with checks and screenshots: more than the default timeout allows on a busy machine.
     test.slow();
     await page.emulateMedia({ colorScheme });
-    await signInWithApi(page, "operator-2@example.com");
+    // An operator of its own: another spec reads operator-2's mail (a credit request) meanwhile.
+    await signInWithApi(page, `operator-setup-${colorScheme}@example.com`);
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       for (const [name, path, heading] of [

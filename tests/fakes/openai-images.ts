@@ -106,14 +106,14 @@ function errorBody(kind: NonNullable<FakeOpenAIControl["failAlways"]>): [number,
   ];
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
 /** Parses multipart/form-data the way the API does: text fields, and `image`/`image[]` files. */
-function parseMultipart(
+export function parseMultipart(
   body: Buffer,
   contentType: string,
 ): { fields: Record<string, string>; images: Buffer[]; mask: Buffer | null } {
@@ -143,7 +143,7 @@ function parseMultipart(
 }
 
 /** What the API checks of a mask: a PNG with an alpha channel, the first image's exact size. */
-async function readMask(mask: Buffer, image: Buffer): Promise<RecordedRequest["mask"] | string> {
+export async function readMask(mask: Buffer, image: Buffer): Promise<RecordedRequest["mask"] | string> {
   const [maskMeta, imageMeta] = await Promise.all([sharp(mask).metadata(), sharp(image).metadata()]).catch(() => [
     null,
     null,

@@ -14,7 +14,7 @@ const variables: [name: string, meaning: string][] = [
   ["IMAGE_PROVIDER", "openai to generate with OpenAI; offline (the default) is the preview engine."],
   [
     "IMAGE_PROVIDERS",
-    "Several at once, the default first: openai,gemini,fal,replicate,comfyui,offline. Users pick per generation.",
+    "Several at once, the default first: openai,azure-openai,gemini,fal,replicate,bfl,stability,comfyui,a1111,offline. Users pick per generation.",
   ],
   ["OPENAI_API_KEY", "Your API key. Required with IMAGE_PROVIDER=openai; never shown in Motif."],
   ["OPENAI_IMAGE_MODEL", "The image model. Default gpt-image-1.5."],
@@ -29,11 +29,22 @@ const variables: [name: string, meaning: string][] = [
     "Replicate: a token from replicate.com; default black-forest-labs/flux-kontext-pro. Trains styles and characters.",
   ],
   [
+    "AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_DEPLOYMENT, AZURE_OPENAI_API_KEY",
+    "Azure OpenAI: your resource, a gpt-image-1 deployment on it, and its key.",
+  ],
+  ["OPENAI_COMPATIBLE", "true when OPENAI_BASE_URL is a LocalAI or stable-diffusion.cpp server rather than OpenAI."],
+  ["BFL_API_KEY, BFL_MODEL", "Black Forest Labs: a key from dashboard.bfl.ai; default flux-kontext-pro."],
+  ["STABILITY_API_KEY, STABILITY_MODEL", "Stability AI: a key from platform.stability.ai; core (default) or ultra."],
+  [
+    "A1111_URL, A1111_AUTH",
+    "Your own Automatic1111 or Forge WebUI started with --api (and its --api-auth user:password, if set).",
+  ],
+  [
     "COMFYUI_URL, COMFYUI_WORKFLOW",
     "Your own ComfyUI server, and a workflow in its API format (a text-to-image one ships).",
   ],
   [
-    "OPENAI_PRICE, GEMINI_PRICE, FAL_PRICE, REPLICATE_PRICE, COMFYUI_PRICE",
+    "OPENAI_PRICE, GEMINI_PRICE, FAL_PRICE, REPLICATE_PRICE, BFL_PRICE, STABILITY_PRICE, COMFYUI_PRICE, A1111_PRICE",
     "Credits per image: standard, free, a rate (0.5) or draft=3/5,standard=8/12,high=30/45.",
   ],
   ["TRAINING_PRICES", "Credits per 1,000 training steps by model, such as fal=600,replicate=500 (600 when unset)."],
@@ -98,10 +109,10 @@ export function ConnectModel({ testable }: { testable: boolean }) {
         <tbody className="divide-y divide-neutral-200 dark:divide-neutral-800">
           {variables.map(([name, meaning]) => (
             <tr key={name} className="grid gap-1 py-2.5 sm:table-row">
-              <th scope="row" className="pr-6 align-top font-mono text-[13px] font-medium sm:py-2.5">
+              <th scope="row" className="pr-6 align-top font-mono text-[13px] font-medium wrap-anywhere sm:py-2.5">
                 {name}
               </th>
-              <td className="text-neutral-600 sm:py-2.5 dark:text-neutral-400">{meaning}</td>
+              <td className="text-neutral-600 wrap-anywhere sm:py-2.5 dark:text-neutral-400">{meaning}</td>
             </tr>
           ))}
         </tbody>

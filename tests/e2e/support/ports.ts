@@ -15,10 +15,13 @@ export const e2ePorts = {
   mixedModelsApp: base + 50,
   /** The operator console spec's instance: its settings change what every page shows. */
   consoleApp: base + 60,
+  /** The a1111 spec's instance: a Stable Diffusion WebUI beside the preview engine. */
+  a1111App: base + 30,
   /** The learning spec's instance: the preview engine and fal, which trains. */
   learningApp: base + 70,
   gemini: base + 86,
   comfyui: base + 87,
   fal: base + 88,
+  a1111: base + 89,
   stripe: base + 91,
 };

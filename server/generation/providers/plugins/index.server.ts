@@ -8,15 +8,23 @@ import { geminiPlugin } from "./gemini.server";
 import { offlinePlugin } from "./offline.server";
 import { openaiPlugin } from "./openai.server";
 import { replicatePlugin } from "./replicate.server";
+import { bflPlugin } from "./bfl.server";
+import { stabilityPlugin } from "./stability.server";
+import { a1111Plugin } from "./a1111.server";
+import { azureOpenaiPlugin } from "./azure-openai.server";
 
 /** Every image provider an operator can enable: the one place a new provider is added. */
 export const providerPlugins = [
   offlinePlugin,
   openaiPlugin,
+  azureOpenaiPlugin,
   geminiPlugin,
   falPlugin,
   replicatePlugin,
+  bflPlugin,
+  stabilityPlugin,
   comfyuiPlugin,
+  a1111Plugin,
 ] as const;
 
 /**

@@ -8,10 +8,14 @@ describe("provider plugins", () => {
     expect(providerPlugins.map((plugin) => plugin.id)).toEqual([
       "offline",
       "openai",
+      "azure-openai",
       "gemini",
       "fal",
       "replicate",
+      "bfl",
+      "stability",
       "comfyui",
+      "a1111",
     ]);
     for (const plugin of providerPlugins) {
       for (const variable of Object.keys(plugin.env)) expect(configVariableNames).toContain(variable);
