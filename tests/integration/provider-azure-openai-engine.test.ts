@@ -1,87 +1,51 @@
 // The Azure OpenAI provider through the whole engine, with credits, on both databases, against a
 // local Azure OpenAI: a made image is charged once; a content-filter refusal, a 5xx on every
 // attempt, a timeout, a cancel, and answers that are not images each refund the image once.
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#server/db/client.server";
-import { creditLedger, generationJobs, images } from "#server/db/schema";
 import { createAzureOpenAIProvider } from "#server/generation/providers/azure-openai.server";
 import { startFakeAzureOpenAI, type FakeAzureOpenAI } from "../fakes/azure-openai-api";
 import { testDatabases } from "../support/databases";
-import { balanceOf, grantCredits, insertStyle, ledgerSum, runJob, submitObjects } from "../support/factories";
-import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+import { runJob } from "../support/factories";
+import { setUpProviderEngine } from "../support/provider-engine";
 
 describe.each(testDatabases)("the engine with azure openai on $name", (target) => {
   let fake: FakeAzureOpenAI;
-  let database: DatabaseHandle;
-  let server: ApiTestServer;
-  let user: { cookie: string; userId: string };
-  let styleId: string;
   const azure = (timeoutMs = 5_000) =>
     createAzureOpenAIProvider({ endpoint: fake.url, deployment: "motif-images", apiKey: fake.apiKey, timeoutMs });
 
+  // The fake's hooks come first, so it is up when the engine's hooks build the provider.
   beforeAll(async () => {
     fake = await startFakeAzureOpenAI();
-    database = await target.open();
-    server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" }, { provider: azure(), queue: noQueue });
-    user = await signInThroughApi(server, "azure@example.com");
-    await grantCredits(database.db, user.userId, 1000);
-    styleId = await insertStyle(database.db, { ownerId: user.userId });
   });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-    await fake?.close();
-  });
+  afterAll(() => fake?.close());
   beforeEach(() => fake.reset());
-
-  const balance = () => balanceOf(database.db, user.userId);
-  const ledgerOf = (jobId: string) =>
-    database.db
-      .select({ delta: creditLedger.delta, reason: creditLedger.reason })
-      .from(creditLedger)
-      .where(and(eq(creditLedger.workspaceId, user.userId), eq(creditLedger.ref, jobId)));
-  const submit = () => submitObjects(server, user.cookie, { styleId, subjects: ["a lantern"], transparent: true });
+  const engine = setUpProviderEngine(target, {
+    email: "azure@example.com",
+    provider: () => azure(),
+    transparent: true,
+  });
+  const { balance, imagesOf, expectChargedOnce, submit, unmade } = engine;
 
   it("charges a made image once, with real alpha from the deployment", async () => {
     const before = await balance();
     const { job } = await submit();
-    expect(await runJob(server, job.id)).toMatchObject({ status: "succeeded", imagesMade: 1 });
+    expect(await runJob(engine.server, job.id)).toMatchObject({ status: "succeeded", imagesMade: 1 });
     expect(fake.requests.map((r) => [r.deployment, r.fields.background])).toEqual([["motif-images", "transparent"]]);
-    const [stored] = await database.db.select().from(images).where(eq(images.jobId, job.id));
+    const [stored] = await imagesOf(job.id);
     expect(stored).toMatchObject({ provider: "azure-openai", width: 1024, height: 1024 });
-    expect(await ledgerOf(job.id)).toEqual([{ delta: -3, reason: "generation_reserve" }]);
-    expect(await balance()).toBe(before - 3);
-    expect(await ledgerSum(database.db, user.userId)).toBe(await balance());
+    await expectChargedOnce(job.id, before);
   });
-
-  /** A set of one that does not get made: the job's ledger lines, the balance as before, no image. */
-  async function unmade(run: (jobId: string) => Promise<unknown>) {
-    const before = await balance();
-    const { job } = await submit();
-    await run(job.id);
-    await runJob(server, job.id);
-    const [row] = await database.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
-    expect(await ledgerOf(job.id)).toEqual([
-      { delta: -3, reason: "generation_reserve" },
-      { delta: 3, reason: "generation_refund" },
-    ]);
-    expect(await balance()).toBe(before);
-    expect(await ledgerSum(database.db, user.userId)).toBe(await balance());
-    expect(await database.db.select().from(images).where(eq(images.jobId, job.id))).toEqual([]);
-    return row!;
-  }
 
   it("refunds an image the content filter refused, once, without retrying it", async () => {
     fake.control.refusePrompt = "lantern";
-    const row = await unmade((id) => runJob(server, id));
+    const row = await unmade((id) => runJob(engine.server, id));
     expect(row.error).toMatch(/content policy/);
     expect(fake.requests).toHaveLength(1);
   });
 
   it("refunds an image Azure failed with a 5xx on every attempt, once", async () => {
     fake.control.failAlways = "server_error";
-    const row = await unmade((id) => runJob(server, id));
+    const row = await unmade((id) => runJob(engine.server, id));
     expect(row.status).toBe("failed");
     expect(fake.requests).toHaveLength(2);
   });
@@ -89,7 +53,7 @@ describe.each(testDatabases)("the engine with azure openai on $name", (target) =
   it("refunds an image whose answer stalled past the deadline on every attempt, once", async () => {
     fake.control.stall = true;
     const row = await unmade(async (id) => {
-      await runJob(server, id, azure(300));
+      await runJob(engine.server, id, azure(300));
       fake.control.stall = false;
     });
     expect(row.status).toBe("failed");
@@ -99,9 +63,9 @@ describe.each(testDatabases)("the engine with azure openai on $name", (target) =
   it("refunds an image cancelled while Azure made it, once, the request dropped", async () => {
     fake.control.hold = true;
     const row = await unmade(async (id) => {
-      const running = runJob(server, id);
+      const running = runJob(engine.server, id);
       await expect.poll(() => fake.holds.started, { timeout: 5_000 }).toBe(1);
-      const cancel = await server.call(`/api/jobs/${id}/cancel`, { method: "POST", cookie: user.cookie });
+      const cancel = await engine.server.call(`/api/jobs/${id}/cancel`, { method: "POST", cookie: engine.user.cookie });
       expect(cancel.status).toBe(200);
       await running;
       fake.control.hold = false;
@@ -117,7 +81,7 @@ describe.each(testDatabases)("the engine with azure openai on $name", (target) =
   ] as const)("fails and refunds an image answered with %s, once", async (_, answer) => {
     fake.control.answer = answer;
     const row = await unmade(async (id) => {
-      await runJob(server, id);
+      await runJob(engine.server, id);
       fake.control.answer = "b64_json";
     });
     expect(row.status).toBe("failed");

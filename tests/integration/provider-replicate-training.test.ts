@@ -3,17 +3,14 @@
 // trigger word), and the provider through the whole engine, where a refusal is refunded once and
 // a success charged once.
 import archiver from "archiver";
-import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#server/db/client.server";
-import { creditLedger, generationJobs, images } from "#server/db/schema";
 import type { GenerateRequest, TrainRequest, TrainingState } from "#server/generation/providers/provider";
 import { createReplicateProvider, DEFAULT_REPLICATE_MODEL } from "#server/generation/providers/replicate.server";
 import { startFakeReplicate, type FakeReplicate } from "../fakes/replicate-api";
 import { testDatabases } from "../support/databases";
-import { balanceOf, grantCredits, insertStyle, ledgerSum, runJob, submitObjects } from "../support/factories";
-import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
+import { runJob } from "../support/factories";
+import { setUpProviderEngine } from "../support/provider-engine";
 
 const baseRequest: GenerateRequest = {
   prompt: "a lantern. Flat icon style.",
@@ -198,90 +195,49 @@ describe("replicate training against a local Replicate", () => {
 
 describe.each(testDatabases)("the engine with replicate on $name", (target) => {
   let fake: FakeReplicate;
-  let database: DatabaseHandle;
-  let server: ApiTestServer;
-  let user: { cookie: string; userId: string };
-  let styleId: string;
-
-  beforeAll(async () => {
-    fake = await startFakeReplicate();
-    const provider = createReplicateProvider({
+  const replicate = (timeoutMs = 5_000) =>
+    createReplicateProvider({
       token: fake.token,
       model: DEFAULT_REPLICATE_MODEL,
       baseUrl: fake.url,
-      timeoutMs: 5_000,
+      timeoutMs,
       pollIntervalMs: 5,
       syncWaitSeconds: 1,
     });
-    database = await target.open();
-    server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" }, { provider, queue: noQueue });
-    user = await signInThroughApi(server, "replicate@example.com");
-    await grantCredits(database.db, user.userId, 1000);
-    styleId = await insertStyle(database.db, { ownerId: user.userId });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-    await fake?.close();
-  });
-  beforeEach(() => fake.reset());
 
-  const balance = () => balanceOf(database.db, user.userId);
-  const ledgerOf = (jobId: string) =>
-    database.db
-      .select({ delta: creditLedger.delta, reason: creditLedger.reason })
-      .from(creditLedger)
-      .where(and(eq(creditLedger.workspaceId, user.userId), eq(creditLedger.ref, jobId)));
+  // The fake's hooks come first, so it is up when the engine's hooks build the provider.
+  beforeAll(async () => {
+    fake = await startFakeReplicate();
+  });
+  afterAll(() => fake?.close());
+  beforeEach(() => fake.reset());
+  const engine = setUpProviderEngine(target, { email: "replicate@example.com", provider: () => replicate() });
+  const { balance, ledgerOf, imagesOf, jobRow, expectLedgerExact, expectChargedOnce, submit, unmade } = engine;
 
   it("charges a made image once", async () => {
     const before = await balance();
-    const { job } = await submitObjects(server, user.cookie, { styleId, subjects: ["a lantern"], transparent: false });
+    const { job } = await submit();
     expect(await balance()).toBe(before - 3);
-    expect(await runJob(server, job.id)).toMatchObject({ status: "succeeded", imagesMade: 1 });
+    expect(await runJob(engine.server, job.id)).toMatchObject({ status: "succeeded", imagesMade: 1 });
 
     expect(fake.predictions.map((p) => p.model)).toEqual(["black-forest-labs/flux-kontext-pro"]);
-    const [stored] = await database.db.select().from(images).where(eq(images.jobId, job.id));
+    const [stored] = await imagesOf(job.id);
     expect(stored).toMatchObject({ provider: "replicate", width: 1024, height: 1024 });
-    expect(await ledgerOf(job.id)).toEqual([{ delta: -3, reason: "generation_reserve" }]);
-    expect(await balance()).toBe(before - 3);
-    expect(await ledgerSum(database.db, user.userId)).toBe(await balance());
+    await expectChargedOnce(job.id, before);
   });
-
-  /** A set of one that does not get made: its status, the job's ledger lines, the balance as before. */
-  async function unmade(run: (jobId: string) => Promise<unknown>) {
-    const before = await balance();
-    const { job } = await submitObjects(server, user.cookie, { styleId, subjects: ["a lantern"], transparent: false });
-    await run(job.id);
-    await runJob(server, job.id);
-    const [row] = await database.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
-    expect(await ledgerOf(job.id)).toEqual([
-      { delta: -3, reason: "generation_reserve" },
-      { delta: 3, reason: "generation_refund" },
-    ]);
-    expect(await balance()).toBe(before);
-    expect(await database.db.select().from(images).where(eq(images.jobId, job.id))).toEqual([]);
-    return row!;
-  }
 
   it("refunds an image Replicate failed with a 5xx on every attempt, once", async () => {
     fake.control.failAlways = "server_error";
-    const row = await unmade((id) => runJob(server, id));
+    const row = await unmade((id) => runJob(engine.server, id));
     expect(row.status).toBe("failed");
     expect(fake.calls.create).toBe(2);
   });
 
   it("refunds an image that timed out, once, the prediction cancelled on Replicate", async () => {
     Object.assign(fake.control, { stepMs: 0, waitCapMs: 10, stall: "get" });
-    const impatient = createReplicateProvider({
-      token: fake.token,
-      model: DEFAULT_REPLICATE_MODEL,
-      baseUrl: fake.url,
-      timeoutMs: 300,
-      pollIntervalMs: 5,
-      syncWaitSeconds: 1,
-    });
+    const impatient = replicate(300);
     const row = await unmade(async (id) => {
-      await runJob(server, id, impatient);
+      await runJob(engine.server, id, impatient);
       fake.control.stall = null;
     });
     expect(row.status).toBe("failed");
@@ -294,9 +250,9 @@ describe.each(testDatabases)("the engine with replicate on $name", (target) => {
     fake.control.holdProcessing = true;
     fake.control.waitCapMs = 50;
     const row = await unmade(async (id) => {
-      const running = runJob(server, id);
+      const running = runJob(engine.server, id);
       await expect.poll(() => fake.predictions.length, { timeout: 5_000 }).toBe(1);
-      const cancel = await server.call(`/api/jobs/${id}/cancel`, { method: "POST", cookie: user.cookie });
+      const cancel = await engine.server.call(`/api/jobs/${id}/cancel`, { method: "POST", cookie: engine.user.cookie });
       expect(cancel.status).toBe(200);
       await running;
     });
@@ -307,12 +263,12 @@ describe.each(testDatabases)("the engine with replicate on $name", (target) => {
   it("refunds an image Replicate refused, once, even when the job is run again", async () => {
     fake.control.failAlways = "nsfw";
     const before = await balance();
-    const { job } = await submitObjects(server, user.cookie, { styleId, subjects: ["a lantern"], transparent: false });
-    expect(await runJob(server, job.id)).toMatchObject({ imagesMade: 0, refundedCredits: 3 });
-    await runJob(server, job.id);
+    const { job } = await submit();
+    expect(await runJob(engine.server, job.id)).toMatchObject({ imagesMade: 0, refundedCredits: 3 });
+    await runJob(engine.server, job.id);
 
-    const [row] = await database.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
-    expect(row!.error).toMatch(/content policy/);
+    const row = await jobRow(job.id);
+    expect(row.error).toMatch(/content policy/);
     expect(fake.predictions).toHaveLength(1);
     expect(await ledgerOf(job.id)).toEqual(
       expect.arrayContaining([
@@ -322,6 +278,6 @@ describe.each(testDatabases)("the engine with replicate on $name", (target) => {
     );
     expect(await ledgerOf(job.id)).toHaveLength(2);
     expect(await balance()).toBe(before);
-    expect(await ledgerSum(database.db, user.userId)).toBe(await balance());
+    await expectLedgerExact();
   });
 });

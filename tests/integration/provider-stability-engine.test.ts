@@ -3,90 +3,51 @@
 // cancel (which closes the request: Stability has no cancel) and an unexpected answer (not an
 // image, an image that does not decode) each refunded exactly once; and a Creative Upscale whose
 // result is gone (404) refunded once too.
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#server/db/client.server";
-import { creditLedger, generationJobs, images } from "#server/db/schema";
 import { createStabilityProvider } from "#server/generation/providers/stability.server";
 import { startFakeStability, type FakeStability, type StabilityFailure } from "../fakes/stability-api";
 import { testDatabases } from "../support/databases";
-import { balanceOf, grantCredits, insertStyle, ledgerSum, runJob, submitObjects } from "../support/factories";
+import { runJob } from "../support/factories";
+import { setUpProviderEngine } from "../support/provider-engine";
 import { setUpSignedInApiWithModel } from "../support/signed-in-api";
-import { noQueue, signInThroughApi, startApiServer, type ApiTestServer } from "../support/test-server";
 import { upscalesThroughApi } from "./ai-upscale-helpers";
 
 describe.each(testDatabases)("the engine with stability on $name", (target) => {
   let fake: FakeStability;
-  let database: DatabaseHandle;
-  let server: ApiTestServer;
-  let user: { cookie: string; userId: string };
-  let styleId: string;
   const stability = (timeoutMs = 5_000) =>
     createStabilityProvider({ apiKey: fake.apiKey, model: "core", baseUrl: fake.url, timeoutMs, pollIntervalMs: 5 });
 
+  // The fake's hooks come first, so it is up when the engine's hooks build the provider.
   beforeAll(async () => {
     fake = await startFakeStability();
-    database = await target.open();
-    server = await startApiServer(database, { SIGNIN_LIMIT_PER_IP: "1000" }, { provider: stability(), queue: noQueue });
-    user = await signInThroughApi(server, "stability@example.com");
-    await grantCredits(database.db, user.userId, 1000);
-    styleId = await insertStyle(database.db, { ownerId: user.userId });
   });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-    await fake?.close();
-  });
+  afterAll(() => fake?.close());
   beforeEach(() => fake.reset());
-
-  const balance = () => balanceOf(database.db, user.userId);
-  const ledgerOf = (jobId: string) =>
-    database.db
-      .select({ delta: creditLedger.delta, reason: creditLedger.reason })
-      .from(creditLedger)
-      .where(and(eq(creditLedger.workspaceId, user.userId), eq(creditLedger.ref, jobId)));
+  const engine = setUpProviderEngine(target, { email: "stability@example.com", provider: () => stability() });
+  const { balance, imagesOf, expectChargedOnce, submit, unmade } = engine;
 
   it("charges a made image once", async () => {
     const before = await balance();
-    const { job } = await submitObjects(server, user.cookie, { styleId, subjects: ["a lantern"], transparent: false });
+    const { job } = await submit();
     expect(await balance()).toBe(before - 3);
-    expect(await runJob(server, job.id)).toMatchObject({ status: "succeeded", imagesMade: 1 });
+    expect(await runJob(engine.server, job.id)).toMatchObject({ status: "succeeded", imagesMade: 1 });
 
     expect(fake.requests.map((r) => r.endpoint)).toEqual(["generate/core"]);
-    const [stored] = await database.db.select().from(images).where(eq(images.jobId, job.id));
+    const [stored] = await imagesOf(job.id);
     expect(stored).toMatchObject({ provider: "stability", width: 1024, height: 1024 });
-    expect(await ledgerOf(job.id)).toEqual([{ delta: -3, reason: "generation_reserve" }]);
-    expect(await balance()).toBe(before - 3);
-    expect(await ledgerSum(database.db, user.userId)).toBe(await balance());
+    await expectChargedOnce(job.id, before);
   });
-
-  /** A set of one that does not get made: the job's ledger lines, the balance as before, no image. */
-  async function unmade(run: (jobId: string) => Promise<unknown>) {
-    const before = await balance();
-    const { job } = await submitObjects(server, user.cookie, { styleId, subjects: ["a lantern"], transparent: false });
-    await run(job.id);
-    await runJob(server, job.id);
-    const [row] = await database.db.select().from(generationJobs).where(eq(generationJobs.id, job.id));
-    expect(await ledgerOf(job.id)).toEqual([
-      { delta: -3, reason: "generation_reserve" },
-      { delta: 3, reason: "generation_refund" },
-    ]);
-    expect(await balance()).toBe(before);
-    expect(await ledgerSum(database.db, user.userId)).toBe(await balance());
-    expect(await database.db.select().from(images).where(eq(images.jobId, job.id))).toEqual([]);
-    return row!;
-  }
 
   it("refunds an image Stability refused (403 content_moderation), once, even when run again", async () => {
     fake.control.failAlways = "moderation";
-    const row = await unmade((id) => runJob(server, id));
+    const row = await unmade((id) => runJob(engine.server, id));
     expect(row.error).toMatch(/content policy/);
     expect(fake.calls.image).toBe(1);
   });
 
   it("refunds an image Stability failed with a 5xx on every attempt, once", async () => {
     fake.control.failAlways = "server_error";
-    const row = await unmade((id) => runJob(server, id));
+    const row = await unmade((id) => runJob(engine.server, id));
     expect(row.status).toBe("failed");
     expect(fake.calls.image).toBe(2);
   });
@@ -94,7 +55,7 @@ describe.each(testDatabases)("the engine with stability on $name", (target) => {
   it("refunds an image that timed out, once", async () => {
     fake.control.stall = "image";
     const row = await unmade(async (id) => {
-      await runJob(server, id, stability(300));
+      await runJob(engine.server, id, stability(300));
       fake.control.stall = null;
     });
     expect(row.status).toBe("failed");
@@ -105,9 +66,9 @@ describe.each(testDatabases)("the engine with stability on $name", (target) => {
   it("refunds an image cancelled while Stability made it, once, its request closed", async () => {
     fake.control.hold = true;
     const row = await unmade(async (id) => {
-      const running = runJob(server, id);
+      const running = runJob(engine.server, id);
       await expect.poll(() => fake.requests.length, { timeout: 5_000 }).toBe(1);
-      const cancel = await server.call(`/api/jobs/${id}/cancel`, { method: "POST", cookie: user.cookie });
+      const cancel = await engine.server.call(`/api/jobs/${id}/cancel`, { method: "POST", cookie: engine.user.cookie });
       expect(cancel.status).toBe(200);
       await running;
     });
@@ -121,7 +82,7 @@ describe.each(testDatabases)("the engine with stability on $name", (target) => {
     "fails an unexpected answer (%s) plainly, not retried, refunded once",
     async (kind) => {
       fake.control.failAlways = kind;
-      const row = await unmade((id) => runJob(server, id));
+      const row = await unmade((id) => runJob(engine.server, id));
       expect(row.status).toBe("failed");
       expect(row.error).toBe("The images could not be generated. Please try again.");
       expect(fake.calls.image).toBe(1);
