@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isTrainingOpen } from "#domain/training";
 import { trainings } from "../db/schema";
-import { ProviderRefusalError, ProviderRetryableError } from "../generation/providers/provider";
+import { ProviderRefusalError, ProviderRetryableError, type ProviderTraining } from "../generation/providers/provider";
 import { defineJob } from "../jobs/define-job.server";
 import type { JobSystem } from "../jobs/job-system.server";
 import { learningFolder, type LearningSubject } from "./subject.server";
@@ -78,7 +78,7 @@ export async function followTraining(deps: TrainingDeps, trainingId: string): Pr
     return { again: false };
   }
   try {
-    return row.providerRef ? await look(deps, row, subject) : await submit(deps, row);
+    return row.providerRef ? await look(deps, training, row, subject) : await submit(deps, training, row);
   } catch (error) {
     if (error instanceof ProviderRetryableError) return { again: true };
     const refused = error instanceof ProviderRefusalError;
@@ -93,8 +93,11 @@ export async function followTraining(deps: TrainingDeps, trainingId: string): Pr
   }
 }
 
-async function submit(deps: TrainingDeps, row: TrainingRecord): Promise<{ again: boolean }> {
-  const training = deps.providers.get(row.provider)!.training!;
+async function submit(
+  deps: TrainingDeps,
+  training: ProviderTraining,
+  row: TrainingRecord,
+): Promise<{ again: boolean }> {
   const dataset = row.datasetKey ? await deps.storage.read(row.datasetKey) : null;
   if (!dataset) throw new Error("its pictures were not found");
   const { providerId } = await training.start({
@@ -119,8 +122,12 @@ async function submit(deps: TrainingDeps, row: TrainingRecord): Promise<{ again:
   return { again: true };
 }
 
-async function look(deps: TrainingDeps, row: TrainingRecord, subject: LearningSubject): Promise<{ again: boolean }> {
-  const training = deps.providers.get(row.provider)!.training!;
+async function look(
+  deps: TrainingDeps,
+  training: ProviderTraining,
+  row: TrainingRecord,
+  subject: LearningSubject,
+): Promise<{ again: boolean }> {
   const state = await training.check(row.providerRef!, AbortSignal.timeout(60_000));
   if (state.status === "queued" || state.status === "running") {
     const progress = Math.max(row.progress, Math.min(99, Math.round(state.progress)));
@@ -135,7 +142,7 @@ async function look(deps: TrainingDeps, row: TrainingRecord, subject: LearningSu
     return { again: true };
   }
   if (state.status === "succeeded") {
-    const weightsKey = await keepWeights(deps, row, subject, state.model.weightsUrl);
+    const weightsKey = await keepWeights(deps, training, row, subject, state.model.weightsUrl);
     const ended = await endTraining(deps.db, {
       id: row.id,
       ending: "succeeded",
@@ -159,11 +166,11 @@ async function look(deps: TrainingDeps, row: TrainingRecord, subject: LearningSu
 /** A copy of the trained weights in Motif's storage, where the operator allows it and the provider offers them. */
 async function keepWeights(
   deps: TrainingDeps,
+  training: ProviderTraining,
   row: TrainingRecord,
   subject: LearningSubject,
   url: string | undefined,
 ): Promise<string | null> {
-  const training = deps.providers.get(row.provider)!.training!;
   if (!deps.config.training.keepWeights || !url || !training.download) return null;
   const weights = await training.download(url, AbortSignal.timeout(600_000));
   const key = `${learningFolder(row.ownerId, subject)}/trainings/${row.id}/weights.safetensors`;

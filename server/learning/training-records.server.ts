@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { isTrainingOpen, type TrainingStatus, type TrainingView } from "#domain/training";
-import type { Transaction } from "../credits/credits.server";
 import { refundCreditsWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
 import { trainings } from "../db/schema";
@@ -99,15 +98,11 @@ export async function endTraining(
       })
       .where(eq(trainings.id, options.id))
       .returning();
-    await giveBack(tx, row, refund);
+    await refundCreditsWithin(tx, { workspaceId: row.ownerId, amount: refund, ref: row.id });
     return updated;
   });
   if (ended) await publishTraining(db, ended);
   return ended;
-}
-
-async function giveBack(tx: Transaction, row: TrainingRecord, amount: number) {
-  await refundCreditsWithin(tx, { workspaceId: row.ownerId, amount, ref: row.id });
 }
 
 /** Tells the owner's open pages how a training stands. */
