@@ -11,30 +11,15 @@ import { downloadFile } from "#server/generation/providers/fal-http.server";
 import { withTriggerWord } from "#server/generation/providers/fal-lora.server";
 import { parseFalTrainingId } from "#server/generation/providers/fal-training.server";
 import { createFalProvider, DEFAULT_FAL_MODEL } from "#server/generation/providers/fal.server";
-import {
-  ProviderError,
-  type GenerateRequest,
-  type ProviderTraining,
-  type TrainRequest,
-} from "#server/generation/providers/provider";
+import { ProviderError, type ProviderTraining, type TrainRequest } from "#server/generation/providers/provider";
 import { startFakeFal, type FakeFal } from "../fakes/fal-api";
 import { sha256 } from "../fakes/recording-provider";
+import { baseRequest } from "../support/provider-request";
 
 const picture = (background: string) =>
   sharp({ create: { width: 64, height: 64, channels: 3, background } })
     .png()
     .toBuffer();
-
-const baseRequest: GenerateRequest = {
-  prompt: "a treasure chest. Flat icon style.",
-  size: "square",
-  detail: "standard",
-  transparent: false,
-  references: [],
-  seed: 42,
-  n: 1,
-  palette: ["#f4a23c", "#2a9d8f"],
-};
 
 describe("fal LoRA training and drawing against a local fal", () => {
   let fake: FakeFal;

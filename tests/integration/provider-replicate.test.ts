@@ -9,22 +9,11 @@ import {
   ProviderRetryableError,
   ProviderTimeoutError,
   type GenerateProgress,
-  type GenerateRequest,
 } from "#server/generation/providers/provider";
 import { createReplicateProvider, DEFAULT_REPLICATE_MODEL } from "#server/generation/providers/replicate.server";
 import { startFakeReplicate, type FakeReplicate } from "../fakes/replicate-api";
 import { sha256 } from "../fakes/recording-provider";
-
-const baseRequest: GenerateRequest = {
-  prompt: "a treasure chest. Flat icon style.",
-  size: "square",
-  detail: "standard",
-  transparent: false,
-  references: [],
-  seed: 42,
-  n: 1,
-  palette: ["#f4a23c", "#2a9d8f"],
-};
+import { baseRequest } from "../support/provider-request";
 
 const png = (background: string, size = 48) =>
   sharp({ create: { width: size, height: size, channels: 3, background } })

@@ -9,23 +9,12 @@ import {
   ProviderRefusalError,
   ProviderRetryableError,
   ProviderTimeoutError,
-  type GenerateRequest,
 } from "#server/generation/providers/provider";
 import { createStabilityProvider, type StabilityModel } from "#server/generation/providers/stability.server";
 import type { StabilityUpscaler } from "#server/generation/providers/stability-upscale.server";
 import { startFakeStability, type FakeStability } from "../fakes/stability-api";
 import { sha256 } from "../fakes/recording-provider";
-
-const baseRequest: GenerateRequest = {
-  prompt: "a treasure chest. Flat icon style.",
-  size: "square",
-  detail: "standard",
-  transparent: false,
-  references: [],
-  seed: 42,
-  n: 1,
-  palette: ["#f4a23c", "#2a9d8f"],
-};
+import { baseRequest } from "../support/provider-request";
 
 const png = (background: string, width = 96, height = width) =>
   sharp({ create: { width, height, channels: 3, background } })
