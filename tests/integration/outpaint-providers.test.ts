@@ -1,15 +1,18 @@
-// Extending an image on fal (FLUX.1 Fill) and on ComfyUI (the shipped outpaint workflow), through
-// the API and the engine, each real client against a local fake that checks what it is sent: the
-// enlarged canvas, and a mask of its size, white over the new space; the stored image larger, the
-// original's pixels unchanged, paid once; a failure refunded once. On both databases.
+// Extending an image on fal (FLUX.1 Fill), on ComfyUI (the shipped outpaint workflow) and on
+// Stability (its own Outpaint), through the API and the engine, each real client against a local
+// fake that checks what it is sent: the enlarged canvas, and a mask of its size, white over the new
+// space (Stability: the picture alone, and the pixels to add on each side); the stored image
+// larger, the original's pixels unchanged, paid once; a failure refunded once. On both databases.
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { JobView, ObjectDetail } from "#domain/objects";
 import { createComfyUIProvider } from "#server/generation/providers/comfyui.server";
 import { loadComfyWorkflow, SHIPPED_COMFY_WORKFLOWS } from "#server/generation/providers/comfyui-workflow.server";
 import { createFalProvider, DEFAULT_FAL_MODEL } from "#server/generation/providers/fal.server";
+import { createStabilityProvider } from "#server/generation/providers/stability.server";
 import { startFakeComfyUI, type FakeComfyUI } from "../fakes/comfyui";
 import { startFakeFal, type FakeFal } from "../fakes/fal-api";
+import { startFakeStability, type FakeStability } from "../fakes/stability-api";
 import { testDatabases } from "../support/databases";
 import { json, runJob } from "../support/factories";
 import { paidObjectJobs } from "../support/paid-object-jobs";
@@ -151,6 +154,40 @@ describe.each(testDatabases)("extending an image on ComfyUI, on $name", (target)
       .toBuffer({ resolveWithObject: true });
     expect([mask.info.width, mask.info.height]).toEqual([base.width, base.height * 1.25]);
     expect(mask.data.filter((value) => value === 255).length).toBe(base.width * (base.height / 4));
+
+    const made = await outpaints.madeImage(object, job, before);
+    expect(made.lineage).toMatchObject({ operation: "outpainted", parentImageId: base.id });
+    await outpaints.expectOriginalKept(base, made.url);
+  });
+});
+
+describe.each(testDatabases)("extending an image on Stability, on $name", (target) => {
+  let fake: FakeStability;
+  beforeAll(async () => {
+    fake = await startFakeStability();
+  });
+  afterAll(() => fake?.close());
+  beforeEach(() => fake.reset());
+
+  const stability = () =>
+    createStabilityProvider({ apiKey: fake.apiKey, model: "core", baseUrl: fake.url, timeoutMs: 5_000 });
+  const api = setUpSignedInApiWithModel(target, "ann-stability-outpaint@example.com", () => stability());
+  const outpaints = outpaintsThroughApi(api);
+
+  it("sends Outpaint the picture as it is and the pixels to add above it, and keeps the original's pixels", async () => {
+    const object = await outpaints.oneObject();
+    const base = object.images[0]!;
+    const { job, before } = await outpaints.extendUp(object);
+    expect((await runJob(api.server, job.id, stability()))?.status).toBe("succeeded");
+
+    expect(fake.requests).toHaveLength(1);
+    const [sent] = fake.requests;
+    expect(sent).toMatchObject({
+      endpoint: "edit/outpaint",
+      fields: { left: "0", right: "0", up: String(base.height / 4), down: "0" },
+      images: { image: { width: base.width, height: base.height } },
+    });
+    expect(sent!.fields.prompt).toContain("a clear sky");
 
     const made = await outpaints.madeImage(object, job, before);
     expect(made.lineage).toMatchObject({ operation: "outpainted", parentImageId: base.id });

@@ -1,7 +1,7 @@
 // The Stability provider against a local Stability speaking its Stable Image API (v2beta):
 // multipart requests answered with the image's bytes, Core and Ultra, Inpaint, Structure control,
-// Outpaint, the three upscalers, errors in Stability's shapes, deadlines, aborts and the
-// connection check. The engine with credits is in provider-stability-engine.test.ts.
+// Outpaint (called as itself, and for the engine's canvas and mask), the three upscalers, errors
+// in Stability's shapes, deadlines, aborts and the connection check. The engine with credits is in provider-stability-engine.test.ts.
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -10,6 +10,8 @@ import {
   ProviderRetryableError,
   ProviderTimeoutError,
 } from "#server/generation/providers/provider";
+import type { OutpaintSides } from "#domain/outpaint";
+import { extendCanvas } from "#server/images/outpaint.server";
 import { createStabilityProvider, type StabilityModel } from "#server/generation/providers/stability.server";
 import type { StabilityUpscaler } from "#server/generation/providers/stability-upscale.server";
 import { startFakeStability, type FakeStability } from "../fakes/stability-api";
@@ -269,6 +271,30 @@ describe("stability provider against a local Stability", () => {
     await expect(provider().outpaint({ image: { data: await png("#000"), mimeType: "image/png" } })).rejects.toThrow(
       /at least one side/,
     );
+  });
+
+  it("outpaints the engine's canvas with Outpaint: the picture cut out, the new space in pixels per side", async () => {
+    const edit = async (original: Buffer, sides: Partial<OutpaintSides>) => {
+      const canvas = await extendCanvas(original, { left: 0, right: 0, top: 0, bottom: 0, ...sides });
+      const base = { data: canvas.canvas, mimeType: "image/png" as const };
+      return provider().edit!({ ...baseRequest, prompt: "more sea", base, mask: canvas.mask, outpaint: true });
+    };
+    // Sent at its own size (multiples of 16): exact pixels.
+    const exact = await edit(await png("#264653", 192, 128), { left: 0.5, bottom: 0.25 });
+    expect(fake.requests[0]).toMatchObject({
+      endpoint: "edit/outpaint",
+      fields: { left: "96", right: "0", up: "0", down: "32", prompt: "more sea", seed: "42", output_format: "png" },
+      images: { image: { width: 192, height: 128 } },
+    });
+    expect(await meta(exact.images[0]!.data)).toEqual(["png", 288, 160]);
+
+    // A canvas over 2048 px is sent smaller: the picture's place is read from the mask at that size.
+    const scaled = await edit(await png("#264653", 1500, 1000), { left: 1 });
+    const { fields, images } = fake.requests[1]!;
+    expect(Math.abs(Number(fields.left) - 1024)).toBeLessThanOrEqual(1);
+    expect([fields.right, fields.up, fields.down]).toEqual(["0", "0", "0"]);
+    expect(images.image).toMatchObject({ width: 2048 - Number(fields.left), height: 688 });
+    expect(await meta(scaled.images[0]!.data)).toEqual(["png", 2048, 688]);
   });
 
   it("says what it can do", () => {

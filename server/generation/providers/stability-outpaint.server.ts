@@ -1,5 +1,13 @@
+import sharp from "sharp";
+import { placementOnCanvas } from "./canvas-placement.server";
 import { postForImage, type StabilityConnection } from "./stability-http.server";
-import { ProviderError, type GeneratedImage, type GenerateRequest, type ReferenceImage } from "./provider";
+import {
+  ProviderError,
+  type EditRequest,
+  type GeneratedImage,
+  type GenerateRequest,
+  type ReferenceImage,
+} from "./provider";
 
 /** The most Stability's Outpaint adds on one side, in pixels. */
 export const MAX_OUTPAINT_PX = 2000;
@@ -47,5 +55,34 @@ export async function stabilityOutpaint(
       output_format: "png",
     },
     signal,
+  );
+}
+
+/**
+ * An outpaint as the engine asks it (EditRequest.outpaint: the picture on a larger canvas, the mask
+ * white over the new space) made by Stability's own outpaint: the picture cut out of the canvas,
+ * the new space as pixels on each side, one request per seed. Each answer comes back at the
+ * canvas's size, as any edit does, whatever size Stability made it.
+ */
+export async function outpaintOnCanvas(
+  connection: StabilityConnection,
+  request: EditRequest & { mask: Buffer },
+  seeds: number[],
+  signal: AbortSignal,
+): Promise<GeneratedImage[]> {
+  const placed = await placementOnCanvas(request.base.data, request.mask);
+  const image: ReferenceImage = { data: placed.picture, mimeType: "image/png" };
+  const sides = { left: placed.left, right: placed.right, up: placed.top, down: placed.bottom };
+  return Promise.all(
+    seeds.map(async (seed) => {
+      const made = await stabilityOutpaint(connection, { image, ...sides, prompt: request.prompt, seed }, signal);
+      const size = await sharp(made.data).metadata();
+      if (size.width === placed.width && size.height === placed.height) return made;
+      const data = await sharp(made.data)
+        .resize({ width: placed.width, height: placed.height, fit: "fill" })
+        .png()
+        .toBuffer();
+      return { data, format: "png" as const };
+    }),
   );
 }

@@ -3,7 +3,7 @@ import type { DetailLevel, ImageSize } from "#domain/images";
 import { withDeadline } from "../deadline.server";
 import { checkStabilityConnection } from "./stability-check.server";
 import { isProviderError, postForImage, transportError, type FormFields } from "./stability-http.server";
-import { stabilityOutpaint, type StabilityOutpaintRequest } from "./stability-outpaint.server";
+import { outpaintOnCanvas, stabilityOutpaint, type StabilityOutpaintRequest } from "./stability-outpaint.server";
 import { stabilityUpscale, upscalerLabel, type StabilityUpscaler } from "./stability-upscale.server";
 import type { EditRequest, GenerateRequest, GenerateResult, ImageProvider, ReferenceImage } from "./provider";
 
@@ -45,6 +45,9 @@ export function stabilitySeed(seed: number): number {
   const within = Math.abs(Math.trunc(seed)) % (MAX_SEED + 1);
   return within === 0 ? MAX_SEED : within;
 }
+/** The seeds of a request's n images, one each so they differ. */
+const seedsOf = (request: GenerateRequest) =>
+  Array.from({ length: Math.max(request.n, 1) }, (_, i) => stabilitySeed(request.seed + i));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The Stability provider, with Stability's own outpaint beside the provider's methods. */
@@ -55,9 +58,10 @@ export type StabilityProvider = ImageProvider & {
 /**
  * Stability AI's Stable Image API (v2beta): multipart requests answered with the image's bytes.
  * Core draws from words alone; Ultra also takes one image as a starting point, the most important
- * reference. A masked region is repainted by Inpaint; a change in words is Ultra from the image,
- * or Core's Structure control keeping its shapes. The images are opaque: the engine mattes them.
- * Stability has no cancel: an abort closes the request, and whatever it was making is paid.
+ * reference. New space around a picture is painted by Outpaint, a masked region by Inpaint; a
+ * change in words is Ultra from the image, or Core's Structure control keeping its shapes. The
+ * images are opaque: the engine mattes them. Stability has no cancel: an abort closes the request,
+ * and whatever it was making is paid.
  */
 export function createStabilityProvider(options: StabilityProviderOptions): StabilityProvider {
   const connection = { apiKey: options.apiKey, baseUrl: options.baseUrl };
@@ -66,12 +70,7 @@ export function createStabilityProvider(options: StabilityProviderOptions): Stab
 
   /** n images as n requests (each endpoint makes one), each with its own seed so they differ. */
   async function each(request: GenerateRequest, signal: AbortSignal, path: string, fields: FormFields) {
-    const n = Math.max(request.n, 1);
-    return Promise.all(
-      Array.from({ length: n }, (_, i) =>
-        postForImage(connection, path, { ...fields, seed: stabilitySeed(request.seed + i) }, signal),
-      ),
-    );
+    return Promise.all(seedsOf(request).map((seed) => postForImage(connection, path, { ...fields, seed }, signal)));
   }
 
   async function generate(request: GenerateRequest, signal: AbortSignal): Promise<GenerateResult> {
@@ -98,14 +97,17 @@ export function createStabilityProvider(options: StabilityProviderOptions): Stab
   }
 
   /**
-   * A masked region: Inpaint (white repaints, black keeps). A change in words: Ultra from the base
-   * (image-to-image), or Core's Structure control, which redraws it keeping its shapes.
+   * New space around the picture (an outpaint): Stability's own Outpaint. A masked region: Inpaint
+   * (white repaints, black keeps). A change in words: Ultra from the base (image-to-image), or
+   * Core's Structure control, which redraws it keeping its shapes.
    */
   async function edit(request: EditRequest, signal: AbortSignal): Promise<GenerateResult> {
     const base: ReferenceImage = request.base;
     const common = { prompt: request.prompt, output_format: "png" };
     let images;
-    if (request.mask) {
+    if (request.outpaint && request.mask) {
+      images = await outpaintOnCanvas(connection, { ...request, mask: request.mask }, seedsOf(request), signal);
+    } else if (request.mask) {
       const mask: ReferenceImage = { data: request.mask, mimeType: "image/png" };
       images = await each(request, signal, "/v2beta/stable-image/edit/inpaint", { ...common, image: base, mask });
     } else if (options.model === "ultra") {

@@ -89,10 +89,14 @@ export const ENDPOINTS: Record<string, EndpointSpec> = {
     required: ["image"],
     files: ["image"],
     imageLimits: GENERAL_IMAGE,
-    check: (fields) =>
-      ["left", "right", "up", "down"].every((side) => Number(fields[side] ?? 0) === 0)
+    check: (fields) => {
+      const sides = ["left", "right", "up", "down"];
+      const fractional = sides.filter((side) => !Number.isInteger(Number(fields[side] ?? 0)));
+      if (fractional.length > 0) return fractional.map((side) => `${side}: must be a whole number of pixels`);
+      return sides.every((side) => Number(fields[side] ?? 0) === 0)
         ? ["left, right, up, down: at least one must be greater than 0"]
-        : [],
+        : [];
+    },
     output: (input) => {
       const n = (side: string) => Number(input.fields[side] ?? 0);
       const { width, height } = input.images.image!;
