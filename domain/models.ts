@@ -8,7 +8,7 @@ export const modelViewSchema = z
   .object({
     id: z.string().meta({
       description:
-        'The provider id jobs record ("openai", "azure-openai", "gemini", "fal", "replicate", "bfl", "stability", "comfyui", "a1111", "offline").',
+        'The provider id jobs record ("openai", "azure-openai", "gemini", "fal", "replicate", "bfl", "stability", "recraft", "comfyui", "a1111", "offline").',
     }),
     label: z.string().meta({ description: '"OpenAI gpt-image-1.5"; the preview engine says plainly what it is.' }),
     model: z.string(),
@@ -103,6 +103,7 @@ const providerNames: Record<string, string> = {
   replicate: "Replicate",
   bfl: "Black Forest Labs",
   stability: "Stability AI",
+  recraft: "Recraft",
   a1111: "Automatic1111",
 };
 

@@ -223,6 +223,9 @@ export const objectImageViewSchema = z
     height: z.number().int(),
     hasAlpha: z.boolean(),
     format: z.string().meta({ example: "png" }),
+    vector: z.boolean().meta({
+      description: "A vector model drew it: its native SVG (GET url/svg) is the original, the PNG rendered from it.",
+    }),
     bytes: z.number().int(),
     seed: z.number().int().nullable(),
     provider: z.string(),

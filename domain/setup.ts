@@ -5,7 +5,7 @@ import { trimmedTextMeta } from "./text";
 export const engineStatusSchema = z.object({
   id: z.string().meta({
     description:
-      'The provider id ("openai", "azure-openai", "gemini", "fal", "replicate", "bfl", "stability", "comfyui", "a1111", "offline").',
+      'The provider id ("openai", "azure-openai", "gemini", "fal", "replicate", "bfl", "stability", "recraft", "comfyui", "a1111", "offline").',
   }),
   name: z.string().meta({ description: '"OpenAI Images API", "Preview engine"…' }),
   model: z.string(),

@@ -7,6 +7,7 @@ import type { FileStorage } from "../storage/storage.server";
 import type { GenerationJob } from "./job-record.server";
 import type { MadeFrom } from "./kinds/kind.server";
 import type { GeneratedImage } from "./providers/provider";
+import { nativeSvgKey } from "../storage/folders.server";
 
 export interface ImageRecord {
   position: number;
@@ -53,6 +54,9 @@ export async function storeImage(
   // a race never deletes a file another run's record points to.
   const fileKey = `${options.folder}/${job.id}-${record.position}-r${job.attempts}.${image.format}`;
   await deps.storage.put(fileKey, image.data, `image/${image.format}`);
+  // A vector model's SVG is the image's original, kept beside the PNG rendered from it.
+  const svgKey = image.svg ? nativeSvgKey(fileKey) : null;
+  if (svgKey) await deps.storage.put(svgKey, Buffer.from(image.svg!), "image/svg+xml");
   const imageId = newId();
   const [row] = await queryRows<{ running: boolean; target: boolean; inserted: boolean }>(
     deps.db,
@@ -69,7 +73,7 @@ export async function storeImage(
       stored as (
         insert into images (id, owner_id, style_id, object_id, job_id, position, role, subject, file_key,
           width, height, format, has_alpha, bytes, seed, provider, model, prompt,
-          size, detail, transparent, credits, duration_ms, credit, parent_image_id, operation, operation_params)
+          size, detail, transparent, credits, duration_ms, credit, parent_image_id, operation, operation_params, svg_key)
         select ${imageId}, ${job.ownerId}, ${job.styleId}, ${record.objectId}::text, job.id, ${record.position}::int,
           ${record.role}, ${record.subject}, ${fileKey},
           ${meta.width ?? 0}::int, ${meta.height ?? 0}::int, ${image.format}, ${Boolean(meta.hasAlpha)}::boolean,
@@ -79,7 +83,8 @@ export async function storeImage(
           -- The image it was made from, unless it was deleted meanwhile.
           (select id from images where id = ${record.madeFrom?.imageId ?? null}::text),
           ${record.madeFrom?.operation ?? "generated"},
-          ${record.madeFrom ? JSON.stringify(record.madeFrom.params) : null}::jsonb
+          ${record.madeFrom ? JSON.stringify(record.madeFrom.params) : null}::jsonb,
+          ${svgKey}::text
         from job, target
         on conflict (job_id, position) do nothing
         returning id
@@ -102,8 +107,9 @@ export async function storeImage(
     void makeCardVariants(deps, { id: imageId, fileKey, data: image.data, width: meta.width ?? 0 });
     return { kind: "stored", imageId };
   }
-  // Not stored: the file goes.
+  // Not stored: the files go.
   await deps.storage.delete(fileKey);
+  if (svgKey) await deps.storage.delete(svgKey);
   if (!row?.running) return { kind: "job-ended" };
   if (!row.target) return { kind: "object-gone" };
   return { kind: "duplicate" };

@@ -106,16 +106,18 @@ export async function writeObjectsZip(
       ? flatLookOf({ presetId: object.stylePresetId, description: object.styleDescription })
       : null;
     const rows = await exportedImages(deps.db, object, options.images);
-    chosen.push({ object, rows, svg: look ? ({ look, palette: object.stylePalette } satisfies SvgOptions) : null });
+    const svg = { look, palette: object.stylePalette } satisfies SvgOptions;
+    // A native vector original always travels with its PNG; a trace only when SVGs are asked for.
+    chosen.push({ object, rows, svg, withSvg: rows.filter((image) => image.svgKey || look) });
   }
-  options.onPlanned?.(chosen.reduce((sum, { rows, svg }) => sum + rows.length * (svg ? 2 : 1), 0));
+  options.onPlanned?.(chosen.reduce((sum, { rows, withSvg }) => sum + rows.length + withSvg.length, 0));
   // The SVGs are traced a few at a time ahead of the archive, which takes each when it gets there.
   const traced = tracedAhead(
     deps,
-    chosen.flatMap(({ rows, svg }) => (svg ? rows.map((image) => ({ image, svg })) : [])),
+    chosen.flatMap(({ withSvg, svg }) => withSvg.map((image) => ({ image, svg }))),
     gone,
   );
-  for (const { object, rows, svg: svgOptions } of chosen) {
+  for (const { object, rows, withSvg } of chosen) {
     const files = [];
     for (const [i, image] of rows.entries()) {
       gone.throwIfAborted();
@@ -133,7 +135,7 @@ export async function writeObjectsZip(
         throw error;
       }
       let svgName: string | undefined;
-      if (svgOptions) {
+      if (withSvg.includes(image)) {
         const svg = await traced.get(image.fileKey);
         if (svg) {
           svgName = unique(base, "svg");
@@ -177,7 +179,7 @@ export async function writeObjectsZip(
  */
 function tracedAhead(
   deps: { storage: FileStorage },
-  jobs: { image: { fileKey: string }; svg: SvgOptions }[],
+  jobs: { image: { fileKey: string; svgKey: string | null }; svg: SvgOptions }[],
   gone: AbortSignal,
 ) {
   const waiting = new Map(jobs.map(({ image }) => [image.fileKey, Promise.withResolvers<string | null>()]));

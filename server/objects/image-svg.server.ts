@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import type { FlatLook } from "#domain/looks";
+import { fillsAsCurrentColour } from "../generation/pipeline/vectorize-colours";
 import type { FileStorage } from "../storage/storage.server";
 
 /** How an image is traced: its look, the style's palette its fills snap to, or one colour. */
 export interface SvgOptions {
-  look: FlatLook;
+  /** Null for a style that is not flat: only a native vector original is then offered. */
+  look: FlatLook | null;
   palette: readonly string[];
   singleColour?: boolean;
 }
@@ -30,12 +32,22 @@ export function svgKey(fileKey: string, options: SvgOptions): string {
   return `${fileKey}.${createHash("sha256").update(traced).digest("hex").slice(0, 16)}.svg`;
 }
 
-/** The SVG of an image in a flat look: the kept copy, or traced now and kept. */
+/**
+ * The SVG of an image: its native vector original when a vector model drew one (whatever the
+ * style's look); else, in a flat look, the kept trace, or traced now and kept.
+ */
 export async function svgOf(
   deps: { storage: FileStorage },
-  image: { fileKey: string },
+  image: { fileKey: string; svgKey?: string | null },
   options: SvgOptions,
 ): Promise<string | null> {
+  if (image.svgKey) {
+    const original = await deps.storage.read(image.svgKey);
+    if (original)
+      return options.singleColour ? fillsAsCurrentColour(original.toString("utf8")) : original.toString("utf8");
+  }
+  if (!options.look) return null;
+  const look = options.look;
   const key = svgKey(image.fileKey, options);
   const kept = await deps.storage.read(key);
   if (kept) return kept.toString("utf8");
@@ -43,7 +55,7 @@ export async function svgOf(
   if (!png) return null;
   // The tracer and svgo load with the first SVG, not with the server.
   const { imageToSvg } = await import("../generation/pipeline/vectorize.server");
-  const { svg } = await imageToSvg(png, options.look, options);
+  const { svg } = await imageToSvg(png, look, options);
   await deps.storage.put(key, Buffer.from(svg), "image/svg+xml");
   return svg;
 }

@@ -193,6 +193,7 @@ export async function getObjectDetail(
       parentImageId: images.parentImageId,
       operation: images.operation,
       operationParams: images.operationParams,
+      vector: sql<boolean>`${images.svgKey} is not null`,
     })
     .from(images)
     .where(eq(images.objectId, row.id))

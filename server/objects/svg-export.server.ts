@@ -21,7 +21,8 @@ export async function styleLook(
 
 /**
  * One of the user's images as SVG (in its palette, or in `currentColor`), with a file name;
- * not_found for someone else's, conflict when its style is not flat.
+ * its native vector original when a vector model drew it; not_found for someone else's, conflict
+ * when it has no original and its style is not flat.
  */
 export async function imageSvgDownload(
   deps: { db: Database; storage: FileStorage },
@@ -30,6 +31,7 @@ export async function imageSvgDownload(
   const [row] = await deps.db
     .select({
       fileKey: images.fileKey,
+      svgKey: images.svgKey,
       presetId: styles.presetId,
       description: styles.description,
       palette: styles.palette,
@@ -42,7 +44,7 @@ export async function imageSvgDownload(
     .where(and(eq(images.id, options.imageId), eq(images.ownerId, options.workspaceId)));
   if (!row) throw new AppError("not_found", "No such image.");
   const look = flatLookOf(row);
-  if (!look) throw new AppError("conflict", SVG_NOT_OFFERED);
+  if (!look && !row.svgKey) throw new AppError("conflict", SVG_NOT_OFFERED);
   const singleColour = options.singleColour ?? false;
   const svg = await svgOf(deps, row, { look, palette: row.palette, singleColour });
   if (!svg) throw new AppError("not_found", "No such image.");

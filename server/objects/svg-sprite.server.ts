@@ -34,7 +34,7 @@ export interface LeftOut {
 }
 
 type ExportObject = Awaited<ReturnType<typeof selectExportObjects>>[number];
-type Traceable = { object: ExportObject; cover: { fileKey: string }; look: FlatLook };
+type Traceable = { object: ExportObject; cover: { fileKey: string; svgKey: string | null }; look: FlatLook | null };
 
 /**
  * Which of the objects an SVG sprite can hold (a cover in a flat style: icons, line art, pixel
@@ -49,9 +49,11 @@ export async function svgSpritePlan(
   const leftOut: LeftOut[] = [];
   for (const object of objects) {
     const look = flatLookOf({ presetId: object.stylePresetId, description: object.styleDescription });
-    const [cover] = look ? await exportedImages(db, object, "cover") : [];
-    if (look && cover) traceable.push({ object, cover, look });
-    else leftOut.push({ id: object.id, name: object.name, reason: look ? NO_IMAGE : notFlat(object.styleName) });
+    const [cover] = await exportedImages(db, object, "cover");
+    // A cover a vector model drew is its own SVG, whatever the style's look.
+    if (cover && (look || cover.svgKey)) traceable.push({ object, cover, look });
+    else
+      leftOut.push({ id: object.id, name: object.name, reason: look || !cover ? NO_IMAGE : notFlat(object.styleName) });
   }
   return { traceable, leftOut };
 }

@@ -19,3 +19,6 @@ export function objectFolder(workspaceId: string, styleId: string, objectId: str
 export function characterFolder(workspaceId: string, characterId: string): string {
   return `${workspaceFolder(workspaceId)}/characters/${characterId}`;
 }
+
+/** Where an image's native vector original is kept (a vector model's SVG), beside its PNG. */
+export const nativeSvgKey = (fileKey: string) => `${fileKey}.original.svg`;

@@ -3,7 +3,7 @@ import { newId } from "../ids.server";
 import { derivativeKey } from "../images/optimize.server";
 import { writesSettled } from "../storage/pending-writes.server";
 import type { FileStorage } from "../storage/storage.server";
-import { styleFolder } from "../storage/folders.server";
+import { nativeSvgKey, styleFolder } from "../storage/folders.server";
 import type { CleanImage } from "./uploads.server";
 
 export interface StoredReference {
@@ -34,7 +34,7 @@ export async function deleteImageFiles(storage: FileStorage, fileKeys: string[])
   for (const fileKey of fileKeys) {
     // Its grid copies may still be being made in this process: they would land after.
     await writesSettled(fileKey);
-    const keys = [fileKey];
+    const keys = [fileKey, nativeSvgKey(fileKey)];
     for (const width of IMAGE_WIDTHS)
       for (const quality of IMAGE_QUALITIES) keys.push(derivativeKey(fileKey, { width, quality }));
     await Promise.all(keys.map((key) => storage.delete(key)));

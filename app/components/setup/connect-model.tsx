@@ -14,7 +14,7 @@ const variables: [name: string, meaning: string][] = [
   ["IMAGE_PROVIDER", "openai to generate with OpenAI; offline (the default) is the preview engine."],
   [
     "IMAGE_PROVIDERS",
-    "Several at once, the default first: openai,azure-openai,gemini,fal,replicate,bfl,stability,comfyui,a1111,offline. Users pick per generation.",
+    "Several at once, the default first: openai,azure-openai,gemini,fal,replicate,bfl,stability,recraft,comfyui,a1111,offline. Users pick per generation.",
   ],
   ["OPENAI_API_KEY", "Your API key. Required with IMAGE_PROVIDER=openai; never shown in Motif."],
   ["OPENAI_IMAGE_MODEL", "The image model. Default gpt-image-1.5."],
@@ -35,6 +35,10 @@ const variables: [name: string, meaning: string][] = [
   ["OPENAI_COMPATIBLE", "true when OPENAI_BASE_URL is a LocalAI or stable-diffusion.cpp server rather than OpenAI."],
   ["BFL_API_KEY, BFL_MODEL", "Black Forest Labs: a key from dashboard.bfl.ai; default flux-kontext-pro."],
   ["STABILITY_API_KEY, STABILITY_MODEL", "Stability AI: a key from platform.stability.ai; core (default) or ultra."],
+  [
+    "RECRAFT_API_KEY, RECRAFT_MODEL",
+    "Recraft: a key from app.recraft.ai/profile/api; recraftv3 (default). Icon and line styles come back as SVG.",
+  ],
   [
     "A1111_URL, A1111_AUTH",
     "Your own Automatic1111 or Forge WebUI started with --api (and its --api-auth user:password, if set).",

@@ -1,4 +1,4 @@
-import { Download, LoaderCircle, Pencil, Smartphone, Star, UserRound } from "lucide-react";
+import { LoaderCircle, Pencil, Star, UserRound } from "lucide-react";
 import { useState } from "react";
 import { AppError } from "#domain/errors";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -7,6 +7,7 @@ import { isPreview } from "#domain/preview";
 import { ChooseDrawing } from "~/components/objects/choose-drawing";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { ImageDetails } from "~/components/objects/image-details";
+import { ImageDownloads } from "~/components/objects/image-downloads";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
 import { EditPanel, emptyBrush } from "~/components/objects/edit-panel";
 import { OutpaintPanel } from "~/components/objects/outpaint-panel";
@@ -28,7 +29,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { callApi } from "~/lib/api/api-client";
 import { refusalMessage } from "~/lib/words/refusal-message";
 import { mergeJob, pendingImages } from "~/lib/state/job-progress";
-import { formatDate, plural, webpDownloadUrl } from "~/lib/words/object-format";
+import { formatDate, plural } from "~/lib/words/object-format";
 import { toast } from "~/lib/state/toast-store";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/hooks/use-live-jobs";
 import { workspaceContext } from "#server/ui/require-user.server";
@@ -256,42 +257,12 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                   </span>
                 )}
               </div>
-              <div className="grid grid-cols-2 gap-2">
-                <a href={image.url} download={fileName(image.format)} className={buttonClasses("primary")}>
-                  <Download aria-hidden className="size-4" /> {image.format.toUpperCase()}
-                  <span className="sr-only"> (original file)</span>
-                </a>
-                <a
-                  href={webpDownloadUrl(image.url, image.width)}
-                  download={fileName("webp")}
-                  className={buttonClasses("secondary")}
-                >
-                  <Download aria-hidden className="size-4" /> WebP
-                </a>
-                {loaderData.svgLook && (
-                  <>
-                    <a href={`${image.url}/svg`} download={fileName("svg")} className={buttonClasses("secondary")}>
-                      <Download aria-hidden className="size-4" /> SVG
-                    </a>
-                    <a
-                      href={`${image.url}/svg?singleColour=true`}
-                      download={fileName("single-colour.svg")}
-                      className={buttonClasses("secondary")}
-                      title="Every fill and stroke in currentColor: the icon takes the colour of the text around it"
-                    >
-                      <Download aria-hidden className="size-4" /> SVG, one colour
-                    </a>
-                  </>
-                )}
-                <a
-                  href={`/api/objects/${object.id}/app-icons.zip?imageId=${encodeURIComponent(image.id)}`}
-                  download
-                  className={buttonClasses("secondary")}
-                  title="Every size from 16 to 1024, favicon.ico, an iOS AppIcon set and Android mipmaps"
-                >
-                  <Smartphone aria-hidden className="size-4" /> App icons
-                </a>
-              </div>
+              <ImageDownloads
+                objectId={object.id}
+                image={image}
+                flatStyle={Boolean(loaderData.svgLook)}
+                fileName={fileName}
+              />
               <PixelDownloads image={image} maxSide={loaderData.upscaleMaxSide} />
               <ImageWork
                 objectId={object.id}
@@ -319,14 +290,6 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
                   Set as cover
                 </Button>
               )}
-              <p className="text-xs text-neutral-500 dark:text-neutral-400">
-                {image.format.toUpperCase()} is the original file, {image.width} × {image.height}
-                {image.hasAlpha ? " with transparency" : ""}; WebP is a smaller copy for the web
-                {loaderData.svgLook
-                  ? "; SVG is a traced vector copy in the style's colours, one colour in currentColor for code to colour"
-                  : ""}
-                ; App icons is a ZIP of every size an app, a phone or a browser asks for.
-              </p>
             </section>
           )}
           {image && (

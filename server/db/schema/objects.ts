@@ -102,6 +102,8 @@ export const images = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** A preview drawing's source icon, library and licence (docs/decisions/066); null otherwise. */
     credit: jsonb("credit").$type<ImageCredit>(),
+    /** Where its native vector original (a sanitised SVG a vector model drew) is kept; null: a raster image. */
+    svgKey: text("svg_key"),
   },
   (t) => [
     uniqueIndex("images_job_position_unique").on(t.jobId, t.position),

@@ -41,6 +41,11 @@ export const styles = pgTable(
     defaultModel: text("default_model"),
     /** What the current samples were made for (null: not recorded); a style that moved on shows them as out of date. */
     samplesBasis: jsonb("samples_basis").$type<SamplesBasis>(),
+    /**
+     * The style as providers learned it from its references, once (a Recraft custom style's id), by
+     * provider, model, look and the references' hash: new references make a new one.
+     */
+    providerStyles: jsonb("provider_styles").$type<Record<string, string>>().notNull().default({}),
     /** The built-in preset the composer made this style from (one per user and preset). */
     presetId: text("preset_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

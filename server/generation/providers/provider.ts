@@ -1,6 +1,7 @@
 import type { ImageCredit } from "#domain/objects";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import type { PriceTable } from "#domain/pricing";
+import type { FlatLook } from "#domain/looks";
 
 /** One open-library drawing: the library's id and the icon's name in it. */
 export interface DrawingChoice {
@@ -35,6 +36,13 @@ export interface GenerateRequest {
   n: number;
   /** The style's palette; the preview engine draws with it. */
   palette: string[];
+  /** The style's flat look, if it has one: a provider with vector models draws icon and line looks as SVG. */
+  look?: FlatLook | null;
+  /**
+   * The style as the provider keeps it (capabilities.customStyle: Recraft's style id), made once
+   * from the style's references; the provider draws in it instead of reading the references.
+   */
+  providerStyle?: string;
   /** The subjects it is drawn among (a set's other objects): the preview engine reads its subject's meaning from them. */
   neighbours?: string[];
   /** The library drawing the person chose for the object ("Choose another drawing"); only the preview engine reads it. */
@@ -99,6 +107,11 @@ export interface GeneratedImage {
   format: "png" | "webp";
   /** The open-library icon a preview drawing redraws, kept with the image. */
   credit?: ImageCredit;
+  /**
+   * The image's native vector original, when the model drew one (Recraft's vector models): a
+   * sanitised SVG, kept as the image's original; `data` is then the PNG rendered from it.
+   */
+  svg?: string;
 }
 
 export interface GenerateResult {
@@ -146,6 +159,18 @@ export interface ProviderCapabilities {
    * character goes first among the references and its strength is approximate.
    */
   characterReference: boolean;
+  /**
+   * Learns a style from its reference images once, kept with the style, through `createStyle`
+   * (GenerateRequest.providerStyle); `label` names it ("Recraft custom style").
+   */
+  customStyle?: { label: string };
+}
+
+/** A style to learn from references (capabilities.customStyle), for drawing in `look`. */
+export interface CustomStyleRequest {
+  references: ReferenceImage[];
+  look: FlatLook | null;
+  signal?: AbortSignal;
 }
 
 /** One picture of a training set and its caption (the trigger word is the caption's first word). */
@@ -225,6 +250,8 @@ export interface ImageProvider {
   upscale?(request: UpscaleRequest): Promise<GenerateResult>;
   /** Present when `capabilities.train`. */
   training?: ProviderTraining;
+  /** Present when `capabilities.customStyle`: the provider's id of the style it learned. */
+  createStyle?(request: CustomStyleRequest): Promise<string>;
   /**
    * One free, authenticated call that proves the address, the key and (where it can) the
    * model, without making an image. Throws on failure with an Error whose message is one
@@ -260,6 +287,15 @@ export class ProviderTimeoutError extends ProviderRetryableError {
 /** Anything else the provider rejected. */
 export class ProviderError extends Error {
   override name = "ProviderError";
+}
+
+/**
+ * The provider answered something Motif cannot use as this image (not an image, bytes that do not
+ * decode, a result link that expired): that image fails and is refunded, the job's others go on.
+ * Its message is one plain sentence for the person, naming no setting and no secret.
+ */
+export class ProviderAnswerError extends ProviderError {
+  override name = "ProviderAnswerError";
 }
 
 /** The image came back opaque although a transparent background was asked for. */

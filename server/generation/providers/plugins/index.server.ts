@@ -12,6 +12,7 @@ import { bflPlugin } from "./bfl.server";
 import { stabilityPlugin } from "./stability.server";
 import { a1111Plugin } from "./a1111.server";
 import { azureOpenaiPlugin } from "./azure-openai.server";
+import { recraftPlugin } from "./recraft.server";
 
 /** Every image provider an operator can enable: the one place a new provider is added. */
 export const providerPlugins = [
@@ -23,6 +24,7 @@ export const providerPlugins = [
   replicatePlugin,
   bflPlugin,
   stabilityPlugin,
+  recraftPlugin,
   comfyuiPlugin,
   a1111Plugin,
 ] as const;

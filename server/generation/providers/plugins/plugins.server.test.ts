@@ -14,6 +14,7 @@ describe("provider plugins", () => {
       "replicate",
       "bfl",
       "stability",
+      "recraft",
       "comfyui",
       "a1111",
     ]);
