@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
+  ProviderAnswerError,
   ProviderOpaqueImageError,
   ProviderCannotError,
   ProviderRefusalError,
@@ -79,10 +80,17 @@ export async function generateWithRetries(
 
 /** A failure that concerns one image only: the rest of the job goes on. */
 export const isImageFailure = (error: unknown) =>
-  error instanceof ProviderRefusalError || error instanceof ProviderOpaqueImageError || error instanceof MatteError;
+  error instanceof ProviderRefusalError ||
+  error instanceof ProviderAnswerError ||
+  error instanceof ProviderOpaqueImageError ||
+  error instanceof MatteError;
+
+/** A provider's sentence as the end of a message: a full stop added when it has none. */
+const asSentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 export function userFacingError(error: unknown): string {
   if (error instanceof ProviderCannotError) return error.message;
+  if (error instanceof ProviderAnswerError) return asSentence(error.message);
   if (error instanceof ProviderRefusalError) {
     return "The image service declined this request under its content policy. Try a different description.";
   }

@@ -15,6 +15,7 @@ import { asStylePixelArt, drawsAsPixelArt } from "./pixel-style.server";
 import type { MattingModel } from "./pipeline/matting-model.server";
 import { failJob, finishJob } from "./lifecycle.server";
 import {
+  ProviderAnswerError,
   ProviderOpaqueImageError,
   ProviderRefusalError,
   type GenerateProgress,
@@ -160,8 +161,12 @@ async function makeImages(
       // Cancelled while the provider worked: stop before paying for more (the cancel refunded the rest).
       if (cancel.canceled && !ctx.signal?.aborted) return { ended: true, imageError };
       if (!isImageFailure(error)) throw error;
-      // One image refused (or opaque): the others go on, and this one is refunded at the end.
+      // One image refused, opaque or answered with something unusable: the others go on, and
+      // this one is refunded at the end.
       imageError = userFacingError(error);
+      if (error instanceof ProviderAnswerError) {
+        getLogger().warn({ err: error, jobId: job.id, provider: provider.id }, "an image's answer could not be used");
+      }
       refusalsInARow = error instanceof ProviderRefusalError ? refusalsInARow + 1 : 0;
       if (madeCount === 0 && refusalsInARow >= REFUSALS_BEFORE_GIVING_UP) throw error;
       continue;

@@ -78,19 +78,24 @@ describe.each(testDatabases)("the engine with a1111 on $name", (target) => {
     await expect.poll(() => fake.runs[0]!.outcome).toBe("interrupted");
   });
 
+  // An answer that is not an image is said as it is; one that shows A1111_URL is wrong (a page, no
+  // API) names the setting, which is the operator's to fix: users see the plain sentence.
+  const generic = "The images could not be generated. Please try again.";
   it.each([
-    ["html", /instead of JSON/],
-    ["bad-image", /does not decode/],
-    ["not-found", /no API at this address/],
-  ] as const)("refunds an image the WebUI answered wrongly (%s), once, not retrying it", async (kind, message) => {
-    fake.control.unexpected = kind;
-    // The provider's own sentence (for the operator's log) is what the direct tests check; users see the plain one.
-    await expect(provider().generate(request)).rejects.toThrow(message);
-    fake.reset();
-    fake.control.unexpected = kind;
-    const row = await unmade((id) => runJob(engine.server, id));
-    expect(row.status).toBe("failed");
-    expect(row.error).toBe("The images could not be generated. Please try again.");
-    expect(fake.runs).toHaveLength(1);
-  });
+    ["html", /instead of JSON/, generic],
+    ["bad-image", /not an image/, "The WebUI returned a file that is not an image."],
+    ["not-found", /no API at this address/, generic],
+  ] as const)(
+    "refunds an image the WebUI answered wrongly (%s), once, not retrying it",
+    async (kind, message, said) => {
+      fake.control.unexpected = kind;
+      await expect(provider().generate(request)).rejects.toThrow(message);
+      fake.reset();
+      fake.control.unexpected = kind;
+      const row = await unmade((id) => runJob(engine.server, id));
+      expect(row.status).toBe("failed");
+      expect(row.error).toBe(said);
+      expect(fake.runs).toHaveLength(1);
+    },
+  );
 });

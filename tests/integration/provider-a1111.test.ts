@@ -187,7 +187,7 @@ describe("a1111 provider against a local WebUI", () => {
 
   it.each([
     ["html", /answered text\/html instead of JSON.*A1111_URL/],
-    ["bad-image", /image that does not decode/],
+    ["bad-image", /returned a file that is not an image/],
     ["not-found", /no API at this address \(HTTP 404\).*--api/],
   ] as const)("fails plainly on an answer no WebUI gives (%s)", async (kind, message) => {
     fake.control.unexpected = kind;

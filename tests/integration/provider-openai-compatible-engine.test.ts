@@ -78,17 +78,29 @@ describe.each(testDatabases)("the engine with an openai-compatible server on $na
   });
 
   it.each([
-    ["an HTML page instead of JSON", "html"],
-    ["base64 that is not an image", "not_image"],
-    ["an image link that is gone", "expired_url"],
-    ["an image link on another host", "foreign_url"],
-  ] as const)("fails and refunds an image answered with %s, once", async (_, answer) => {
+    [
+      "an HTML page instead of JSON",
+      "html",
+      /^The image service answered something that is not an Images API answer\.$/,
+    ],
+    ["base64 that is not an image", "not_image", /^The image service returned a file that is not an image\.$/],
+    [
+      "an image link that is gone",
+      "expired_url",
+      /^The image could not be downloaded \(HTTP 404\): the link has expired/,
+    ],
+    [
+      "an image link on another host",
+      "foreign_url",
+      /another address \(169\.254\.169\.254\), which Motif does not fetch\.$/,
+    ],
+  ] as const)("fails and refunds an image answered with %s, once, saying so", async (_, answer, said) => {
     fake.control.answer = answer;
     const row = await unmade(async (id) => {
       await runJob(engine.server, id);
       fake.control.answer = "as_asked";
     });
     expect(row.status).toBe("failed");
-    expect(row.error).toMatch(/could not be generated/);
+    expect(row.error).toMatch(said);
   });
 });

@@ -1,8 +1,9 @@
 // The Stability provider through the whole engine with credits, against a local Stability, on
 // both databases: a made image charged once; a refusal, a 5xx on every attempt, a timeout, a
 // cancel (which closes the request: Stability has no cancel) and an unexpected answer (not an
-// image, an image that does not decode) each refunded exactly once; and a Creative Upscale whose
-// result is gone (404) refunded once too.
+// image, an image that does not decode) each refunded exactly once; an unexpected answer for one
+// image of three fails that one alone, saying why; and a Creative Upscale whose result is gone
+// (404) refunded once too.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStabilityProvider } from "#server/generation/providers/stability.server";
 import { startFakeStability, type FakeStability, type StabilityFailure } from "../fakes/stability-api";
@@ -24,7 +25,7 @@ describe.each(testDatabases)("the engine with stability on $name", (target) => {
   afterAll(() => fake?.close());
   beforeEach(() => fake.reset());
   const engine = setUpProviderEngine(target, { email: "stability@example.com", provider: () => stability() });
-  const { balance, imagesOf, expectChargedOnce, submit, unmade } = engine;
+  const { balance, ledgerOf, imagesOf, expectLedgerExact, expectChargedOnce, submit, unmade } = engine;
 
   it("charges a made image once", async () => {
     const before = await balance();
@@ -76,16 +77,41 @@ describe.each(testDatabases)("the engine with stability on $name", (target) => {
     await expect.poll(() => fake.abandoned).toEqual(["generate/core"]);
   });
 
-  // The provider's own sentence ("answered text/html, not an image") is the operator's (see
-  // provider-stability.test.ts); the person sees the engine's plain one. Neither is retried.
-  it.each(["wrong_type", "not_an_image"] as StabilityFailure[])(
-    "fails an unexpected answer (%s) plainly, not retried, refunded once",
-    async (kind) => {
+  // The provider's sentence says what came back; neither is retried (the same answer would come).
+  const unexpected: [StabilityFailure, string][] = [
+    ["wrong_type", "The image service answered text/html, not an image."],
+    ["not_an_image", "The image service returned a file that is not an image."],
+  ];
+  it.each(unexpected)(
+    "fails an unexpected answer (%s) saying what came back, not retried, refunded once",
+    async (kind, said) => {
       fake.control.failAlways = kind;
       const row = await unmade((id) => runJob(engine.server, id));
-      expect(row.status).toBe("failed");
-      expect(row.error).toBe("The images could not be generated. Please try again.");
+      expect(row).toMatchObject({ status: "failed", error: said });
       expect(fake.calls.image).toBe(1);
+    },
+  );
+
+  it.each(unexpected)(
+    "fails only the image answered with %s: the others are made, its credits refunded once, the job says why",
+    async (kind, said) => {
+      const before = await balance();
+      const { job } = await submit(["a lantern", "a kettle", "a compass"]);
+      expect(await balance()).toBe(before - 9);
+      fake.control.failNext = { kind, count: 1 };
+      const ended = await runJob(engine.server, job.id);
+      expect(ended).toMatchObject({ status: "succeeded", imagesMade: 2, refunded: true, refundedCredits: 3 });
+      expect(ended!.error).toBe(`1 of 3 images could not be made and 3 credits were refunded. ${said}`);
+      expect(fake.calls.image).toBe(3);
+      expect((await imagesOf(job.id)).map((image) => image.subject).sort()).toEqual(["a compass", "a kettle"]);
+      // Run again, as a worker retrying would: nothing more is made, and the refund stays one.
+      expect(await runJob(engine.server, job.id)).toBeNull();
+      expect(await ledgerOf(job.id)).toEqual([
+        { delta: -9, reason: "generation_reserve" },
+        { delta: 3, reason: "generation_refund" },
+      ]);
+      expect(await balance()).toBe(before - 6);
+      await expectLedgerExact();
     },
   );
 });
@@ -114,7 +140,10 @@ describe.each(testDatabases)("AI upscale on stability (Creative Upscale), on $na
     const object = await upscales.transparentObject();
     fake.control.failAlways = "expired";
     const row = await upscales.failedUpscale(object, (id) => runJob(api.server, id, stability()));
-    expect(row).toMatchObject({ status: "failed", error: "The images could not be generated. Please try again." });
+    expect(row).toMatchObject({
+      status: "failed",
+      error: "The result at the image service is gone (HTTP 404): it expired or was never made.",
+    });
     // Not retried: a result that is gone stays gone.
     expect(fake.calls.results).toBe(1);
     expect(fake.requests.map((r) => r.endpoint)).toEqual(["upscale/creative"]);

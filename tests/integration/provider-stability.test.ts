@@ -5,6 +5,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  ProviderAnswerError,
   ProviderError,
   ProviderRefusalError,
   ProviderRetryableError,
@@ -153,7 +154,7 @@ describe("stability provider against a local Stability", () => {
   ] as const)("fails plainly on an unexpected answer (%s)", async (kind, message) => {
     fake.control.failAlways = kind;
     const error = await failure(provider().generate(baseRequest));
-    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toBeInstanceOf(ProviderAnswerError);
     expect((error as Error).message).toMatch(message);
   });
 
@@ -247,7 +248,7 @@ describe("stability provider against a local Stability", () => {
     fake.control.failNext = { kind: "expired", count: 1 };
     const image = { data: await png("#2a9d8f", 64), mimeType: "image/png" as const };
     const gone = await failure(provider({ upscaler: "creative" }).upscale!({ image, factor: 4 }));
-    expect(gone).toBeInstanceOf(ProviderError);
+    expect(gone).toBeInstanceOf(ProviderAnswerError);
     expect(gone).not.toBeInstanceOf(ProviderRetryableError);
     expect((gone as Error).message).toMatch(/gone \(HTTP 404\): it expired/);
     fake.control.holdInProgress = true;

@@ -1,7 +1,7 @@
-import sharp from "sharp";
+import { answeredImage } from "./answered-image.server";
 import { bufferedFetch } from "./buffered-fetch.server";
 import { isProviderError, MAX_OUTPUT_BYTES, readCapped, transportError } from "./fal-http.server";
-import { ProviderError, ProviderRetryableError, type GeneratedImage } from "./provider";
+import { ProviderAnswerError, ProviderError, ProviderRetryableError, type GeneratedImage } from "./provider";
 
 const MAX_DETAIL_CHARS = 300;
 /** An answer carries its image as base64 (4 characters per 3 bytes) beside a little JSON. */
@@ -115,16 +115,8 @@ export function a1111Detail(body: unknown): string {
 export async function firstImage(body: unknown): Promise<GeneratedImage> {
   const { images } = body as { images?: unknown };
   const encoded = Array.isArray(images) ? images[0] : undefined;
-  if (typeof encoded !== "string" || !encoded) throw new ProviderError("The WebUI answered without an image");
-  const data = Buffer.from(encoded.replace(/^data:[^,]*,/, ""), "base64");
-  let format: string | undefined;
-  try {
-    format = (await sharp(data).metadata()).format;
-  } catch {
-    throw new ProviderError("The WebUI returned an image that does not decode");
-  }
-  if (format === "png" || format === "webp") return { data, format };
-  return { data: await sharp(data).png().toBuffer(), format: "png" };
+  if (typeof encoded !== "string" || !encoded) throw new ProviderAnswerError("The WebUI answered without an image");
+  return answeredImage(Buffer.from(encoded.replace(/^data:[^,]*,/, ""), "base64"), "The WebUI");
 }
 
 export { isProviderError, transportError };

@@ -1,21 +1,22 @@
-import sharp from "sharp";
+import { answeredImage, contentTypeOf } from "./answered-image.server";
 import { MAX_OUTPUT_BYTES, readCapped, transportError } from "./fal-http.server";
-import { ProviderError, ProviderRetryableError, type GeneratedImage } from "./provider";
+import { ProviderAnswerError, ProviderRetryableError, type GeneratedImage } from "./provider";
 
 /**
  * Downloads a finished task's image from its signed link (result.sample), without the key: the
  * link is its own permission. It lasts about ten minutes, so a refused or missing link (403, 404,
- * 410) is an expired one. What comes back must be an image: a JPEG becomes a PNG.
+ * 410) is an expired one. What comes back must be an image that decodes: a JPEG becomes a PNG.
+ * Anything else is an answer Motif cannot use for this image, and not worth another try.
  */
 export async function downloadSample(address: string, signal: AbortSignal): Promise<GeneratedImage> {
   let url: URL;
   try {
     url = new URL(address);
   } catch {
-    throw new ProviderError("The image service returned an image address that is not valid");
+    throw new ProviderAnswerError("The image service returned an image address that is not valid");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ProviderError("The image service returned an image address Motif does not fetch");
+    throw new ProviderAnswerError("The image service returned an image address Motif does not fetch");
   }
   let response: Response;
   try {
@@ -26,34 +27,18 @@ export async function downloadSample(address: string, signal: AbortSignal): Prom
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
     if ([403, 404, 410].includes(response.status)) {
-      throw new ProviderError(
+      throw new ProviderAnswerError(
         `The link to the finished image had expired or was refused (HTTP ${response.status}); BFL keeps results for about ten minutes`,
       );
     }
     throw response.status >= 500 || response.status === 429
       ? new ProviderRetryableError(`The image could not be downloaded (HTTP ${response.status})`)
-      : new ProviderError(`The image could not be downloaded (HTTP ${response.status})`);
+      : new ProviderAnswerError(`The image could not be downloaded (HTTP ${response.status})`);
   }
-  const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = contentTypeOf(response);
   if (/^(text\/|application\/(json|xml|problem))/.test(type)) {
     await response.body?.cancel().catch(() => {});
-    throw new ProviderError(`The image service answered ${type} where the image was expected`);
+    throw new ProviderAnswerError(`The image service answered ${type} where the image was expected`);
   }
-  const data = await readCapped(response, signal, MAX_OUTPUT_BYTES, "The image service returned an image");
-  let format: string | undefined;
-  try {
-    format = (await sharp(data).metadata()).format;
-  } catch {
-    throw new ProviderError("The image service returned a file that is not an image");
-  }
-  try {
-    // Decoded whole: a header that reads as an image may still hide a body that does not.
-    if (format === "png" || format === "webp") {
-      await sharp(data, { failOn: "error" }).raw().toBuffer();
-      return { data, format };
-    }
-    return { data: await sharp(data, { failOn: "error" }).png().toBuffer(), format: "png" };
-  } catch {
-    throw new ProviderError("The image service returned an image that does not decode");
-  }
+  return answeredImage(await readCapped(response, signal, MAX_OUTPUT_BYTES, "The image service returned an image"));
 }

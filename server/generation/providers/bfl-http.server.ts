@@ -1,6 +1,6 @@
 import { bufferedFetch } from "./buffered-fetch.server";
 import { isProviderError, transportError } from "./fal-http.server";
-import { ProviderError, ProviderRefusalError, ProviderRetryableError } from "./provider";
+import { ProviderAnswerError, ProviderError, ProviderRefusalError, ProviderRetryableError } from "./provider";
 
 /** BFL's global API; BFL_BASE_URL moves it (api.eu.bfl.ai, api.us.bfl.ai, a gateway, a test's fake). */
 export const BFL_DEFAULT_BASE_URL = "https://api.bfl.ai";
@@ -77,7 +77,7 @@ export async function bflJson(
     // A proxy's login page or an HTML error page answered instead of BFL.
     if (!json || typeof body !== "object" || body === null) {
       const type = response.headers.get("content-type")?.split(";")[0] || "no content type";
-      throw new ProviderError(`The image service answered ${type} where BFL's API answers JSON`);
+      throw new ProviderAnswerError(`The image service answered ${type} where BFL's API answers JSON`);
     }
     return { status: response.status, body };
   }

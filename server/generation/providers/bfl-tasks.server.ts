@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bflDetail, bflJson, bflRoot, isBflAddress, type BflConnection } from "./bfl-http.server";
 import {
+  ProviderAnswerError,
   ProviderError,
   ProviderRefusalError,
   ProviderRetryableError,
@@ -41,7 +42,8 @@ export async function runTask(
 ): Promise<string> {
   const { body } = await bflJson(options.connection, `/v1/${encodeURIComponent(model)}`, { body: input, signal });
   const submitted = submittedSchema.safeParse(body);
-  if (!submitted.success) throw new ProviderError("The image service answered a task in a form Motif does not know");
+  if (!submitted.success)
+    throw new ProviderAnswerError("The image service answered a task in a form Motif does not know");
   const pollAt = pollingAddress(options.connection, submitted.data.id, submitted.data.polling_url);
   let reported = -1;
   const report = (progress: GenerateProgress) => {
@@ -84,8 +86,9 @@ async function poll(connection: BflConnection, address: string, signal: AbortSig
   const { status, body } = await bflJson(connection, address, { signal, accept: [404] });
   const parsed = resultSchema.safeParse(body);
   if (!parsed.success) {
-    if (status === 404) throw new ProviderError("The image service lost the task (HTTP 404: Task not found)");
-    throw new ProviderError("The image service answered a task's state in a form Motif does not know");
+    if (status === 404)
+      throw new ProviderAnswerError("The image service lost the task (HTTP 404: Task not found): it may have expired");
+    throw new ProviderAnswerError("The image service answered a task's state in a form Motif does not know");
   }
   return parsed.data;
 }
@@ -97,14 +100,14 @@ function outcomeOf(task: TaskResult): string | null {
   switch (task.status) {
     case "Ready": {
       const sample = (task.result as { sample?: unknown } | null | undefined)?.sample;
-      if (typeof sample !== "string" || !sample) throw new ProviderError("The image service returned no image");
+      if (typeof sample !== "string" || !sample) throw new ProviderAnswerError("The image service returned no image");
       return sample;
     }
     case "Request Moderated":
     case "Content Moderated":
       throw new ProviderRefusalError("The image service declined this request under its content policy");
     case "Task not found":
-      throw new ProviderError("The image service lost the task (Task not found): it may have expired");
+      throw new ProviderAnswerError("The image service lost the task (Task not found): it may have expired");
     case "Error":
       throw new ProviderError(`The image service could not make the image${suffix}`);
     default:

@@ -12,6 +12,7 @@ import {
   type PlaceholderValues,
 } from "./comfyui-workflow.server";
 import {
+  ProviderAnswerError,
   ProviderError,
   ProviderRetryableError,
   type ConnectionProbe,
@@ -237,7 +238,7 @@ export function comfyClient(options: ComfyUIProviderOptions) {
     }
     const data = Buffer.from(await response.arrayBuffer());
     const format = imageFormat(data);
-    if (!format) throw new ProviderError(`ComfyUI sent ${saved.filename}, which is not a PNG or WebP image`);
+    if (!format) throw new ProviderAnswerError(`ComfyUI sent ${saved.filename}, which is not a PNG or WebP image`);
     return { data, format };
   }
 

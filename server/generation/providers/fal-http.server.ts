@@ -1,6 +1,12 @@
-import sharp from "sharp";
+import { answeredImage } from "./answered-image.server";
 import { bufferedFetch } from "./buffered-fetch.server";
-import { ProviderError, ProviderRefusalError, ProviderRetryableError, type GeneratedImage } from "./provider";
+import {
+  ProviderAnswerError,
+  ProviderError,
+  ProviderRefusalError,
+  ProviderRetryableError,
+  type GeneratedImage,
+} from "./provider";
 
 /** fal's API hosts; a base URL (a gateway, or a test's fake) stands in for all of them. */
 const FAL_HOSTS = new Set(["fal.run", "queue.fal.run", "rest.fal.ai", "rest.alpha.fal.ai", "api.fal.ai"]);
@@ -148,27 +154,20 @@ const IMAGE: Fetched = { a: "an image", the: "The image" };
 
 /**
  * Downloads one output image: http(s) only, at most `maxBytes` (MAX_OUTPUT_BYTES), stopped with
- * `signal`; a JPEG (fal's default format) becomes a PNG.
+ * `signal`, decoded whole; a JPEG (fal's default format) becomes a PNG.
  */
 export async function downloadImage(
   address: string,
   signal: AbortSignal,
   maxBytes = MAX_OUTPUT_BYTES,
 ): Promise<GeneratedImage> {
-  const data = await downloadFile(address, signal, maxBytes, IMAGE);
-  let format: string | undefined;
-  try {
-    format = (await sharp(data).metadata()).format;
-  } catch {
-    throw new ProviderError("The image service returned a file that is not an image");
-  }
-  if (format === "png" || format === "webp") return { data, format };
-  return { data: await sharp(data).png().toBuffer(), format: "png" };
+  return answeredImage(await downloadFile(address, signal, maxBytes, IMAGE));
 }
 
 /**
  * Downloads one file fal made, whatever its bytes (a LoRA's weights, say): http(s) only, at most
- * `maxBytes`, stopped with `signal`; failures said as provider errors naming `what`.
+ * `maxBytes`, stopped with `signal`; failures said as provider errors naming `what`. An address
+ * Motif cannot fetch, or a link that is gone or refused, is an answer it cannot use: not retried.
  */
 export async function downloadFile(
   address: string,
@@ -180,10 +179,10 @@ export async function downloadFile(
   try {
     url = new URL(address);
   } catch {
-    throw new ProviderError(`The image service returned ${what.a} address that is not valid`);
+    throw new ProviderAnswerError(`The image service returned ${what.a} address that is not valid`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ProviderError(`The image service returned ${what.a} address Motif does not fetch`);
+    throw new ProviderAnswerError(`The image service returned ${what.a} address Motif does not fetch`);
   }
   let response: Response;
   try {
@@ -193,9 +192,11 @@ export async function downloadFile(
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
-    throw response.status >= 500 || response.status === 429
-      ? new ProviderRetryableError(`${what.the} could not be downloaded (HTTP ${response.status})`)
-      : new ProviderError(`${what.the} could not be downloaded (HTTP ${response.status})`);
+    if (response.status >= 500 || response.status === 429) {
+      throw new ProviderRetryableError(`${what.the} could not be downloaded (HTTP ${response.status})`);
+    }
+    const gone = [403, 404, 410].includes(response.status) ? ": its link has expired or was refused" : "";
+    throw new ProviderAnswerError(`${what.the} could not be downloaded (HTTP ${response.status})${gone}`);
   }
   return readCapped(response, signal, maxBytes, `The image service returned ${what.a}`);
 }
@@ -210,7 +211,7 @@ export async function readCapped(
   maxBytes: number,
   what: string,
 ): Promise<Buffer> {
-  const tooLarge = () => new ProviderError(`${what} over ${maxBytes / 1024 / 1024} MB`);
+  const tooLarge = () => new ProviderAnswerError(`${what} over ${maxBytes / 1024 / 1024} MB`);
   if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw tooLarge();

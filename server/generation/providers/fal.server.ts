@@ -10,7 +10,7 @@ import { progressOf } from "./fal-queue.server";
 import { createFalTraining, DEFAULT_FAL_TRAINER } from "./fal-training.server";
 import { createReferenceUploads, STORAGE_EXPIRY } from "./fal-uploads.server";
 import {
-  ProviderError,
+  ProviderAnswerError,
   ProviderRefusalError,
   ProviderRetryableError,
   type EditRequest,
@@ -261,7 +261,7 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     }
     const { data } = await fal.queue.result(endpoint, { requestId, abortSignal: signal });
     const parsed = outputSchema.safeParse(data);
-    if (!parsed.success) throw new ProviderError("The image service answered in a form Motif does not know");
+    if (!parsed.success) throw new ProviderAnswerError("The image service answered in a form Motif does not know");
     const { has_nsfw_concepts: flagged } = parsed.data;
     const images = parsed.data.images ?? (parsed.data.image ? [parsed.data.image] : []);
     // fal blanks an image its safety checker flags and says so here.
@@ -269,7 +269,7 @@ export function createFalProvider(options: FalProviderOptions): ImageProvider {
     if (images.length > 0 && kept.length === 0) {
       throw new ProviderRefusalError("The image service declined this request under its content policy");
     }
-    if (kept.length === 0) throw new ProviderError("The image service returned no images");
+    if (kept.length === 0) throw new ProviderAnswerError("The image service returned no images");
     return { images: await Promise.all(kept.map((image) => downloadImage(image.url, signal, maxBytes))) };
   }
 

@@ -1,8 +1,9 @@
 import { modelLabel } from "#domain/models";
 import { ApiError, GoogleGenAI, Modality, type GenerateContentResponse, type Part } from "@google/genai";
-import sharp from "sharp";
+import { answeredImage } from "./answered-image.server";
 import { geminiAspectRatios, geminiImageSizes, geminiModelTraits } from "./gemini-models";
 import {
+  ProviderAnswerError,
   ProviderError,
   ProviderRefusalError,
   ProviderRetryableError,
@@ -174,12 +175,11 @@ async function imageOf(response: GenerateContentResponse): Promise<GeneratedImag
     const reason = said ? `: “${shorten(said)}”` : finishReason ? ` (${finishReason})` : "";
     throw new ProviderRefusalError(`Gemini returned no image${reason}`);
   }
-  const data = Buffer.from(inline.inlineData.data, "base64");
   const mimeType = inline.inlineData.mimeType;
-  if (mimeType === "image/png") return { data, format: "png" };
-  if (mimeType === "image/webp") return { data, format: "webp" };
-  if (mimeType === "image/jpeg") return { data: await sharp(data).png().toBuffer(), format: "png" };
-  throw new ProviderError(`Gemini returned an image in a format Motif does not store (${mimeType})`);
+  if (mimeType !== "image/png" && mimeType !== "image/webp" && mimeType !== "image/jpeg") {
+    throw new ProviderAnswerError(`Gemini returned an image in a format Motif does not store (${mimeType})`);
+  }
+  return answeredImage(Buffer.from(inline.inlineData.data, "base64"), "Gemini");
 }
 
 function shorten(text: string): string {

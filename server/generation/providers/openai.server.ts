@@ -1,14 +1,15 @@
 import { modelLabel } from "#domain/models";
 import OpenAI, { toFile } from "openai";
-import sharp from "sharp";
 import type { ImageEditParamsNonStreaming, ImagesResponse } from "openai/resources/images";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { withDeadline } from "../deadline.server";
+import { answeredImage, contentTypeOf } from "./answered-image.server";
 import { bufferedFetch } from "./buffered-fetch.server";
 import { checkOpenAIConnection } from "./openai-check.server";
 import { isProviderError, MAX_OUTPUT_BYTES, readCapped, transportError } from "./fal-http.server";
 import { transparentWhereRepainted } from "../../images/edit-mask.server";
 import {
+  ProviderAnswerError,
   ProviderError,
   ProviderRefusalError,
   ProviderRetryableError,
@@ -295,26 +296,18 @@ export async function readAnswerImages(
 ): Promise<GeneratedImage[]> {
   const items = (response as { data?: unknown } | null)?.data;
   if (!Array.isArray(items)) {
-    throw new ProviderError("The image service answered something that is not an Images API answer");
+    throw new ProviderAnswerError("The image service answered something that is not an Images API answer");
   }
-  if (items.length === 0) throw new ProviderError("The image service returned no images");
+  if (items.length === 0) throw new ProviderAnswerError("The image service returned no images");
   return Promise.all(
     items.map(async (item: { b64_json?: unknown; url?: unknown }) => {
-      if (typeof item?.b64_json === "string" && item.b64_json) return asImage(Buffer.from(item.b64_json, "base64"));
-      if (typeof item?.url === "string" && item.url) return asImage(await fetchAnswered(item.url, context));
-      throw new ProviderError("The image service returned no image data");
+      if (typeof item?.b64_json === "string" && item.b64_json) {
+        return answeredImage(Buffer.from(item.b64_json, "base64"));
+      }
+      if (typeof item?.url === "string" && item.url) return answeredImage(await fetchAnswered(item.url, context));
+      throw new ProviderAnswerError("The image service returned no image data");
     }),
   );
-}
-
-async function asImage(data: Buffer): Promise<GeneratedImage> {
-  const format = await sharp(data)
-    .metadata()
-    .then((meta) => meta.format)
-    .catch(() => null);
-  if (!format) throw new ProviderError("The image service returned data that is not an image");
-  if (format === "png" || format === "webp") return { data, format };
-  return { data: await sharp(data).png().toBuffer(), format: "png" };
 }
 
 /** An answered image address: on the API's host (or a data: URL), no redirects, at most MAX_OUTPUT_BYTES. */
@@ -324,16 +317,17 @@ async function fetchAnswered(address: string, context: { baseUrl: string; signal
   try {
     url = new URL(address, base);
   } catch {
-    throw new ProviderError("The image service returned an image address that is not valid");
+    throw new ProviderAnswerError("The image service returned an image address that is not valid");
   }
   if (url.protocol === "data:") {
     const data = /^data:image\/[\w.+-]+;base64,(.*)$/s.exec(address)?.[1];
-    if (!data) throw new ProviderError("The image service returned a data: address that is not an image");
+    if (!data) throw new ProviderAnswerError("The image service returned a data: address that is not an image");
     return Buffer.from(data, "base64");
   }
   if ((url.protocol !== "http:" && url.protocol !== "https:") || url.host !== base.host) {
-    throw new ProviderError(
-      `The image service returned an image at another address (${url.host}): Motif fetches images only from ${base.host}`,
+    // The operator's own host is not named: the sentence is shown to the person.
+    throw new ProviderAnswerError(
+      `The image service returned an image at another address (${url.host}), which Motif does not fetch`,
     );
   }
   let response: Response;
@@ -345,7 +339,7 @@ async function fetchAnswered(address: string, context: { baseUrl: string; signal
   }
   if (response.status >= 300 && response.status < 400) {
     await response.body?.cancel().catch(() => {});
-    throw new ProviderError(
+    throw new ProviderAnswerError(
       `The image service's image link redirected (HTTP ${response.status}): Motif does not follow it`,
     );
   }
@@ -355,12 +349,12 @@ async function fetchAnswered(address: string, context: { baseUrl: string; signal
       throw new ProviderRetryableError(`The image could not be downloaded (HTTP ${response.status})`);
     }
     const gone = response.status === 404 || response.status === 410 ? ": the link has expired or never existed" : "";
-    throw new ProviderError(`The image could not be downloaded (HTTP ${response.status})${gone}`);
+    throw new ProviderAnswerError(`The image could not be downloaded (HTTP ${response.status})${gone}`);
   }
-  const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = contentTypeOf(response);
   if (type && !type.startsWith("image/") && type !== "application/octet-stream") {
     await response.body?.cancel().catch(() => {});
-    throw new ProviderError(`The image service's image link answered ${type}, not an image`);
+    throw new ProviderAnswerError(`The image service's image link answered ${type}, not an image`);
   }
   return readCapped(response, context.signal, MAX_OUTPUT_BYTES, "The image service returned an image");
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { replicateJson, type ReplicateConnection } from "./replicate-http.server";
-import { ProviderError, type ReferenceImage } from "./provider";
+import { ProviderAnswerError, type ReferenceImage } from "./provider";
 
 /**
  * Replicate takes an input file inline as a data URI, which it advises only for small files;
@@ -26,7 +26,8 @@ export async function uploadFile(
   form.append("type", file.type);
   const { body } = await replicateJson(connection, "/v1/files", { body: form, signal });
   const parsed = fileSchema.safeParse(body);
-  if (!parsed.success) throw new ProviderError("The image service answered an upload in a form Motif does not know");
+  if (!parsed.success)
+    throw new ProviderAnswerError("The image service answered an upload in a form Motif does not know");
   return parsed.data.urls.get;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isRefusal, replicateJson, type ReplicateConnection } from "./replicate-http.server";
 import {
+  ProviderAnswerError,
   ProviderError,
   ProviderRefusalError,
   ProviderRetryableError,
@@ -96,7 +97,7 @@ async function createPrediction(options: PredictionOptions, ref: ModelRef, input
 
 export function parsePrediction(body: unknown): Prediction {
   const parsed = predictionSchema.safeParse(body);
-  if (!parsed.success) throw new ProviderError("The image service answered in a form Motif does not know");
+  if (!parsed.success) throw new ProviderAnswerError("The image service answered in a form Motif does not know");
   return parsed.data;
 }
 
@@ -143,7 +144,7 @@ function outputOf(prediction: Prediction): string[] {
   const { output } = prediction;
   const urls = typeof output === "string" ? [output] : Array.isArray(output) ? output : [];
   if (urls.length === 0 || !urls.every((url): url is string => typeof url === "string")) {
-    throw new ProviderError("The image service returned no images");
+    throw new ProviderAnswerError("The image service returned no images");
   }
   return urls;
 }

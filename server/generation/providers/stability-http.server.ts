@@ -1,7 +1,8 @@
-import sharp from "sharp";
+import { answeredImage, contentTypeOf } from "./answered-image.server";
 import { bufferedFetch } from "./buffered-fetch.server";
 import { isProviderError, MAX_OUTPUT_BYTES, readCapped, transportError } from "./fal-http.server";
 import {
+  ProviderAnswerError,
   ProviderError,
   ProviderRefusalError,
   ProviderRetryableError,
@@ -46,7 +47,7 @@ interface Call {
   form?: FormData;
   accept: "image/*" | "application/json";
   signal: AbortSignal;
-  /** What a 404 means here, said instead of Stability's words. */
+  /** What a 404 means here (a result gone), said instead of Stability's words. */
   notFound?: string;
 }
 
@@ -76,7 +77,7 @@ async function call(connection: StabilityConnection, path: string, options: Call
   } catch {
     body = text;
   }
-  if (response.status === 404 && options.notFound) throw new ProviderError(options.notFound);
+  if (response.status === 404 && options.notFound) throw new ProviderAnswerError(options.notFound);
   throw classifyStabilityError(response.status, body);
 }
 
@@ -116,7 +117,7 @@ export async function stabilityJson(
   try {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   } catch {
-    throw new ProviderError("The image service answered in a form Motif does not know (not JSON)");
+    throw new ProviderAnswerError("The image service answered in a form Motif does not know (not JSON)");
   }
 }
 
@@ -141,26 +142,16 @@ export async function getResult(
 
 /** The image of a 200 answer: an image content type, not filtered, and bytes that decode. */
 async function imageOf(response: Response, signal: AbortSignal, maxBytes: number): Promise<GeneratedImage> {
-  const type = response.headers.get("content-type") ?? "";
+  const type = contentTypeOf(response);
   if (!type.startsWith("image/")) {
     await response.body?.cancel().catch(() => {});
-    throw new ProviderError(
-      `The image service answered ${type.split(";")[0] || "without a content type"}, not an image`,
-    );
+    throw new ProviderAnswerError(`The image service answered ${type || "without a content type"}, not an image`);
   }
   if (response.headers.get("finish-reason") === "CONTENT_FILTERED") {
     await response.body?.cancel().catch(() => {});
     throw new ProviderRefusalError("The image service declined this request under its content policy");
   }
-  const data = await readCapped(response, signal, maxBytes, "The image service returned an image");
-  let format: string | undefined;
-  try {
-    format = (await sharp(data).metadata()).format;
-  } catch {
-    throw new ProviderError("The image service returned a file that is not an image");
-  }
-  if (format === "png" || format === "webp") return { data, format };
-  return { data: await sharp(data).png().toBuffer(), format: "png" };
+  return answeredImage(await readCapped(response, signal, maxBytes, "The image service returned an image"));
 }
 
 /**

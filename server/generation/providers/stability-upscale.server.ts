@@ -1,6 +1,6 @@
 import { MAX_UPSCALED_BYTES } from "./fal-http.server";
 import { getResult, postForImage, stabilityJson, type StabilityConnection } from "./stability-http.server";
-import { ProviderError, type GeneratedImage, type UpscaleRequest } from "./provider";
+import { ProviderAnswerError, type GeneratedImage, type UpscaleRequest } from "./provider";
 
 /** STABILITY_UPSCALE: which of Stability's upscalers "AI upscale" runs. */
 export type StabilityUpscaler = "fast" | "conservative" | "creative";
@@ -63,7 +63,7 @@ export async function stabilityUpscale(
   });
   const id = (body as { id?: unknown } | null)?.id;
   if (typeof id !== "string" || !id) {
-    throw new ProviderError("The image service started an upscale without an id Motif can follow");
+    throw new ProviderAnswerError("The image service started an upscale without an id Motif can follow");
   }
   return awaitResult(options, id, signal);
 }
