@@ -151,6 +151,10 @@ const tags = [
       "A style is a look: a description, reference images and four sample images later images are matched to.",
   },
   { name: "Objects", description: "An object is one subject in a style, with one or more images." },
+  {
+    name: "Models",
+    description: "The image models on offer: what one image costs with each, and what each can do.",
+  },
   { name: "Jobs", description: "Generation runs as jobs: submit, then poll (or listen to the events)." },
   { name: "Account", description: "Your profile, balance and credit history." },
   { name: "API keys", description: "Keys for scripts and agents, managed from a browser session." },

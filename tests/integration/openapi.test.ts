@@ -115,10 +115,9 @@ describe.each(testDatabases)("every documented operation answers as documented, 
     state.styleId = created.body.style.id;
     await ran(created.body.job.id);
 
-    const invalid = await call("POST", "/api/styles", { json: { name: "" } });
-    expect(invalid.status).toBe(400);
-
-    const list = await call<{ styles: StyleView[] }>("GET", "/api/styles");
+    expect((await call("POST", "/api/styles", { json: { name: "" } })).status).toBe(400);
+    const list = await call<{ styles: StyleView[]; models: unknown }>("GET", "/api/styles");
+    expect((await call("GET", "/api/models")).body).toEqual(list.body.models);
     const style = list.body.styles.find((s) => s.id === state.styleId)!;
     expect(style.anchors).toHaveLength(4);
     state.referenceIds = style.references.map((r) => r.id);

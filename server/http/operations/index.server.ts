@@ -6,6 +6,7 @@ import { eventOperations } from "./events/index.server";
 import { fileOperations } from "./files/index.server";
 import { jobOperations } from "./jobs/index.server";
 import { learningOperations } from "./learning/index.server";
+import { modelOperations } from "./models/index.server";
 import { objectDrawingOperations } from "./object-drawings/index.server";
 import { objectExportOperations } from "./object-exports/index.server";
 import { objectOperations } from "./objects/index.server";
@@ -22,6 +23,7 @@ import { teamOperations } from "./teams/index.server";
  * this list: an operation added here is served and documented, and nowhere else.
  */
 const declared = [
+  ...modelOperations,
   ...styleOperations,
   ...learningOperations,
   ...objectExportOperations,
