@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ModelView } from "#domain/models";
 import { pricesAtRate, standardPrices } from "#domain/pricing";
-import { modelHint } from "./model-picker";
+import { modelHint, modelOptionLabel } from "./model-picker";
 
 const gemini: ModelView = {
   id: "gemini",
@@ -35,6 +35,12 @@ describe("the model picker's hint", () => {
     );
   });
 
+  it("says a model that takes no reference images draws from words alone", () => {
+    expect(modelHint({ ...gemini, maxReferences: 0 }, { references: 4 })).toBe(
+      "It draws from words alone, without reference images.",
+    );
+  });
+
   it("says when Motif makes the transparency, and that the preview engine is not a model", () => {
     expect(modelHint(gemini, { transparent: true })).toBe(
       "Up to 3 reference images; transparency made by Motif from a flat background.",
@@ -42,6 +48,27 @@ describe("the model picker's hint", () => {
     expect(modelHint({ ...gemini, transparency: "native" }, { transparent: true })).toBe("Up to 3 reference images.");
     expect(modelHint({ ...gemini, id: "offline", prices: pricesAtRate(0) })).toBe(
       "Placeholder pictures drawn by Motif, not by an AI model.",
+    );
+  });
+});
+
+describe("a model's choice in the picker", () => {
+  it("says what one image costs with it at the size and detail asked for", () => {
+    expect(modelOptionLabel(gemini, { size: "square", detail: "draft" })).toBe(
+      "Gemini gemini-2.5-flash-image · 3 credits an image",
+    );
+    expect(modelOptionLabel({ ...gemini, prices: pricesAtRate(2) }, { size: "portrait", detail: "high" })).toBe(
+      "Gemini gemini-2.5-flash-image · 90 credits an image",
+    );
+    expect(modelOptionLabel({ ...gemini, prices: pricesAtRate(0) }, { size: "square", detail: "draft" })).toBe(
+      "Gemini gemini-2.5-flash-image · Free preview",
+    );
+  });
+
+  it("names it alone without a size and detail, and says when it cannot be reached", () => {
+    expect(modelOptionLabel(gemini)).toBe("Gemini gemini-2.5-flash-image");
+    expect(modelOptionLabel({ ...gemini, reachable: false }, { size: "square", detail: "draft" })).toBe(
+      "Gemini gemini-2.5-flash-image · 3 credits an image · Not reachable — ask your operator",
     );
   });
 });

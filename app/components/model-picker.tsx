@@ -1,8 +1,12 @@
 import { ChevronDown, Cpu, Info, PlugZap } from "lucide-react";
 import { useId } from "react";
+import type { DetailLevel, ImageSize } from "#domain/images";
 import { isPreviewModel, unreachableModelMessage, unreachableModelNote, type ModelView } from "#domain/models";
+import { unitPrice } from "#domain/pricing";
 import { cn } from "~/lib/ui/cn";
 import { useModels } from "~/lib/hooks/use-models";
+import { priceText } from "~/lib/words/object-format";
+import { ModelAbilities } from "./model-abilities";
 import { inputClasses } from "./ui/text-field";
 
 /** What a model does differently, in a few words under the choice. */
@@ -11,14 +15,25 @@ export function modelHint(model: ModelView, options: { transparent?: boolean; re
   if (isPreviewModel(model)) return "Placeholder pictures drawn by Motif, not by an AI model.";
   const references = options.references ?? 0;
   const parts = [
-    references > model.maxReferences
-      ? `This style has ${references} reference and sample images; this model takes the first ${model.maxReferences}`
-      : `Up to ${model.maxReferences} reference ${model.maxReferences === 1 ? "image" : "images"}`,
+    model.maxReferences === 0
+      ? "It draws from words alone, without reference images"
+      : references > model.maxReferences
+        ? `This style has ${references} reference and sample images; this model takes the first ${model.maxReferences}`
+        : `Up to ${model.maxReferences} reference ${model.maxReferences === 1 ? "image" : "images"}`,
   ];
   if (options.transparent && model.transparency === "matte") {
     parts.push("transparency made by Motif from a flat background");
   }
   return `${parts.join("; ")}.`;
+}
+
+/** A model as its choice reads: its name, what one image costs at `pricing`, and whether it can be reached. */
+export function modelOptionLabel(model: ModelView, pricing?: { size: ImageSize; detail: DetailLevel }): string {
+  const parts = [model.label];
+  const unit = pricing ? unitPrice({ ...pricing, prices: model.prices }) : null;
+  if (unit !== null) parts.push(unit === 0 ? priceText(0) : `${priceText(unit)} an image`);
+  if (!model.reachable) parts.push(unreachableModelNote);
+  return parts.join(" · ");
 }
 
 /** Said where an action would run on the preview engine, which cannot do what it asks as a model would. */
@@ -59,6 +74,10 @@ export function ModelPicker(props: {
   transparent?: boolean;
   /** How many reference and sample images the style sends with each image. */
   references?: number;
+  /** The size and detail asked for: each choice says what one image costs with it. */
+  pricing?: { size: ImageSize; detail: DetailLevel };
+  /** Lists what the chosen model can do to images later, and why not the rest (the composer). */
+  abilities?: boolean;
   label?: string;
   className?: string;
 }) {
@@ -87,7 +106,7 @@ export function ModelPicker(props: {
         >
           {models.map((model) => (
             <option key={model.id} value={model.id}>
-              {model.reachable ? model.label : `${model.label} · ${unreachableModelNote}`}
+              {modelOptionLabel(model, props.pricing)}
             </option>
           ))}
         </select>
@@ -103,6 +122,7 @@ export function ModelPicker(props: {
       ) : (
         <UnreachableModelNote model={chosen} id={`${id}-hint`} />
       )}
+      {props.abilities && <ModelAbilities model={chosen} className="mt-1" />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { isPreviewModel, unreachableModelNote } from "#domain/models";
 import { detailLevels, detailValues } from "#domain/images";
 import { useModels } from "~/lib/hooks/use-models";
 import { plural } from "~/lib/words/object-format";
+import { ModelAbilities } from "./model-abilities";
 import { PreviewBadge } from "./preview-badge";
 
 function priceLine(price: { square: number; other: number }): string {
@@ -9,7 +10,7 @@ function priceLine(price: { square: number; other: number }): string {
   return `${plural(price.square, "credit")} square · ${price.other} portrait or landscape`;
 }
 
-/** The models this instance offers, with what each costs and can do (Settings). */
+/** The models this instance offers, with what each costs and can do, and why not the rest (Settings). */
 export function ModelsList() {
   const { models, defaultId } = useModels();
   return (
@@ -44,12 +45,16 @@ export function ModelsList() {
           </dl>
           {!isPreviewModel(model) && (
             <p className="text-xs text-neutral-600 dark:text-neutral-400">
-              Up to {model.maxReferences} reference {model.maxReferences === 1 ? "image" : "images"} ·{" "}
+              {model.maxReferences === 0
+                ? "Words alone, no reference images"
+                : `Up to ${plural(model.maxReferences, "reference image")}`}{" "}
+              ·{" "}
               {model.transparency === "native"
                 ? "transparent backgrounds made by the model"
                 : "transparent backgrounds cut out by Motif from a flat colour"}
             </p>
           )}
+          <ModelAbilities model={model} />
         </li>
       ))}
     </ul>

@@ -49,6 +49,7 @@ export function StyleDefaultsFields({
         label="Model"
         value={value.defaultModel ?? models.defaultId}
         transparent={value.defaultTransparent}
+        pricing={{ size: value.defaultSize, detail: value.defaultDetail }}
         onChange={(defaultModel) => onChange({ ...value, defaultModel })}
       />
       <SegmentedControl

@@ -42,6 +42,15 @@ test("with two models, each makes an object from the composer; the job, object p
 
   await model.selectOption("gemini");
   await expect(page.getByText("transparency made by Motif from a flat background")).toBeVisible();
+  // Each choice says what one image costs with it; the chosen one, what it can do later and why not the rest.
+  await expect(model.locator("option[value=gemini]")).toHaveText(/ · 6 credits an image$/);
+  await expect(model.locator("option[value=openai]")).toHaveText(/ · 3 credits an image$/);
+  const abilities = page.getByRole("list", { name: /^What Gemini .* can do$/ });
+  await expect(abilities.getByRole("listitem").filter({ hasText: "Repaint a region" })).toContainText("Cannot:");
+  await expect(abilities.getByRole("listitem").filter({ hasText: "Edit with words" })).toContainText("Can:");
+  await expect(page.getByRole("list", { name: /^Why Gemini .* cannot do some$/ })).toContainText(
+    "Repaint a region: Gemini changes the whole image from words",
+  );
   await page.getByLabel("Objects", { exact: true }).fill("Copper kettle");
   await expect(page.getByTestId("generate-objects")).toContainText("6 credits");
   await expectNoViolations(page, "composer with a model picker");
@@ -79,6 +88,7 @@ test("with two models, each makes an object from the composer; the job, object p
   );
   const models = page.getByRole("list", { name: "Models" });
   await expect(models.getByTestId("model-entry")).toHaveCount(3);
+  await expect(models.getByTestId("model-abilities")).toHaveCount(3);
   await expect(models).toContainText("6 credits square · 10 portrait or landscape");
 });
 

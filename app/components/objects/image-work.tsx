@@ -186,6 +186,11 @@ function AiUpscale(props: Parameters<typeof ImageWork>[0]) {
           {upscaler.upscaler} · {priceText(price)}
         </span>
       </div>
+      {upscaler.id !== preferred.id && (
+        <p className="text-xs text-neutral-500 dark:text-neutral-400">
+          With {upscaler.label}, since {preferred.label} has no AI upscaler.
+        </p>
+      )}
       <div className="grid grid-cols-2 gap-2">
         {upscaleFactors.map((factor) => {
           const [width, height] = [image.width * factor, image.height * factor];

@@ -266,6 +266,8 @@ export function ObjectComposer(props: {
             onChange={setModelId}
             transparent={transparent}
             references={referencesOf(props.styles.find((s) => s.id === style?.id))}
+            pricing={{ size, detail }}
+            abilities
           />
           {learning.fields}
           <SegmentedControl<ImageSize>

@@ -174,7 +174,12 @@ function GenerateAgainDialog(props: {
       description={`New images of ${props.name} in other settings, still matched to its cover and style.`}
     >
       <form onSubmit={submit} className="grid gap-5" noValidate>
-        <ModelPicker value={chosen.id} onChange={setModelId} transparent={settings.transparent} />
+        <ModelPicker
+          value={chosen.id}
+          onChange={setModelId}
+          transparent={settings.transparent}
+          pricing={{ size: settings.size, detail: settings.detail }}
+        />
         <SegmentedControl<ImageSize>
           legend="Size"
           name="again-size"

@@ -109,6 +109,7 @@ export function ViewsPanel(props: {
             {tooMany
               ? `Ask for at most ${limits.objectViews} at a time.`
               : `Up to ${limits.objectViews}; one image each, at ${priceText(priceOf({ ...props.settings, count: 1, prices: model.prices }))} an image.`}
+            {model.id !== chosen.id && ` Drawn by ${model.label}, since ${chosen.label} cannot draw views.`}
           </p>
         </div>
         {short && balance !== null && (
