@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { FlatLook } from "#domain/looks";
 import type { Database } from "../db/client.server";
-import { styles } from "../db/schema";
+import { styleReferences, styles } from "../db/schema";
+import type { FileStorage } from "../storage/storage.server";
 import { getLogger } from "../logger.server";
 import type { ImageProvider, ReferenceImage } from "./providers/provider";
+import { readReferences } from "./references.server";
 
 /** The most references a provider's style is learned from. */
 const MAX_STYLE_REFERENCES = 5;
@@ -21,35 +23,38 @@ export function providerStyleKey(
 }
 
 /**
- * The style as the provider learned it from its references (capabilities.customStyle): the one
- * kept with the style, or learned now and kept, so it is made once per set of references. Without
- * references, or when the provider cannot learn it, nothing: the images are drawn from words.
+ * The style as the provider learned it from the user's reference images (capabilities.customStyle):
+ * the one kept with the style, or learned now and kept, so it is made once per set of references
+ * (its samples are not among them: they change as the style is drawn). Without references, or
+ * when the provider cannot learn it, nothing: the images are drawn from words.
  */
 export async function providerStyleFor(
-  db: Database,
+  ctx: { db: Database; storage: FileStorage },
   options: {
     provider: ImageProvider;
     style: { id: string; providerStyles: Record<string, string> };
     look: FlatLook | null;
-    references: ReferenceImage[];
     signal?: AbortSignal;
   },
 ): Promise<string | undefined> {
-  const { provider, style, look, references } = options;
-  if (!provider.capabilities.customStyle || !provider.createStyle || references.length === 0) return undefined;
+  const { provider, style, look } = options;
+  if (!provider.capabilities.customStyle || !provider.createStyle) return undefined;
+  const files = await ctx.db
+    .select({ fileKey: styleReferences.fileKey })
+    .from(styleReferences)
+    .where(eq(styleReferences.styleId, style.id))
+    .orderBy(asc(styleReferences.position))
+    .limit(MAX_STYLE_REFERENCES);
+  if (files.length === 0) return undefined;
+  const references = await readReferences(
+    ctx.storage,
+    files.map((file) => ({ ...file, format: "png" })),
+  );
   const key = providerStyleKey(provider, look, references);
-  const [kept] = await db
-    .select({ ref: sql<string | null>`${styles.providerStyles} ->> ${key}` })
-    .from(styles)
-    .where(eq(styles.id, style.id));
-  if (kept?.ref) return kept.ref;
+  if (style.providerStyles[key]) return style.providerStyles[key];
   try {
-    const ref = await provider.createStyle({
-      references: references.slice(0, MAX_STYLE_REFERENCES),
-      look,
-      signal: options.signal,
-    });
-    await db
+    const ref = await provider.createStyle({ references, look, signal: options.signal });
+    await ctx.db
       .update(styles)
       .set({ providerStyles: sql`${styles.providerStyles} || jsonb_build_object(${key}::text, ${ref}::text)` })
       .where(eq(styles.id, style.id));

@@ -10,7 +10,9 @@ import { kindModule, parseJobParams } from "./kinds/index.server";
 import type { ImageTask, JobPlan } from "./kinds/kind.server";
 import { isRunning, watchForCancel } from "./cancel-watch.server";
 import { keyedTransparency } from "./keyed-transparency.server";
+import { flatLookOf } from "#domain/looks";
 import { getLogger } from "../logger.server";
+import { providerStyleFor } from "./provider-style.server";
 import { asStylePixelArt, drawsAsPixelArt } from "./pixel-style.server";
 import type { MattingModel } from "./pipeline/matting-model.server";
 import { failJob, finishJob } from "./lifecycle.server";
@@ -106,6 +108,8 @@ async function makeImages(
   let madeCount = plan.finished.size;
   let refusalsInARow = 0;
   let imageError: string | null = null;
+  const look = flatLookOf(plan.style);
+  const providerStyle = await providerStyleFor(ctx, { provider, style: plan.style, look, signal: ctx.signal });
 
   for (const task of plan.tasks) {
     if (plan.finished.has(task.position) || (task.objectId && goneObjects.has(task.objectId))) continue;
@@ -138,6 +142,8 @@ async function makeImages(
           seed: task.seed,
           n: 1,
           palette: plan.style.palette,
+          look,
+          ...(providerStyle ? { providerStyle } : {}),
           neighbours: plan.neighbours.filter((name) => name !== task.subject),
           ...(plan.avoid && task.variant !== undefined ? { avoid: plan.avoid, variant: task.variant } : {}),
           ...(plan.drawing ? { drawing: plan.drawing } : {}),

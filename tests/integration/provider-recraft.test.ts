@@ -156,6 +156,15 @@ describe("recraft provider against a local Recraft", () => {
     expect(result.images[0]!.svg).toBeDefined();
   });
 
+  it("paints a new background with Recraft's background tool, and an outpaint's new space by inpainting, neither traced", async () => {
+    const base = { data: await png("#336699", 128), mimeType: "image/png" as const };
+    const mask = await png("#ffffff", 128);
+    await provider().edit!({ ...baseRequest, look: "icon", base, mask, background: true });
+    await provider().edit!({ ...baseRequest, look: "icon", base, mask, outpaint: true });
+    expect(fake.calls.map((call) => call.path)).toEqual(["/v1/images/generateBackground", "/v1/images/inpaint"]);
+    expect(fake.calls[0]!.files.mask![0]).toMatchObject({ width: 128, height: 128, channels: 1 });
+  });
+
   it("changes an image as words say by image-to-image, at its strength", async () => {
     const base = { data: await png("#336699", 128), mimeType: "image/png" as const };
     const result = await provider().edit!({ ...baseRequest, look: null, base, mask: null });

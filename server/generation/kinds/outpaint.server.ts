@@ -87,6 +87,7 @@ export const outpaintKind: JobKindModule<"outpaint"> = {
                 base: { data: input.canvas, mimeType: "image/png" },
                 mask: input.mask,
                 outpaint: !background,
+                background,
               }),
             finish: async (image) => ({
               data: extended

@@ -85,6 +85,11 @@ export interface EditRequest extends GenerateRequest {
    * outpaint workflow) uses it; the others repaint the masked region as any other.
    */
   outpaint?: boolean;
+  /**
+   * The mask marks the background behind a subject, to be painted anew (a new background). A
+   * provider with its own background tool (Recraft's) uses it; the others repaint the region.
+   */
+  background?: boolean;
 }
 
 /** An image made `factor` times wider and taller by the provider's upscaler. */

@@ -1,7 +1,7 @@
 import { bufferedFetch } from "./buffered-fetch.server";
 import { isProviderError, MAX_OUTPUT_BYTES, readCapped, transportError } from "./fal-http.server";
 import { toForm, type FormFields } from "./stability-http.server";
-import { ProviderError, ProviderRefusalError, ProviderRetryableError } from "./provider";
+import { ProviderAnswerError, ProviderError, ProviderRefusalError, ProviderRetryableError } from "./provider";
 
 /** Recraft's API host; a base URL (a gateway, or a test's fake) stands in for it. */
 export const RECRAFT_API_HOST = "external.api.recraft.ai";
@@ -69,11 +69,12 @@ export async function recraftCall(
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
-    if (response.ok) throw new ProviderError("The image service answered in a form Motif does not know (not JSON)");
+    if (response.ok)
+      throw new ProviderAnswerError("The image service answered in a form Motif does not know (not JSON)");
   }
   if (!response.ok) throw classifyRecraftError(response.status, parsed);
   if (!parsed || typeof parsed !== "object") {
-    throw new ProviderError("The image service answered in a form Motif does not know (no object)");
+    throw new ProviderAnswerError("The image service answered in a form Motif does not know (no object)");
   }
   return parsed as Record<string, unknown>;
 }
@@ -87,7 +88,7 @@ export function imagesOf(answer: Record<string, unknown>): RecraftImage[] {
       typeof item === "object" &&
       (typeof (item as RecraftImage).url === "string" || typeof (item as RecraftImage).b64_json === "string"),
   );
-  if (images.length === 0) throw new ProviderError("The image service answered without an image");
+  if (images.length === 0) throw new ProviderAnswerError("The image service answered without an image");
   return images;
 }
 

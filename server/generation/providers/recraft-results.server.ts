@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { optimizeAndSanitizeSvg, UnsafeSvgError } from "../pipeline/sanitize-svg.server";
 import { MAX_OUTPUT_BYTES, readCapped, transportError } from "./fal-http.server";
-import { ProviderError, ProviderRetryableError, type GeneratedImage } from "./provider";
+import { ProviderAnswerError, ProviderError, ProviderRetryableError, type GeneratedImage } from "./provider";
 import type { RecraftImage } from "./recraft-http.server";
 
 /** A result as it came: an SVG's text, or a raster image's bytes. */
@@ -31,10 +31,10 @@ export async function fetchResult(image: RecraftImage, signal: AbortSignal): Pro
   try {
     url = new URL(image.url!);
   } catch {
-    throw new ProviderError("The image service returned an image address that is not valid");
+    throw new ProviderAnswerError("The image service returned an image address that is not valid");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ProviderError("The image service returned an image address Motif does not fetch");
+    throw new ProviderAnswerError("The image service returned an image address Motif does not fetch");
   }
   let response: Response;
   try {
@@ -45,7 +45,7 @@ export async function fetchResult(image: RecraftImage, signal: AbortSignal): Pro
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
     if ([403, 404, 410].includes(response.status)) {
-      throw new ProviderError(
+      throw new ProviderAnswerError(
         `The link to the finished image had expired or was refused (HTTP ${response.status}); Recraft keeps results for about a day`,
       );
     }
@@ -56,7 +56,7 @@ export async function fetchResult(image: RecraftImage, signal: AbortSignal): Pro
   const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "image/svg+xml" && /^(text\/|application\/(json|xml|problem))/.test(type)) {
     await response.body?.cancel().catch(() => {});
-    throw new ProviderError(`The image service answered ${type} where the image was expected`);
+    throw new ProviderAnswerError(`The image service answered ${type} where the image was expected`);
   }
   const data = await readCapped(response, signal, MAX_OUTPUT_BYTES, "The image service returned an image");
   return sortResult(data, type);
@@ -70,7 +70,7 @@ function sortResult(data: Buffer, type: string): RecraftResult {
     .replace(/^\uFEFF/, "")
     .trimStart();
   if (type === "image/svg+xml" || /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg\b/i.test(head)) {
-    if (data.length > MAX_SVG_BYTES) throw new ProviderError("The image service returned an SVG over 8 MB");
+    if (data.length > MAX_SVG_BYTES) throw new ProviderAnswerError("The image service returned an SVG over 8 MB");
     return { kind: "svg", svg: data.toString("utf8") };
   }
   return { kind: "raster", data };
@@ -80,7 +80,7 @@ function sortResult(data: Buffer, type: string): RecraftResult {
 export function sanitizedVector(svg: string): string {
   const found = DANGER.filter(([pattern]) => pattern.test(svg)).map(([, what]) => what);
   if (found.length) {
-    throw new ProviderError(
+    throw new ProviderAnswerError(
       `The image service returned an SVG holding ${[...new Set(found)].join(" and ")}: it was not kept`,
     );
   }
@@ -88,8 +88,8 @@ export function sanitizedVector(svg: string): string {
     return optimizeAndSanitizeSvg(svg, { precision: 2 });
   } catch (error) {
     if (error instanceof UnsafeSvgError)
-      throw new ProviderError(`The image service returned an unsafe SVG. ${error.message}`);
-    throw new ProviderError("The image service returned an SVG that could not be read");
+      throw new ProviderAnswerError(`The image service returned an unsafe SVG. ${error.message}`);
+    throw new ProviderAnswerError("The image service returned an SVG that could not be read");
   }
 }
 
@@ -103,7 +103,7 @@ export async function renderVector(svg: string, width: number, height: number): 
   try {
     meta = await sharp(source).metadata();
   } catch {
-    throw new ProviderError("The image service returned an SVG that does not render");
+    throw new ProviderAnswerError("The image service returned an SVG that does not render");
   }
   const scale = Math.max(width / (meta.width || width), height / (meta.height || height));
   const density = Math.min(2400, Math.max(1, 72 * scale));
@@ -126,7 +126,7 @@ export async function asGenerated(
   try {
     format = (await sharp(result.data).metadata()).format;
   } catch {
-    throw new ProviderError("The image service returned a file that is not an image");
+    throw new ProviderAnswerError("The image service returned a file that is not an image");
   }
   try {
     if (format === "png" || format === "webp") {
@@ -135,6 +135,6 @@ export async function asGenerated(
     }
     return { data: await sharp(result.data, { failOn: "error" }).png().toBuffer(), format: "png" };
   } catch {
-    throw new ProviderError("The image service returned an image that does not decode");
+    throw new ProviderAnswerError("The image service returned an image that does not decode");
   }
 }

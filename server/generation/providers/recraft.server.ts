@@ -116,7 +116,8 @@ export function createRecraftProvider(options: RecraftProviderOptions): ImagePro
   }
 
   /**
-   * A masked region: inpainting (white repaints). A change in words: image-to-image. Both answer
+   * A masked region: inpainting (white repaints), or Recraft's background tool for a new background.
+   * A change in words: image-to-image. Both answer
    * rasters; a flat style's image is traced to SVG by Recraft again, so it stays a vector.
    */
   async function edit(request: EditRequest, signal: AbortSignal): Promise<GenerateResult> {
@@ -127,10 +128,12 @@ export function createRecraftProvider(options: RecraftProviderOptions): ImagePro
       response_format: "url",
       ...styleFields({ model: models.raster, look: request.look ?? null, vector: false }),
     };
+    // A new background has Recraft's own tool; an outpaint's new space and a region are inpainted.
+    const masked = request.background ? "/images/generateBackground" : "/images/inpaint";
     const answer = request.mask
       ? await recraftCall(
           connection,
-          "/images/inpaint",
+          masked,
           { form: { ...common, image: request.base, mask: await greyMask(request.mask) } },
           signal,
         )
@@ -145,7 +148,8 @@ export function createRecraftProvider(options: RecraftProviderOptions): ImagePro
         .slice(0, 1)
         .map((image) => fetchResult(image, signal)),
     );
-    if (vector && result!.kind === "raster") {
+    // Motif lays the original back over an outpaint or a new background: a trace would be lost.
+    if (vector && result!.kind === "raster" && !request.outpaint && !request.background) {
       result = await tool("/images/vectorize", { data: result!.data, mimeType: "image/png" }, signal);
     }
     const leftOut = request.references.length;

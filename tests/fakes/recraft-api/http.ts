@@ -16,7 +16,7 @@ const ONE_FILE_TOOLS = [
   "/v1/images/crispUpscale",
   "/v1/images/creativeUpscale",
 ];
-const CHANGES = ["/v1/images/imageToImage", "/v1/images/inpaint"];
+const CHANGES = ["/v1/images/imageToImage", "/v1/images/inpaint", "/v1/images/generateBackground"];
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -139,11 +139,13 @@ function failureAnswer(kind: RecraftFailure) {
 function serveResult(state: RecraftState, reply: Reply, path: string, authorization: string | undefined) {
   state.downloads.push({ path, authorization });
   const result = state.results.get(path);
-  const fault = state.control.result;
+  const { control } = state;
+  const fault = control.resultTimes === 0 ? null : control.result;
+  if (fault && control.resultTimes !== null) control.resultTimes--;
   if (!result || fault === "expired") {
     return reply.raw(404, "application/xml", '<?xml version="1.0"?><Error><Code>NoSuchKey</Code></Error>');
   }
-  if (state.control.stall === "result") return reply.stall(result.contentType);
+  if (control.stall === "result") return reply.stall(result.contentType);
   if (fault === "html") return reply.raw(200, "text/html", "<html><body>Sign in to continue</body></html>");
   if (fault === "not_an_image") return reply.raw(200, "image/png", Buffer.from("not an image at all"));
   if (result.contentType === "image/svg+xml" && fault === "svg_script") {

@@ -22,6 +22,8 @@ export interface FakeRecraftControl {
   failAlways: RecraftFailure | null;
   /** How result links answer. */
   result: ResultFault;
+  /** The fault is played on this many downloads, then links answer normally (null: on every one). */
+  resultTimes: number | null;
   /** Sends 200, its headers and a first byte, then nothing: on an image call, or on a result link. */
   stall: "call" | "result" | null;
 }
@@ -32,6 +34,7 @@ export const normalService = (): FakeRecraftControl => ({
   failNext: null,
   failAlways: null,
   result: null,
+  resultTimes: null,
   stall: null,
 });
 

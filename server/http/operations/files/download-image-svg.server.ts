@@ -8,7 +8,7 @@ export const downloadImageSvgOperation = defineOperation({
   tag: "Files",
   summary: "Download an image as SVG",
   description:
-    "The image traced to SVG, as a download: no background or shadow, its colours snapped to the style's palette, or every fill and stroke `currentColor` with `singleColour=true`. Offered for flat styles only (icons, line art, pixel art).",
+    "The image as SVG, as a download. When a vector model drew it (the image's `vector` is true), its native SVG, sanitised; otherwise the image traced: no background or shadow, its colours snapped to the style's palette. With `singleColour=true` every fill is `currentColor`. Offered for images a vector model drew and for flat styles (icons, line art, pixel art).",
   access: "user",
   query: imageSvgQuerySchema,
   errors: [409],
