@@ -19,26 +19,32 @@ const gemini: ModelView = {
   upscaler: null,
   trainer: null,
   characterReference: false,
+  vector: null,
+  customStyle: false,
 };
 
 const noUpscaler = "It has no AI upscaler; the basic upscale (no AI, free) works with every model.";
 const noTraining = "It cannot learn a style or a character.";
+const traced = "It draws pixels: an SVG of a flat style's image is traced from them.";
 
 describe("what a model can do, and why not", () => {
   it("says each action beyond drawing, what does it, and the reason for each it cannot do", () => {
     const fal = { ...gemini, id: "fal", label: "fal", edit: { words: true, region: true, why: null } };
-    expect(modelAbilities({ ...fal, upscaler: "ESRGAN", trainer: "FLUX LoRA fast training" })).toEqual([
+    const recraftLike = { upscaler: "ESRGAN", trainer: "FLUX LoRA fast training", vector: "recraftv3_vector" };
+    expect(modelAbilities({ ...fal, ...recraftLike })).toEqual([
       { key: "edit", label: "Edit with words", can: true, why: null },
       { key: "region", label: "Repaint a region", can: true, why: null },
       { key: "views", label: "Other views and poses", can: true, why: null },
       { key: "upscale", label: "AI upscale", can: true, why: null },
       { key: "train", label: "Training", can: true, why: null },
+      { key: "vector", label: "Native SVG", can: true, why: null },
     ]);
     const abilities = modelAbilities(gemini);
     expect(abilities.filter((a) => !a.can).map((a) => [a.key, a.why])).toEqual([
       ["region", "Gemini changes the whole image from words."],
       ["upscale", noUpscaler],
       ["train", noTraining],
+      ["vector", traced],
     ]);
   });
 
@@ -50,6 +56,7 @@ describe("what a model can do, and why not", () => {
       "It cannot draw other views.",
       noUpscaler,
       noTraining,
+      traced,
     ]);
   });
 
@@ -67,6 +74,7 @@ describe("what a model can do, and why not", () => {
       { labels: ["Other views and poses"], why: previewTexts.samePose },
       { labels: ["AI upscale"], why: noUpscaler },
       { labels: ["Training"], why: noTraining },
+      { labels: ["Native SVG"], why: traced },
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { ModelView } from "./models";
 
 /** The actions beyond drawing a new image that only some models can do. */
-export type ModelAbilityKey = "edit" | "region" | "views" | "upscale" | "train";
+export type ModelAbilityKey = "edit" | "region" | "views" | "upscale" | "train" | "vector";
 
 /** One such action on one model: whether it can, and why not in one sentence. */
 export interface ModelAbility {
@@ -40,6 +40,12 @@ export function modelAbilities(model: ModelView): ModelAbility[] {
       "It has no AI upscaler; the basic upscale (no AI, free) works with every model.",
     ),
     ability("train", "Training", model.trainer !== null, "It cannot learn a style or a character."),
+    ability(
+      "vector",
+      "Native SVG",
+      model.vector !== null,
+      "It draws pixels: an SVG of a flat style's image is traced from them.",
+    ),
   ];
 }
 

@@ -55,6 +55,14 @@ export const modelViewSchema = z
       description:
         "It takes a character's references apart from a style's, with their own weight; else the character's strength is approximate.",
     }),
+    vector: z.string().nullable().meta({
+      description:
+        "The vector model that draws flat styles as native SVG (the image's original; GET /api/images/{id}/svg), and for which styles; null when its SVGs are traced from pixels.",
+    }),
+    customStyle: z.boolean().meta({
+      description:
+        "A style's reference images become a style of the provider's own, made once and kept with the style.",
+    }),
   })
   .meta({ id: "Model", description: "A model a user may generate with." });
 export type ModelView = z.output<typeof modelViewSchema>;
@@ -83,6 +91,8 @@ export const standardModels: ModelsView = {
       upscaler: null,
       trainer: null,
       characterReference: false,
+      vector: null,
+      customStyle: false,
     },
   ],
   defaultId: "",

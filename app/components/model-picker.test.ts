@@ -18,6 +18,8 @@ const gemini: ModelView = {
   upscaler: null,
   trainer: null,
   characterReference: false,
+  vector: null,
+  customStyle: false,
 };
 
 describe("the model picker's hint", () => {

@@ -2,7 +2,7 @@
 // a flat style's image is stored as its native SVG (sanitised) and the PNG rendered from it, and
 // the SVG download, the ZIP and the SVG sprite carry that SVG; a style's references become one
 // Recraft custom style, kept with the style and reused; an image Recraft failed with a 5xx on
-// every attempt is refunded exactly once; an unsafe SVG fails that image alone, refunded, with a
+// every attempt, moderated, timed out or cancelled is refunded exactly once; an unsafe SVG fails that image alone, refunded, with a
 // plain message, while the set's other images are made.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -21,8 +21,8 @@ const png = (background: string) =>
 
 describe.each(testDatabases)("the engine with recraft on $name", (target) => {
   let fake: FakeRecraft;
-  const recraft = () =>
-    createRecraftProvider({ apiKey: fake.key, baseUrl: fake.url, model: "recraftv3", timeoutMs: 5_000 });
+  const recraft = (timeoutMs = 5_000) =>
+    createRecraftProvider({ apiKey: fake.key, baseUrl: fake.url, model: "recraftv3", timeoutMs });
 
   beforeAll(async () => {
     fake = await startFakeRecraft();
@@ -102,6 +102,39 @@ describe.each(testDatabases)("the engine with recraft on $name", (target) => {
     const row = await unmade((id) => runJob(engine.server, id));
     expect(row.status).toBe("failed");
     expect(fake.callsTo("/v1/images/generations")).toHaveLength(2);
+  });
+
+  it("refunds an image Recraft moderated, once, even when the job is run again", async () => {
+    fake.control.failAlways = "moderated";
+    const row = await unmade((id) => runJob(engine.server, id));
+    expect(row.error).toMatch(/content policy/);
+    // A refusal is not worth another try.
+    expect(fake.callsTo("/v1/images/generations")).toHaveLength(1);
+  });
+
+  it("refunds an image that timed out, once", async () => {
+    fake.control.stall = "call";
+    const row = await unmade(async (id) => {
+      await runJob(engine.server, id, recraft(300));
+      fake.control.stall = null;
+    });
+    expect(row.status).toBe("failed");
+    expect(fake.callsTo("/v1/images/generations")).toHaveLength(2);
+  });
+
+  it("refunds an image cancelled while Recraft drew it, once, closing the request (Recraft has no cancel)", async () => {
+    fake.control.stall = "call";
+    const row = await unmade(async (id) => {
+      const running = runJob(engine.server, id);
+      await expect.poll(() => fake.stalls.started, { timeout: 5_000 }).toBe(1);
+      const cancel = await engine.server.call(`/api/jobs/${id}/cancel`, { method: "POST", cookie: engine.user.cookie });
+      expect(cancel.status).toBe(200);
+      await running;
+      fake.control.stall = null;
+    });
+    expect(row.status).toBe("canceled");
+    await expect.poll(() => fake.stalls.abandoned).toBe(1);
+    expect(fake.callsTo("/v1/images/generations")).toHaveLength(1);
   });
 
   it("fails only the image whose SVG holds a script: refunded once, said plainly, the other made", async () => {

@@ -31,20 +31,22 @@ const priceSettings: Record<string, [variable: string, setting: string]> = {
   stability: ["STABILITY_PRICE", "draft=4/6,standard=9/14,high=32/48"],
   comfyui: ["COMFYUI_PRICE", "1.5"],
   a1111: ["A1111_PRICE", "draft=7/9,standard=10/15,high=33/50"],
+  recraft: ["RECRAFT_PRICE", "draft=8/10,standard=12/18,high=40/60"],
 };
 
 /** What each model can do besides drawing, as its provider declares it with these settings. */
 const expectedAbilities: Record<string, Record<ModelAbilityKey, boolean>> = {
-  offline: { edit: false, region: false, views: false, upscale: false, train: false },
-  openai: { edit: false, region: false, views: true, upscale: false, train: false },
-  "azure-openai": { edit: true, region: true, views: true, upscale: false, train: false },
-  gemini: { edit: true, region: false, views: true, upscale: false, train: false },
-  fal: { edit: true, region: true, views: true, upscale: true, train: true },
-  replicate: { edit: true, region: true, views: true, upscale: true, train: true },
-  bfl: { edit: true, region: true, views: true, upscale: false, train: false },
-  stability: { edit: true, region: true, views: true, upscale: true, train: false },
-  comfyui: { edit: true, region: true, views: true, upscale: false, train: false },
-  a1111: { edit: true, region: true, views: true, upscale: false, train: false },
+  offline: { edit: false, region: false, views: false, upscale: false, train: false, vector: false },
+  openai: { edit: false, region: false, views: true, upscale: false, train: false, vector: false },
+  "azure-openai": { edit: true, region: true, views: true, upscale: false, train: false, vector: false },
+  gemini: { edit: true, region: false, views: true, upscale: false, train: false, vector: false },
+  fal: { edit: true, region: true, views: true, upscale: true, train: true, vector: false },
+  replicate: { edit: true, region: true, views: true, upscale: true, train: true, vector: false },
+  bfl: { edit: true, region: true, views: true, upscale: false, train: false, vector: false },
+  stability: { edit: true, region: true, views: true, upscale: true, train: false, vector: false },
+  comfyui: { edit: true, region: true, views: true, upscale: false, train: false, vector: false },
+  a1111: { edit: true, region: true, views: true, upscale: false, train: false, vector: false },
+  recraft: { edit: true, region: true, views: true, upscale: true, train: false, vector: true },
 };
 
 const abilitiesOf = (model: ModelView) =>

@@ -9,6 +9,7 @@ import { FAKE_FAL_KEY, startFakeFal } from "../fakes/fal-api";
 import { startFakeGemini } from "../fakes/gemini-api";
 import { startFakeOpenAICompatible } from "../fakes/openai-compatible-api";
 import { FAKE_REPLICATE_TOKEN, startFakeReplicate } from "../fakes/replicate-api";
+import { FAKE_RECRAFT_KEY, startFakeRecraft } from "../fakes/recraft-api";
 import { FAKE_STABILITY_KEY, startFakeStability } from "../fakes/stability-api";
 
 interface StartedFake {
@@ -69,6 +70,11 @@ export const providerFakes: Record<string, ProviderFake<StartedFake> | null> = {
     start: () => startFakeStability(),
     env: (f) => ({ STABILITY_API_KEY: FAKE_STABILITY_KEY, STABILITY_BASE_URL: f.url }),
     asked: (f) => f.requests.length,
+  }),
+  recraft: fake({
+    start: () => startFakeRecraft(),
+    env: (f) => ({ RECRAFT_API_KEY: FAKE_RECRAFT_KEY, RECRAFT_BASE_URL: f.url }),
+    asked: (f) => f.callsTo("/v1/images/generations").length,
   }),
   comfyui: fake({
     start: () => startFakeComfyUI(),

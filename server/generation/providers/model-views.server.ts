@@ -25,6 +25,8 @@ export function presentModel(
     upscaler: capabilities.upscale?.label ?? null,
     trainer: provider.training ? (capabilities.train?.label ?? null) : null,
     characterReference: capabilities.characterReference,
+    vector: capabilities.vector?.label ?? null,
+    customStyle: Boolean(capabilities.customStyle && provider.createStyle),
   };
 }
 

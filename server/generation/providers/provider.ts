@@ -169,6 +169,11 @@ export interface ProviderCapabilities {
    * (GenerateRequest.providerStyle); `label` names it ("Recraft custom style").
    */
   customStyle?: { label: string };
+  /**
+   * Draws flat styles (GenerateRequest.look) as native SVG (GeneratedImage.svg); `label` says
+   * with what and which ("recraftv3_vector, for icon and line styles").
+   */
+  vector?: { label: string };
 }
 
 /** A style to learn from references (capabilities.customStyle), for drawing in `look`. */

@@ -197,6 +197,9 @@ export function createRecraftProvider(options: RecraftProviderOptions): ImagePro
       edit: { words: true, region: true },
       upscale: { label: upscaler === "creative" ? "Recraft creative upscale" : "Recraft crisp upscale" },
       ...(styles ? { customStyle: { label: "Recraft custom style" } } : {}),
+      ...(mode === "never"
+        ? {}
+        : { vector: { label: `${models.vector}, for ${mode === "always" ? "every style" : "icon and line styles"}` } }),
     },
     generate: (request) => withinDeadline(request.signal, (signal) => generate(request, signal)),
     edit: (request) => withinDeadline(request.signal, (signal) => edit(request, signal)),
