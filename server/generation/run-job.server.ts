@@ -13,6 +13,7 @@ import { keyedTransparency } from "./keyed-transparency.server";
 import { flatLookOf } from "#domain/looks";
 import { getLogger } from "../logger.server";
 import { providerStyleFor } from "./provider-style.server";
+import { assertAskedShape } from "./answer-shape.server";
 import { asStylePixelArt, drawsAsPixelArt } from "./pixel-style.server";
 import type { MattingModel } from "./pipeline/matting-model.server";
 import { failJob, finishJob } from "./lifecycle.server";
@@ -155,6 +156,7 @@ async function makeImages(
         () => isRunning(ctx.db, job.id),
         task.work ? (request) => task.work!.call(provider, request) : undefined,
       );
+      if (!task.work && result?.images[0]) await assertAskedShape(result.images[0], params.size);
       if (keyed && result?.images[0]) result.images[0] = await keyed.matte(result.images[0]);
       if (task.work && result?.images[0]) result.images[0] = await task.work.finish(result.images[0]);
       if (task.finish && result?.images[0]) result.images[0] = await task.finish(result.images[0]);

@@ -137,6 +137,15 @@ describe.each(testDatabases)("the engine with recraft on $name", (target) => {
     expect(fake.callsTo("/v1/images/generations")).toHaveLength(1);
   });
 
+  it("fails an image drawn in another shape than asked, refunded once, saying what came back", async () => {
+    fake.control.wrongShape = 1;
+    const row = await unmade((id) => runJob(engine.server, id));
+    expect(row.error).toMatch(
+      /The image service returned a 2048 × 1024 image where a square one \(1024 × 1024\) was asked\.$/,
+    );
+    expect(fake.callsTo("/v1/images/generations")).toHaveLength(1);
+  });
+
   it("fails only the image whose SVG holds a script: refunded once, said plainly, the other made", async () => {
     const { styleId } = await createStyleThroughApi(engine.server, engine.user.cookie, { transparent: false });
     fake.reset();

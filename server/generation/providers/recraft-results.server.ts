@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { optimizeAndSanitizeSvg, UnsafeSvgError } from "../pipeline/sanitize-svg.server";
+import { answeredImage } from "./answered-image.server";
 import { MAX_OUTPUT_BYTES, readCapped, transportError } from "./fal-http.server";
 import { ProviderAnswerError, ProviderError, ProviderRetryableError, type GeneratedImage } from "./provider";
 import type { RecraftImage } from "./recraft-http.server";
@@ -122,19 +123,5 @@ export async function asGenerated(
     const svg = sanitizedVector(result.svg);
     return { data: await renderVector(svg, size.width, size.height), format: "png", svg };
   }
-  let format: string | undefined;
-  try {
-    format = (await sharp(result.data).metadata()).format;
-  } catch {
-    throw new ProviderAnswerError("The image service returned a file that is not an image");
-  }
-  try {
-    if (format === "png" || format === "webp") {
-      await sharp(result.data, { failOn: "error" }).raw().toBuffer();
-      return { data: result.data, format };
-    }
-    return { data: await sharp(result.data, { failOn: "error" }).png().toBuffer(), format: "png" };
-  } catch {
-    throw new ProviderAnswerError("The image service returned an image that does not decode");
-  }
+  return answeredImage(result.data);
 }

@@ -3,7 +3,7 @@
 // upscalers) and custom styles. Answers are {data: [...]} or, for a one-file tool, {image: {...}},
 // each image a signed link (or base64 when asked).
 import { randomUUID } from "node:crypto";
-import { drawingPng, drawingSvg, sizeOf, upscaled, vectorOf, withoutBackground } from "./images.ts";
+import { drawingPng, drawingSvg, SIZE_OF_RATIO, sizeOf, upscaled, vectorOf, withoutBackground } from "./images.ts";
 import type { ReceivedImage, RecordedCall, RecraftState } from "./state.ts";
 
 const MODELS = [
@@ -80,14 +80,15 @@ export async function generation(
       );
     if (!ok) return invalid("controls.colors: each colour is {rgb: [r, g, b]} of 0 to 255");
   }
+  const shape = state.control.wrongShape > 0 ? (state.control.wrongShape--, SIZE_OF_RATIO["2:1"]!) : dimensions;
   const vector = model.endsWith("_vector") || VECTOR_STYLES.includes(String(style ?? custom?.style));
   const colour = colours?.[0]?.rgb as number[] | undefined;
   call.fields.vector = vector;
   const data = await Promise.all(
     Array.from({ length: n as number }, async () =>
       vector
-        ? deliver(state, Buffer.from(drawingSvg(dimensions, prompt, colour)), "image/svg+xml", json)
-        : deliver(state, await drawingPng(dimensions, prompt, colour), "image/png", json),
+        ? deliver(state, Buffer.from(drawingSvg(shape, prompt, colour)), "image/svg+xml", json)
+        : deliver(state, await drawingPng(shape, prompt, colour), "image/png", json),
     ),
   );
   return { status: 200, body: { created: Math.floor(Date.now() / 1000), credits: 40 * (n as number), data } };

@@ -24,6 +24,8 @@ export interface FakeRecraftControl {
   result: ResultFault;
   /** The fault is played on this many downloads, then links answer normally (null: on every one). */
   resultTimes: number | null;
+  /** The next N generations are drawn 2:1 whatever size was asked (a model that ignores it). */
+  wrongShape: number;
   /** Sends 200, its headers and a first byte, then nothing: on an image call, or on a result link. */
   stall: "call" | "result" | null;
 }
@@ -35,6 +37,7 @@ export const normalService = (): FakeRecraftControl => ({
   failAlways: null,
   result: null,
   resultTimes: null,
+  wrongShape: 0,
   stall: null,
 });
 
