@@ -22,7 +22,9 @@ const layers = [
   // What people do: styles, objects, teams, keys, webhooks, the operator's console, payments.
   [
     "features",
-    ["server/(styles|learning|objects|teams|users|api-keys|webhooks|operator|setup|instance|billing|housekeeping)/"],
+    [
+      "server/(styles|learning|objects|icons|teams|users|api-keys|webhooks|operator|setup|instance|billing|housekeeping)/",
+    ],
   ],
   // The process's whole set of services, as the ways in are handed it.
   ["services", ["server/services\\.ts$"]],
