@@ -20,6 +20,7 @@ export const imageOperations = [
   "animated",
   "outpainted",
   "background",
+  "recoloured",
 ] as const;
 export type ImageOperation = (typeof imageOperations)[number];
 
@@ -51,6 +52,8 @@ export interface ImageOperationParams {
   tile?: TileParams;
   /** An animation's action, frames, directions, loop and shared palette; how a model drew it. */
   animation?: AnimationRecord;
+  /** The palette a recoloured image was put in, #rrggbb lower case, as asked. */
+  palette?: string[];
 }
 
 /** POST /api/objects/{id}/upscale */
@@ -132,6 +135,13 @@ export const imageLineageSchema = z
         description:
           "An animation sheet's making: a row per direction, a column per frame, each cell `cell` px; null for other operations.",
       }),
+    palette: z
+      .array(z.string())
+      .nullable()
+      .meta({
+        examples: [["#1b4965", "#5fa8d3", "#cae9ff"]],
+        description: "The palette a recoloured image was put in (#rrggbb); null for other operations.",
+      }),
   })
   .meta({ id: "ImageLineage", description: "How an image was made, and from which image of the same object." });
 export type ImageLineage = z.output<typeof imageLineageSchema>;
@@ -165,6 +175,8 @@ export function operationLine(
       return `Outpainted${lineage.sides ? ` · ${sidesLine(lineage.sides)}` : ""}`;
     case "background":
       return "New background";
+    case "recoloured":
+      return "Recoloured";
     case "autotiled":
       return `Autotile set${lineage.tile && lineage.tile.kind !== "texture" ? ` · ${autotileKindLabels[lineage.tile.kind]}` : ""}`;
   }

@@ -11,7 +11,7 @@ import { images, objects, workspaceBalances } from "../db/schema";
 import { newId } from "../ids.server";
 import type { ImageUrlSigner } from "../images/signed-urls.server";
 import type { FileStorage } from "../storage/storage.server";
-import { objectFolder } from "../storage/folders.server";
+import { nativeSvgKey, objectFolder } from "../storage/folders.server";
 import { requireObjectDetail } from "./object-queries.server";
 import { requireOwnedObject, type ObjectRecord } from "./object-records.server";
 
@@ -33,6 +33,14 @@ export interface Derivation {
   hasAlpha?: boolean;
   /** Taken once, with the new image's record; none for a free operation. */
   charge?: { price: number; reason: CreditReason; actor: Actor };
+}
+
+/** What an operation made: the PNG, and the native SVG it made beside it (a recolour of a vector original). */
+export interface DerivedResult {
+  data: Buffer;
+  width: number;
+  height: number;
+  svg?: string;
 }
 
 /** The image `derivation` already made from `sourceId`, if there is one. */
@@ -69,7 +77,7 @@ export async function deriveObjectImage(
   deps: DerivedImageDeps,
   options: { workspaceId: string; objectId: string; imageId: string },
   derivation: Derivation,
-  make: (source: ImageRecord, original: Buffer) => Promise<{ data: Buffer; width: number; height: number }>,
+  make: (source: ImageRecord, original: Buffer) => Promise<DerivedResult>,
 ): Promise<{ image: ObjectImageView; existing: boolean }> {
   const { db, storage } = deps;
   const { workspaceId } = options;
@@ -106,6 +114,12 @@ export async function deriveObjectImage(
   const imageId = newId();
   const fileKey = `${objectFolder(workspaceId, object.styleId, object.id)}/${imageId}${derivation.suffix}.png`;
   await storage.put(fileKey, result.data, "image/png");
+  const svgKey = result.svg ? nativeSvgKey(fileKey) : null;
+  if (svgKey) await storage.put(svgKey, Buffer.from(result.svg!), "image/svg+xml");
+  const discard = async () => {
+    await storage.delete(fileKey);
+    if (svgKey) await storage.delete(svgKey);
+  };
   let winner: string | undefined;
   try {
     winner = await db.transaction(async (tx) => {
@@ -119,18 +133,18 @@ export async function deriveObjectImage(
       if (first) return first;
       await tx
         .insert(images)
-        .values(derivedRecord(object, source, { imageId, fileKey, durationMs, result, derivation }));
+        .values(derivedRecord(object, source, { imageId, fileKey, svgKey, durationMs, result, derivation }));
       const { charge } = derivation;
       if (!charge || price === 0) return undefined;
       await chargeCredits(tx, { actor: charge.actor, amount: price, reason: charge.reason, ref: imageId });
       return undefined;
     });
   } catch (error) {
-    await storage.delete(fileKey);
+    await discard();
     throw error;
   }
   if (winner) {
-    await storage.delete(fileKey);
+    await discard();
     return { image: await viewOf(winner), existing: true };
   }
   if (price > 0) await publishBalance(db, workspaceId);
@@ -144,8 +158,9 @@ function derivedRecord(
   made: {
     imageId: string;
     fileKey: string;
+    svgKey: string | null;
     durationMs: number;
-    result: { data: Buffer; width: number; height: number };
+    result: DerivedResult;
     derivation: Derivation;
   },
 ): typeof images.$inferInsert {
@@ -179,5 +194,6 @@ function derivedRecord(
     operation: derivation.operation,
     operationParams: derivation.params,
     credit: source.credit,
+    svgKey: made.svgKey,
   };
 }

@@ -217,6 +217,7 @@ export async function getObjectDetail(
         view: operationParams?.view ?? null,
         instruction: operationParams?.instruction ?? null,
         sides: operationParams?.sides ?? null,
+        palette: operationParams?.palette ?? null,
         pixelArt: operationParams?.pixelArt
           ? {
               ...operationParams.pixelArt,

@@ -35,6 +35,7 @@ const TOOLS = [
   "make_seamless_tile",
   "make_variations",
   "outpaint_image",
+  "recolour_objects",
   "redraw_animation_frame",
   "remove_background",
   "reorder_animation_frames",

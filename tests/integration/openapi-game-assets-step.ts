@@ -4,6 +4,7 @@
 import { expect, it } from "vitest";
 import { choosesAnObjectsDrawing } from "./openapi-drawings-step";
 import { learnsStylesAndCharacters } from "./openapi-learning-step";
+import { recoloursTheSet } from "./openapi-recolour-step";
 import type { OpenApiWalk } from "./openapi-helpers";
 
 type Made = { image: { id: string; width: number } };
@@ -81,9 +82,10 @@ export function makesGameAssets({ callWithKey, state }: OpenApiWalk) {
   });
 }
 
-/** The steps on one of the object's images: choosing its drawing, the game assets made from it, a character of it. */
+/** The steps on one of the object's images: choosing its drawing, the game assets made from it, a character of it, its set recoloured. */
 export function worksOnAnObjectsImage(walk: OpenApiWalk) {
   choosesAnObjectsDrawing(walk);
   makesGameAssets(walk);
   learnsStylesAndCharacters(walk);
+  recoloursTheSet(walk);
 }
