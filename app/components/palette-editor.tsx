@@ -16,6 +16,9 @@ export function PaletteEditor(props: {
   value: string[];
   onChange(palette: string[]): void;
   onValidity?(valid: boolean): void;
+  /** What the colours are for, under the legend; a style's palette by default. */
+  hint?: string;
+  legend?: string;
 }) {
   const id = useId();
   const [texts, setTexts] = useState(props.value);
@@ -38,9 +41,10 @@ export function PaletteEditor(props: {
 
   return (
     <fieldset className="grid gap-2">
-      <legend className="text-sm font-medium">Palette</legend>
+      <legend className="text-sm font-medium">{props.legend ?? "Palette"}</legend>
       <p id={`${id}-hint`} className="text-xs text-neutral-600 dark:text-neutral-400">
-        The colours every image in this style is asked to use. Pick a colour or type its code, like #2a9d8f.
+        {props.hint ??
+          "The colours every image in this style is asked to use. Pick a colour or type its code, like #2a9d8f."}
       </p>
       <ul className="grid gap-2 sm:grid-cols-2" aria-label="Palette colours">
         {texts.map((text, i) => {

@@ -1,4 +1,4 @@
-import { CheckCheck, Download, Trash2, X } from "lucide-react";
+import { CheckCheck, Download, Palette, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { plural } from "~/lib/words/object-format";
 import { Button } from "../ui/button";
@@ -16,6 +16,7 @@ export function SelectionBar(props: {
   /** How many objects are shown (for "Select all"). */
   shown: number;
   onSelectAll(): void;
+  onRecolour(): void;
   onDelete(): void;
   onClear(): void;
 }) {
@@ -46,6 +47,17 @@ export function SelectionBar(props: {
         >
           <Download aria-hidden className="size-4" />
           <span aria-hidden>Download…</span>
+        </button>
+        <button
+          type="button"
+          onClick={props.onRecolour}
+          aria-label={`Recolour ${plural(count, "object")}…`}
+          className={barButton}
+        >
+          <Palette aria-hidden className="size-4" />
+          <span aria-hidden className="hidden sm:inline">
+            Recolour…
+          </span>
         </button>
         <Button variant="danger" size="sm" onClick={props.onDelete} aria-label={`Delete ${plural(count, "object")}`}>
           <Trash2 aria-hidden className="size-4" />

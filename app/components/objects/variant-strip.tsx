@@ -20,6 +20,7 @@ const stripBadges: Partial<Record<ObjectImageView["lineage"]["operation"], strin
   autotiled: "Set",
   outpainted: "Wider",
   background: "New BG",
+  recoloured: "Colour",
 };
 
 const madeFromLabel = ({ lineage }: ObjectImageView) =>

@@ -1,4 +1,4 @@
-import { Boxes, Download, Layers, Plus, SearchX, X } from "lucide-react";
+import { Boxes, Download, Layers, Palette, Plus, SearchX, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { OBJECTS_PAGE, type ObjectSummary } from "#domain/objects";
@@ -6,7 +6,9 @@ import { EmptyState } from "~/components/empty-state";
 import { DownloadDialog } from "~/components/objects/download-dialog";
 import { LibraryToolbar } from "~/components/objects/library-toolbar";
 import { ObjectCard, ObjectCardSkeleton, objectGridClasses } from "~/components/objects/object-card";
+import { RecolourDialog } from "~/components/objects/recolour-dialog";
 import { SelectionBar } from "~/components/objects/selection-bar";
+import { DEFAULT_PALETTE } from "#domain/colour-words";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -98,6 +100,8 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
   const [confirming, setConfirming] = useState(false);
   // "Download all…" / "Download set…": what to include is asked first.
   const [downloading, setDownloading] = useState<{ selection: string; title: string } | null>(null);
+  // "Recolour set…" / the selection's "Recolour…": the set, or the chosen objects.
+  const [recolouring, setRecolouring] = useState<"set" | "selection" | null>(null);
 
   // The address is the view: the loader data belongs to the address it was loaded for.
   const [searchParams] = useSearchParams();
@@ -234,6 +238,9 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
             >
               <Download aria-hidden className="size-4" /> Download set…
             </Button>
+            <Button variant="secondary" size="sm" onClick={() => setRecolouring("set")}>
+              <Palette aria-hidden className="size-4" /> Recolour set…
+            </Button>
             <Button variant="ghost" size="sm" onClick={() => show({ ...view, setId: null, pages: 1 })}>
               <X aria-hidden className="size-4" /> All objects
             </Button>
@@ -337,6 +344,7 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
           ids={selectedIds}
           shown={objects.length}
           onSelectAll={() => setSelected(new Set(objects.map((o) => o.id)))}
+          onRecolour={() => setRecolouring("selection")}
           onDelete={() => setConfirming(true)}
           onClear={() => setSelected(new Set())}
         />
@@ -355,6 +363,21 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
           }
           confirmLabel={`Delete ${plural(selectedIds.length, "object")}`}
           onConfirm={() => void deleteSelected()}
+        />
+      )}
+      {recolouring && (
+        <RecolourDialog
+          {...(recolouring === "set" && set
+            ? { scope: { setId: set.id }, objects, count: objects.length, title: "Recolour this set" }
+            : {
+                scope: { ids: selectedIds },
+                objects: objects.filter((o) => selected.has(o.id)),
+                count: selectedIds.length,
+                title: `Recolour ${plural(selectedIds.length, "object")}`,
+              })}
+          initialPalette={DEFAULT_PALETTE}
+          onClose={() => setRecolouring(null)}
+          onChanged={revalidate}
         />
       )}
       {downloading && (

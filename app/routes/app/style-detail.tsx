@@ -1,10 +1,11 @@
-import { Download, Pencil, Sparkles } from "lucide-react";
+import { Download, Palette, Pencil, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AppError } from "#domain/errors";
 import { useAuth } from "~/components/auth-provider";
 import { EditStyleDialog } from "~/components/edit-style-dialog";
 import { DownloadDialog } from "~/components/objects/download-dialog";
+import { RecolourDialog } from "~/components/objects/recolour-dialog";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleFacts } from "~/components/style-page/style-facts";
 import { LearningPanel } from "~/components/learning/learning-panel";
@@ -63,6 +64,7 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<{ draft?: EditStyleDraft } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const [recolouring, setRecolouring] = useState(false);
   const generateHref = `/app?style=${encodeURIComponent(style.id)}`;
   // An edit of this style under way before a chunk reload: its dialog opens again with what was typed.
   useTakeDraft("edit-style", editStyleDraftSchema, (draft) => {
@@ -117,6 +119,14 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
           >
             <Download aria-hidden className="size-4" /> Download all…
           </Button>
+          <Button
+            variant="secondary"
+            disabled={objectCount === 0}
+            title={objectCount === 0 ? "Nothing made in this style to recolour yet" : undefined}
+            onClick={() => setRecolouring(true)}
+          >
+            <Palette aria-hidden className="size-4" /> Recolour all…
+          </Button>
           <DeleteButton id="delete-style-button" onClick={() => setDeleting(true)} />
         </div>
       </div>
@@ -169,6 +179,17 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
           title={`Download everything in ${style.name}`}
           description="The images in a ZIP, or packed into a sprite sheet for a game engine."
           onClose={() => setDownloading(false)}
+        />
+      )}
+      {recolouring && (
+        <RecolourDialog
+          scope={{ styleId: style.id }}
+          objects={objects}
+          count={objectCount}
+          title={`Recolour everything in ${style.name}`}
+          initialPalette={style.palette.length >= 2 ? style.palette : ["#264653", "#2a9d8f", "#e9c46a"]}
+          onClose={() => setRecolouring(false)}
+          onChanged={revalidate}
         />
       )}
       {deleting && (
