@@ -5,6 +5,7 @@ import { expect, it } from "vitest";
 import { choosesAnObjectsDrawing } from "./openapi-drawings-step";
 import { learnsStylesAndCharacters } from "./openapi-learning-step";
 import { recoloursTheSet } from "./openapi-recolour-step";
+import { packagesTheSetsIcons } from "./openapi-icon-packages-step";
 import type { OpenApiWalk } from "./openapi-helpers";
 
 type Made = { image: { id: string; width: number } };
@@ -88,4 +89,5 @@ export function worksOnAnObjectsImage(walk: OpenApiWalk) {
   makesGameAssets(walk);
   learnsStylesAndCharacters(walk);
   recoloursTheSet(walk);
+  packagesTheSetsIcons(walk);
 }

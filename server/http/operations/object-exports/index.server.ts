@@ -3,6 +3,7 @@ import { planSvgSpriteOperation } from "./plan-svg-sprite.server";
 import { downloadSvgSpriteOperation } from "./download-svg-sprite.server";
 import { downloadSpriteSheetOperation } from "./download-sprite-sheet.server";
 import { downloadAppIconsOperation } from "./download-app-icons.server";
+import { downloadIconPackageOperation } from "./download-icon-package.server";
 
 /**
  * Downloads of several objects at once (a selection, a set, a style) and one object's app
@@ -14,4 +15,5 @@ export const objectExportOperations = [
   downloadSvgSpriteOperation,
   downloadSpriteSheetOperation,
   downloadAppIconsOperation,
+  downloadIconPackageOperation,
 ];

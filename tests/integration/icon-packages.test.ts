@@ -1,0 +1,164 @@
+// Icon packages from a set: the SVGs on the grid in currentColor, a React package installed into a
+// temporary project, type-checked and rendered, Iconify JSON, names made safe and distinct, and the
+// errors a bad request gets.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createElement, type ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import ts from "typescript";
+import { afterAll, describe, expect, it } from "vitest";
+import type { IconifyJSON } from "@iconify/types";
+import { assertSafeSvg } from "#server/generation/pipeline/sanitize-svg.server";
+import { testDatabases } from "../support/databases";
+import { createStyleThroughApi, json, readZip, runJob, submitObjects } from "../support/factories";
+import { setUpSignedInApi } from "../support/signed-in-api";
+import { readTarball } from "../support/tarball";
+
+/** Temporary projects live inside the repository, so the packages' peer dependencies resolve from its own. */
+const scratch = join(process.cwd(), "node_modules", ".cache", "icon-package-tests");
+mkdirSync(scratch, { recursive: true });
+
+describe.each(testDatabases)("icon packages on $name", (target) => {
+  const api = setUpSignedInApi(target, "iris@example.com");
+  const call = (url: string) => api.server.call(url, { cookie: api.user.cookie });
+  const projects: string[] = [];
+  afterAll(() => projects.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  async function lineSet(subjects: string[]) {
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, {
+      description: "Line art icons, monoline, rounded",
+    });
+    const set = await submitObjects(api.server, api.user.cookie, { styleId, subjects });
+    expect((await runJob(api.server, set.job.id))?.status).toBe("succeeded");
+    return set;
+  }
+  const download = async (query: string) => {
+    const response = await call(`/api/objects/icon-package?${query}`);
+    return { response, data: Buffer.from(await response.arrayBuffer()) };
+  };
+
+  it("ships a set as SVGs on the grid in currentColor, named safely and distinctly, with a sprite", async () => {
+    const set = await lineSet(["Shopping cart", "Wallet", "wallet", "../etc/passwd"]);
+    const { response, data } = await download(`setId=${set.job.id}&format=svg&name=finance-icons&grid=20`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-icon-count")).toBe("4");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="finance-icons-1.0.0-svg.zip"');
+    const files = new Map((await readZip(data)).map((entry) => [entry.name, entry.data.toString()]));
+    const names = [...files.keys()].filter((name) => /^svg\/[^/]+\.svg$/.test(name)).sort();
+    expect(names).toEqual(["svg/etc-passwd.svg", "svg/shopping-cart.svg", "svg/wallet-2.svg", "svg/wallet.svg"]);
+    for (const name of names) {
+      const svg = files.get(name)!;
+      expect(svg).toMatch(/^<svg[^>]*viewBox="0 0 20 20"/);
+      assertSafeSvg(svg);
+      // One colour: nothing but currentColor and none paints.
+      const paints = [...svg.matchAll(/(?:fill|stroke)="([^"]*)"/g)].map((m) => m[1]);
+      expect(new Set(paints)).toEqual(new Set(["currentColor", ...(paints.includes("none") ? ["none"] : [])]));
+      expect(files.get(name.replace("svg/", "svg/colour/"))).toMatch(/viewBox="0 0 20 20"/);
+    }
+    expect(files.get("sprite.svg")).toMatch(/<symbol id="shopping-cart"[^>]* viewBox="0 0 20 20"/);
+    expect(files.get("README.md")).toContain("`shopping-cart` (`ShoppingCartIcon`)");
+    expect(files.get("LICENSE")).toMatch(/All rights reserved/);
+  });
+
+  it("builds a React package that installs, type-checks and renders each icon's markup", async () => {
+    const set = await lineSet(["Cart", "Piggy bank"]);
+    const query = `setId=${set.job.id}&name=@studio/finance-icons&version=2.1.0&license=MIT`;
+    const { response, data } = await download(`${query}&format=react`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/gzip");
+    const packed = readTarball(data);
+    expect(JSON.parse(packed.get("package/package.json")!.toString())).toMatchObject({
+      name: "@studio/finance-icons",
+      version: "2.1.0",
+      license: "MIT",
+      sideEffects: false,
+      peerDependencies: { react: ">=17" },
+    });
+
+    const project = mkdtempSync(join(scratch, "react-"));
+    projects.push(project);
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "try-icons", private: true, type: "module" }));
+    writeFileSync(join(project, "icons.tgz"), data);
+    execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--legacy-peer-deps", "./icons.tgz"], {
+      cwd: project,
+      stdio: "pipe",
+    });
+    writeFileSync(
+      join(project, "use.tsx"),
+      'import { CartIcon, PiggyBankIcon } from "@studio/finance-icons";\nexport const both = [<CartIcon size={32} title="Cart" />, <PiggyBankIcon color="#0f766e" strokeWidth={1.5} />];\n// @ts-expect-error: no such prop\nexport const wrong = <CartIcon sizes={3} />;\n',
+    );
+    const program = ts.createProgram([join(project, "use.tsx")], {
+      jsx: ts.JsxEmit.ReactJSX,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    expect(problems).toEqual([]);
+
+    const icons = (await import(
+      pathToFileURL(join(project, "node_modules/@studio/finance-icons/index.js")).href
+    )) as Record<string, ComponentType<Record<string, unknown>>>;
+    const svgs = new Map(
+      (await readZip((await download(`${query}&format=svg`)).data)).map((entry) => [entry.name, entry.data.toString()]),
+    );
+    const innerOf = (svg: string) => svg.slice(svg.indexOf(">") + 1, svg.lastIndexOf("</svg>"));
+    const cart = renderToStaticMarkup(createElement(icons.CartIcon!, { size: 32, title: "Cart" }));
+    expect(cart).toMatch(/^<svg [^>]*width="32" height="32" viewBox="0 0 24 24"[^>]*role="img" aria-label="Cart"/);
+    expect(cart).toContain(`<title>Cart</title>${innerOf(svgs.get("svg/cart.svg")!)}</svg>`);
+    const bank = renderToStaticMarkup(createElement(icons.PiggyBankIcon!, { color: "#0f766e" }));
+    expect(bank).toMatch(/color="#0f766e"/);
+    expect(bank).toMatch(/aria-hidden="true"/);
+    expect(bank).toContain(innerOf(svgs.get("svg/piggy-bank.svg")!));
+  });
+
+  it("builds an Iconify JSON icon set with its prefix, sizes and licence", async () => {
+    const set = await lineSet(["Coin", "Safe"]);
+    const { response, data } = await download(
+      `setId=${set.job.id}&format=iconify&name=finance-icons&prefix=fin&grid=32`,
+    );
+    expect(response.status).toBe(200);
+    const files = new Map((await readZip(data)).map((entry) => [entry.name, entry.data.toString()]));
+    const iconify = JSON.parse(files.get("fin.json")!) as IconifyJSON;
+    expect(iconify).toMatchObject({
+      prefix: "fin",
+      width: 32,
+      height: 32,
+      info: { total: 2, license: { title: "All rights reserved" } },
+    });
+    expect(Object.keys(iconify.icons).sort()).toEqual(["coin", "safe"]);
+    for (const icon of Object.values(iconify.icons)) {
+      expect(icon.body).not.toMatch(/<svg/);
+      assertSafeSvg(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${icon.body}</svg>`);
+    }
+  });
+
+  it("refuses what npm or Iconify would refuse, naming the field, and a set with no icon at all", async () => {
+    const set = await lineSet(["Key"]);
+    const bad = async (query: string) => {
+      const response = await call(`/api/objects/icon-package?setId=${set.job.id}&${query}`);
+      expect(response.status).toBe(400);
+      const { error } = await json<{ error: { fields?: { path: string }[] } }>(response);
+      return (error.fields ?? []).map((field) => field.path);
+    };
+    expect(await bad("format=react&name=Finance Icons")).toEqual(["name"]);
+    expect(await bad("format=react&name=_icons")).toEqual(["name"]);
+    expect(await bad("format=react&name=icons&version=1.0")).toEqual(["version"]);
+    expect(await bad("format=iconify&name=icons&prefix=Fin_Icons")).toEqual(["prefix"]);
+    expect(await bad("format=svg&name=icons&grid=18")).toEqual(["grid"]);
+    expect(await bad("format=zip&name=icons")).toEqual(["format"]);
+
+    const { styleId } = await createStyleThroughApi(api.server, api.user.cookie, {
+      description: "Oil painting, thick brushstrokes",
+    });
+    const painted = await submitObjects(api.server, api.user.cookie, { styleId, subjects: ["Castle"] });
+    await runJob(api.server, painted.job.id);
+    const none = await call(`/api/objects/icon-package?setId=${painted.job.id}&format=svg&name=icons`);
+    expect(none.status).toBe(409);
+  });
+});
