@@ -1,7 +1,7 @@
 // A set of objects in the browser: five transparent objects made and followed live, their set and
-// its ZIP, one of them varied, downloaded, renamed, zipped with its variants and deleted (wide and
-// light, narrow and dark); and, with a slow provider, a running set cancelled: what was made is
-// kept and paid, the rest refunded.
+// its ZIP, one of them varied, downloaded, renamed, zipped with its variants and deleted, the rest
+// recoloured into another palette (wide and light, narrow and dark); and, with a slow provider, a
+// running set cancelled: what was made is kept and paid, the rest refunded.
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
@@ -145,6 +145,24 @@ for (const { width, scheme } of [
     await expect(page).toHaveURL(/\/app\/object$/);
     await expect(page.getByTestId("object-card")).toHaveCount(4);
     expect((await page.request.get(imageUrl!)).status()).toBe(404);
+
+    // The rest in another palette, at once and free: the covers before and after.
+    await page.getByRole("checkbox", { name: "Select Golden key" }).check();
+    await page.getByRole("button", { name: "Select all" }).click();
+    await page.getByRole("button", { name: "Recolour 4 objects…" }).click();
+    const recolour = page.getByRole("dialog", { name: "Recolour 4 objects" });
+    for (const [i, code] of ["#0b2545", "#13315c", "#1d7874", "#8da9c4", "#eef4ed"].entries())
+      await recolour.getByRole("textbox", { name: `Colour ${i + 1} code` }).fill(code);
+    await expect(recolour.getByRole("list", { name: "Before" }).getByRole("img")).toHaveCount(4);
+    await recolour.getByRole("button", { name: "Recolour 4 objects" }).click();
+    await expect(recolour.getByRole("status")).toHaveText("Recoloured 4 objects, free.");
+    await expect(recolour.getByRole("list", { name: "After" }).getByRole("img")).toHaveCount(4);
+    // Before stays the old covers while the page behind takes the new ones.
+    const firstOf = (list: string) => recolour.getByRole("list", { name: list }).getByRole("img").first();
+    expect(await firstOf("Before").getAttribute("src")).not.toBe(await firstOf("After").getAttribute("src"));
+    await expectNoViolations(page, "recolour dialog");
+    await recolour.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByTestId("credit-badge")).toContainText("67");
   });
 }
 

@@ -68,7 +68,10 @@ export function RecolourDialog(props: {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<RecolourObjectsReply | null>(null);
   const tooFew = palette.length < RECOLOUR_MIN_COLOURS;
-  const before: Shown[] = props.objects.slice(0, SHOWN).map((o) => ({ id: o.id, name: o.name, image: o.cover }));
+  // Taken when the dialog opens: the page reloads the covers once they are recoloured.
+  const [before] = useState<Shown[]>(() =>
+    props.objects.slice(0, SHOWN).map((o) => ({ id: o.id, name: o.name, image: o.cover })),
+  );
   const after: Shown[] = before.map((b) => {
     const made = done?.recoloured.find((r) => r.objectId === b.id);
     return { ...b, name: `${b.name}, recoloured`, image: made ? made.image : b.image };

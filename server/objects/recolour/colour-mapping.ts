@@ -16,12 +16,26 @@ export function mapByLightness(sources: readonly string[], palette: readonly str
   const from = byLightness(sources);
   const to = byLightness(palette);
   if (to.length === 0) return new Map(from.map((c) => [c, c]));
-  if (from.length === 1) {
-    // One colour: the palette's colour of its own lightness (a dark glyph stays dark).
-    const t = luminance(from[0]!) / 255;
-    return new Map([[from[0]!, to[Math.round(t * (to.length - 1))]!]]);
-  }
+  if (from.length === 1) return new Map([[from[0]!, oneColourRole(from[0]!, to)]]);
   return new Map(from.map((c, i) => [c, to[Math.round((i * (to.length - 1)) / (from.length - 1))]!]));
+}
+
+const saturation = (hex: string) => {
+  const { r, g, b } = parseHex(hex)!;
+  const [max, min] = [Math.max(r, g, b), Math.min(r, g, b)];
+  return max === 0 ? 0 : (max - min) / max;
+};
+
+/**
+ * A one-colour picture's new colour (`palette` darkest first): black line art keeps the outline's
+ * role (the darkest), white the highlight's (the lightest); a coloured silhouette takes the
+ * palette's boldest colour that is neither its darkest nor its lightest, as a style's icons do.
+ */
+function oneColourRole(colour: string, palette: string[]): string {
+  const grey = saturation(colour) < 0.2;
+  if ((grey && luminance(colour) < 96) || palette.length < 3) return palette[0]!;
+  if (grey && luminance(colour) > 200) return palette.at(-1)!;
+  return palette.slice(1, -1).sort((a, b) => saturation(b) - saturation(a))[0]!;
 }
 
 /** A colour count below which a cluster is an edge's blend, not a colour of the picture. */

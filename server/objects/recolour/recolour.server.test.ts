@@ -31,8 +31,11 @@ describe("mapByLightness", () => {
     expect([...mapping.values()]).toEqual(["#111111", "#eeeeee"]);
   });
 
-  it("keeps one colour's lightness", () => {
+  it("gives one colour its role: black line art the darkest, white the lightest, a silhouette the boldest", () => {
     expect(mapByLightness(["#0a0a0a"], palette).get("#0a0a0a")).toBe("#1b4965");
+    expect(mapByLightness(["#fafafa"], palette).get("#fafafa")).toBe("#cae9ff");
+    const bold = ["#111111", "#8899aa", "#2e86de", "#f0f0f0"];
+    expect(mapByLightness(["#f4a23c"], bold).get("#f4a23c")).toBe("#2e86de");
   });
 });
 
