@@ -6,13 +6,14 @@ export const iconGrids = [16, 20, 24, 32] as const;
 export type IconGrid = (typeof iconGrids)[number];
 
 /** What a set can ship as. */
-export const iconPackageFormats = ["react", "vue", "svelte", "iconify", "svg"] as const;
+export const iconPackageFormats = ["react", "vue", "svelte", "font", "iconify", "svg"] as const;
 export type IconPackageFormat = (typeof iconPackageFormats)[number];
 
 export const iconPackageFormatLabels: Record<IconPackageFormat, string> = {
   react: "React package",
   vue: "Vue package",
   svelte: "Svelte package",
+  font: "Icon font (WOFF2, WOFF, TTF) with CSS and a cheat sheet",
   iconify: "Iconify JSON",
   svg: "SVG files and sprite",
 };
@@ -48,7 +49,10 @@ export const iconPrefix = z
   .trim()
   .min(1, "Give a prefix.")
   .max(32, "A prefix is at most 32 characters.")
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters and digits, words joined by single hyphens.")
+  .regex(
+    /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,
+    "Start with a letter; use lower-case letters and digits, words joined by single hyphens.",
+  )
   .meta({ description: "The icon set's prefix: Iconify's, and the CSS classes'.", example: "fin" });
 
 const grid = z.coerce
@@ -96,6 +100,7 @@ export function defaultPrefix(name: string): string {
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 32)
-      .replace(/-+$/, "") || "icons"
+      .replace(/-+$/, "")
+      .replace(/^(?=[0-9])/, "i") || "icons"
   );
 }

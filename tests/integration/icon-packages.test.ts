@@ -10,6 +10,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import type { IconifyJSON } from "@iconify/types";
+import { getIconData, iconToSVG, validateIconSet } from "@iconify/utils";
+import * as fontkit from "fontkit";
+import { compile as compileSvelte } from "svelte/compiler";
+import { createSSRApp, h } from "vue";
+import { renderToString as renderVue } from "@vue/server-renderer";
 import { assertSafeSvg } from "#server/generation/pipeline/sanitize-svg.server";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, json, readZip, runJob, submitObjects } from "../support/factories";
@@ -135,6 +140,63 @@ describe.each(testDatabases)("icon packages on $name", (target) => {
     for (const icon of Object.values(iconify.icons)) {
       expect(icon.body).not.toMatch(/<svg/);
       assertSafeSvg(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${icon.body}</svg>`);
+    }
+    // Iconify's own tools take it: it validates, and each icon renders on the set's grid.
+    expect(() => validateIconSet(iconify)).not.toThrow();
+    const coin = iconToSVG(getIconData(iconify, "coin")!);
+    expect(coin.attributes.viewBox).toBe("0 0 32 32");
+    expect(coin.body).toContain("currentColor");
+  });
+
+  it("builds Vue and Svelte packages their own compilers take, each icon's markup in the component", async () => {
+    const set = await lineSet(["Receipt", "Card"]);
+    const query = `setId=${set.job.id}&name=finance-icons`;
+    const vue = readTarball((await download(`${query}&format=vue`)).data);
+    const project = mkdtempSync(join(scratch, "vue-"));
+    projects.push(project);
+    for (const [path, content] of vue) {
+      mkdirSync(join(project, path, ".."), { recursive: true });
+      writeFileSync(join(project, path), content);
+    }
+    const vueIcons = (await import(pathToFileURL(join(project, "package/index.js")).href)) as Record<string, object>;
+    const markup = await renderVue(
+      createSSRApp({ render: () => h(vueIcons.ReceiptIcon!, { size: 40, title: "Receipt" }) }),
+    );
+    expect(markup).toMatch(/^<svg [^>]*width="40" height="40" viewBox="0 0 24 24"[^>]*aria-label="Receipt"/);
+    expect(markup).toContain("<title>Receipt</title>");
+
+    const svelte = readTarball((await download(`${query}&format=svelte`)).data);
+    const components = [...svelte.keys()].filter((path) => path.endsWith(".svelte"));
+    expect(components.sort()).toEqual(["package/icons/CardIcon.svelte", "package/icons/ReceiptIcon.svelte"]);
+    for (const path of components) {
+      const compiled = compileSvelte(svelte.get(path)!.toString(), { generate: "server", filename: path });
+      expect(compiled.js.code).toContain("viewBox");
+    }
+  });
+
+  it("builds an icon font whose glyphs sit at the code points its stylesheet names", async () => {
+    const set = await lineSet(["Bell", "Chart"]);
+    const { response, data } = await download(`setId=${set.job.id}&format=font&name=finance-icons&prefix=fin`);
+    expect(response.status).toBe(200);
+    const files = new Map((await readZip(data)).map((entry) => [entry.name, entry.data]));
+    expect([...files.keys()]).toEqual(
+      expect.arrayContaining([
+        "fonts/fin.woff2",
+        "fonts/fin.woff",
+        "fonts/fin.ttf",
+        "fin.css",
+        "cheat-sheet.html",
+        "README.md",
+      ]),
+    );
+    const css = files.get("fin.css")!.toString();
+    const font = fontkit.create(files.get("fonts/fin.ttf")!) as fontkit.Font;
+    for (const name of ["bell", "chart"]) {
+      const code = new RegExp(`\\.fin-${name}::before\\s*\\{\\s*content:\\s*"\\\\([0-9a-f]+)"`).exec(css)?.[1];
+      expect(code, name).toBeDefined();
+      const glyph = font.glyphForCodePoint(parseInt(code!, 16));
+      expect(glyph.id).toBeGreaterThan(0);
+      expect(glyph.path.commands.length).toBeGreaterThan(0);
     }
   });
 

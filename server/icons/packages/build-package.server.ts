@@ -1,5 +1,6 @@
 import type { IconPackageFormat } from "#domain/icon-packages";
 import type { IconSet } from "../icon-set.server";
+import { fontPackage } from "./font-package.server";
 import { iconifyPackage } from "./iconify-package.server";
 import type { PackageFiles, PackageMeta } from "./package-files.server";
 import { reactPackage } from "./react-package.server";
@@ -15,8 +16,9 @@ export interface BuiltPackage {
   fileName: string;
 }
 
-const builders: Record<IconPackageFormat, (set: IconSet, meta: PackageMeta) => PackageFiles> = {
+const builders: Record<IconPackageFormat, (set: IconSet, meta: PackageMeta) => PackageFiles | Promise<PackageFiles>> = {
   react: reactPackage,
+  font: fontPackage,
   vue: vuePackage,
   svelte: sveltePackage,
   iconify: iconifyPackage,
@@ -26,8 +28,12 @@ const builders: Record<IconPackageFormat, (set: IconSet, meta: PackageMeta) => P
 /** The JavaScript packages go as npm tarballs; the others as ZIPs of a folder. */
 const npmFormats: readonly IconPackageFormat[] = ["react", "vue", "svelte"];
 
-export function buildIconPackage(set: IconSet, format: IconPackageFormat, meta: PackageMeta): BuiltPackage {
-  const files = builders[format](set, meta);
+export async function buildIconPackage(
+  set: IconSet,
+  format: IconPackageFormat,
+  meta: PackageMeta,
+): Promise<BuiltPackage> {
+  const files = await builders[format](set, meta);
   const base = `${meta.name.replace(/^@/, "").replace("/", "-")}-${meta.version}`;
   return npmFormats.includes(format)
     ? { files, archive: "tgz", fileName: `${base}.tgz` }

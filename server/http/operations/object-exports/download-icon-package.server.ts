@@ -47,7 +47,12 @@ export const downloadIconPackageOperation = defineOperation({
       { workspaceId: user.workspace.id, selection, grid },
     );
     if (set.icons.length === 0) throw new AppError("conflict", NO_ICONS);
-    const built = buildIconPackage(set, format, { name, version, license, prefix: prefix ?? defaultPrefix(name) });
+    const built = await buildIconPackage(set, format, {
+      name,
+      version,
+      license,
+      prefix: prefix ?? defaultPrefix(name),
+    });
     res.setHeader("Content-Type", built.archive === "tgz" ? "application/gzip" : "application/zip");
     res.setHeader("Content-Disposition", `attachment; filename="${built.fileName}"`);
     res.setHeader(ICON_COUNT_HEADER, String(set.icons.length));
