@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { apiOperations } from "../http/operations/index.server";
 import type { Operation } from "../http/operations/operation.server";
 import { getImagesTool } from "./images-tool.server";
+import { buildIconPackageTool } from "./icon-package-tool.server";
 import { getJobTool } from "./job-tool.server";
 import { toolOfOperation } from "./operation-tools.server";
 import { createStyleTool, listStylesTool } from "./style-tools.server";
@@ -20,7 +21,7 @@ const INSTRUCTIONS =
   "for an object the preview engine drew, list_drawings and choose_drawing pick the library drawing it is drawn from.";
 
 /** The tools that are more than one operation: a list gathered from several, a wait, pictures. */
-const handWritten: McpTool[] = [listStylesTool, createStyleTool, getJobTool, getImagesTool];
+const handWritten: McpTool[] = [listStylesTool, createStyleTool, getJobTool, getImagesTool, buildIconPackageTool];
 
 /** Every tool an agent is offered: the hand-written ones, and one for each operation that declares a tool. */
 export function agentTools(operations: readonly Operation[] = apiOperations): McpTool[] {

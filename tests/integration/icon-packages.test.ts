@@ -20,10 +20,13 @@ import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, json, readZip, runJob, submitObjects } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { readTarball } from "../support/tarball";
+import { call as callTool, callError, closeClientsAfterEach, connect, createKey } from "./mcp-helpers";
 
 /** Temporary projects live inside the repository, so the packages' peer dependencies resolve from its own. */
 const scratch = join(process.cwd(), "node_modules", ".cache", "icon-package-tests");
 mkdirSync(scratch, { recursive: true });
+
+closeClientsAfterEach();
 
 describe.each(testDatabases)("icon packages on $name", (target) => {
   const api = setUpSignedInApi(target, "iris@example.com");
@@ -198,6 +201,32 @@ describe.each(testDatabases)("icon packages on $name", (target) => {
       expect(glyph.id).toBeGreaterThan(0);
       expect(glyph.path.commands.length).toBeGreaterThan(0);
     }
+  });
+
+  it("builds a package for an agent over MCP: the file itself, its icons and a link to download it again", async () => {
+    const set = await lineSet(["Tag", "Gift"]);
+    const { secret } = await createKey(api.server, api.user.cookie);
+    const client = await connect(api.server, secret);
+    const result = await callTool(client, "build_icon_package", {
+      format: "react",
+      name: "agent-icons",
+      setId: set.job.id,
+    });
+    expect(result.isError).toBeFalsy();
+    const summary = result.structuredContent as { fileName: string; icons: { component: string }[]; url: string };
+    expect(summary.fileName).toBe("agent-icons-1.0.0.tgz");
+    expect(summary.icons.map((icon) => icon.component)).toEqual(["TagIcon", "GiftIcon"]);
+    const resource = result.content.find((item) => item.type === "resource");
+    const blob = (resource as { resource: { blob: string; mimeType: string } }).resource;
+    expect(blob.mimeType).toBe("application/gzip");
+    expect(readTarball(Buffer.from(blob.blob, "base64")).has("package/icons/gift.js")).toBe(true);
+    const again = await api.server.call(summary.url.replace(/^https?:\/\/[^/]+/, ""), {
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(again.status).toBe(200);
+    expect(
+      await callError(client, "build_icon_package", { format: "react", name: "Agent Icons", setId: set.job.id }),
+    ).toMatch(/lower-case/);
   });
 
   it("refuses what npm or Iconify would refuse, naming the field, and a set with no icon at all", async () => {

@@ -12,6 +12,7 @@ import { closeClientsAfterEach, connect, createKey } from "./mcp-helpers";
 
 const TOOLS = [
   "ai_upscale_image",
+  "build_icon_package",
   "cancel_job",
   "cancel_training",
   "choose_drawing",
