@@ -7,6 +7,10 @@ import { text } from "./text";
 export const RECOLOUR_MAX_OBJECTS = 100;
 export const RECOLOUR_MIN_COLOURS = 2;
 
+/** JSON Schemas matching a body with both fields of a pair (each named in `properties` too, as linters ask). */
+const bothOf = (...pairs: [string, string][]) =>
+  pairs.map((pair) => ({ required: pair, properties: Object.fromEntries(pair.map((field) => [field, {}])) }));
+
 const chooseOnce = "Choose the objects by ids, setId or styleId: exactly one of them.";
 
 /** POST /api/objects/recolour: a set, a selection or a style's objects in another palette, at once and free. */
@@ -18,6 +22,7 @@ export const recolourObjectsSchema = z
       .max(PALETTE_MAX, `Use at most ${PALETTE_MAX} colours.`)
       .refine((colours) => new Set(colours).size === colours.length, "Give each colour once.")
       .meta({
+        uniqueItems: true,
         examples: [["#1b4965", "#5fa8d3", "#cae9ff"]],
         description: `The new palette: ${RECOLOUR_MIN_COLOURS} to ${PALETTE_MAX} colours as #rrggbb. The images' colours are ranked by lightness and given the palette's in the same order: the darkest takes its darkest.`,
       }),
@@ -41,6 +46,12 @@ export const recolourObjectsSchema = z
   .superRefine((input, context) => {
     const given = [input.ids, input.setId, input.styleId].filter((v) => v !== undefined).length;
     if (given !== 1) context.addIssue({ code: "custom", path: ["ids"], message: chooseOnce });
+  })
+  // The document says what the refinement checks: the palette and exactly one way of choosing.
+  .meta({
+    minProperties: 2,
+    not: { anyOf: bothOf(["ids", "setId"], ["ids", "styleId"], ["setId", "styleId"]) },
+    example: { palette: ["#1b4965", "#5fa8d3", "#cae9ff"], setId: "k3v9q2m8x7w1p5r4" },
   });
 export type RecolourObjectsInput = z.output<typeof recolourObjectsSchema>;
 
