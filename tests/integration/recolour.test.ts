@@ -11,7 +11,15 @@ import { colourDistance, parseHex } from "#server/generation/pipeline/key-colour
 import { svgColours } from "#server/objects/recolour/recolour-svg";
 import { nativeSvgKey } from "#server/storage/folders.server";
 import { testDatabases } from "../support/databases";
-import { balanceOf, createStyleThroughApi, json, ledgerSum, runJob, submitObjects } from "../support/factories";
+import {
+  balanceOf,
+  createStyleThroughApi,
+  insertObjects,
+  json,
+  ledgerSum,
+  runJob,
+  submitObjects,
+} from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
 
@@ -138,5 +146,27 @@ describe.each(testDatabases)("recolouring objects on $name", (target) => {
     }
     const untouched = await getObject(objectIds[0]!);
     expect(untouched.images.every((i) => i.lineage.operation !== "recoloured")).toBe(true);
+  });
+
+  it("says which objects have no image to recolour, and refuses more than it does at once (409)", async () => {
+    const { styleId } = await aSet();
+    const [empty] = await insertObjects(api.database.db, {
+      ownerId: api.user.userId,
+      styleId,
+      rows: [{ name: "Unmade" }],
+    });
+    const reply = await json<RecolourObjectsReply>(await recolour({ styleId, palette }));
+    expect([reply.recoloured.length, reply.skipped]).toEqual([3, [empty!.id]]);
+
+    await insertObjects(api.database.db, {
+      ownerId: api.user.userId,
+      styleId,
+      rows: Array.from({ length: 100 }, (_, i) => ({ name: `Crate ${i}` })),
+    });
+    const refused = await recolour({ styleId, palette });
+    expect(refused.status).toBe(409);
+    expect((await json<ErrorReply>(refused)).error.message).toBe(
+      "These are 104 objects; recolour at most 100 at once: select fewer.",
+    );
   });
 });

@@ -21,6 +21,7 @@ export async function recolourImage(
   palette: readonly string[],
   options: { svg?: string | null } = {},
 ): Promise<Recoloured> {
+  const { hasAlpha } = await sharp(png).metadata();
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const fromSvg = options.svg ? svgColours(options.svg) : [];
   const sources = fromSvg.length > 0 ? fromSvg : dominantColours(data, palette.length);
@@ -33,9 +34,9 @@ export async function recolourImage(
     data[p + 1] = colour.g;
     data[p + 2] = colour.b;
   }
-  const out = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
-    .png({ compressionLevel: 9, palette: false })
-    .toBuffer();
+  const raw = sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+  // An opaque picture stays opaque, without an alpha channel it would not use.
+  const out = await (hasAlpha ? raw : raw.removeAlpha()).png({ compressionLevel: 9 }).toBuffer();
   return {
     data: out,
     width: info.width,

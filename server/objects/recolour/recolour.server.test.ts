@@ -75,6 +75,20 @@ describe("recolourImage", () => {
       "#cae9ff",
     );
   });
+
+  it("keeps an opaque picture opaque, and recolours a 1024-px one quickly", async () => {
+    const { svg } = await iconPng();
+    const png = await sharp(Buffer.from(svg), { density: 1152 }).flatten({ background: "#ffffff" }).png().toBuffer();
+    const started = performance.now();
+    const made = await recolourImage(png, palette);
+    expect(performance.now() - started).toBeLessThan(3000);
+    const meta = await sharp(made.data).metadata();
+    expect([meta.width, meta.hasAlpha]).toEqual([1024, false]);
+    const { data } = await sharp(made.data).raw().toBuffer({ resolveWithObject: true });
+    for (let p = 0; p < data.length; p += 3)
+      if (nearestDistance(data[p]!, data[p + 1]!, data[p + 2]!, palette) !== 0)
+        throw new Error(`Off the palette at ${p}`);
+  });
 });
 
 describe("recolourSvg", () => {
