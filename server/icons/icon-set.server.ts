@@ -7,6 +7,7 @@ import { exportedImages, selectExportObjects, type ExportSelection } from "../ob
 import { mapBounded, svgOf, TRACE_CONCURRENCY } from "../objects/image-svg.server";
 import type { FileStorage } from "../storage/storage.server";
 import { iconSvg } from "./icon-svg.server";
+import { asLineIcons, mainColour } from "./line-icons.server";
 
 /** One icon of a set, ready for every package: its names and its SVG in one colour and in the palette's. */
 export interface SetIcon {
@@ -67,6 +68,31 @@ export async function loadIconSet(
     const name = names[index]!;
     return { name, component: componentName(name), title: object.name, svg, colourSvg, credit: cover.credit };
   });
+  await drawLinesAsStrokes(made, chosen, options.grid);
   const icons = made.filter((icon): icon is SetIcon => icon !== null);
   return { icons, leftOut, grid: options.grid };
+}
+
+/**
+ * A line style's traced icons (outlines, not strokes) become centre lines at one stroke width
+ * across the set; icons a vector model drew keep their own paths.
+ */
+async function drawLinesAsStrokes(
+  icons: (SetIcon | null)[],
+  chosen: { cover: { svgKey: string | null }; look: string | null; object: { stylePalette: string[] } }[],
+  grid: IconGrid,
+): Promise<void> {
+  const traced = icons.flatMap((icon, i) =>
+    icon && chosen[i]!.look === "line" && !chosen[i]!.cover.svgKey
+      ? [{ icon, colour: mainColour(icon.colourSvg, chosen[i]!.object.stylePalette[0] ?? "#000000") }]
+      : [],
+  );
+  if (traced.length === 0) return;
+  const lines = await asLineIcons(
+    traced.map(({ icon, colour }) => ({ svg: icon.svg, colour })),
+    grid,
+  );
+  lines.icons.forEach((line, i) => {
+    if (line) Object.assign(traced[i]!.icon, line);
+  });
 }

@@ -65,6 +65,11 @@ describe.each(testDatabases)("icon packages on $name", (target) => {
       expect(new Set(paints)).toEqual(new Set(["currentColor", ...(paints.includes("none") ? ["none"] : [])]));
       expect(files.get(name.replace("svg/", "svg/colour/"))).toMatch(/viewBox="0 0 20 20"/);
     }
+    // A line set is strokes again, at one width across the set, round at the ends and corners.
+    const widths = names.flatMap((name) => [...files.get(name)!.matchAll(/stroke-width="([\d.]+)"/g)].map((m) => m[1]));
+    expect(widths.length).toBeGreaterThan(0);
+    expect(new Set(widths).size).toBe(1);
+    expect(names.filter((name) => files.get(name)!.includes('stroke-linecap="round"')).length).toBeGreaterThan(0);
     expect(files.get("sprite.svg")).toMatch(/<symbol id="shopping-cart"[^>]* viewBox="0 0 20 20"/);
     expect(files.get("README.md")).toContain("`shopping-cart` (`ShoppingCartIcon`)");
     expect(files.get("LICENSE")).toMatch(/All rights reserved/);
