@@ -1,13 +1,15 @@
 // Icon packaging: `npm run bench -- icon-packages`. 200 icons of the Tabler set (150 stroked line
 // icons, 50 filled) made icon-ready on a 24 grid (background gone, fitted to the live area, in
 // currentColor and in a palette), then packed as a React package (an npm tarball), Iconify JSON
-// and an icon font, as a download of a 200-icon set does. Each step is timed once after a warm-up
-// run; peak memory is the process's resident high-water mark and its rise over the start.
+// and an icon font, as a download of a 200-icon set does, and 150 line icons drawn again as centre
+// lines at one stroke width. Each step is timed once after a warm-up run; peak memory is the
+// process's resident high-water mark and its rise over the start.
 import { createRequire } from "node:module";
 import { Writable } from "node:stream";
 import { componentName, uniqueIconNames } from "../domain/icon-names";
 import type { IconSet } from "../server/icons/icon-set.server";
 import { iconSvg } from "../server/icons/icon-svg.server";
+import { asLineIcons } from "../server/icons/line-icons.server";
 import { buildIconPackage } from "../server/icons/packages/build-package.server";
 import { writePackageArchive } from "../server/icons/packages/package-archive.server";
 import { mapBounded, TRACE_CONCURRENCY } from "../server/objects/image-svg.server";
@@ -65,6 +67,12 @@ const time = async <T>(work: () => Promise<T>) => {
 const warm = await iconSet();
 for (const format of ["react", "iconify", "font"] as const) await packed(warm, format);
 const ready = await time(iconSet);
+const lines = await time(() =>
+  asLineIcons(
+    ready.result.icons.slice(0, 150).map((icon) => ({ svg: icon.svg, colour: palette[0]! })),
+    24,
+  ),
+);
 const react = await time(() => packed(ready.result, "react"));
 const iconify = await time(() => packed(ready.result, "iconify"));
 const font = await time(() => packed(ready.result, "font"));
@@ -80,6 +88,7 @@ report(
       target: 8000,
       better: "lower",
     },
+    { name: "150 line icons drawn as centre lines", measured: lines.ms, unit: "ms", target: 15000, better: "lower" },
     {
       name: "React package of 200 icons, built and packed",
       measured: react.ms,

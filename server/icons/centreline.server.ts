@@ -85,41 +85,50 @@ function distanceToEdge(ink: Uint8Array, side: number): Float32Array {
 
 /** Zhang–Suen thinning: the ink worn down from both sides to a connected, one-pixel skeleton. */
 function thin(ink: Uint8Array, side: number): Uint8Array {
-  const s = ink.slice();
-  const px = (x: number, y: number) => (x < 0 || y < 0 || x >= side || y >= side ? 0 : s[y * side + x]!);
+  // A blank border of one pixel, so neighbours need no bounds checks.
+  const w = side + 2;
+  const s = new Uint8Array(w * w);
+  let alive: number[] = [];
+  for (let y = 0; y < side; y++)
+    for (let x = 0; x < side; x++)
+      if (ink[y * side + x]) {
+        s[(y + 1) * w + x + 1] = 1;
+        alive.push((y + 1) * w + x + 1);
+      }
+  const clear: number[] = [];
   let changed = true;
   while (changed) {
     changed = false;
     for (const pass of [0, 1]) {
-      const clear: number[] = [];
-      for (let y = 0; y < side; y++)
-        for (let x = 0; x < side; x++) {
-          if (!s[y * side + x]) continue;
-          // Neighbours clockwise from north: p2..p9.
-          const n = [
-            px(x, y - 1),
-            px(x + 1, y - 1),
-            px(x + 1, y),
-            px(x + 1, y + 1),
-            px(x, y + 1),
-            px(x - 1, y + 1),
-            px(x - 1, y),
-            px(x - 1, y - 1),
-          ];
-          const count = n.reduce((a, b) => a + b, 0);
-          if (count < 2 || count > 6) continue;
-          let transitions = 0;
-          for (let k = 0; k < 8; k++) if (!n[k] && n[(k + 1) % 8]) transitions++;
-          if (transitions !== 1) continue;
-          const [p2, , p4, , p6, , p8] = n;
-          if (pass === 0 ? p2! * p4! * p6! || p4! * p6! * p8! : p2! * p4! * p8! || p2! * p6! * p8!) continue;
-          clear.push(y * side + x);
-        }
+      clear.length = 0;
+      for (const i of alive) {
+        // Neighbours clockwise from north: p2..p9.
+        const p2 = s[i - w]!,
+          p3 = s[i - w + 1]!,
+          p4 = s[i + 1]!,
+          p5 = s[i + w + 1]!;
+        const p6 = s[i + w]!,
+          p7 = s[i + w - 1]!,
+          p8 = s[i - 1]!,
+          p9 = s[i - w - 1]!;
+        const count = p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9;
+        if (count < 2 || count > 6) continue;
+        const transitions =
+          (+!p2 & p3) + (+!p3 & p4) + (+!p4 & p5) + (+!p5 & p6) + (+!p6 & p7) + (+!p7 & p8) + (+!p8 & p9) + (+!p9 & p2);
+        if (transitions !== 1) continue;
+        if (pass === 0 ? p2 * p4 * p6 || p4 * p6 * p8 : p2 * p4 * p8 || p2 * p6 * p8) continue;
+        clear.push(i);
+      }
       for (const i of clear) s[i] = 0;
-      if (clear.length) changed = true;
+      if (clear.length) {
+        changed = true;
+        alive = alive.filter((i) => s[i]);
+      }
     }
   }
-  return s;
+  const skeleton = new Uint8Array(side * side);
+  for (const i of alive) skeleton[(Math.floor(i / w) - 1) * side + (i % w) - 1] = 1;
+  return skeleton;
 }
 
 const OFFSETS = [
