@@ -21,6 +21,7 @@ export const imageOperations = [
   "outpainted",
   "background",
   "recoloured",
+  "normalised",
 ] as const;
 export type ImageOperation = (typeof imageOperations)[number];
 
@@ -54,7 +55,23 @@ export interface ImageOperationParams {
   animation?: AnimationRecord;
   /** The palette a recoloured image was put in, #rrggbb lower case, as asked. */
   palette?: string[];
+  /** The one size, padding and weight a normalised image's set was brought to. */
+  normalise?: NormaliseTreatment;
 }
+
+/** What one normalise did to the set: the same for every icon in it. */
+export const normaliseTreatmentSchema = z
+  .object({
+    grid: z.number().int().meta({ description: "The viewBox's side." }),
+    padding: z.number().meta({ description: "The margin on each side, in grid units." }),
+    height: z.number().meta({ description: "The artwork's target height, in grid units, inside the live area." }),
+    strokeWidth: z
+      .number()
+      .nullable()
+      .meta({ description: "Every stroke's width, in grid units; null when the set has no strokes (filled shapes)." }),
+  })
+  .meta({ id: "NormaliseTreatment", description: "The one size, padding and weight a normalised set shares." });
+export type NormaliseTreatment = z.output<typeof normaliseTreatmentSchema>;
 
 /** POST /api/objects/{id}/upscale */
 export const upscaleImageSchema = z.object({
@@ -142,6 +159,11 @@ export const imageLineageSchema = z
         examples: [["#1b4965", "#5fa8d3", "#cae9ff"]],
         description: "The palette a recoloured image was put in (#rrggbb); null for other operations.",
       }),
+    normalise: normaliseTreatmentSchema
+      .nullable()
+      .meta({
+        description: "The size, padding and weight a normalised image's set was brought to; null for other operations.",
+      }),
   })
   .meta({ id: "ImageLineage", description: "How an image was made, and from which image of the same object." });
 export type ImageLineage = z.output<typeof imageLineageSchema>;
@@ -177,6 +199,8 @@ export function operationLine(
       return "New background";
     case "recoloured":
       return "Recoloured";
+    case "normalised":
+      return "Normalised";
     case "autotiled":
       return `Autotile set${lineage.tile && lineage.tile.kind !== "texture" ? ` · ${autotileKindLabels[lineage.tile.kind]}` : ""}`;
   }

@@ -14,6 +14,8 @@ export interface IconSvgOptions {
   palette?: readonly string[];
   /** One stroke width for every stroke (a line set's weight), in grid units; round caps and joins. */
   strokeWidth?: number;
+  /** The artwork's height in grid units (a set's optical size), instead of fitting it whole by its larger side. */
+  height?: number;
 }
 
 /** The margin lucide and Tabler keep on a 24 grid, scaled to the others. */
@@ -23,30 +25,87 @@ const MEASURE_SIDE = 512;
 /** A first shape covering this much of the canvas is a background, not part of the icon. */
 const BACKGROUND_COVER = 0.97;
 
+/** An SVG's artwork as measured: where it lies and how thick its lines are, in its own units. */
+export interface MeasuredIcon {
+  artwork: string;
+  box: { x: number; y: number; width: number; height: number };
+  /** The artwork's typical stroke width (the median of its strokes'); null when it draws no strokes. */
+  strokeWidth: number | null;
+}
+
+/** The artwork of any SVG Motif holds, cleaned, without its background, measured. */
+export async function measureIcon(source: string): Promise<MeasuredIcon> {
+  const clean = optimizeAndSanitizeSvg(source, { precision: 3 });
+  const { viewBox, inner } = partsOf(clean);
+  const artwork = await withoutBackground(viewBox, inner);
+  return { artwork, box: await artworkBox(viewBox, artwork), strokeWidth: strokeWidthOf(artwork) };
+}
+
 /**
  * An icon-ready SVG from any SVG Motif holds (a trace, or a vector model's original): a viewBox on
  * the grid, no background, the artwork fitted whole and centred in the live area, its transforms
  * applied to the paths at the grid's precision, its colours the palette's (or `currentColor`).
+ * With `height`, the artwork is brought to that height instead (a set's one optical size), as
+ * wide as that makes it up to the live area's width.
  */
-export async function iconSvg(source: string, options: IconSvgOptions): Promise<string> {
-  const clean = optimizeAndSanitizeSvg(source, { precision: 3 });
-  const { viewBox, inner } = partsOf(clean);
-  const artwork = await withoutBackground(viewBox, inner);
-  const box = await artworkBox(viewBox, artwork);
+export async function iconSvg(source: string | MeasuredIcon, options: IconSvgOptions): Promise<string> {
+  const { artwork, box, strokeWidth } = typeof source === "string" ? await measureIcon(source) : source;
   const grid = options.grid;
   const live = grid - 2 * (options.padding ?? defaultPadding(grid));
-  const scale = live / Math.max(box.width, box.height);
-  const tx = (grid - box.width * scale) / 2 - box.x * scale;
-  const ty = (grid - box.height * scale) / 2 - box.y * scale;
-  const placed = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${grid} ${grid}" width="${grid}" height="${grid}"><g transform="translate(${round(tx)} ${round(ty)}) scale(${round(scale, 6)})">${artwork}</g></svg>`;
+  // A new stroke width moves the outline by half the change: the shapes' own extent is fitted.
+  const restroked = options.strokeWidth !== undefined && strokeWidth !== null;
+  const [from, to] = restroked ? [strokeWidth, options.strokeWidth!] : [0, 0];
+  const [width, height] = [Math.max(box.width - from, 1e-6), Math.max(box.height - from, 1e-6)];
+  const scale =
+    options.height === undefined
+      ? (live - to) / Math.max(width, height)
+      : Math.min((Math.min(options.height, live) - to) / height, (live - to) / width);
+  const tx = grid / 2 - (box.x + box.width / 2) * scale;
+  const ty = grid / 2 - (box.y + box.height / 2) * scale;
+  const shapes = restroked ? roundedRectsAsPaths(artwork) : artwork;
+  const placed = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${grid} ${grid}" width="${grid}" height="${grid}"><g transform="translate(${round(tx)} ${round(ty)}) scale(${round(scale, 6)})">${shapes}</g></svg>`;
   let svg = optimize(placed, {
     multipass: true,
     floatPrecision: 2,
-    plugins: ["preset-default"],
+    // Under one stroke width every shape becomes a path, so no transform is left to scale its stroke.
+    plugins: restroked
+      ? ["preset-default", { name: "convertShapeToPath", params: { convertArcs: true } }]
+      : ["preset-default"],
   }).data;
   if (options.strokeWidth !== undefined) svg = withStrokeWidth(svg, options.strokeWidth);
   svg = options.singleColour ? inCurrentColour(svg) : snapFillsToPalette(svg, options.palette ?? []);
   return svg;
+}
+
+/** Rounded rectangles as paths (svgo turns the other shapes into paths itself), so the placing transform is applied to every shape. */
+function roundedRectsAsPaths(artwork: string): string {
+  return artwork.replace(/<rect\b([^>]*?)\/?>/g, (rect, attrs: string) => {
+    const get = (name: string) => Number(new RegExp(`\\s${name}="([-\\d.]+)"`).exec(attrs)?.[1] ?? NaN);
+    const [x, y, w, h] = [get("x") || 0, get("y") || 0, get("width"), get("height")];
+    if (!(w > 0 && h > 0)) return rect;
+    const rx = Math.min(w / 2, Number.isNaN(get("rx")) ? get("ry") || 0 : get("rx"));
+    const ry = Math.min(h / 2, Number.isNaN(get("ry")) ? rx : get("ry"));
+    const arc = (px: number, py: number) => (rx > 0 && ry > 0 ? `A${rx} ${ry} 0 0 1 ${px} ${py}` : `L${px} ${py}`);
+    const d =
+      `M${x + rx} ${y}H${x + w - rx}${arc(x + w, y + ry)}V${y + h - ry}${arc(x + w - rx, y + h)}` +
+      `H${x + rx}${arc(x, y + h - ry)}V${y + ry}${arc(x + rx, y)}Z`;
+    const rest = attrs.replace(/\s(x|y|width|height|rx|ry)="[^"]*"/g, "");
+    return `<path d="${d}"${rest}/>`;
+  });
+}
+
+/** The median width of the strokes the artwork draws (1 where a stroke names none); null without strokes. */
+export function strokeWidthOf(artwork: string): number | null {
+  const widths: number[] = [];
+  for (const [tag] of artwork.matchAll(/<[a-z]+\b[^>]*>/gi)) {
+    const paint = /\sstroke="([^"]*)"/.exec(tag)?.[1] ?? /[\s;"]stroke:\s*([^;"]+)/.exec(tag)?.[1];
+    if (!paint || paint.trim() === "none") continue;
+    const width = /\sstroke-width="([\d.]+)/.exec(tag)?.[1] ?? /stroke-width:\s*([\d.]+)/.exec(tag)?.[1];
+    widths.push(width ? Number(width) : 1);
+  }
+  if (widths.length === 0) return null;
+  widths.sort((a, b) => a - b);
+  return widths[Math.floor(widths.length / 2)]!;
 }
 
 /** The viewBox (x, y, width, height) and the markup inside the root element. */

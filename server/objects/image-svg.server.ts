@@ -44,7 +44,7 @@ export async function svgOf(
   if (image.svgKey) {
     const original = await deps.storage.read(image.svgKey);
     if (original)
-      return options.singleColour ? fillsAsCurrentColour(original.toString("utf8")) : original.toString("utf8");
+      return options.singleColour ? inOneColour(original.toString("utf8")) : original.toString("utf8");
   }
   if (!options.look) return null;
   const look = options.look;
@@ -59,6 +59,10 @@ export async function svgOf(
   await deps.storage.put(key, Buffer.from(svg), "image/svg+xml");
   return svg;
 }
+
+/** Every fill and stroke that paints `currentColor`: a line icon's strokes take the colour too. */
+const inOneColour = (svg: string) =>
+  fillsAsCurrentColour(svg).replace(/\bstroke="(?!none"|url\()[^"]*"/g, 'stroke="currentColor"');
 
 /**
  * How many images are traced at once: the tracer runs off the main thread, one image per core,

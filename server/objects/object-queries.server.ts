@@ -218,6 +218,7 @@ export async function getObjectDetail(
         instruction: operationParams?.instruction ?? null,
         sides: operationParams?.sides ?? null,
         palette: operationParams?.palette ?? null,
+        normalise: operationParams?.normalise ?? null,
         pixelArt: operationParams?.pixelArt
           ? {
               ...operationParams.pixelArt,

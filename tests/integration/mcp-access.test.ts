@@ -35,6 +35,7 @@ const TOOLS = [
   "make_pixel_art",
   "make_seamless_tile",
   "make_variations",
+  "normalise_objects",
   "outpaint_image",
   "recolour_objects",
   "redraw_animation_frame",

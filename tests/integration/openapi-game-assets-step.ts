@@ -5,6 +5,7 @@ import { expect, it } from "vitest";
 import { choosesAnObjectsDrawing } from "./openapi-drawings-step";
 import { learnsStylesAndCharacters } from "./openapi-learning-step";
 import { recoloursTheSet } from "./openapi-recolour-step";
+import { normalisesTheSet } from "./openapi-normalise-step";
 import { packagesTheSetsIcons } from "./openapi-icon-packages-step";
 import type { OpenApiWalk } from "./openapi-helpers";
 
@@ -89,5 +90,6 @@ export function worksOnAnObjectsImage(walk: OpenApiWalk) {
   makesGameAssets(walk);
   learnsStylesAndCharacters(walk);
   recoloursTheSet(walk);
+  normalisesTheSet(walk);
   packagesTheSetsIcons(walk);
 }

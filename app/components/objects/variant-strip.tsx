@@ -21,6 +21,7 @@ const stripBadges: Partial<Record<ObjectImageView["lineage"]["operation"], strin
   outpainted: "Wider",
   background: "New BG",
   recoloured: "Colour",
+  normalised: "Normal",
 };
 
 const madeFromLabel = ({ lineage }: ObjectImageView) =>

@@ -19,11 +19,13 @@ import { redrawAnimationFrameOperation } from "./redraw-animation-frame.server";
 import { reorderAnimationFramesOperation } from "./reorder-animation-frames.server";
 import { drawTextureOperation } from "./draw-texture.server";
 import { recolourObjectsOperation } from "./recolour-objects.server";
+import { normaliseObjectsOperation } from "./normalise-objects.server";
 
 /** Objects: generate sets, list, read, rename, choose covers, delete, and the work on their images. */
 export const objectOperations = [
   generateObjectsOperation,
   recolourObjectsOperation,
+  normaliseObjectsOperation,
   listObjectsOperation,
   getObjectOperation,
   updateObjectOperation,
