@@ -108,6 +108,8 @@ describe.each(testDatabases)("editing and repainting an image on $name", (target
       instruction: "wearing a red scarf",
       sides: null,
       pixelArt: null,
+      palette: null,
+      normalise: null,
       tile: null,
       animation: null,
     });

@@ -76,6 +76,8 @@ describe.each(testDatabases)("drawing an object in new poses, views and states o
         instruction: null,
         sides: null,
         pixelArt: null,
+        palette: null,
+        normalise: null,
         tile: null,
         animation: null,
       })),

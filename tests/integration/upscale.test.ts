@@ -76,6 +76,8 @@ describe.each(testDatabases)("upscaling an object's image on $name", (target) =>
       instruction: null,
       sides: null,
       pixelArt: null,
+      palette: null,
+      normalise: null,
       tile: null,
       animation: null,
     });
