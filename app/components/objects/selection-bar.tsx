@@ -15,6 +15,8 @@ export function SelectionBar(props: {
   ids: string[];
   /** How many objects are shown (for "Select all"). */
   shown: number;
+  /** What an icon package of them is named after: their style's name. */
+  packageTitle?: string;
   onSelectAll(): void;
   onRecolour(): void;
   onDelete(): void;
@@ -76,7 +78,8 @@ export function SelectionBar(props: {
         <DownloadDialog
           selection={`ids=${props.ids.map(encodeURIComponent).join(",")}`}
           title={`Download ${plural(count, "object")}`}
-          description="Their images in a ZIP, or packed into a sprite sheet for a game engine."
+          description="Their images in a ZIP, packed into a sprite sheet for a game engine, or as an icon package."
+          packageTitle={props.packageTitle}
           onClose={() => setDownloading(false)}
         />
       )}

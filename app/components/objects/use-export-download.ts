@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { EXPORT_FILE_COUNT_HEADER, SVG_SPRITE_COUNT_HEADER } from "#domain/exports";
-import { ApiError } from "~/lib/api/api";
+import { ApiError, type FieldError } from "~/lib/api/api";
 
 export type ExportProgress =
   | { phase: "idle" }
@@ -9,7 +9,8 @@ export type ExportProgress =
    * a file whose parts are not counted. `bytes` so far.
    */
   | { phase: "preparing"; done: number; total: number | null; parts: "symbols" | "files"; bytes: number }
-  | { phase: "failed"; message: string };
+  /** `fields`: what a 400 named at fault, for a form to show under its fields. */
+  | { phase: "failed"; message: string; fields: FieldError[] };
 
 /** "attachment; filename="a-sprite.svg"" → "a-sprite.svg". */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -61,9 +62,9 @@ function partCounter(parts: "symbols" | "files") {
  * can stay open and say how far it is (an SVG sprite's symbols and a ZIP's files are counted as
  * they stream in),
  * and an error answer is shown as a message instead of becoming a file. When the whole file has
- * arrived it is handed to the browser as a download and `onStarted` runs.
+ * arrived it is handed to the browser as a download and `onStarted` runs with the file's name.
  */
-export function useExportDownload(onStarted: () => void) {
+export function useExportDownload(onStarted: (fileName: string) => void) {
   const [progress, setProgress] = useState<ExportProgress>({ phase: "idle" });
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -77,8 +78,11 @@ export function useExportDownload(onStarted: () => void) {
       try {
         const response = await fetch(url, { signal: controller.signal, credentials: "same-origin" });
         if (!response.ok || !response.body) {
-          const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-          throw new ApiError(response.status, "export_failed", body?.error?.message ?? response.statusText);
+          const body = (await response.json().catch(() => null)) as {
+            error?: { message?: string; fields?: FieldError[] };
+          } | null;
+          const fields = Array.isArray(body?.error?.fields) ? body.error.fields : [];
+          throw new ApiError(response.status, "export_failed", body?.error?.message ?? response.statusText, fields);
         }
         const symbols = response.headers.get(SVG_SPRITE_COUNT_HEADER);
         const files = response.headers.get(EXPORT_FILE_COUNT_HEADER);
@@ -110,13 +114,14 @@ export function useExportDownload(onStarted: () => void) {
         setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
         abort.current = null;
         setProgress({ phase: "idle" });
-        onStarted();
+        onStarted(link.download);
       } catch (error) {
         abort.current = null;
         if (controller.signal.aborted) return;
         setProgress({
           phase: "failed",
           message: error instanceof ApiError ? error.message : "The export stopped before it was complete. Try again.",
+          fields: error instanceof ApiError ? error.fields : [],
         });
       }
     },

@@ -4,6 +4,7 @@ import { Link, useNavigate, useNavigation, useSearchParams } from "react-router"
 import { OBJECTS_PAGE, type ObjectSummary } from "#domain/objects";
 import { EmptyState } from "~/components/empty-state";
 import { DownloadDialog } from "~/components/objects/download-dialog";
+import { commonStyleName } from "~/components/objects/icon-package-choice";
 import { LibraryToolbar } from "~/components/objects/library-toolbar";
 import { ObjectCard, ObjectCardSkeleton, objectGridClasses } from "~/components/objects/object-card";
 import { RecolourDialog } from "~/components/objects/recolour-dialog";
@@ -99,7 +100,11 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   // "Download all…" / "Download set…": what to include is asked first.
-  const [downloading, setDownloading] = useState<{ selection: string; title: string } | null>(null);
+  const [downloading, setDownloading] = useState<{
+    selection: string;
+    title: string;
+    packageTitle?: string;
+  } | null>(null);
   // "Recolour set…" / the selection's "Recolour…": the set, or the chosen objects.
   const [recolouring, setRecolouring] = useState<"set" | "selection" | null>(null);
 
@@ -200,6 +205,7 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
                   setDownloading({
                     selection: `styleId=${encodeURIComponent(activeStyle.id)}`,
                     title: `Download everything in ${activeStyle.name}`,
+                    packageTitle: activeStyle.name,
                   })
                 }
               >
@@ -233,7 +239,11 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
               variant="secondary"
               size="sm"
               onClick={() =>
-                setDownloading({ selection: `setId=${encodeURIComponent(set.id)}`, title: "Download this set" })
+                setDownloading({
+                  selection: `setId=${encodeURIComponent(set.id)}`,
+                  title: "Download this set",
+                  packageTitle: commonStyleName(objects),
+                })
               }
             >
               <Download aria-hidden className="size-4" /> Download set…
@@ -343,6 +353,7 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
         <SelectionBar
           ids={selectedIds}
           shown={objects.length}
+          packageTitle={commonStyleName(objects.filter((o) => selected.has(o.id)))}
           onSelectAll={() => setSelected(new Set(objects.map((o) => o.id)))}
           onRecolour={() => setRecolouring("selection")}
           onDelete={() => setConfirming(true)}
@@ -384,7 +395,8 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
         <DownloadDialog
           selection={downloading.selection}
           title={downloading.title}
-          description="The images in a ZIP, or packed into a sprite sheet for a game engine."
+          packageTitle={downloading.packageTitle}
+          description="The images in a ZIP, packed into a sprite sheet for a game engine, or as an icon package."
           onClose={() => setDownloading(null)}
         />
       )}

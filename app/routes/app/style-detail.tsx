@@ -177,7 +177,8 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
         <DownloadDialog
           selection={`styleId=${encodeURIComponent(style.id)}`}
           title={`Download everything in ${style.name}`}
-          description="The images in a ZIP, or packed into a sprite sheet for a game engine."
+          packageTitle={style.name}
+          description="The images in a ZIP, packed into a sprite sheet for a game engine, or as an icon package."
           onClose={() => setDownloading(false)}
         />
       )}
