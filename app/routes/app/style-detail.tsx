@@ -5,6 +5,7 @@ import { AppError } from "#domain/errors";
 import { useAuth } from "~/components/auth-provider";
 import { EditStyleDialog } from "~/components/edit-style-dialog";
 import { DownloadDialog } from "~/components/objects/download-dialog";
+import { NormaliseButton } from "~/components/objects/normalise-dialog";
 import { RecolourDialog } from "~/components/objects/recolour-dialog";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleFacts } from "~/components/style-page/style-facts";
@@ -127,6 +128,14 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
           >
             <Palette aria-hidden className="size-4" /> Recolour all…
           </Button>
+          <NormaliseButton
+            scope={{ styleId: style.id }}
+            objects={objects}
+            count={objectCount}
+            title={`Normalise everything in ${style.name}`}
+            label="Normalise all…"
+            onChanged={revalidate}
+          />
           <DeleteButton id="delete-style-button" onClick={() => setDeleting(true)} />
         </div>
       </div>
