@@ -154,6 +154,9 @@ for (const { width, scheme } of [
     for (const [i, code] of ["#0b2545", "#13315c", "#1d7874", "#8da9c4", "#eef4ed"].entries())
       await recolour.getByRole("textbox", { name: `Colour ${i + 1} code` }).fill(code);
     await expect(recolour.getByRole("list", { name: "Before" }).getByRole("img")).toHaveCount(4);
+    // Previewed in the browser while the palette is edited, before anything is stored.
+    for (const img of await recolour.getByRole("list", { name: "Preview" }).getByRole("img").all())
+      await expect(img).toHaveAttribute("src", /^data:image\/png/);
     await recolour.getByRole("button", { name: "Recolour 4 objects" }).click();
     await expect(recolour.getByRole("status")).toHaveText("Recoloured 4 objects, free.");
     await expect(recolour.getByRole("list", { name: "After" }).getByRole("img")).toHaveCount(4);

@@ -10,12 +10,17 @@ import { plural } from "~/lib/words/object-format";
 import { PaletteEditor } from "../palette-editor";
 import { Button } from "../ui/button";
 import { ModalDialog } from "../ui/sheet-dialog";
+import { useRecolourPreview } from "./use-recolour-preview";
 
 /** How many covers the dialog shows before and after: enough to judge, few enough to load at once. */
 const SHOWN = 8;
 
 type Scope = { ids: string[] } | { setId: string } | { styleId: string };
-type Shown = { id: string; name: string; image: { url: string; signature?: string } | null };
+type Shown = { id: string; name: string; image: { src: string; srcSet?: string } | null };
+
+/** A cover's thumbnail, the width it is shown at. */
+const thumbOf = (image: { url: string; signature?: string } | null) =>
+  image ? responsiveImage(image, { displayWidth: 64 }) : null;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : "Something went wrong.");
 
@@ -32,14 +37,7 @@ function Thumbs(props: { label: string; items: Shown[] }) {
               checkerboard("bg-[length:8px_8px]"),
             )}
           >
-            {item.image && (
-              <img
-                {...responsiveImage(item.image, { displayWidth: 64 })}
-                sizes="64px"
-                alt={item.name}
-                className="size-full object-contain"
-              />
-            )}
+            {item.image && <img {...item.image} sizes="64px" alt={item.name} className="size-full object-contain" />}
           </li>
         ))}
       </ul>
@@ -49,8 +47,9 @@ function Thumbs(props: { label: string; items: Shown[] }) {
 
 /**
  * "Recolour…": the chosen objects in another palette, now and free. Each cover is redrawn in the
- * new colours as a new image that becomes the cover; the dialog then shows the covers before and
- * after, and can put the old covers back (they stay among each object's images).
+ * new colours as a new image that becomes the cover. The dialog previews the covers in the palette
+ * as it is edited, then shows them before and after, and can put the old covers back (they stay
+ * among each object's images).
  */
 export function RecolourDialog(props: {
   scope: Scope;
@@ -70,11 +69,18 @@ export function RecolourDialog(props: {
   const tooFew = palette.length < RECOLOUR_MIN_COLOURS;
   // Taken when the dialog opens: the page reloads the covers once they are recoloured.
   const [before] = useState<Shown[]>(() =>
-    props.objects.slice(0, SHOWN).map((o) => ({ id: o.id, name: o.name, image: o.cover })),
+    props.objects.slice(0, SHOWN).map((o) => ({ id: o.id, name: o.name, image: thumbOf(o.cover) })),
+  );
+  // Until it is done: the covers in the palette as edited, drawn in the browser; then the new covers.
+  const previews = useRecolourPreview(
+    before.map((b) => ({ id: b.id, src: b.image?.src ?? null })),
+    done || !valid || tooFew ? null : palette,
   );
   const after: Shown[] = before.map((b) => {
     const made = done?.recoloured.find((r) => r.objectId === b.id);
-    return { ...b, name: `${b.name}, recoloured`, image: made ? made.image : b.image };
+    const preview = previews[b.id];
+    const image = made ? thumbOf(made.image) : preview ? { src: preview } : b.image;
+    return { ...b, name: `${b.name}, recoloured`, image };
   });
 
   async function recolour() {
@@ -134,7 +140,7 @@ export function RecolourDialog(props: {
         )}
         <div className="grid gap-3">
           <Thumbs label="Before" items={before} />
-          {done && <Thumbs label="After" items={after} />}
+          <Thumbs label={done ? "After" : "Preview"} items={after} />
           {props.count > SHOWN && (
             <p className="text-xs text-neutral-600 dark:text-neutral-400">
               The first {SHOWN} of {plural(props.count, "object")}.

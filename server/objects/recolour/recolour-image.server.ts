@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { dominantColours, mapByLightness, pixelRecolourer } from "./colour-mapping";
+import { dominantColours, mapByLightness, pixelRecolourer } from "#domain/recolour-colours";
 import { recolourSvg, svgColours } from "./recolour-svg";
 
 export interface Recoloured {

@@ -1,4 +1,4 @@
-import { hexOf } from "./colour-mapping";
+import { hexOf } from "#domain/recolour-colours";
 
 const NAMED: Record<string, string> = { black: "#000000", white: "#ffffff" };
 

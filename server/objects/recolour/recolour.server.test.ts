@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { colourDistance, parseHex } from "../../generation/pipeline/key-colour";
-import { dominantColours, mapByLightness } from "./colour-mapping";
+import { dominantColours, mapByLightness } from "#domain/recolour-colours";
 import { recolourImage } from "./recolour-image.server";
 import { recolourSvg, svgColours } from "./recolour-svg";
 
@@ -49,6 +49,15 @@ describe("dominantColours", () => {
       expect(nearestDistance(...(Object.values(parseHex(colour)!) as [number, number, number]), found)).toBeLessThan(
         30,
       );
+  });
+
+  it("takes a small, lossy thumbnail of a one-colour icon for one colour, as the full image", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><path d="M96 64h320l-40 384H136z" fill="#f4bb3c"/><circle cx="256" cy="200" r="40" fill="none" stroke="#f4bb3c" stroke-width="24"/></svg>`;
+    for (const width of [512, 64]) {
+      const small = await sharp(Buffer.from(svg)).resize(width).webp({ quality: 60 }).toBuffer();
+      const { data } = await sharp(small).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect(dominantColours(data, 5)).toHaveLength(1);
+    }
   });
 });
 

@@ -1,5 +1,34 @@
-import { colourDistance, parseHex, type RGB } from "../../generation/pipeline/key-colour";
-import { luminance } from "../../generation/preview/icon-treatment.server";
+/*
+ * Recolouring by role and lightness (decision 119), shared by the server, which makes the images,
+ * and the browser, which previews them on the covers' thumbnails as the palette is edited.
+ */
+
+export interface RGB {
+  r: number;
+  g: number;
+  b: number;
+}
+
+/** "#2a9d8f" → RGB; null for anything else. */
+export function parseHex(hex: string): RGB | null {
+  const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!match) return null;
+  const n = parseInt(match[1]!, 16);
+  return { r: n >> 16, g: (n >> 8) & 255, b: n & 255 };
+}
+
+/** "Redmean" distance (0–765): RGB weighted the way eyes weigh it. */
+export function colourDistance(a: RGB, b: RGB): number {
+  const mean = (a.r + b.r) / 2;
+  const [dr, dg, db] = [a.r - b.r, a.g - b.g, a.b - b.b];
+  return Math.sqrt((2 + mean / 256) * dr * dr + 4 * dg * dg + (2 + (255 - mean) / 256) * db * db);
+}
+
+/** Relative lightness 0–255 (Rec. 709 weights), as a style's icons rank their colours. */
+export function luminance(hex: string): number {
+  const { r, g, b } = parseHex(hex)!;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
 
 export const hexOf = (c: RGB) => `#${((1 << 24) | (c.r << 16) | (c.g << 8) | c.b).toString(16).slice(1)}`;
 
@@ -40,6 +69,28 @@ function oneColourRole(colour: string, palette: string[]): string {
 
 /** A colour count below which a cluster is an edge's blend, not a colour of the picture. */
 const MIN_SHARE = 0.02;
+/** A cluster smaller than this that lies between two others is where they meet, antialiased. */
+const BLEND_SHARE = 0.15;
+
+/** Whether `c` lies on the way from one heavier cluster to another (within a blend's spread). */
+function isBlend(c: Cluster, clusters: Cluster[]): boolean {
+  const heavier = clusters.filter((o) => o !== c && o.weight > c.weight);
+  for (const a of heavier)
+    for (const b of heavier) {
+      if (a === b) continue;
+      const ab = colourDistance(a.centre, b.centre);
+      if (colourDistance(a.centre, c.centre) + colourDistance(c.centre, b.centre) < ab * 1.1) return true;
+    }
+  return false;
+}
+
+/** How far (redmean) a lossy copy's noise strays from the colour it was. */
+const NOISE = 80;
+
+/** Whether `c` is a small stray of a heavier colour near it (a lossy thumbnail's drift). */
+const isNoise = (c: Cluster, clusters: Cluster[]) =>
+  clusters.some((o) => o !== c && o.weight > c.weight && colourDistance(o.centre, c.centre) < NOISE);
+
 /** Clusters nearer than this (redmean) are one colour drawn twice. */
 const SAME_COLOUR = 40;
 
@@ -53,10 +104,15 @@ interface Cluster {
  * 4-bit-a-channel histogram, seeded from the commonest colour and then the farthest ones (so it
  * is the same every time), with edges' blends and near-duplicates folded into their neighbours.
  */
-export function dominantColours(rgba: Uint8Array | Buffer, most: number): string[] {
+export function dominantColours(rgba: ArrayLike<number>, most: number): string[] {
+  let anySolid = false;
+  for (let p = 3; p < rgba.length && !anySolid; p += 4) anySolid = rgba[p]! >= 250;
+  // A picture with no solid pixel at all is read from its half-opaque ones.
+  const solid = anySolid ? 250 : 128;
   const bins = new Map<number, { r: number; g: number; b: number; weight: number }>();
   for (let p = 0; p < rgba.length; p += 4) {
-    if (rgba[p + 3]! < 128) continue;
+    // Edges fading into the clear ground blend with it: the picture's colours are its solid pixels'.
+    if (rgba[p + 3]! < solid) continue;
     const [r, g, b] = [rgba[p]!, rgba[p + 1]!, rgba[p + 2]!];
     const key = ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
     const bin = bins.get(key) ?? { r: 0, g: 0, b: 0, weight: 0 };
@@ -88,6 +144,7 @@ export function dominantColours(rgba: Uint8Array | Buffer, most: number): string
   let clusters = kMeans(points, centres);
   clusters = fold(clusters, (c) => c.weight < MIN_SHARE * total);
   clusters = mergeNear(clusters);
+  clusters = fold(clusters, (c) => c.weight < BLEND_SHARE * total && (isBlend(c, clusters) || isNoise(c, clusters)));
   return clusters.map((c) => hexOf(rounded(c.centre)));
 }
 
