@@ -128,7 +128,13 @@ function partsOf(svg: string): { viewBox: [number, number, number, number]; inne
     number,
   ];
   if (!(viewBox[2] > 0 && viewBox[3] > 0)) throw new Error("The SVG has no size");
-  return { viewBox, inner: svg.slice(open.index + attrs.length, close) };
+  const inner = svg.slice(open.index + attrs.length, close);
+  // Paint set on the root (fill="none" stroke="…" of a stroked icon) is inherited by the shapes:
+  // kept on a group around them, since the root itself is replaced.
+  const paint = [...attrs.matchAll(/\s(fill|stroke|stroke-width|stroke-linecap|stroke-linejoin|fill-rule)="([^"]*)"/g)]
+    .map(([, name, value]) => ` ${name}="${value}"`)
+    .join("");
+  return { viewBox, inner: paint ? `<g${paint}>${inner}</g>` : inner };
 }
 
 const document = (viewBox: number[], inner: string, side: number) => {

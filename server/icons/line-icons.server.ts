@@ -15,13 +15,15 @@ export interface LineIcon {
 
 /**
  * A line set as strokes: each icon's centre lines (from its icon-ready outlines) drawn at ONE
- * stroke width, the median of the widths the icons were drawn with, so the set has one weight and
+ * stroke width, the one asked for or the median of the widths the icons were drawn with, so the set has one weight and
  * a component's `strokeWidth` changes it. An icon whose lines do not hold (a solid shape) keeps its
  * outlines: null in its place.
  */
 export async function asLineIcons(
   icons: { svg: string; colour: string }[],
   grid: IconGrid,
+  /** One width asked for (in grid units), instead of the set's median. */
+  width?: number,
 ): Promise<{ icons: (LineIcon | null)[]; strokeWidth: number | null }> {
   const lines: (Centreline | null)[] = [];
   for (const icon of icons) {
@@ -30,7 +32,7 @@ export async function asLineIcons(
   }
   const widths = lines.flatMap((line) => (line ? [line.strokeWidth] : [])).sort((a, b) => a - b);
   if (widths.length === 0) return { icons: icons.map(() => null), strokeWidth: null };
-  const strokeWidth = Math.max(WIDTH_STEP, Math.round(widths[widths.length >> 1]! / WIDTH_STEP) * WIDTH_STEP);
+  const strokeWidth = width ?? Math.max(WIDTH_STEP, Math.round(widths[widths.length >> 1]! / WIDTH_STEP) * WIDTH_STEP);
   const drawn = (d: string, paint: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${grid}" height="${grid}" viewBox="0 0 ${grid} ${grid}" fill="none" stroke="${paint}" stroke-width="${strokeWidth}" stroke-linecap="round" stroke-linejoin="round"><path d="${d}"/></svg>`;
   return {

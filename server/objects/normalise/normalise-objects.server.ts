@@ -1,12 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { flatLookOf } from "#domain/looks";
+import type { IconGrid } from "#domain/icon-packages";
+import type { NormaliseTreatment } from "#domain/image-lineage";
 import { NORMALISE_MAX_OBJECTS, type NormaliseObjectsInput, type NormaliseObjectsReply } from "#domain/normalise";
 import type { Database } from "../../db/client.server";
 import { images } from "../../db/schema";
 import { renderVector } from "../../generation/providers/recraft-results.server";
 import { defaultPadding, iconSvg, measureIcon, type MeasuredIcon } from "../../icons/icon-svg.server";
 import { NOT_AN_ICON } from "../../icons/icon-set.server";
+import { asLineIcons, mainColour } from "../../icons/line-icons.server";
 import { deriveObjectImage, type DerivedImageDeps } from "../derived-images.server";
 import { selectExportObjects } from "../export-zip.server";
 import { mapBounded, svgOf, TRACE_CONCURRENCY } from "../image-svg.server";
@@ -85,6 +88,7 @@ export async function normaliseObjects(
     icons.map((i) => i.icon),
     { grid, padding, strokeWidth: input.strokeWidth },
   );
+  const lines = await lineArtAsStrokes(icons, { grid, padding, heights, treatment });
   const reply: NormaliseObjectsReply = { treatment, normalised: [], skipped };
   // One at a time: each is quick, and the machine is shared with whatever else runs.
   for (const [index, { object, source, palette, icon }] of icons.entries()) {
@@ -93,14 +97,16 @@ export async function normaliseObjects(
       { workspaceId, objectId: object.id, imageId: source.id },
       { operation: "normalised", params: { normalise: treatment }, suffix: "-normalised", hasAlpha: true },
       async () => {
-        const svg = await iconSvg(icon, {
-          grid,
-          padding,
-          height: heights[index],
-          singleColour: false,
-          palette,
-          ...(treatment.strokeWidth !== null ? { strokeWidth: treatment.strokeWidth } : {}),
-        });
+        const svg =
+          lines[index] ??
+          (await iconSvg(icon, {
+            grid,
+            padding,
+            height: heights[index],
+            singleColour: false,
+            palette,
+            ...(treatment.strokeWidth !== null ? { strokeWidth: treatment.strokeWidth } : {}),
+          }));
         const data = await renderVector(svg, source.width, source.height);
         return { data, width: source.width, height: source.height, svg };
       },
@@ -109,4 +115,51 @@ export async function normaliseObjects(
     reply.normalised.push({ objectId: object.id, image, existing });
   }
   return reply;
+}
+
+/**
+ * A line look's traced covers (outlines) as centre lines at the set's one stroke width: the width
+ * asked for or measured from drawn strokes, else the traced lines' median, which the treatment
+ * then records. Null for the others, and for a drawing whose lines would not cover it.
+ */
+async function lineArtAsStrokes(
+  icons: Measured[],
+  plan: { grid: IconGrid; padding: number; heights: number[]; treatment: NormaliseTreatment },
+): Promise<(string | null)[]> {
+  const traced = icons.flatMap((measured, index) =>
+    flatLookOf({ presetId: measured.object.stylePresetId, description: measured.object.styleDescription }) === "line" &&
+    !measured.source.svgKey
+      ? [{ measured, index }]
+      : [],
+  );
+  const found: (string | null)[] = icons.map(() => null);
+  if (traced.length === 0) return found;
+  const outlines = await Promise.all(
+    traced.map(async ({ measured, index }) => {
+      const fitted = { grid: plan.grid, padding: plan.padding, height: plan.heights[index] };
+      const [svg, colourSvg] = await Promise.all([
+        iconSvg(measured.icon, { ...fitted, singleColour: true }),
+        iconSvg(measured.icon, { ...fitted, singleColour: false, palette: measured.palette }),
+      ]);
+      return { svg, colour: mainColour(colourSvg, measured.palette[0] ?? "#000000") };
+    }),
+  );
+  const lines = await asLineIcons(outlines, plan.grid, plan.treatment.strokeWidth ?? undefined);
+  if (plan.treatment.strokeWidth === null && lines.strokeWidth !== null) plan.treatment.strokeWidth = lines.strokeWidth;
+  // Brought to its height again: a stroked line's caps do not end exactly where its outline did.
+  await Promise.all(
+    lines.icons.map(async (line, i) => {
+      if (!line) return;
+      const { measured, index } = traced[i]!;
+      found[index] = await iconSvg(line.colourSvg, {
+        grid: plan.grid,
+        padding: plan.padding,
+        height: plan.heights[index],
+        singleColour: false,
+        palette: measured.palette,
+        strokeWidth: lines.strokeWidth!,
+      });
+    }),
+  );
+  return found;
 }
