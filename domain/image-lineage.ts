@@ -159,11 +159,9 @@ export const imageLineageSchema = z
         examples: [["#1b4965", "#5fa8d3", "#cae9ff"]],
         description: "The palette a recoloured image was put in (#rrggbb); null for other operations.",
       }),
-    normalise: normaliseTreatmentSchema
-      .nullable()
-      .meta({
-        description: "The size, padding and weight a normalised image's set was brought to; null for other operations.",
-      }),
+    normalise: normaliseTreatmentSchema.nullable().meta({
+      description: "The size, padding and weight a normalised image's set was brought to; null for other operations.",
+    }),
   })
   .meta({ id: "ImageLineage", description: "How an image was made, and from which image of the same object." });
 export type ImageLineage = z.output<typeof imageLineageSchema>;

@@ -43,8 +43,7 @@ export async function svgOf(
 ): Promise<string | null> {
   if (image.svgKey) {
     const original = await deps.storage.read(image.svgKey);
-    if (original)
-      return options.singleColour ? inOneColour(original.toString("utf8")) : original.toString("utf8");
+    if (original) return options.singleColour ? inOneColour(original.toString("utf8")) : original.toString("utf8");
   }
   if (!options.look) return null;
   const look = options.look;
