@@ -1,4 +1,4 @@
-import { CheckCheck, Download, Palette, Trash2, X } from "lucide-react";
+import { CheckCheck, Download, Grid3x3, Palette, Trash2, X } from "lucide-react";
 import { useState } from "react";
 import { plural } from "~/lib/words/object-format";
 import { Button } from "../ui/button";
@@ -19,6 +19,7 @@ export function SelectionBar(props: {
   packageTitle?: string;
   onSelectAll(): void;
   onRecolour(): void;
+  onNormalise(): void;
   onDelete(): void;
   onClear(): void;
 }) {
@@ -59,6 +60,17 @@ export function SelectionBar(props: {
           <Palette aria-hidden className="size-4" />
           <span aria-hidden className="hidden sm:inline">
             Recolour…
+          </span>
+        </button>
+        <button
+          type="button"
+          onClick={props.onNormalise}
+          aria-label={`Normalise ${plural(count, "object")}…`}
+          className={barButton}
+        >
+          <Grid3x3 aria-hidden className="size-4" />
+          <span aria-hidden className="hidden sm:inline">
+            Normalise…
           </span>
         </button>
         <Button variant="danger" size="sm" onClick={props.onDelete} aria-label={`Delete ${plural(count, "object")}`}>

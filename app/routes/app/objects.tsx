@@ -1,4 +1,4 @@
-import { Boxes, Download, Layers, Palette, Plus, SearchX, X } from "lucide-react";
+import { Boxes, Download, Grid3x3, Layers, Palette, Plus, SearchX, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { OBJECTS_PAGE, type ObjectSummary } from "#domain/objects";
@@ -7,12 +7,10 @@ import { DownloadDialog } from "~/components/objects/download-dialog";
 import { commonStyleName } from "~/components/objects/icon-package-choice";
 import { LibraryToolbar } from "~/components/objects/library-toolbar";
 import { ObjectCard, ObjectCardSkeleton, objectGridClasses } from "~/components/objects/object-card";
-import { RecolourDialog } from "~/components/objects/recolour-dialog";
+import { DeleteObjectsConfirm, SetChangeDialog, type SetChange } from "~/components/objects/library-dialogs";
 import { SelectionBar } from "~/components/objects/selection-bar";
-import { DEFAULT_PALETTE } from "#domain/colour-words";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 import { callApi } from "~/lib/api/api-client";
 import { cn } from "~/lib/ui/cn";
@@ -105,8 +103,8 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
     title: string;
     packageTitle?: string;
   } | null>(null);
-  // "Recolour set…" / the selection's "Recolour…": the set, or the chosen objects.
-  const [recolouring, setRecolouring] = useState<"set" | "selection" | null>(null);
+  // "Recolour set…", "Normalise set…" / the selection's: the set, or the chosen objects.
+  const [changing, setChanging] = useState<SetChange | null>(null);
 
   // The address is the view: the loader data belongs to the address it was loaded for.
   const [searchParams] = useSearchParams();
@@ -248,8 +246,11 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
             >
               <Download aria-hidden className="size-4" /> Download set…
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => setRecolouring("set")}>
+            <Button variant="secondary" size="sm" onClick={() => setChanging({ kind: "recolour", of: "set" })}>
               <Palette aria-hidden className="size-4" /> Recolour set…
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setChanging({ kind: "normalise", of: "set" })}>
+              <Grid3x3 aria-hidden className="size-4" /> Normalise set…
             </Button>
             <Button variant="ghost" size="sm" onClick={() => show({ ...view, setId: null, pages: 1 })}>
               <X aria-hidden className="size-4" /> All objects
@@ -355,39 +356,26 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
           shown={objects.length}
           packageTitle={commonStyleName(objects.filter((o) => selected.has(o.id)))}
           onSelectAll={() => setSelected(new Set(objects.map((o) => o.id)))}
-          onRecolour={() => setRecolouring("selection")}
+          onRecolour={() => setChanging({ kind: "recolour", of: "selection" })}
+          onNormalise={() => setChanging({ kind: "normalise", of: "selection" })}
           onDelete={() => setConfirming(true)}
           onClear={() => setSelected(new Set())}
         />
       )}
       {confirming && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setConfirming(false)}
-          title={selectedIds.length === 1 ? "Delete this object?" : `Delete ${selectedIds.length} objects?`}
-          description={
-            <p>
-              This deletes{" "}
-              {selectedIds.length === 1 ? "the object and all its images" : "the objects and all their images"}. It
-              cannot be undone.
-            </p>
-          }
-          confirmLabel={`Delete ${plural(selectedIds.length, "object")}`}
+        <DeleteObjectsConfirm
+          count={selectedIds.length}
+          onCancel={() => setConfirming(false)}
           onConfirm={() => void deleteSelected()}
         />
       )}
-      {recolouring && (
-        <RecolourDialog
-          {...(recolouring === "set" && set
-            ? { scope: { setId: set.id }, objects, count: objects.length, title: "Recolour this set" }
-            : {
-                scope: { ids: selectedIds },
-                objects: objects.filter((o) => selected.has(o.id)),
-                count: selectedIds.length,
-                title: `Recolour ${plural(selectedIds.length, "object")}`,
-              })}
-          initialPalette={DEFAULT_PALETTE}
-          onClose={() => setRecolouring(null)}
+      {changing && (
+        <SetChangeDialog
+          change={changing}
+          setId={set?.id ?? null}
+          objects={objects}
+          selected={selected}
+          onClose={() => setChanging(null)}
           onChanged={revalidate}
         />
       )}
