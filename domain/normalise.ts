@@ -68,7 +68,10 @@ export const normaliseObjectsSchema = z
     if (given !== 1) context.addIssue({ code: "custom", path: ["ids"], message: chooseOnce });
   })
   // The document says what the refinement checks: exactly one way of choosing the objects.
-  .meta({ oneOf: [{ required: ["ids"] }, { required: ["setId"] }, { required: ["styleId"] }] });
+  .meta({
+    oneOf: [{ required: ["ids"] }, { required: ["setId"] }, { required: ["styleId"] }],
+    example: { setId: "k3v9q2m8x7w1p5r4", grid: 24 },
+  });
 export type NormaliseObjectsInput = z.output<typeof normaliseObjectsSchema>;
 
 export const normaliseObjectsReply = z
