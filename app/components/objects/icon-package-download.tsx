@@ -22,7 +22,9 @@ function UsageNote(props: { fileName: string; choice: IconPackageChoice; firstIc
   const usage = usageOf(choice.format, fileName, choice, props.firstIcon);
   const note = useRef<HTMLDivElement>(null);
   // The dialog scrolls: the note comes into view below the form when a file has come.
-  useEffect(() => note.current?.scrollIntoView({ block: "nearest" }), [fileName]);
+  useEffect(() => {
+    note.current?.scrollIntoView({ block: "nearest" });
+  }, [fileName]);
   return (
     <div
       ref={note}
