@@ -1,9 +1,8 @@
 import { PassThrough } from "node:stream";
 import { z } from "zod";
 import { AppError } from "#domain/errors";
-import { defaultPrefix, iconGrids, iconPackageFormats, iconPackageQuerySchema, NO_ICONS } from "#domain/icon-packages";
-import { loadIconSet } from "../icons/icon-set.server";
-import { buildIconPackage } from "../icons/packages/build-package.server";
+import { iconGrids, iconPackageFormats, iconPackageQuerySchema } from "#domain/icon-packages";
+import { iconPackageOf } from "../icons/packages/package-for-objects.server";
 import { writePackageArchive } from "../icons/packages/package-archive.server";
 import { defineTool } from "./tool.server";
 
@@ -61,18 +60,10 @@ export const buildIconPackageTool = defineTool({
       styleId: args.styleId,
       ids: args.objectIds?.join(","),
     });
-    const { format, name, version, prefix, license, grid, ...selection } = query;
-    const set = await loadIconSet(
+    const { set, built } = await iconPackageOf(
       { db: services.database.db, storage: services.storage },
-      { workspaceId: user.workspace.id, selection, grid },
+      { workspaceId: user.workspace.id, query },
     );
-    if (set.icons.length === 0) throw new AppError("conflict", NO_ICONS);
-    const built = await buildIconPackage(set, format, {
-      name,
-      version,
-      license,
-      prefix: prefix ?? defaultPrefix(name),
-    });
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
     sink.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { optimizeAndSanitizeSvg, UnsafeSvgError } from "../pipeline/sanitize-svg.server";
 import { answeredImage } from "./answered-image.server";
-import { MAX_OUTPUT_BYTES, readCapped, transportError } from "./fal-http.server";
-import { ProviderAnswerError, ProviderError, ProviderRetryableError, type GeneratedImage } from "./provider";
+import { ProviderAnswerError, type GeneratedImage } from "./provider";
 import type { RecraftImage } from "./recraft-http.server";
+import { downloadResultLink } from "./result-link.server";
 
 /** A result as it came: an SVG's text, or a raster image's bytes. */
 export type RecraftResult = { kind: "svg"; svg: string } | { kind: "raster"; data: Buffer };
@@ -28,38 +28,7 @@ const DANGER: [RegExp, string][] = [
 /** One image of an answer: decoded from base64, or fetched from its link (which needs no key). */
 export async function fetchResult(image: RecraftImage, signal: AbortSignal): Promise<RecraftResult> {
   if (image.b64_json) return sortResult(Buffer.from(image.b64_json, "base64"), "");
-  let url: URL;
-  try {
-    url = new URL(image.url!);
-  } catch {
-    throw new ProviderAnswerError("The image service returned an image address that is not valid");
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ProviderAnswerError("The image service returned an image address Motif does not fetch");
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, { signal });
-  } catch (error) {
-    throw transportError(error, signal);
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => {});
-    if ([403, 404, 410].includes(response.status)) {
-      throw new ProviderAnswerError(
-        `The link to the finished image had expired or was refused (HTTP ${response.status}); Recraft keeps results for about a day`,
-      );
-    }
-    throw response.status >= 500 || response.status === 429
-      ? new ProviderRetryableError(`The image could not be downloaded (HTTP ${response.status})`)
-      : new ProviderError(`The image could not be downloaded (HTTP ${response.status})`);
-  }
-  const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "image/svg+xml" && /^(text\/|application\/(json|xml|problem))/.test(type)) {
-    await response.body?.cancel().catch(() => {});
-    throw new ProviderAnswerError(`The image service answered ${type} where the image was expected`);
-  }
-  const data = await readCapped(response, signal, MAX_OUTPUT_BYTES, "The image service returned an image");
+  const { data, type } = await downloadResultLink(image.url!, signal, "Recraft keeps results for about a day");
   return sortResult(data, type);
 }
 

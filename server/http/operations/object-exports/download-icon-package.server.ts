@@ -1,13 +1,5 @@
-import { AppError } from "#domain/errors";
-import {
-  defaultPrefix,
-  ICON_COUNT_HEADER,
-  iconPackageFormatLabels,
-  iconPackageQuerySchema,
-  NO_ICONS,
-} from "#domain/icon-packages";
-import { loadIconSet } from "../../../icons/icon-set.server";
-import { buildIconPackage } from "../../../icons/packages/build-package.server";
+import { ICON_COUNT_HEADER, iconPackageFormatLabels, iconPackageQuerySchema } from "#domain/icon-packages";
+import { iconPackageOf } from "../../../icons/packages/package-for-objects.server";
 import { writePackageArchive } from "../../../icons/packages/package-archive.server";
 import { defineOperation } from "../operation.server";
 import { failedDownload } from "./shared.server";
@@ -41,18 +33,10 @@ export const downloadIconPackageOperation = defineOperation({
     },
   },
   async handle({ res, services, user, query }) {
-    const { format, name, version, prefix, license, grid, ...selection } = query;
-    const set = await loadIconSet(
+    const { set, built } = await iconPackageOf(
       { db: services.database.db, storage: services.storage },
-      { workspaceId: user.workspace.id, selection, grid },
+      { workspaceId: user.workspace.id, query },
     );
-    if (set.icons.length === 0) throw new AppError("conflict", NO_ICONS);
-    const built = await buildIconPackage(set, format, {
-      name,
-      version,
-      license,
-      prefix: prefix ?? defaultPrefix(name),
-    });
     res.setHeader("Content-Type", built.archive === "tgz" ? "application/gzip" : "application/zip");
     res.setHeader("Content-Disposition", `attachment; filename="${built.fileName}"`);
     res.setHeader(ICON_COUNT_HEADER, String(set.icons.length));
