@@ -57,7 +57,7 @@ test("a model nothing answers is named at start, marked in the composer and on t
   const model = page.getByLabel("Model", { exact: true });
   await model.selectOption("openai");
   await expect(model.locator("option", { hasText: "OpenAI" })).toHaveText(
-    "OpenAI gpt-image-1.5 · Not reachable — ask your operator",
+    "OpenAI gpt-image-1.5 · 3 credits an image · Not reachable — ask your operator",
   );
   const note = page.getByTestId("model-unreachable");
   await expect(note).toHaveText("OpenAI gpt-image-1.5 is not reachable right now — ask your operator.");
