@@ -83,3 +83,50 @@ export function licenceFiles(meta: PackageMeta, set: IconSet): PackageFiles {
 
 /** A JavaScript string literal of any text. */
 export const literal = (text: string) => JSON.stringify(text);
+
+/**
+ * The package.json of an ESM component package (React, Vue): types, one entry, tree-shakeable
+ * (`sideEffects: false`), the framework a peer dependency.
+ */
+export function componentPackageJson(
+  set: IconSet,
+  meta: PackageMeta,
+  framework: { label: string; peer: Record<string, string> },
+): string {
+  return JSON.stringify(
+    {
+      name: meta.name,
+      version: meta.version,
+      description: `${set.icons.length} icons as ${framework.label} components.`,
+      license: meta.license,
+      type: "module",
+      main: "./index.js",
+      module: "./index.js",
+      types: "./index.d.ts",
+      exports: { ".": { types: "./index.d.ts", import: "./index.js" } },
+      sideEffects: false,
+      peerDependencies: framework.peer,
+      files: ["index.js", "index.d.ts", "icons", "create-icon.js", "README.md", "LICENSE", "ATTRIBUTION.md"],
+    },
+    null,
+    2,
+  );
+}
+
+/**
+ * The modules of a component package built on one `createIcon(name, viewBox, paint, markup)`:
+ * `index.js` re-exporting every icon, and `icons/<name>.js` per icon.
+ */
+export function iconModules(set: IconSet): PackageFiles {
+  const files: PackageFiles = {
+    "index.js":
+      set.icons.map((icon) => `export { ${icon.component} } from "./icons/${icon.name}.js";`).join("\n") + "\n",
+  };
+  for (const icon of set.icons) {
+    const { attributes, inner } = svgParts(icon.svg);
+    const viewBox = attributes.viewBox ?? `0 0 ${set.grid} ${set.grid}`;
+    files[`icons/${icon.name}.js`] =
+      `import { createIcon } from "../create-icon.js";\n\nexport const ${icon.component} = createIcon(${literal(icon.component)}, ${literal(viewBox)}, ${JSON.stringify(paintOf(icon))}, ${literal(inner)});\n`;
+  }
+  return files;
+}

@@ -1,10 +1,9 @@
 import type { IconSet } from "../icon-set.server";
 import {
+  componentPackageJson,
+  iconModules,
   licenceFiles,
-  literal,
-  paintOf,
   readme,
-  svgParts,
   type PackageFiles,
   type PackageMeta,
 } from "./package-files.server";
@@ -15,25 +14,8 @@ import {
  * any other prop to the `<svg>`. React is a peer dependency; nothing else is needed.
  */
 export function reactPackage(set: IconSet, meta: PackageMeta): PackageFiles {
-  const files: PackageFiles = {
-    "package.json": JSON.stringify(
-      {
-        name: meta.name,
-        version: meta.version,
-        description: `${set.icons.length} icons as React components.`,
-        license: meta.license,
-        type: "module",
-        main: "./index.js",
-        module: "./index.js",
-        types: "./index.d.ts",
-        exports: { ".": { types: "./index.d.ts", import: "./index.js" } },
-        sideEffects: false,
-        peerDependencies: { react: ">=17" },
-        files: ["index.js", "index.d.ts", "icons", "create-icon.js", "README.md", "LICENSE", "ATTRIBUTION.md"],
-      },
-      null,
-      2,
-    ),
+  return {
+    "package.json": componentPackageJson(set, meta, { label: "React", peer: { react: ">=17" } }),
     "create-icon.js": CREATE_ICON,
     "index.d.ts": [
       'import type { ForwardRefExoticComponent, RefAttributes, SVGProps } from "react";',
@@ -56,8 +38,7 @@ export function reactPackage(set: IconSet, meta: PackageMeta): PackageFiles {
       ),
       "",
     ].join("\n"),
-    "index.js":
-      set.icons.map((icon) => `export { ${icon.component} } from "./icons/${icon.name}.js";`).join("\n") + "\n",
+    ...iconModules(set),
     "README.md": readme(
       meta,
       set,
@@ -65,16 +46,6 @@ export function reactPackage(set: IconSet, meta: PackageMeta): PackageFiles {
     ),
     ...licenceFiles(meta, set),
   };
-  for (const icon of set.icons) {
-    const { attributes, inner } = svgParts(icon.svg);
-    files[`icons/${icon.name}.js`] = [
-      'import { createIcon } from "../create-icon.js";',
-      "",
-      `export const ${icon.component} = createIcon(${literal(icon.component)}, ${attributes.viewBox ? literal(attributes.viewBox) : literal(`0 0 ${set.grid} ${set.grid}`)}, ${JSON.stringify(paintOf(icon))}, ${literal(inner)});`,
-      "",
-    ].join("\n");
-  }
-  return files;
 }
 
 /** The one helper every icon module imports: the component around an icon's markup. */

@@ -1,10 +1,9 @@
 import type { IconSet } from "../icon-set.server";
 import {
+  componentPackageJson,
+  iconModules,
   licenceFiles,
-  literal,
-  paintOf,
   readme,
-  svgParts,
   type PackageFiles,
   type PackageMeta,
 } from "./package-files.server";
@@ -15,24 +14,8 @@ import {
  * attributes fall through to the `<svg>`. Vue is a peer dependency.
  */
 export function vuePackage(set: IconSet, meta: PackageMeta): PackageFiles {
-  const files: PackageFiles = {
-    "package.json": JSON.stringify(
-      {
-        name: meta.name,
-        version: meta.version,
-        description: `${set.icons.length} icons as Vue components.`,
-        license: meta.license,
-        type: "module",
-        main: "./index.js",
-        module: "./index.js",
-        types: "./index.d.ts",
-        exports: { ".": { types: "./index.d.ts", import: "./index.js" } },
-        sideEffects: false,
-        peerDependencies: { vue: ">=3.2" },
-      },
-      null,
-      2,
-    ),
+  return {
+    "package.json": componentPackageJson(set, meta, { label: "Vue", peer: { vue: ">=3.2" } }),
     "create-icon.js": CREATE_ICON,
     "index.d.ts": [
       'import type { DefineComponent } from "vue";',
@@ -47,8 +30,7 @@ export function vuePackage(set: IconSet, meta: PackageMeta): PackageFiles {
       ...set.icons.map((icon) => `export declare const ${icon.component}: DefineComponent<IconProps>;`),
       "",
     ].join("\n"),
-    "index.js":
-      set.icons.map((icon) => `export { ${icon.component} } from "./icons/${icon.name}.js";`).join("\n") + "\n",
+    ...iconModules(set),
     "README.md": readme(
       meta,
       set,
@@ -56,12 +38,6 @@ export function vuePackage(set: IconSet, meta: PackageMeta): PackageFiles {
     ),
     ...licenceFiles(meta, set),
   };
-  for (const icon of set.icons) {
-    const { attributes, inner } = svgParts(icon.svg);
-    files[`icons/${icon.name}.js`] =
-      `import { createIcon } from "../create-icon.js";\n\nexport const ${icon.component} = createIcon(${literal(icon.component)}, ${literal(attributes.viewBox ?? `0 0 ${set.grid} ${set.grid}`)}, ${JSON.stringify(paintOf(icon))}, ${literal(inner)});\n`;
-  }
-  return files;
 }
 
 const CREATE_ICON = `import { defineComponent, h } from "vue";
