@@ -65,10 +65,10 @@ describe("finding a subject in the open icon libraries", () => {
     for (const choice of readPrompt(`a tree. ${styles.game}.`).icons!.choices) {
       expect(choice.name).not.toMatch(/family|checkbox/);
     }
-    // "Treasure chest" is only a line icon's name: a game style draws its own library's chest.
+    // "Treasure chest" is only a line icon's name: a game style draws its own library's treasure chest.
     expect(readPrompt(`a treasure chest. ${styles.game}.`).icons?.choices[0]).toMatchObject({
       set: "game-icons",
-      name: "chest",
+      name: "open-treasure-chest",
     });
     // A line style still finds it by its full name.
     expect(iconFor("a treasure chest", styles.line)?.name).toBe("treasure-chest");

@@ -53,14 +53,18 @@ export function preferredSets(styleWords: string, mode: "flat" | "line"): IconSe
 }
 
 /**
- * A filled style's libraries with the one that draws most of the set first (ties keep the style's
- * order): a set of swords and potions is drawn in Game Icons even in a colourful style, so its
- * images share one look. `setChoices` names, for each of the set's subjects, each library that surely draws it.
+ * A style's libraries with the one that draws most of the set first (ties keep the style's order):
+ * a set of swords and potions is drawn in Game Icons even in a colourful style, or as Game Icons'
+ * outlines in a line style, so its images share one library and one look. A line style's colour
+ * library stays its last resort. `setChoices` names, for each of the set's subjects, each library
+ * that surely draws it.
  */
 export function preferredForSet(preference: IconSetId[], setChoices: IconSetId[]): IconSetId[] {
-  if (preference[0] === "tabler" || setChoices.length === 0) return preference;
+  if (setChoices.length === 0) return preference;
   const count = (set: IconSetId) => setChoices.filter((choice) => choice === set).length;
-  return [...preference].sort((a, b) => count(b) - count(a));
+  const line = preference[0] === "tabler";
+  const ranked = line ? preference.slice(0, -1) : preference;
+  return [...ranked.sort((a, b) => count(b) - count(a)), ...preference.slice(ranked.length)];
 }
 
 export interface FoundIcons {
@@ -138,9 +142,9 @@ interface Candidate extends IconMatch {
  */
 function candidates(index: IconIndex, phrase: string[], context: DomainWeights, preference: IconSetId[]): Candidate[] {
   const found: Candidate[] = index.find(phrase).filter((m) => preference.includes(m.set));
-  if (phrase.length !== 1) return found;
   const word = phrase[0]!.toLowerCase();
-  for (const form of wordForms(word)) {
+  const forms = phrase.length === 1 ? wordForms(word) : [phrase.join(" ").toLowerCase()];
+  for (const form of forms) {
     for (const [key, name] of Object.entries(plainestIcons)) {
       const [set, plain] = key.split(":") as [IconSetId, string];
       if (plain === form && preference.includes(set) && !found.some((m) => m.set === set && m.name === name)) {
@@ -148,6 +152,7 @@ function candidates(index: IconIndex, phrase: string[], context: DomainWeights, 
       }
     }
   }
+  if (phrase.length !== 1) return found;
   for (const { domain, as } of wordSenses[word] ?? []) {
     // A sense drawn by the word itself would lend its field to every icon the word names.
     if (as === word || (context.get(domain) ?? 0) < SENSE_THRESHOLD) continue;
@@ -158,8 +163,9 @@ function candidates(index: IconIndex, phrase: string[], context: DomainWeights, 
   const nearest = wordForms(word)
     .map((form) => drawnAs[form])
     .find(Boolean);
-  // Only where no icon named by the word is about it ("gun-stock" is not stocks).
-  const named = found.some((m) => m.score >= NAMED && fit(index, m, phrase, context) >= 0);
+  // Only where the set's library has no icon named by the word that is about it ("gun-stock" is
+  // not stocks): its nearest drawing keeps the set in one library ("wallet" as a purse).
+  const named = found.some((m) => m.set === preference[0] && m.score >= NAMED && fit(index, m, phrase, context) >= 0);
   for (const drawing of named ? [] : (nearest ?? [])) {
     for (const m of index.find(drawing.split(" "))) {
       if (preference.includes(m.set)) found.push({ ...m, score: m.score - NEAREST_DRAWING });
@@ -174,7 +180,8 @@ function candidates(index: IconIndex, phrase: string[], context: DomainWeights, 
  */
 function fit(index: IconIndex, match: Candidate, phrase: string[], context: DomainWeights): number {
   const own = new Set(phrase.flatMap(wordForms));
-  const plainest = [...own].some((word) => plainestIcons[`${match.set}:${word}`] === match.name) ? PLAINEST : 0;
+  const names = [...own, phrase.join(" ").toLowerCase()];
+  const plainest = names.some((name) => plainestIcons[`${match.set}:${name}`] === match.name) ? PLAINEST : 0;
   return plainest + fieldFit(index, match, own, phrase, context);
 }
 

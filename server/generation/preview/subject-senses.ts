@@ -81,18 +81,21 @@ export const wordSenses: Record<string, WordSense[]> = {
  * nearest drawing, not the same word.
  */
 export const drawnAs: Record<string, string[]> = {
-  safe: ["vault", "locked chest"],
+  safe: ["vault", "locked chest", "locked"],
   strongbox: ["vault", "locked chest"],
-  budget: ["calculator"],
-  savings: ["piggy bank"],
+  budget: ["calculator", "abacus"],
+  savings: ["piggy bank", "pig money", "money bag"],
   invoice: ["receipt"],
-  loan: ["money bag", "hand coins"],
+  loan: ["money bag", "hand coins", "moneybag"],
   salary: ["money bag"],
   payment: ["credit card"],
   investment: ["chart increasing"],
-  stocks: ["chart increasing"],
+  stocks: ["chart increasing", "trending up"],
   revenue: ["chart increasing"],
   cashback: ["coin"],
+  wallet: ["purse"],
+  calculator: ["abacus"],
+  cash: ["dollar banknote"],
   knight: ["knight helmet"],
   hero: ["knight helmet"],
   wizard: ["wizard hat"],
@@ -157,8 +160,9 @@ export const iconDomains: Record<string, Domain[]> = {
 };
 
 /**
- * The plainest drawing of a common subject in a library that names none plainly: Game Icons has
- * twenty swords ("bouncing-sword", "croc-sword") and no "sword"; a set wants the broadsword.
+ * The plainest drawing of a common subject (a word or a phrase) in a library that names none
+ * plainly: Game Icons has twenty swords ("bouncing-sword", "croc-sword") and no "sword"; a set
+ * wants the broadsword.
  */
 export const plainestIcons: Record<string, string> = {
   "game-icons:sword": "broadsword",
@@ -186,4 +190,7 @@ export const plainestIcons: Record<string, string> = {
   "game-icons:diamond": "cut-diamond",
   "tabler:potion": "flask-2",
   "tabler:elixir": "flask-2",
+  // Phrases a library draws under another name, so a set keeps to one library.
+  "tabler:piggy bank": "pig-money",
+  "game-icons:treasure chest": "open-treasure-chest",
 };
