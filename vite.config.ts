@@ -1,7 +1,27 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const leanIcon = fileURLToPath(new URL("./app/components/ui/lean-icon.ts", import.meta.url));
+
+/**
+ * lucide-react draws each icon through its Icon module, which writes nine shared attributes
+ * into every icon; ours leaves them to one CSS rule (docs/decisions/122). Both builds and the
+ * dev server use it, so the server's HTML and the browser's hydration agree.
+ */
+function leanLucideIcons(): Plugin {
+  return {
+    name: "lean-lucide-icons",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "./Icon.mjs" && importer && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/.test(importer)) {
+        return leanIcon;
+      }
+      return null;
+    },
+  };
+}
 
 export default defineConfig(() => ({
   resolve: {
@@ -17,12 +37,17 @@ export default defineConfig(() => ({
       build: { rollupOptions: { input: "./server/app.ts" } },
       // Bundled: loaded from node_modules, each of its ~110 files made Node read its 180 kB
       // package.json again to learn the file's module type, about half a second of every start.
-      resolve: { noExternal: ["drizzle-orm"] },
+      // lucide-react too: its icons must draw through the lean Icon on the server as well.
+      resolve: { noExternal: ["drizzle-orm", "lucide-react"] },
     },
   },
   build: {
     rolldownOptions: {
       output: {
+        // Grouped chunks import one another; modules still run in the order their imports say.
+        strictExecutionOrder: true,
+        // A shared chunk's name lists every page that loads it; its file is named for what it is.
+        chunkFileNames: (chunk) => `assets/${chunk.name.split("~")[0]}-[hash].js`,
         // React, React Router and the small pieces every page shares travel as one file
         // instead of a dozen (bench/js-budget.bench.ts counts files as well as bytes).
         codeSplitting: {
@@ -30,11 +55,26 @@ export default defineConfig(() => ({
             {
               name: "framework",
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+              priority: 30,
+            },
+            // Every icon the app draws, one small file, instead of one file per icon.
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]|lean-icon/, priority: 20 },
+            // What two or more pages share (components, hooks, the domain's rules) travels in a few
+            // files grouped by the pages that load them, not sixty: a signed-in page's first load
+            // stays within 15 files.
+            {
+              name: "shared",
+              minShareCount: 2,
+              priority: 10,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 80_000,
             },
           ],
         },
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  // Not pre-bundled in development, where the pre-bundle would skip the lean Icon.
+  optimizeDeps: { exclude: ["lucide-react"] },
+  plugins: [leanLucideIcons(), tailwindcss(), reactRouter()],
 }));

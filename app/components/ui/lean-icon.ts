@@ -1,0 +1,62 @@
+import { createElement, forwardRef, type ReactNode, type SVGProps } from "react";
+
+/** What lucide-react hands its Icon: the icon's name and drawing. */
+interface IconData {
+  name?: string;
+  node: [string, Record<string, string>][];
+}
+
+interface LeanIconProps extends Omit<SVGProps<SVGSVGElement>, "ref"> {
+  icon?: IconData;
+  iconNode?: IconData["node"];
+  size?: number | string;
+  color?: string;
+  strokeWidth?: number | string;
+  absoluteStrokeWidth?: boolean;
+  children?: ReactNode;
+}
+
+const hasA11yProp = (props: Record<string, unknown>) =>
+  Object.entries(props).some(
+    ([key, value]) => (key.startsWith("aria-") || key === "role" || key === "title") && value != null,
+  );
+
+/**
+ * lucide-react's Icon, drawn lighter: the attributes every icon shares (size 24, no fill, a
+ * 2-px round stroke in currentColor, xmlns) come from the `.lucide` rule in app.css instead of
+ * being written into each of the page's fifty icons, about 200 bytes each (docs/decisions/122).
+ * A size, colour or stroke width passed as a prop is set inline, so it still wins over classes
+ * as lucide's attributes did not. The build points lucide-react's own Icon here (vite.config.ts).
+ */
+const LeanIcon = forwardRef<SVGSVGElement, LeanIconProps>(function LeanIcon(
+  { icon, iconNode, size, color, strokeWidth, absoluteStrokeWidth, className, children, style, ...rest },
+  ref,
+) {
+  const stroke =
+    absoluteStrokeWidth && strokeWidth !== undefined
+      ? (Number(strokeWidth) * 24) / Number(size ?? 24)
+      : absoluteStrokeWidth
+        ? (2 * 24) / Number(size ?? 24)
+        : strokeWidth;
+  const own = {
+    ...(size !== undefined && { width: Number(size), height: Number(size) }),
+    ...(color && { stroke: color }),
+    ...(stroke !== undefined && { strokeWidth: stroke }),
+  };
+  const classes = ["lucide", className].filter(Boolean).join(" ");
+  return createElement(
+    "svg",
+    {
+      ref,
+      viewBox: "0 0 24 24",
+      className: classes,
+      ...(!children && !hasA11yProp(rest) && { "aria-hidden": "true" }),
+      style: Object.keys(own).length > 0 ? { ...own, ...style } : style,
+      ...rest,
+    },
+    ...(icon?.node ?? iconNode ?? []).map(([tag, attrs]) => createElement(tag, attrs)),
+    children,
+  );
+});
+
+export default LeanIcon;

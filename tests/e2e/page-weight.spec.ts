@@ -1,0 +1,46 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInWithApi } from "./support/auth";
+import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
+
+/**
+ * The first load of a signed-in page, counted as the browser makes it (issue: signed-in pages as
+ * light as the public ones): script files and the HTML's bytes, for an account with one style and
+ * eight objects. Counts bytes and files, not time, so the limits hold on a slow day.
+ */
+const MAX_SCRIPT_FILES = 15;
+/**
+ * The HTML each page sent when these limits were set, with room for longer names and ids. The
+ * budget is 40 kB (bench/signed-in.bench.ts reports it); these keep the pages from growing back.
+ */
+const MAX_HTML_BYTES: Record<string, number> = { "/app": 90_000, "/app/style": 48_000, object: 90_000 };
+
+async function firstLoad(page: Page, path: string) {
+  const scripts = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.add(request.url());
+  });
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  const html = await (await page.request.get(path)).body();
+  return { scripts: [...scripts], htmlBytes: html.length };
+}
+
+test("a signed-in page's first load stays within its script files and HTML bytes", async ({ page }) => {
+  await signInWithApi(page);
+  const styleId = await createStyleWithApi(page, "Weighed");
+  const subjects = ["sword", "shield", "potion", "helmet", "bow", "scroll", "gem", "key"];
+  const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects });
+  await waitForJob(page, job.id);
+
+  for (const [name, path] of [
+    ["/app", "/app"],
+    ["/app/style", "/app/style"],
+    ["object", `/app/object/${objects[0]!.id}`],
+  ] as const) {
+    const weight = await firstLoad(page, path);
+    expect(weight.scripts.length, `${path}: ${weight.scripts.join(", ")}`).toBeLessThanOrEqual(MAX_SCRIPT_FILES);
+    // The page is the app, hydrated: scripts ran, not a bare document.
+    expect(weight.scripts.length, path).toBeGreaterThan(2);
+    expect(weight.htmlBytes, path).toBeLessThanOrEqual(MAX_HTML_BYTES[name]!);
+  }
+});
