@@ -1,6 +1,5 @@
 import { Boxes, Palette, Settings, Sparkles, UserRound, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
-import { cn } from "~/lib/ui/cn";
 
 export const appNavItems: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   // The signed-in entry is the composer: it is named for what it does.
@@ -21,14 +20,7 @@ export function AppNav({ onNavigate }: { onNavigate?: () => void }) {
           to={to}
           end={end}
           onClick={onNavigate}
-          className={({ isActive }) =>
-            cn(
-              "flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors",
-              isActive
-                ? "bg-primary-50 text-primary-700 dark:bg-primary-950/60 dark:text-primary-300"
-                : "text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800/60 dark:hover:text-white",
-            )
-          }
+          className={({ isActive }) => (isActive ? "nav-link nav-link-active" : "nav-link nav-link-idle")}
         >
           <Icon aria-hidden className="size-5" />
           {label}

@@ -24,11 +24,9 @@ export function PreviewBadge(props: {
       data-testid="preview-badge"
       title={previewTexts.explanation}
       className={cn(
-        "inline-flex shrink-0 items-center gap-1 rounded-full text-[11px] leading-4 font-semibold tracking-wide",
+        "badge-pill",
         props.compact ? "p-1" : "px-2 py-0.5",
-        props.overlay
-          ? "pointer-events-none bg-neutral-950/80 text-white shadow-sm ring-1 ring-white/20 backdrop-blur-sm"
-          : "bg-amber-100 text-amber-900 ring-1 ring-amber-300 dark:bg-amber-950 dark:text-amber-100 dark:ring-amber-800",
+        props.overlay ? "badge-overlay" : "badge-amber",
         props.className,
       )}
     >

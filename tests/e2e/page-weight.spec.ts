@@ -9,10 +9,11 @@ import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./suppor
  */
 const MAX_SCRIPT_FILES = 15;
 /**
- * The HTML each page sent when these limits were set, with room for longer names and ids. The
- * budget is 40 kB (bench/signed-in.bench.ts reports it); these keep the pages from growing back.
+ * The HTML each page sends, with room for longer names and ids: the styles page is within the
+ * 40 kB budget; /app and the object page (68 kB each today) are held where they are until they
+ * are brought to it (bench/signed-in.bench.ts reports the budget).
  */
-const MAX_HTML_BYTES: Record<string, number> = { "/app": 90_000, "/app/style": 48_000, object: 90_000 };
+const MAX_HTML_BYTES: Record<string, number> = { "/app": 75_000, "/app/style": 40_000, object: 75_000 };
 
 async function firstLoad(page: Page, path: string) {
   const scripts = new Set<string>();

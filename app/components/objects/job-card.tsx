@@ -214,14 +214,7 @@ function ObjectChip(props: { object: JobView["objects"][number]; status: JobStat
   // The link is named "Potion: done" (its visible text, then its state); the count sits beside it,
   // and the link's ::after covers the whole chip, so all of it can be clicked.
   return (
-    <li
-      className={cn(
-        "relative inline-flex h-7 max-w-[16rem] items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium transition has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-500",
-        state === "done"
-          ? "border-success-200 bg-success-50 text-success-900 hover:border-success-300 dark:border-success-900/70 dark:bg-success-950/40 dark:text-success-200"
-          : "border-neutral-200 bg-neutral-50 text-neutral-700 hover:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-800/50 dark:text-neutral-300 dark:hover:border-neutral-700",
-      )}
-    >
+    <li className={state === "done" ? "job-chip job-chip-done" : "job-chip job-chip-idle"}>
       <Icon
         aria-hidden
         className={cn(

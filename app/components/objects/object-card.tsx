@@ -26,17 +26,9 @@ export function ObjectCard(props: {
       aria-label={object.name}
       data-testid="object-card"
       data-generating={object.generating || undefined}
-      className={cn(
-        "group relative flex flex-col overflow-hidden rounded-2xl border bg-white shadow-xs transition hover:shadow-md dark:bg-neutral-900",
-        selection?.selected
-          ? "border-primary-500 ring-2 ring-primary-500/60 dark:border-primary-400 dark:ring-primary-400/50"
-          : "border-neutral-200 dark:border-neutral-800",
-      )}
+      className={selection?.selected ? "group object-card object-card-selected" : "group object-card object-card-idle"}
     >
-      <Link
-        to={`/app/object/${object.id}`}
-        className="flex flex-1 flex-col outline-none focus-visible:ring-2 focus-visible:ring-primary-500 focus-visible:ring-inset"
-      >
+      <Link to={`/app/object/${object.id}`} className="object-card-link">
         <div
           className={cn(
             "relative aspect-square overflow-hidden",
@@ -54,7 +46,7 @@ export function ObjectCard(props: {
               width={cover.width}
               height={cover.height}
               loading={props.eager ? "eager" : "lazy"}
-              className="size-full animate-fade-in object-contain transition duration-300 group-hover:scale-[1.03]"
+              className="object-card-cover"
             />
           ) : (
             <div
@@ -83,18 +75,16 @@ export function ObjectCard(props: {
           )}
           <PreviewBadge provider={cover?.provider} overlay brief className="absolute right-2 bottom-2" />
           {count > 0 && (
-            <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-neutral-800 tabular-nums shadow-sm backdrop-blur dark:bg-neutral-950/80 dark:text-neutral-100">
+            <span className="count-pill absolute top-2 right-2">
               <Images aria-hidden className="size-3.5" />
               {count}
               <span className="sr-only">{count === 1 ? " image" : " images"}</span>
             </span>
           )}
         </div>
-        <div className="border-t border-neutral-100 px-3.5 py-3 dark:border-neutral-800">
-          <h3 className="truncate text-sm font-semibold group-hover:text-primary-700 dark:group-hover:text-primary-300">
-            {object.name}
-          </h3>
-          <p className="truncate text-xs text-neutral-600 dark:text-neutral-400">
+        <div className="object-card-caption">
+          <h3 className="object-card-title">{object.name}</h3>
+          <p className="object-card-subtitle">
             {object.style.name}
             {object.madeBy && <span data-testid="made-by"> · by {object.madeBy}</span>}
           </p>

@@ -1,5 +1,3 @@
-import { cn } from "~/lib/ui/cn";
-
 /** A row of mutually exclusive choices, as radio buttons (keyboard: arrows within the group). */
 export function SegmentedControl<T extends string>(props: {
   legend: string;
@@ -16,12 +14,7 @@ export function SegmentedControl<T extends string>(props: {
           <label
             key={option.value}
             title={option.hint}
-            className={cn(
-              "cursor-pointer rounded-lg px-3 py-1.5 text-center text-sm font-medium transition has-focus-visible:outline-2 has-focus-visible:outline-primary-500",
-              props.value === option.value
-                ? "bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white"
-                : "text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white",
-            )}
+            className={props.value === option.value ? "segment segment-on" : "segment segment-off"}
           >
             <input
               type="radio"

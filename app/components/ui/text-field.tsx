@@ -2,8 +2,8 @@ import type { ComponentProps, ReactNode } from "react";
 import { useId } from "react";
 import { cn } from "~/lib/ui/cn";
 
-export const inputClasses =
-  "h-11 w-full rounded-xl border border-neutral-300 bg-white px-3 text-base outline-none transition placeholder:text-neutral-400 focus:border-primary-500 focus:ring-4 focus:ring-primary-500/15 aria-invalid:border-error-500 dark:border-neutral-700 dark:bg-neutral-950 dark:placeholder:text-neutral-500";
+/** A text input's look: the `field-input` class in app/components.css. */
+export const inputClasses = "field-input";
 
 /** A labelled input with an optional hint and a field error announced to screen readers. */
 export function TextField({
