@@ -6,6 +6,7 @@
 // how many bytes each sends. Three accounts: an empty one, one with 1 style × 8 objects and one
 // with 10 styles × 200 objects, made through the API and the preview engine (no network).
 import autocannon from "autocannon";
+import { fillAccount } from "./accounts";
 import { signInThroughOutbox, startBuiltServer } from "./support";
 import { report, type Target } from "./targets";
 
@@ -40,50 +41,12 @@ const accounts: Account[] = [
 
 const server = await startBuiltServer({ SERVER_TIMING: "on" });
 
-/** Waits for a job the server's own worker runs; throws unless it succeeds. */
-async function finished(cookie: string, jobId: string) {
-  for (let tries = 0; tries < 1200; tries++) {
-    const response = await fetch(`${server.base}/api/jobs/${jobId}`, { headers: { cookie } });
-    const { job } = (await response.json()) as { job: { status: string; error: string | null } };
-    if (job.status === "succeeded") return;
-    if (job.status === "failed" || job.status === "canceled")
-      throw new Error(`Job ${jobId} ${job.status}: ${job.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Job ${jobId} did not finish`);
-}
-
-/** The account's styles (with their samples) and objects (one image each), made as a person would. */
-async function fill(cookie: string, account: Account) {
-  const headers = { cookie, Origin: server.base };
-  for (let s = 0; s < account.styles; s++) {
-    const form = new FormData();
-    form.set("name", `Bench style ${s + 1}`);
-    form.set("description", "Flat vector icons, warm amber and teal");
-    form.set("defaultDetail", "draft");
-    form.set("defaultSize", "square");
-    const made = await fetch(`${server.base}/api/styles`, { method: "POST", body: form, headers });
-    if (made.status !== 201) throw new Error(`POST /api/styles answered ${made.status}: ${await made.text()}`);
-    const { style, job } = (await made.json()) as { style: { id: string }; job: { id: string } };
-    await finished(cookie, job.id);
-    if (!account.objectsPerStyle) continue;
-    const subjects = Array.from({ length: account.objectsPerStyle }, (_, i) => `Object ${s + 1}.${i + 1}`);
-    const set = await fetch(`${server.base}/api/objects`, {
-      method: "POST",
-      headers: { ...headers, "Content-Type": "application/json" },
-      body: JSON.stringify({ styleId: style.id, subjects, size: "square", detail: "draft", transparent: true }),
-    });
-    if (set.status !== 202) throw new Error(`POST /api/objects answered ${set.status}: ${await set.text()}`);
-    await finished(cookie, ((await set.json()) as { job: { id: string } }).job.id);
-  }
-}
-
 try {
   const targets: Target[] = [];
   const sizes: Record<string, Record<string, { html: number; data: number }>> = {};
   for (const account of accounts) {
     const cookie = await signInThroughOutbox(server, account.email);
-    await fill(cookie, account);
+    await fillAccount(server.base, cookie, account);
     /** 10 connections on one address for `seconds`; every answer must be a 2xx. */
     /** With `rendered`, every request asks for a new address, so each page is rendered anew. */
     const load = async (address: string, seconds: number, rendered = false) => {
