@@ -6,11 +6,12 @@ import { Link } from "react-router";
 import { isActiveStatus } from "#domain/jobs";
 import { listObjectsQuerySchema, type JobView } from "#domain/objects";
 import { JobCard } from "~/components/objects/job-card";
-import { ObjectCard, objectGridClasses } from "~/components/objects/object-card";
+import { ObjectCard, ObjectCardSkeleton, objectGridClasses } from "~/components/objects/object-card";
 import { ObjectComposer } from "~/components/objects/object-composer";
 import { PageHeader } from "~/components/page-header";
 import { useSampleViewer } from "~/components/sample-viewer";
-import { StyleCard } from "~/components/style-card";
+import { StyleCard, StyleCardSkeleton } from "~/components/style-card";
+import { AfterHydration } from "~/components/ui/after-hydration";
 
 import { callApi } from "~/lib/api/api-client";
 import { refusalMessage } from "~/lib/words/refusal-message";
@@ -148,11 +149,19 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           <ul className={`mt-5 ${objectGridClasses}`}>
-            {latest.map((object, i) => (
-              <li key={object.id}>
-                <ObjectCard object={object} eager={i < 4} />
-              </li>
-            ))}
+            <AfterHydration
+              fallback={latest.map((object) => (
+                <li key={object.id}>
+                  <ObjectCardSkeleton />
+                </li>
+              ))}
+            >
+              {latest.map((object, i) => (
+                <li key={object.id}>
+                  <ObjectCard object={object} eager={i < 4} />
+                </li>
+              ))}
+            </AfterHydration>
           </ul>
         </section>
       )}
@@ -172,15 +181,23 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           <ul className="mt-5 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-            {recentStyles.map((style) => (
-              <li key={style.id}>
-                <StyleCard
-                  style={style}
-                  progress={styleProgress[style.id]}
-                  onView={(index) => samples.view(style.id, index)}
-                />
-              </li>
-            ))}
+            <AfterHydration
+              fallback={recentStyles.map((style) => (
+                <li key={style.id}>
+                  <StyleCardSkeleton />
+                </li>
+              ))}
+            >
+              {recentStyles.map((style) => (
+                <li key={style.id}>
+                  <StyleCard
+                    style={style}
+                    progress={styleProgress[style.id]}
+                    onView={(index) => samples.view(style.id, index)}
+                  />
+                </li>
+              ))}
+            </AfterHydration>
           </ul>
         </section>
       )}

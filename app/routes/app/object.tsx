@@ -20,6 +20,8 @@ import { useReveal } from "~/lib/hooks/use-reveal";
 import { withoutSheetFrames } from "~/lib/ui/sheet-frames";
 import { VariantStrip } from "~/components/objects/variant-strip";
 import { VariationsPanel } from "~/components/objects/variations-panel";
+import { AfterHydration } from "~/components/ui/after-hydration";
+import { PanelSkeleton } from "~/components/ui/panel";
 import { ViewsPanel } from "~/components/objects/views-panel";
 import { downloadName } from "~/components/sample-viewer";
 import { DeleteButton } from "~/components/ui/delete-button";
@@ -306,39 +308,46 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
               onStarted={jobStarted}
             />
           )}
-          {image && <OutpaintPanel object={object} image={image} onStarted={jobStarted} />}
-          {image && (
-            <GameAssetPanels
-              object={object}
-              image={image}
-              number={index + 1}
-              knownIds={images.map((shown) => shown.id)}
-              stylePalette={loaderData.stylePalette}
-              tiles={loaderData.tiles}
+          {/* Below the first screen: drawn by the browser once the page runs (docs/decisions/124). */}
+          <AfterHydration
+            fallback={[1, 2, 3].map((n) => (
+              <PanelSkeleton key={n} />
+            ))}
+          >
+            {image && <OutpaintPanel object={object} image={image} onStarted={jobStarted} />}
+            {image && (
+              <GameAssetPanels
+                object={object}
+                image={image}
+                number={index + 1}
+                knownIds={images.map((shown) => shown.id)}
+                stylePalette={loaderData.stylePalette}
+                tiles={loaderData.tiles}
+                onStarted={jobStarted}
+                onMade={showMade}
+              />
+            )}
+            <VariationsPanel
+              objectId={object.id}
+              name={object.name}
+              settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
+              model={object.style.defaultModel}
+              againFrom={
+                image
+                  ? { size: image.size, detail: image.detail, transparent: image.transparent }
+                  : { size: object.size, detail: object.detail, transparent: object.transparent }
+              }
               onStarted={jobStarted}
-              onMade={showMade}
             />
-          )}
-          <VariationsPanel
-            objectId={object.id}
-            name={object.name}
-            settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
-            model={object.style.defaultModel}
-            againFrom={
-              image
-                ? { size: image.size, detail: image.detail, transparent: image.transparent }
-                : { size: object.size, detail: object.detail, transparent: object.transparent }
-            }
-            onStarted={jobStarted}
-          />
-          <ViewsPanel
-            objectId={object.id}
-            name={object.name}
-            settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
-            model={object.style.defaultModel}
-            onStarted={jobStarted}
-          />
-          {image && <ImageDetails image={image} style={object.style} images={images} onSelect={select} />}
+            <ViewsPanel
+              objectId={object.id}
+              name={object.name}
+              settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
+              model={object.style.defaultModel}
+              onStarted={jobStarted}
+            />
+            {image && <ImageDetails image={image} style={object.style} images={images} onSelect={select} />}
+          </AfterHydration>
         </div>
       </div>
 
