@@ -25,8 +25,9 @@ const hasA11yProp = (props: Record<string, unknown>) =>
  * lucide-react's Icon, drawn lighter: the attributes every icon shares (size 24, no fill, a
  * 2-px round stroke in currentColor, xmlns) come from the `.lucide` rule in app.css instead of
  * being written into each of the page's fifty icons, about 200 bytes each (docs/decisions/122).
- * A size, colour or stroke width passed as a prop is set inline, so it still wins over classes
- * as lucide's attributes did not. The build points lucide-react's own Icon here (vite.config.ts).
+ * A size, colour or stroke width passed as a prop is set inline (lucide wrote it as an attribute;
+ * no icon here passes a size prop beside a size class). The build points lucide-react's own Icon
+ * here (vite.config.ts).
  */
 const LeanIcon = forwardRef<SVGSVGElement, LeanIconProps>(function LeanIcon(
   { icon, iconNode, size, color, strokeWidth, absoluteStrokeWidth, className, children, style, ...rest },
