@@ -214,7 +214,8 @@ describe.each(testDatabases)("animations a model draws on $name", (target) => {
             storage: api.server.services.storage,
             providers: providerRegistry([openai.provider()]),
             maxAttempts: 1,
-            timeoutMs: 500,
+            // Long enough for the two frames before the stalled one on a busy machine.
+            timeoutMs: 3_000,
           },
           id,
         ),
