@@ -1,6 +1,7 @@
 import { LoaderCircle, Pencil, Star, UserRound } from "lucide-react";
 import { useState } from "react";
 import { AppError } from "#domain/errors";
+import { isActiveStatus } from "#domain/jobs";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { JobView } from "#domain/objects";
 import { isPreview } from "#domain/preview";
@@ -63,7 +64,12 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
   }
   return {
     object,
-    jobs: jobs.filter((job) => job.objects.some((o) => o.id === object.id)),
+    // Only what the page counts (the images still to come for this object): its running jobs,
+    // each with this object alone, not the whole set's list of objects.
+    jobs: jobs.flatMap((job) => {
+      const own = job.objects.filter((o) => o.id === object.id);
+      return isActiveStatus(job.status) && own.length > 0 ? [{ ...job, objects: own }] : [];
+    }),
     ...(await objectPageExtras(db, { workspaceId: workspace.id, styleId: object.style.id })),
     removeBackgroundCredits: services.config.credits.removeBackground,
     upscaleMaxSide: services.config.upscale.maxSide,
