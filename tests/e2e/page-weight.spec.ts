@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Request } from "@playwright/test";
 import { signInWithApi } from "./support/auth";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 
@@ -16,11 +16,13 @@ const MAX_HTML_BYTES: Record<string, number> = { "/app": 55_000, "/app/style": 4
 
 async function firstLoad(page: Page, path: string) {
   const scripts = new Set<string>();
-  page.on("request", (request) => {
+  const noteScript = (request: Request) => {
     if (request.resourceType() === "script") scripts.add(request.url());
-  });
+  };
+  page.on("request", noteScript);
   await page.goto(path);
   await page.waitForLoadState("networkidle");
+  page.off("request", noteScript);
   const html = await (await page.request.get(path)).body();
   return { scripts: [...scripts], htmlBytes: html.length };
 }

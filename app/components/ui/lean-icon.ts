@@ -33,12 +33,8 @@ const LeanIcon = forwardRef<SVGSVGElement, LeanIconProps>(function LeanIcon(
   { icon, iconNode, size, color, strokeWidth, absoluteStrokeWidth, className, children, style, ...rest },
   ref,
 ) {
-  const stroke =
-    absoluteStrokeWidth && strokeWidth !== undefined
-      ? (Number(strokeWidth) * 24) / Number(size ?? 24)
-      : absoluteStrokeWidth
-        ? (2 * 24) / Number(size ?? 24)
-        : strokeWidth;
+  // An absolute stroke keeps its width in pixels whatever the icon's size, as lucide computes it.
+  const stroke = absoluteStrokeWidth ? (Number(strokeWidth ?? 2) * 24) / Number(size ?? 24) : strokeWidth;
   const own = {
     ...(size !== undefined && { width: Number(size), height: Number(size) }),
     ...(color && { stroke: color }),
