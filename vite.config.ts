@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { iconSprite } from "./scripts/vite/icon-sprite.ts";
 
 const leanIcon = fileURLToPath(new URL("./app/components/ui/lean-icon.ts", import.meta.url));
 
@@ -52,13 +53,13 @@ export default defineConfig(() => ({
         // instead of a dozen (bench/js-budget.bench.ts counts files as well as bytes).
         codeSplitting: {
           groups: [
+            // With them every icon the app draws: its drawing is in the icon sprite, what is left
+            // is small.
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser|lucide-react)[\\/]|lean-icon/,
               priority: 30,
             },
-            // Every icon the app draws, one small file, instead of one file per icon.
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]|lean-icon/, priority: 20 },
             // What two or more pages share (components, hooks, the domain's rules) travels in a few
             // files grouped by the pages that load them, not sixty: a signed-in page's first load
             // stays within 15 files.
@@ -76,5 +77,13 @@ export default defineConfig(() => ({
   },
   // Not pre-bundled in development, where the pre-bundle would skip the lean Icon.
   optimizeDeps: { exclude: ["lucide-react"] },
-  plugins: [leanLucideIcons(), tailwindcss(), reactRouter()],
+  plugins: [
+    leanLucideIcons(),
+    iconSprite({
+      appDir: fileURLToPath(new URL("./app", import.meta.url)),
+      lucideDir: fileURLToPath(new URL("./node_modules/lucide-react/dist/esm", import.meta.url)),
+    }),
+    tailwindcss(),
+    reactRouter(),
+  ],
 }));

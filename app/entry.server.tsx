@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { compactRouterManifest } from "#server/ui/compact-manifest.server";
 import { renderedPages, renderKey } from "#server/ui/rendered-pages.server";
 
 export const streamTimeout = 5_000;
@@ -46,7 +47,7 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId);
-        const html = Buffer.concat(chunks);
+        const html = compactRouterManifest(Buffer.concat(chunks));
         if (key && status === responseStatusCode) renderedPages.set(key, html);
         resolve(htmlResponse(html, status, responseHeaders));
         callback();

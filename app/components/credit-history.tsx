@@ -66,8 +66,8 @@ export function CreditHistory() {
       <ul aria-hidden className="grid gap-3" data-testid="credit-history-loading">
         {Array.from({ length: 3 }, (_, i) => (
           <li key={i} className="flex items-center justify-between gap-4">
-            <div className="h-4 w-48 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
-            <div className="h-4 w-12 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+            <div className="skeleton-fill h-4 w-48 rounded" />
+            <div className="skeleton-fill h-4 w-12 rounded" />
           </li>
         ))}
       </ul>

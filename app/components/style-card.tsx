@@ -204,11 +204,11 @@ export function StyleCard(
 
 export function StyleCardSkeleton() {
   return (
-    <div aria-hidden className="overflow-hidden rounded-2xl border border-neutral-200 dark:border-neutral-800">
-      <div className="aspect-square animate-pulse bg-neutral-100 dark:bg-neutral-800" />
+    <div aria-hidden className="skeleton-card">
+      <div className="skeleton-fill aspect-square" />
       <div className="grid gap-2 p-4">
-        <div className="h-4 w-1/2 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
-        <div className="h-3 w-3/4 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+        <div className="skeleton-fill h-4 w-1/2 rounded" />
+        <div className="skeleton-fill h-3 w-3/4 rounded" />
       </div>
     </div>
   );

@@ -8,11 +8,8 @@ import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./suppor
  * eight objects. Counts bytes and files, not time, so the limits hold on a slow day.
  */
 const MAX_SCRIPT_FILES = 15;
-/**
- * The HTML each page may send: the styles and object pages the 40 kB budget; /app (50 kB today)
- * is held where it is until it is brought to it (bench/page-weight.bench.ts reports the budget).
- */
-const MAX_HTML_BYTES: Record<string, number> = { "/app": 55_000, "/app/style": 40_000, object: 40_000 };
+/** The HTML each page may send: the 40 kB budget (bench/page-weight.bench.ts reports it too). */
+const MAX_HTML_BYTES = 40_000;
 
 async function firstLoad(page: Page, path: string) {
   const scripts = new Set<string>();
@@ -27,6 +24,21 @@ async function firstLoad(page: Page, path: string) {
   return { scripts: [...scripts], htmlBytes: html.length };
 }
 
+/** The icons the page draws from the sprite that the sprite lacks (none: every icon shows). */
+async function missingIcons(page: Page): Promise<string[]> {
+  const uses = await page
+    .locator("svg.lucide use")
+    .evaluateAll((found) => found.map((use) => use.getAttribute("href")!));
+  expect(uses.length, "icons drawn from the sprite").toBeGreaterThan(5);
+  const missing: string[] = [];
+  for (const href of new Set(uses)) {
+    const [file, id] = href.split("#");
+    const sprite = await (await page.request.get(file!)).text();
+    if (!sprite.includes(`<symbol id="${id}" viewBox="0 0 24 24">`)) missing.push(href);
+  }
+  return missing;
+}
+
 test("a signed-in page's first load stays within its script files and HTML bytes", async ({ page }) => {
   await signInWithApi(page);
   const styleId = await createStyleWithApi(page, "Weighed");
@@ -34,15 +46,13 @@ test("a signed-in page's first load stays within its script files and HTML bytes
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects });
   await waitForJob(page, job.id);
 
-  for (const [name, path] of [
-    ["/app", "/app"],
-    ["/app/style", "/app/style"],
-    ["object", `/app/object/${objects[0]!.id}`],
-  ] as const) {
+  for (const path of ["/app", "/app/style", `/app/object/${objects[0]!.id}`]) {
     const weight = await firstLoad(page, path);
     expect(weight.scripts.length, `${path}: ${weight.scripts.join(", ")}`).toBeLessThanOrEqual(MAX_SCRIPT_FILES);
     // The page is the app, hydrated: scripts ran, not a bare document.
     expect(weight.scripts.length, path).toBeGreaterThan(2);
-    expect(weight.htmlBytes, path).toBeLessThanOrEqual(MAX_HTML_BYTES[name]!);
+    expect(weight.htmlBytes, path).toBeLessThanOrEqual(MAX_HTML_BYTES);
+    // The HTML names each icon; its drawing is in the one icon sprite (docs/decisions/125).
+    expect(await missingIcons(page), path).toEqual([]);
   }
 });

@@ -10,9 +10,34 @@ import { PreviewBadge } from "../preview-badge";
 const COVER_CSS_PX = cardImages.objectCover.displayWidth;
 const COVER_QUALITY = cardImages.objectCover.quality;
 
+/** What a card shows of an object. */
+export type ObjectCardData = Pick<
+  ObjectSummary,
+  "id" | "name" | "cover" | "imageCount" | "generating" | "style" | "madeBy"
+>;
+
+/** An object as its card needs it: a page that shows only cards sends no more. */
+export const objectCardData = ({
+  id,
+  name,
+  cover,
+  imageCount,
+  generating,
+  style,
+  madeBy,
+}: ObjectSummary): ObjectCardData => ({
+  id,
+  name,
+  cover,
+  imageCount,
+  generating,
+  style,
+  madeBy,
+});
+
 /** One object in a grid: its cover, name, style and image count; a link to the object. */
 export function ObjectCard(props: {
-  object: ObjectSummary;
+  object: ObjectCardData;
   /** Shown with a checkbox (the library's multi-select). */
   selection?: { selected: boolean; active: boolean; onChange(selected: boolean): void };
   /** Load the cover at once (the first row of a grid). */
@@ -125,15 +150,11 @@ export function ObjectCard(props: {
 
 export function ObjectCardSkeleton() {
   return (
-    <div
-      aria-hidden
-      data-testid="object-card-skeleton"
-      className="overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
-    >
-      <div className="aspect-square animate-pulse bg-neutral-100 dark:bg-neutral-800" />
-      <div className="grid gap-2 border-t border-neutral-100 px-3.5 py-3 dark:border-neutral-800">
-        <div className="h-3.5 w-2/3 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
-        <div className="h-3 w-1/3 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+    <div aria-hidden data-testid="object-card-skeleton" className="skeleton-card">
+      <div className="skeleton-fill aspect-square" />
+      <div className="object-card-caption grid gap-2">
+        <div className="skeleton-fill h-3.5 w-2/3 rounded" />
+        <div className="skeleton-fill h-3 w-1/3 rounded" />
       </div>
     </div>
   );

@@ -140,11 +140,9 @@ function StyleTile(props: {
   return (
     <label
       className={cn(
-        "relative flex cursor-pointer items-center rounded-xl border transition has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary-500",
+        "style-choice",
         compact ? "flex-col gap-1 p-1.5 text-center" : "gap-3 p-2 pr-3",
-        checked
-          ? "border-primary-500 bg-primary-50/70 ring-1 ring-primary-500 dark:border-primary-400 dark:bg-primary-950/40 dark:ring-primary-400"
-          : "border-neutral-200 bg-white hover:border-neutral-300 hover:bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-neutral-700 dark:hover:bg-neutral-800/60",
+        checked ? "style-choice-checked" : "style-choice-idle",
       )}
     >
       {/* The real radio covers the tile: clicks, taps and assistive technology all reach it. */}
@@ -206,14 +204,16 @@ function StyleTile(props: {
           {choice.hint}
         </span>
       </span>
-      <Check
-        aria-hidden
-        className={cn(
-          "size-4 shrink-0 text-primary-600 transition dark:text-primary-400",
-          checked ? "opacity-100" : "opacity-0",
-          compact && "hidden",
-        )}
-      />
+      {/* A compact tile shows its choice by its border alone. */}
+      {!compact && (
+        <Check
+          aria-hidden
+          className={cn(
+            "size-4 shrink-0 text-primary-600 transition dark:text-primary-400",
+            checked ? "opacity-100" : "opacity-0",
+          )}
+        />
+      )}
     </label>
   );
 }

@@ -1,4 +1,5 @@
 import { createElement, forwardRef, type ReactNode, type SVGProps } from "react";
+import spriteUrl from "virtual:icon-sprite";
 
 /** What lucide-react hands its Icon: the icon's name and drawing. */
 interface IconData {
@@ -16,6 +17,18 @@ interface LeanIconProps extends Omit<SVGProps<SVGSVGElement>, "ref"> {
   children?: ReactNode;
 }
 
+/**
+ * The icon's shapes in its 24-unit box, or with its drawing moved to the sprite, a `<use>` of its
+ * symbol, whose own viewBox scales it to the icon's size.
+ */
+function drawing(icon: IconData | undefined, iconNode: IconData["node"] | undefined) {
+  const node = icon?.node ?? iconNode ?? [];
+  if (node.length === 0 && spriteUrl && icon?.name) {
+    return { shapes: [createElement("use", { key: "use", href: `${spriteUrl}#${icon.name}` })], viewBox: undefined };
+  }
+  return { shapes: node.map(([tag, attrs]) => createElement(tag, attrs)), viewBox: "0 0 24 24" };
+}
+
 const hasA11yProp = (props: Record<string, unknown>) =>
   Object.entries(props).some(
     ([key, value]) => (key.startsWith("aria-") || key === "role" || key === "title") && value != null,
@@ -27,7 +40,8 @@ const hasA11yProp = (props: Record<string, unknown>) =>
  * being written into each of the page's fifty icons, about 200 bytes each (docs/decisions/122).
  * A size, colour or stroke width passed as a prop is set inline (lucide wrote it as an attribute;
  * no icon here passes a size prop beside a size class). The build points lucide-react's own Icon
- * here (vite.config.ts).
+ * here (vite.config.ts). In a build an icon's drawing lives in the icon sprite: the icon is a
+ * `<use>` of its symbol there (docs/decisions/125).
  */
 const LeanIcon = forwardRef<SVGSVGElement, LeanIconProps>(function LeanIcon(
   { icon, iconNode, size, color, strokeWidth, absoluteStrokeWidth, className, children, style, ...rest },
@@ -41,17 +55,18 @@ const LeanIcon = forwardRef<SVGSVGElement, LeanIconProps>(function LeanIcon(
     ...(stroke !== undefined && { strokeWidth: stroke }),
   };
   const classes = ["lucide", className].filter(Boolean).join(" ");
+  const { shapes, viewBox } = drawing(icon, iconNode);
   return createElement(
     "svg",
     {
       ref,
-      viewBox: "0 0 24 24",
+      viewBox,
       className: classes,
       ...(!children && !hasA11yProp(rest) && { "aria-hidden": "true" }),
       style: Object.keys(own).length > 0 ? { ...own, ...style } : style,
       ...rest,
     },
-    ...(icon?.node ?? iconNode ?? []).map(([tag, attrs]) => createElement(tag, attrs)),
+    ...shapes,
     children,
   );
 });

@@ -34,8 +34,8 @@ export function PanelSkeleton() {
       aria-hidden
       className="grid gap-3 rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
     >
-      <div className="h-4 w-1/3 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
-      <div className="h-3 w-5/6 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
+      <div className="skeleton-fill h-4 w-1/3 rounded" />
+      <div className="skeleton-fill h-3 w-5/6 rounded" />
       <div className="h-10 animate-pulse rounded-xl bg-neutral-100 dark:bg-neutral-800" />
     </div>
   );

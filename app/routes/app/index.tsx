@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { isActiveStatus } from "#domain/jobs";
 import { listObjectsQuerySchema, type JobView } from "#domain/objects";
 import { JobCard } from "~/components/objects/job-card";
-import { ObjectCard, ObjectCardSkeleton, objectGridClasses } from "~/components/objects/object-card";
+import { ObjectCard, ObjectCardSkeleton, objectCardData, objectGridClasses } from "~/components/objects/object-card";
 import { ObjectComposer } from "~/components/objects/object-composer";
 import { PageHeader } from "~/components/page-header";
 import { useSampleViewer } from "~/components/sample-viewer";
@@ -52,7 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         signer: services.imageUrls,
       }),
     ]);
-    return { styles: styles.map((style) => presentStyle(style, services.imageUrls)), jobs, latest: latest.objects };
+    return {
+      styles: styles.map((style) => presentStyle(style, services.imageUrls)),
+      jobs,
+      latest: latest.objects.map(objectCardData),
+    };
   });
   return {
     styles,

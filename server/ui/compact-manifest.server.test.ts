@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { compactRouterManifest } from "./compact-manifest.server";
+
+const manifest = { entry: { module: "/assets/entry.js", imports: ["/assets/a.js"] }, routes: { root: { id: "root" } } };
+const page = (json: string) =>
+  `<html><script type="module">import("x");\n  window.__reactRouterManifest = ${json};\n  window.__reactRouterRouteModules = {};</script></html>`;
+
+describe("compactRouterManifest", () => {
+  it("writes the manifest on one line and keeps the rest of the document", () => {
+    const compact = compactRouterManifest(Buffer.from(page(JSON.stringify(manifest, null, 2)))).toString();
+    expect(compact).toBe(page(JSON.stringify(manifest)));
+  });
+
+  it("keeps characters outside ASCII and escapes as they were meant", () => {
+    const named = { routes: { root: { id: "root", title: "Café “x” </script" } } };
+    const compact = compactRouterManifest(Buffer.from(page(JSON.stringify(named, null, 2)))).toString();
+    expect(compact).toBe(page(JSON.stringify(named)));
+  });
+
+  it("leaves a document without a manifest, or with one it cannot read, alone", () => {
+    const plain = Buffer.from("<html><body>Hello</body></html>");
+    expect(compactRouterManifest(plain)).toBe(plain);
+    const broken = Buffer.from(page("{ not json"));
+    expect(compactRouterManifest(broken)).toBe(broken);
+  });
+});
