@@ -42,3 +42,47 @@ export async function fillAccount(
     await jobFinished(base, cookie, ((await set.json()) as { job: { id: string } }).job.id);
   }
 }
+
+/** The account's first object, by the API's newest-first order. */
+export async function firstObjectId(base: string, cookie: string): Promise<string> {
+  const response = await fetch(`${base}/api/objects?limit=1`, { headers: { cookie } });
+  const { objects } = (await response.json()) as { objects: { id: string }[] };
+  if (!objects[0]) throw new Error("The account has no objects");
+  return objects[0].id;
+}
+
+/** The account's first style. */
+async function firstStyleId(base: string, cookie: string): Promise<string> {
+  const response = await fetch(`${base}/api/styles`, { headers: { cookie } });
+  const { styles } = (await response.json()) as { styles: { id: string }[] };
+  if (!styles[0]) throw new Error("The account has no styles");
+  return styles[0].id;
+}
+
+/**
+ * Every signed-in page a person with styles and objects reaches from the navigation, the first
+ * style's and object's own pages among them; with `operator`, the operator console's pages too.
+ */
+export async function signedInPages(base: string, cookie: string, options: { operator: boolean }): Promise<string[]> {
+  const [styleId, objectId] = await Promise.all([firstStyleId(base, cookie), firstObjectId(base, cookie)]);
+  const pages = [
+    "/app",
+    "/app/style",
+    `/app/style/${styleId}`,
+    "/app/object",
+    `/app/object/${objectId}`,
+    "/app/characters",
+    "/app/teams",
+    "/app/settings",
+    "/app/credits",
+  ];
+  const console = [
+    "/app/setup",
+    "/app/admin",
+    "/app/admin/teams",
+    "/app/admin/usage",
+    "/app/admin/instance",
+    "/app/admin/audit",
+  ];
+  return options.operator ? [...pages, ...console] : pages;
+}

@@ -6,7 +6,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
-import { fillAccount } from "./accounts";
+import { fillAccount, firstObjectId } from "./accounts";
 import { signInThroughOutbox, startBuiltServer } from "./support";
 import { report, type Target } from "./targets";
 
@@ -94,11 +94,8 @@ try {
   const landing = await audit("/");
   const cookie = await signInThroughOutbox(server, "lighthouse@bench.local");
   await fillAccount(server.base, cookie, { styles: 1, objectsPerStyle: 8 });
-  const listed = (await (await fetch(`${server.base}/api/objects?limit=1`, { headers: { cookie } })).json()) as {
-    objects: { id: string }[];
-  };
   const create = await audit("/app", { cookie });
-  const object = await audit(`/app/object/${listed.objects[0]!.id}`, { cookie });
+  const object = await audit(`/app/object/${await firstObjectId(server.base, cookie)}`, { cookie });
   report(
     "bench/results/lighthouse.json",
     [

@@ -2,15 +2,20 @@
 // Starts the production build (`npm run build` first) on a fresh embedded database (or, with
 // BENCH_DATABASE_URL, a fresh PostgreSQL database), reads the process's resident memory from
 // /proc, then sends page requests, has the preview engine draw sets in three styles (the open
-// icon libraries loaded), and sends a mix of refused API requests from 10 connections at once.
+// icon libraries loaded), renders every signed-in page fresh for accounts with 8 and 200 objects,
+// and sends a mix of refused API requests from 10 connections at once.
 // Exits 1 while over budget.
 import { readFileSync } from "node:fs";
+import { fillAccount, signedInPages } from "./accounts";
+import { renderFresh } from "./fresh-pages";
 import { signInThroughOutbox, startBuiltServer } from "./support";
 import { report } from "./targets";
 
 const BUDGET_MB = { idle: 250, highest: 500, settledAboveIdle: 100 };
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const API_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 3000);
+/** Every signed-in page, each request a new address, for accounts with 8 and 200 objects. */
+const FRESH_REQUESTS = Number(process.env.BENCH_FRESH_REQUESTS ?? 3000);
 /** How long after the load "settled" is read. */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 60) * 1000;
 const CONNECTIONS = 10;
@@ -20,6 +25,12 @@ const MB = 1024 * 1024;
 const statusMB = (pid: number, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 const rssMB = (pid: number) => statusMB(pid, "VmRSS");
+/** The server's JavaScript heap in use and its memory outside the heap (buffers), in MB, from /metrics. */
+async function heapMB(base: string): Promise<{ heapUsed: number; external: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const read = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? NaN) / MB);
+  return { heapUsed: read("motif_nodejs_heap_size_used_bytes"), external: read("motif_nodejs_external_memory_bytes") };
+}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A deterministic stream of numbers, so every run sends the same fuzz. */
@@ -125,6 +136,7 @@ const server = await startBuiltServer({
   SIGNIN_LIMIT_PER_EMAIL: "1000000",
 });
 const { base, pid } = server;
+let sampler: NodeJS.Timeout | undefined;
 
 try {
   // Signed in through the outbox, as a person on embedded defaults would be.
@@ -132,9 +144,10 @@ try {
 
   await pause(2000);
   const idle = rssMB(pid);
+  const idleHeap = await heapMB(base);
   const idleFile = statusMB(pid, "RssFile");
   let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMB(pid))), 50);
+  sampler = setInterval(() => (peak = Math.max(peak, rssMB(pid))), 50);
 
   // Pages, public and signed in.
   const pages = ["/", "/login", "/app", "/app/style", "/app/object", "/app/settings"];
@@ -163,6 +176,23 @@ try {
   await pause(2000);
   const afterPreviews = rssMB(pid);
   const peakPreviews = peak;
+
+  // Every signed-in page rendered fresh (a new `?view=N` each time) for two accounts: the
+  // operator's with 1 style × 8 objects (the console's pages too) and one with 10 styles × 200.
+  // Their content is drawn first; the phase's highest is read from the first page on.
+  await fillAccount(base, cookie, { styles: 1, objectsPerStyle: 8 });
+  const largeCookie = await signInThroughOutbox(server, "memory-large@bench.local");
+  await fillAccount(base, largeCookie, { styles: 10, objectsPerStyle: 20 });
+  const visitors = [
+    { cookie, pages: await signedInPages(base, cookie, { operator: true }) },
+    { cookie: largeCookie, pages: await signedInPages(base, largeCookie, { operator: false }) },
+  ];
+  peak = rssMB(pid);
+  const fresh = await renderFresh(base, visitors, { requests: FRESH_REQUESTS, connections: CONNECTIONS });
+  await pause(2000);
+  const afterFresh = rssMB(pid);
+  const afterFreshHeap = await heapMB(base);
+  const peakFresh = peak;
 
   // The API mix: malformed and fuzzed JSON, oversized bodies, refused uploads, sign-in
   // requests and event streams opened and closed.
@@ -251,6 +281,7 @@ try {
   clearInterval(sampler);
   await pause(Math.max(0, SETTLE_MS - 2000));
   const settled = rssMB(pid);
+  const settledHeap = await heapMB(base);
   const settledFile = statusMB(pid, "RssFile");
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded database";
 
@@ -268,6 +299,13 @@ try {
       {
         name: `Highest while the preview engine draws ${previews} images from the icon libraries`,
         measured: Math.round(Math.max(peakPreviews, afterPreviews)),
+        unit: "MB",
+        target: BUDGET_MB.highest,
+        better: "lower",
+      },
+      {
+        name: `Highest during and after ${FRESH_REQUESTS} fresh renders of ${fresh.pages} signed-in pages, 8 and 200 objects`,
+        measured: Math.round(Math.max(peakFresh, afterFresh)),
         unit: "MB",
         target: BUDGET_MB.highest,
         better: "lower",
@@ -293,11 +331,15 @@ try {
       afterPagesMB: Math.round(afterPages),
       peakPreviewsMB: Math.round(peakPreviews),
       afterPreviewsMB: Math.round(afterPreviews),
+      peakFreshMB: Math.round(peakFresh),
+      afterFreshMB: Math.round(afterFresh),
       peakApiMB: Math.round(peakApi),
       afterApiMB: Math.round(afterApi),
       settledMB: Math.round(settled),
       // Of the resident memory, pages of files: the program's and its libraries' code as far as
       // it has run (drawing images runs libvips' and librsvg's); the system can drop and reread them.
+      // Of it, the JavaScript heap in use and memory outside it, idle, after the fresh renders and settled.
+      heapMB: { idle: idleHeap, afterFresh: afterFreshHeap, settled: settledHeap },
       idleFileMB: Math.round(idleFile),
       settledFileMB: Math.round(settledFile),
       load: {
@@ -308,6 +350,12 @@ try {
           requestsPerSecond: Math.round(REQUESTS / pageSeconds),
         },
         previews: { images: previews, seconds: Math.round(previewSeconds) },
+        freshRenders: {
+          requests: FRESH_REQUESTS,
+          connections: CONNECTIONS,
+          pages: visitors.flatMap((visitor) => visitor.pages.map((page) => page.replace(/[\w-]{20,}/, ":id"))),
+          requestsPerSecond: fresh.requestsPerSecond,
+        },
         api: {
           requests: API_REQUESTS,
           connections: CONNECTIONS,
@@ -318,5 +366,6 @@ try {
     },
   );
 } finally {
+  clearInterval(sampler);
   await server.stop();
 }

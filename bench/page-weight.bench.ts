@@ -4,7 +4,7 @@
 // `?view=N` each time, as when a person's data changes all through a generation). Starts the
 // production build (`npm run build` first). The previous run's figures print beside each.
 import autocannon from "autocannon";
-import { fillAccount } from "./accounts";
+import { fillAccount, firstObjectId } from "./accounts";
 import { weighScripts } from "./page-scripts";
 import { signInThroughOutbox, startBuiltServer } from "./support";
 import { report, type Target } from "./targets";
@@ -19,10 +19,8 @@ const server = await startBuiltServer();
 try {
   const cookie = await signInThroughOutbox(server, "weight@bench.local");
   await fillAccount(server.base, cookie, { styles: 1, objectsPerStyle: 8 });
-  const listed = (await (await fetch(`${server.base}/api/objects?limit=1`, { headers: { cookie } })).json()) as {
-    objects: { id: string }[];
-  };
-  const pages = { "/app": "/app", "/app/style": "/app/style", "Object page": `/app/object/${listed.objects[0]!.id}` };
+  const objectId = await firstObjectId(server.base, cookie);
+  const pages = { "/app": "/app", "/app/style": "/app/style", "Object page": `/app/object/${objectId}` };
   const targets: Target[] = [];
   const details: Record<string, unknown> = {};
   for (const [name, path] of Object.entries(pages)) {

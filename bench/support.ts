@@ -1,6 +1,6 @@
 // Shared by the benchmarks: a style to generate in, a funded user, percentiles.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { DatabaseHandle } from "../server/db/client.server";
@@ -71,11 +71,12 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
+      // BENCH_SERVER_LOG=path keeps the server's log there (a run that stops short says why).
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG ? "info" : "silent",
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     },
-    stdio: "ignore",
+    stdio: process.env.BENCH_SERVER_LOG ? ["ignore", openSync(process.env.BENCH_SERVER_LOG, "a"), "inherit"] : "ignore",
   });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   const stop = async () => {
