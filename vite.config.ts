@@ -48,7 +48,11 @@ export default defineConfig(() => ({
         // Grouped chunks import one another; modules still run in the order their imports say.
         strictExecutionOrder: true,
         // A shared chunk's name lists every page that loads it; its file is named for what it is.
-        chunkFileNames: (chunk) => `assets/${chunk.name.split("~")[0]}-[hash].js`,
+        // The framework group's file would take the name of one of its modules (an icon's).
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => /node_modules[\\/]react-dom[\\/]/.test(id))
+            ? "assets/framework-[hash].js"
+            : `assets/${chunk.name.split("~")[0]}-[hash].js`,
         // React, React Router and the small pieces every page shares travel as one file
         // instead of a dozen (bench/js-budget.bench.ts counts files as well as bytes).
         codeSplitting: {

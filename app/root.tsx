@@ -15,7 +15,7 @@ import { staticPageContext } from "#server/ui/context";
 import { clearFlashToastCookie, readFlashToasts } from "#server/ui/flash-toast.server";
 import type { Route } from "./+types/root";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { ColourModeProvider } from "./components/colour-mode-provider";
 import { AppEffects } from "./components/app-effects";
 import { ErrorPage } from "./components/error-page";
@@ -74,6 +74,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <script dangerouslySetInnerHTML={{ __html: colourModeScript }} />
         <Meta />
+        {/* With a precedence React writes the stylesheet before the scripts' preloads: the first
+            paint waits for it, and a browser on HTTP/1.1 asks for files in the head's order, six at
+            a time. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Links />
       </head>
       <body className="min-h-dvh">
