@@ -11,29 +11,12 @@ const COVER_CSS_PX = cardImages.objectCover.displayWidth;
 const COVER_QUALITY = cardImages.objectCover.quality;
 
 /** What a card shows of an object. */
-export type ObjectCardData = Pick<
-  ObjectSummary,
-  "id" | "name" | "cover" | "imageCount" | "generating" | "style" | "madeBy"
->;
+const CARD_FIELDS = ["id", "name", "cover", "imageCount", "generating", "style", "madeBy"] as const;
+export type ObjectCardData = Pick<ObjectSummary, (typeof CARD_FIELDS)[number]>;
 
 /** An object as its card needs it: a page that shows only cards sends no more. */
-export const objectCardData = ({
-  id,
-  name,
-  cover,
-  imageCount,
-  generating,
-  style,
-  madeBy,
-}: ObjectSummary): ObjectCardData => ({
-  id,
-  name,
-  cover,
-  imageCount,
-  generating,
-  style,
-  madeBy,
-});
+export const objectCardData = (object: ObjectSummary): ObjectCardData =>
+  Object.fromEntries(CARD_FIELDS.map((field) => [field, object[field]])) as ObjectCardData;
 
 /** One object in a grid: its cover, name, style and image count; a link to the object. */
 export function ObjectCard(props: {
