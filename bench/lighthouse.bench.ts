@@ -96,14 +96,16 @@ try {
   await fillAccount(server.base, cookie, { styles: 1, objectsPerStyle: 8 });
   const create = await audit("/app", { cookie });
   const object = await audit(`/app/object/${await firstObjectId(server.base, cookie)}`, { cookie });
+  const styles = await audit("/app/style", { cookie });
   report(
     "bench/results/lighthouse.json",
     [
       ...targetsOf("Landing", landing, { score: 0.98, lcpMs: 1800, cls: 0 }),
       ...targetsOf("Signed-in /app, 1 style × 8 objects", create, { score: 0.95, lcpMs: 2500, cls: null }),
       ...targetsOf("Signed-in object page", object, { score: 0.95, lcpMs: 2500, cls: null }),
+      ...targetsOf("Signed-in styles page", styles, { score: 0.95, lcpMs: 2500, cls: null }),
     ],
-    { lighthouse: "13.5.0", preset: "mobile (default)", runs: { landing, create, object } },
+    { lighthouse: "13.5.0", preset: "mobile (default)", runs: { landing, create, object, styles } },
   );
 } finally {
   chrome.kill();
