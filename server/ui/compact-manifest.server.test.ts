@@ -3,7 +3,7 @@ import { compactRouterManifest } from "./compact-manifest.server";
 
 const manifest = { entry: { module: "/assets/entry.js", imports: ["/assets/a.js"] }, routes: { root: { id: "root" } } };
 const page = (json: string) =>
-  `<html><script type="module">import("x");\n  window.__reactRouterManifest = ${json};\n  window.__reactRouterRouteModules = {};</script></html>`;
+  `<html><title>Café · Motif</title><script type="module">import("x");\n  window.__reactRouterManifest = ${json};\n  window.__reactRouterRouteModules = {};</script></html>`;
 
 describe("compactRouterManifest", () => {
   it("writes the manifest on one line and keeps the rest of the document", () => {

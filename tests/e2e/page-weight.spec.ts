@@ -30,11 +30,12 @@ async function missingIcons(page: Page): Promise<string[]> {
     .locator("svg.lucide use")
     .evaluateAll((found) => found.map((use) => use.getAttribute("href")!));
   expect(uses.length, "icons drawn from the sprite").toBeGreaterThan(5);
+  const sprites = new Map<string, string>();
   const missing: string[] = [];
   for (const href of new Set(uses)) {
-    const [file, id] = href.split("#");
-    const sprite = await (await page.request.get(file!)).text();
-    if (!sprite.includes(`<symbol id="${id}" viewBox="0 0 24 24">`)) missing.push(href);
+    const [file, id] = href.split("#") as [string, string];
+    if (!sprites.has(file)) sprites.set(file, await (await page.request.get(file)).text());
+    if (!sprites.get(file)!.includes(`<symbol id="${id}" viewBox="0 0 24 24">`)) missing.push(href);
   }
   return missing;
 }

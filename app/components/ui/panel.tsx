@@ -36,7 +36,7 @@ export function PanelSkeleton() {
     >
       <div className="skeleton-fill h-4 w-1/3 rounded" />
       <div className="skeleton-fill h-3 w-5/6 rounded" />
-      <div className="h-10 animate-pulse rounded-xl bg-neutral-100 dark:bg-neutral-800" />
+      <div className="skeleton-fill h-10 rounded-xl" />
     </div>
   );
 }
