@@ -74,7 +74,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(?!zod$|\\./).*",
+              regex: "^(?!zod$|\\./|\\.\\./[\\w-]+$).*",
               message: "domain/ imports only zod and other domain modules.",
             },
           ],

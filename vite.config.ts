@@ -3,6 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { iconSprite } from "./scripts/vite/icon-sprite.ts";
+import { pageChrome, sharedWithFirstPages } from "./scripts/vite/signed-in-shell.ts";
+import { pureDomainConstants } from "./scripts/vite/pure-domain-constants.ts";
 
 const leanIcon = fileURLToPath(new URL("./app/components/ui/lean-icon.ts", import.meta.url));
 
@@ -23,6 +25,24 @@ function leanLucideIcons(): Plugin {
     },
   };
 }
+
+/**
+ * React Router asks that a route module's chunk export exactly what the module does; the chunk
+ * groups below take only the modules they name, which a chunk may then export to another
+ * (rolldown requires "allow-extension" for it). The route's own exports are kept as they are.
+ */
+function routeChunksMayExportMore(): Plugin {
+  return {
+    name: "route-chunks-may-export-more",
+    enforce: "post",
+    configEnvironment() {
+      return { build: { rollupOptions: { preserveEntrySignatures: "allow-extension" } } };
+    },
+  };
+}
+
+/** zod and the request schemas built with it: what a page needs only when a form checks input. */
+const checks = /node_modules[\\/]zod[\\/]|[\\/]domain[\\/]requests[\\/]/;
 
 export default defineConfig(() => ({
   resolve: {
@@ -56,6 +76,10 @@ export default defineConfig(() => ({
         // React, React Router and the small pieces every page shares travel as one file
         // instead of a dozen (bench/js-budget.bench.ts counts files as well as bytes).
         codeSplitting: {
+          // A group takes the modules it names, not everything they import: a domain module's
+          // import of zod would otherwise carry zod into the shell (strictExecutionOrder keeps
+          // the order modules run in).
+          includeDependenciesRecursively: false,
           groups: [
             // With them every icon the app draws: its drawing is in the icon sprite, what is left
             // is small.
@@ -64,15 +88,37 @@ export default defineConfig(() => ({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser|lucide-react)[\\/]|lean-icon/,
               priority: 30,
             },
-            // What two or more pages share (components, hooks, the domain's rules) travels in a few
-            // files grouped by the pages that load them, not sixty: a signed-in page's first load
-            // stays within 15 files.
+            // zod and the request schemas in one file, for the pages whose forms check input.
+            { name: "checks", test: checks, priority: 25 },
+            // What the signed-in shell imports is loaded by every signed-in page: one file.
             {
-              name: "shared",
-              minShareCount: 2,
+              name: pageChrome(
+                {
+                  root: /[\\/]app[\\/]root\.tsx/,
+                  publicLayout: /[\\/]app[\\/]layouts[\\/]default\.tsx/,
+                  signedInLayout: /[\\/]app[\\/]layouts[\\/]app\.tsx/,
+                },
+                checks,
+              ),
+              priority: 20,
+            },
+            // What two or more pages share travels with the first of them people open: the create
+            // page, an object's, the styles list, then the library's, the account's, and the teams'
+            // and the operator's pages by group.
+            {
+              name: sharedWithFirstPages(
+                [
+                  ["create", /^app\/index$/],
+                  ["object", /^app\/object$/],
+                  ["styles", /^app\/style$/],
+                  ["library", /^app\/(style-detail|objects|characters|character)$/],
+                  ["account", /^app\/(settings|credits)$/],
+                  ["teams-and-console", /^app\/(teams|team|setup|admin\/.+)$/],
+                ],
+                "/app/routes/",
+                checks,
+              ),
               priority: 10,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 80_000,
             },
           ],
         },
@@ -87,7 +133,10 @@ export default defineConfig(() => ({
       appDir: fileURLToPath(new URL("./app", import.meta.url)),
       lucideDir: fileURLToPath(new URL("./node_modules/lucide-react/dist/esm", import.meta.url)),
     }),
+    // A page downloads only the domain's constants and schemas it uses (docs/decisions/126).
+    pureDomainConstants(/[\\/]domain[\\/]([\w-]+[\\/])?[\w-]+\.ts$/),
     tailwindcss(),
     reactRouter(),
+    routeChunksMayExportMore(),
   ],
 }));

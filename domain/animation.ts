@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { modelChoice } from "./models";
-import { text, trimmedTextMeta } from "./text";
+import { modelChoice, text } from "./requests/building-blocks";
+import { trimmedTextMeta } from "./text";
 
 export const animationActions = ["idle", "walk", "run", "jump", "attack", "hurt", "die"] as const;
 export type AnimationAction = (typeof animationActions)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameText } from "./text";
+import { nameText } from "./requests/building-blocks";
 import { optionalWebhookUrlSchema, webhookDeliveryViewSchema } from "./webhooks";
 
 /** Keys a user may hold at once (revoked ones not counted). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./text";
+import { text } from "./requests/building-blocks";
 
 /**
  * "Choose another drawing": for an object the preview engine draws, the open-library icon its

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { exportSelectionSchema, oneSelection, oneSelectionMessage, queryFlag } from "./objects";
+import { exportSelectionSchema, oneSelection, oneSelectionMessage, queryFlag } from "./requests/exports";
 
 /** The square each picture is scaled to fit on a sprite sheet. */
 export const spriteFrameSizes = [64, 128, 256, 512] as const;

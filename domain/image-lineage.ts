@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { limits } from "./limits";
-import { modelChoice } from "./models";
+import { modelChoice, text } from "./requests/building-blocks";
 import { pixelArtLine, pixelPaletteChoices, type PixelArtInput } from "./pixel-art";
 import { autotileKindLabels, autotileKindValues, type TileParams } from "./tiles";
 import { animationActions, type AnimationRecord } from "./animation";
-import { text, trimmedTextMeta } from "./text";
+import { trimmedTextMeta } from "./text";
 import { sidesLine, type OutpaintSides } from "./outpaint";
 
 /** How an image came to be: drawn by a model, or made from another image of the object. */

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  instanceSettingsChangeSchema,
-  signupAllowed,
-  signupDomainSchema,
-  signupNote,
-  signupRefusal,
-} from "./instance-settings";
+import { signupAllowed, signupNote, signupRefusal } from "./instance-settings";
+import { signupDomainSchema } from "./requests/instance-settings";
+import { instanceSettingsChangeSchema } from "./requests/instance-settings";
 
 describe("the sign-up policy", () => {
   const domains = { signupPolicy: "domains" as const, signupDomains: ["studio.example"] };

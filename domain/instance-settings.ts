@@ -13,28 +13,6 @@ export const signupPolicyLabels: Record<SignupPolicy, string> = {
 export const ANNOUNCEMENT_MAX = 500;
 export const SIGNUP_DOMAINS_MAX = 50;
 
-/** A bare e-mail domain, lower-cased: "studio.example", never "@studio.example" or a URL. */
-export const signupDomainSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .transform((d) => d.replace(/^@/, ""))
-  .pipe(
-    z
-      .string()
-      .max(253)
-      .regex(
-        /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
-        "Give a domain like studio.example.",
-      ),
-  )
-  // As the document states it: before the trim, the lower-casing and a leading @ are undone.
-  .meta({
-    pattern:
-      "^[^\\S\\u000b\\u000c]*@?(?=\\S{1,253}[^\\S\\u000b\\u000c]*$)" +
-      "(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[^\\S\\u000b\\u000c]*$",
-  });
-
 /** The instance's settings an operator changes from the console without a restart. */
 export const instanceSettingsSchema = z
   .object({
@@ -58,37 +36,6 @@ export const instanceSettingNames = [
   "signupGrant",
   "announcement",
 ] as const satisfies readonly InstanceSettingName[];
-
-/**
- * A change to the settings: each field given is set here (and wins over the environment), `null`
- * goes back to the environment's value, and a field left out stays as it is.
- */
-export const instanceSettingsChangeSchema = z
-  .object({
-    signupPolicy: z.enum(signupPolicies).nullable().optional(),
-    signupDomains: z
-      .array(signupDomainSchema)
-      .max(SIGNUP_DOMAINS_MAX, `List at most ${SIGNUP_DOMAINS_MAX} domains.`)
-      .transform((domains) => [...new Set(domains)])
-      .nullable()
-      .optional(),
-    signupGrant: z
-      .number({ error: "Give a whole number of credits." })
-      .int("Give a whole number of credits.")
-      .min(0, "Give 0 credits or more.")
-      .max(1_000_000, "Give at most 1,000,000 credits.")
-      .nullable()
-      .optional(),
-    announcement: z
-      .string()
-      .trim()
-      .max(ANNOUNCEMENT_MAX, `Keep the announcement to ${ANNOUNCEMENT_MAX} characters.`)
-      .nullable()
-      .optional(),
-  })
-  .refine((change) => Object.values(change).some((v) => v !== undefined), "Change at least one setting.")
-  .meta({ example: { signupPolicy: "domains", signupDomains: ["studio.example"] } });
-export type InstanceSettingsChange = z.output<typeof instanceSettingsChangeSchema>;
 
 /** The settings in force, and which of them come from the environment. */
 export const instanceSettingsReply = z.object({

@@ -127,12 +127,6 @@ export function modelLabel(provider: string, model: string): string {
 
 export const isPreviewModel = (model: Pick<ModelView, "id">) => isPreview(model.id);
 
-/** A model choice in a request: a provider id; which are on offer is checked by the server. */
-export const modelChoice = z
-  .string()
-  .trim()
-  .regex(/^[a-z][a-z0-9-]{0,31}$/, "Choose one of the models on offer.");
-
 /** The words the server answers with when a request names a model that is not on offer. */
 export const modelUnavailableMessage = "That model is not available. Choose another.";
 

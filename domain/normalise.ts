@@ -2,7 +2,7 @@ import { z } from "zod";
 import { iconGrids, type IconGrid } from "./icon-packages";
 import { normaliseTreatmentSchema } from "./image-lineage";
 import { objectImageViewSchema } from "./objects";
-import { text } from "./text";
+import { text } from "./requests/building-blocks";
 
 export { normaliseTreatmentSchema, type NormaliseTreatment } from "./image-lineage";
 

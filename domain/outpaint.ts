@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { modelChoice } from "./models";
-import { text, trimmedTextMeta } from "./text";
+import { modelChoice, text } from "./requests/building-blocks";
+import { trimmedTextMeta } from "./text";
 
 /**
  * "extend": the canvas made larger on the sides asked for, the new space painted by a model to

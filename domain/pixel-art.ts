@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CUSTOM_PALETTE } from "./palette-files";
-import { text } from "./text";
+import { text } from "./requests/building-blocks";
 
 /**
  * The classic palettes pixel art is made in, colour for colour as their authors published them

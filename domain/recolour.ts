@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { objectImageViewSchema } from "./objects";
 import { PALETTE_MAX, paletteColourSchema } from "./styles";
-import { text } from "./text";
+import { text } from "./requests/building-blocks";
 
 /** Objects one recolour takes at once: it is done while the request waits. */
 export const RECOLOUR_MAX_OBJECTS = 100;

@@ -95,29 +95,3 @@ export const setupActionBody = z.object({}).strict().optional();
 
 /** How often an operator may run a setup check (each one calls an outside service). */
 export const setupCheckLimit = { perWindow: 5, windowMs: 60_000 } as const;
-
-/**
- * A browser-session cookie (no expiry) that hides the preview-engine banner: it is
- * read on the server, so a dismissed banner never flashes, and it is gone on the next visit.
- */
-export const SETUP_BANNER_COOKIE = "motif_setup_banner";
-
-/** How much the operator may grant at once, from the command or the setup page. */
-export const grantLimits = {
-  max: 1_000_000,
-  tooFew: "Grant at least 1 credit.",
-  tooMany: "Grant at most 1,000,000 credits at a time.",
-} as const;
-
-/** The operator's grant from the setup page: an account's address and a whole number of credits. */
-export const grantCreditsBody = z
-  .object({
-    email: z.email("Enter the account's e-mail address.").max(320),
-    credits: z
-      .number({ error: "Enter a whole number of credits." })
-      .int("Enter a whole number of credits.")
-      .min(1, grantLimits.tooFew)
-      .max(grantLimits.max, grantLimits.tooMany),
-  })
-  .strict()
-  .meta({ id: "GrantCredits" });

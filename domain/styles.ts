@@ -3,9 +3,9 @@ import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from 
 import { jobStatuses } from "./jobs";
 import { imageSignature } from "./image-links";
 import { limits } from "./limits";
-import { modelChoice } from "./models";
+import { modelChoice, nameText, text } from "./requests/building-blocks";
 import { priceOf, type PriceTable } from "./pricing";
-import { nameText, text, textPatterns } from "./text";
+import { textPatterns } from "./text";
 
 /** Form fields arrive as text in multipart bodies. */
 const booleanField = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createApiKeySchema } from "./api-keys";
 import { generateObjectsSchema, parseSubjectLines, updateObjectSchema } from "./objects";
 import { createStyleSchema } from "./styles";
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters, text, visibleTrim } from "./text";
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters, visibleTrim } from "./text";
+import { text } from "./requests/building-blocks";
 
 describe("text fields", () => {
   it("refuse NUL and other invisible control characters, and keep tabs and line breaks", () => {

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * NUL, which PostgreSQL cannot store in text, and the other invisible control
  * characters no field needs (tab, line feed and carriage return stay allowed).
@@ -35,20 +33,10 @@ export const textPatterns = {
   three: `^${SPACE}*${SOLID}${ANY}+${SOLID}${SPACE}*$`,
 };
 
-const NO_CONTROL = new RegExp(textPatterns.noControl);
-
 export const CONTROL_CHARACTER_MESSAGE = "Remove the invisible control characters (such as NUL) from this text.";
 
 export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
-}
-
-/**
- * The string every request schema starts from: it never carries control characters. A
- * pattern rather than a refinement, so the document states the rule.
- */
-export function text(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).regex(NO_CONTROL, CONTROL_CHARACTER_MESSAGE);
 }
 
 /**
@@ -68,15 +56,4 @@ const INVISIBLE_EDGES = /^[\p{Cf}\p{Z}\s]+|[\p{Cf}\p{Z}\s]+$/gu;
 /** A name as people see it: NFC, without invisible characters at either end (a name of only those is empty). */
 export function visibleTrim(value: string): string {
   return value.normalize("NFC").replace(INVISIBLE_EDGES, "");
-}
-
-/**
- * A name field: normalised and trimmed of invisible characters, so a name made only of
- * zero-width or format characters is refused like an empty one.
- */
-export function nameText(messages: { empty: string; max: number; tooLong?: string }) {
-  return text()
-    .transform(visibleTrim)
-    .pipe(z.string().min(1, messages.empty).max(messages.max, messages.tooLong))
-    .meta(trimmedTextMeta(messages.max, textPatterns.visible));
 }

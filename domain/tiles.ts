@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { modelChoice } from "./models";
-import { text, trimmedTextMeta } from "./text";
+import { modelChoice, text } from "./requests/building-blocks";
+import { trimmedTextMeta } from "./text";
 
 /** The tile sizes game engines' tilesets use. */
 export const tileSizes = [16, 32, 48, 64] as const;

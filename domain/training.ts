@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { modelChoice } from "./models";
-import { nameText, text, trimmedTextMeta } from "./text";
 
 /** A training's dataset: fewer pictures teach a LoRA too little, more add time and little else. */
 export const trainingLimits = { minPictures: 5, maxPictures: 50, caption: 300, triggerWord: 40 } as const;
@@ -33,21 +31,6 @@ export const strengthSchema = z
   .max(strengthRange.max, "Choose a strength from 0 to 1.5.")
   .meta({ description: "0 leaves it out, 1 applies it as trained or given, 1.5 most strongly." });
 
-const TRIGGER_WORD = /^[\p{L}\p{N}][\p{L}\p{N}_-]*$/u;
-const TRIGGER_MESSAGE = "Use one word of letters and digits (a - or _ may join them), such as “mtfknight”.";
-
-/** The word a trained model is called up by: one word, no spaces or control characters. */
-export const triggerWordSchema = text()
-  .trim()
-  .min(2, "Use a trigger word of 2 to 40 characters.")
-  .max(trainingLimits.triggerWord, "Use a trigger word of 2 to 40 characters.")
-  .regex(TRIGGER_WORD, TRIGGER_MESSAGE)
-  .meta({
-    ...trimmedTextMeta(trainingLimits.triggerWord),
-    description: "One word the model learns the look or subject by; prompts carry it.",
-    examples: ["mtfknight"],
-  });
-
 /** A trigger word made from a name: "Iron Knight" → "ironknight"; a short or empty one gets a prefix. */
 export function suggestedTriggerWord(name: string): string {
   const word = name
@@ -61,35 +44,6 @@ export function suggestedTriggerWord(name: string): string {
 /** Where a dataset's picture comes from: the style's references, the subject's uploaded pictures, or the library. */
 export const pictureSources = ["reference", "picture", "image"] as const;
 export type PictureSource = (typeof pictureSources)[number];
-
-export const datasetPictureSchema = z.object({
-  source: z.enum(pictureSources).meta({
-    description:
-      "reference: one of the style's reference images; picture: one uploaded for training (a character's references); image: an image in the workspace's library.",
-  }),
-  id: text().min(1).max(64),
-  caption: text()
-    .trim()
-    .max(trainingLimits.caption, `Keep each caption to ${trainingLimits.caption} characters.`)
-    .meta(trimmedTextMeta(trainingLimits.caption))
-    .optional()
-    .meta({ description: "What the picture shows; made from the subject's name when left out." }),
-});
-export type DatasetPicture = z.output<typeof datasetPictureSchema>;
-
-const pictureCount = `Choose ${trainingLimits.minPictures} to ${trainingLimits.maxPictures} pictures to train on.`;
-
-/** POST /api/styles/{id}/trainings and /api/characters/{id}/trainings */
-export const startTrainingSchema = z.object({
-  model: modelChoice.optional().meta({ description: "The provider to train on; one whose capabilities say `train`." }),
-  preset: z.enum(trainingPresetValues).default("standard"),
-  triggerWord: triggerWordSchema,
-  pictures: z
-    .array(datasetPictureSchema, { error: pictureCount })
-    .min(trainingLimits.minPictures, pictureCount)
-    .max(trainingLimits.maxPictures, pictureCount),
-});
-export type StartTrainingInput = z.output<typeof startTrainingSchema>;
 
 /** A training as the API shows it. */
 export const trainingViewSchema = z
@@ -119,13 +73,6 @@ export const captionFor = (options: { learns: "style" | "character"; triggerWord
   options.learns === "character"
     ? `${options.triggerWord}, ${options.subject}`
     : `${options.subject}, in the style of ${options.triggerWord}`;
-
-/** A character's name: shown on cards and in the composer. */
-export const characterName = nameText({
-  empty: "Give the character a name.",
-  max: 80,
-  tooLong: "Keep names to 80 characters.",
-});
 
 /** A picture kept to teach a model (a character's reference, or one uploaded to train a style). */
 export const learningPictureViewSchema = z
@@ -178,30 +125,3 @@ export const styleLearningReply = z
     id: "StyleLearningReply",
     description: "A style's training pictures, its trainings and what training costs.",
   });
-
-/** POST /api/characters */
-export const createCharacterSchema = z.object({
-  name: characterName,
-  description: text()
-    .trim()
-    .max(300, "Keep the description to 300 characters.")
-    .meta(trimmedTextMeta(300))
-    .optional()
-    .meta({ description: "Words every image of it carries: “a knight in dented silver armour”." }),
-  imageIds: z
-    .array(
-      text()
-        .min(1)
-        .max(64)
-        .meta({ examples: ["img_1"] }),
-    )
-    .max(trainingLimits.maxPictures)
-    .optional()
-    .meta({
-      description: "Library images (an object's) copied as its reference pictures, the first first.",
-      examples: [["img_1"]],
-    }),
-});
-
-/** PATCH /api/characters/{id} */
-export const editCharacterSchema = createCharacterSchema.pick({ name: true, description: true }).partial();

@@ -19,7 +19,8 @@ import {
 } from "./config/provider-env.server";
 import { parseAllowedNetworks } from "./net/address-policy.server";
 import { CREDIT_PACKS_FORMAT } from "#domain/credit-packs";
-import { ANNOUNCEMENT_MAX, signupDomainSchema, signupPolicies, type InstanceSettings } from "#domain/instance-settings";
+import { ANNOUNCEMENT_MAX, signupPolicies, type InstanceSettings } from "#domain/instance-settings";
+import { signupDomainSchema } from "#domain/requests/instance-settings";
 
 const logLevel = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info");
 

@@ -53,10 +53,22 @@ function ChunkReload() {
   return null;
 }
 
+/**
+ * Says on the page once React has hydrated it: until then a control a person (or a test) sets is
+ * set on the server's HTML only, and hydration puts it back.
+ */
+function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
+}
+
 /** Shell behaviours with no UI of their own. */
 export function AppEffects() {
   return (
     <>
+      <Hydrated />
       <PageViews />
       <ReleaseReload />
       <ChunkReload />

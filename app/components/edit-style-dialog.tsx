@@ -7,7 +7,7 @@ import { describeStaleReasons, sameNameNote, sampleDetail, type StaleReason, typ
 import { limits } from "#domain/limits";
 import { toast } from "~/lib/state/toast-store";
 import { useKeepDraft } from "~/lib/state/reload-drafts";
-import type { EditStyleDraft } from "~/lib/state/style-drafts";
+import type { EditStyleDraft } from "~/lib/state/form-drafts";
 import { ImageDropzone } from "./image-dropzone";
 import { StyleDefaultsFields, type StyleSettings } from "./new-style-dialog";
 import { paletteAfterDescription } from "#domain/palette";

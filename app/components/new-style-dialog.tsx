@@ -8,7 +8,7 @@ import type { DetailLevel, ImageSize } from "#domain/images";
 import { priceText } from "~/lib/words/object-format";
 import { useModel, useModels } from "~/lib/hooks/use-models";
 import { useReloadDraft } from "~/lib/state/reload-drafts";
-import { newStyleDraftSchema, offeredModel, type NewStyleDraft } from "~/lib/state/style-drafts";
+import { newStyleDraft, offeredModel, type NewStyleDraft } from "~/lib/state/form-drafts";
 import { ModelPicker } from "./model-picker";
 import { ANCHOR_COUNT } from "#domain/limits";
 import { sameNameNote, sampleDetail, samplesPrice, UPLOAD_ERROR_DETAILS } from "#domain/styles";
@@ -120,7 +120,7 @@ export function NewStyleDialog(props: {
   const affordable = balance === null || balance >= price;
 
   const draft: NewStyleDraft = { source, name, description, settings, lostReferences: files.length || lostReferences };
-  useReloadDraft("new-style", props.open ? draft : undefined, newStyleDraftSchema, (saved) => {
+  useReloadDraft("new-style", props.open ? draft : undefined, newStyleDraft, (saved) => {
     setSource(saved.source);
     setName(saved.name);
     setDescription(saved.description);

@@ -2,7 +2,7 @@ import { ArrowDown, ArrowRight, FlaskConical, X } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/ui/cn";
 import { useDismissal } from "~/lib/hooks/use-dismissal";
-import { SETUP_BANNER_COOKIE } from "#domain/setup";
+import { SETUP_BANNER_COOKIE } from "#domain/setup-banner";
 
 /** Keeps the banner away until the browser closes; the server reads the cookie, so it never flashes back. */
 function hideForThisSession() {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { grantLimits } from "#domain/setup";
+import { grantLimits } from "#domain/requests/setup";
 import type { Database } from "../db/client.server";
 import { authUsers, workspaceBalances } from "../db/schema";
 import { grantCreditsWithin } from "./ledger.server";

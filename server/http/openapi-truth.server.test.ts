@@ -1,11 +1,11 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { createApiKeySchema } from "#domain/api-keys";
-import { adjustCreditsSchema } from "#domain/audit";
+import { adjustCreditsSchema } from "#domain/requests/audit";
 import { editImageSchema } from "#domain/image-lineage";
 import { generateObjectsSchema, objectViewsRequestSchema, updateObjectSchema } from "#domain/objects";
 import { createStyleSchema, updateStyleSchema } from "#domain/styles";
-import { createTeamSchema } from "#domain/teams";
+import { createTeamSchema } from "#domain/requests/teams";
 import { hasControlCharacters } from "#domain/text";
 import { buildOpenApiDocument } from "./openapi.server";
 import { apiOperations } from "./operations/index.server";

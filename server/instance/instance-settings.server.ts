@@ -5,9 +5,9 @@ import {
   instanceSettingNames,
   type InstanceSettingName,
   type InstanceSettings,
-  type InstanceSettingsChange,
   type InstanceSettingsReply,
 } from "#domain/instance-settings";
+import { type InstanceSettingsChange } from "#domain/requests/instance-settings";
 import type { Database } from "../db/client.server";
 import { instanceSettings } from "../db/schema";
 import { writeAuditLine, type Actor } from "../operator/audit-log.server";

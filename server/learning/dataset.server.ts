@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
 import { and, eq, inArray } from "drizzle-orm";
 import { FieldError } from "#domain/errors";
-import { captionFor, type DatasetPicture } from "#domain/training";
+import { captionFor } from "#domain/training";
+import { type DatasetPicture } from "#domain/requests/training";
 import type { Database } from "../db/client.server";
 import { images, learningPictures, objects, styleReferences } from "../db/schema";
 import { zipStream } from "../objects/zip-stream.server";

@@ -2,13 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Actor } from "#domain/actor";
 import { AppError, FieldError } from "#domain/errors";
 import { modelUnavailableMessage } from "#domain/models";
-import {
-  isTrainingOpen,
-  standardTrainingCredits,
-  trainingPresets,
-  trainingPrice,
-  type StartTrainingInput,
-} from "#domain/training";
+import { isTrainingOpen, standardTrainingCredits, trainingPresets, trainingPrice } from "#domain/training";
+import { type StartTrainingInput } from "#domain/requests/training";
 import type { Config } from "../config.server";
 import { reserveCredits } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";

@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
 import { z } from "zod";
 import { AppError } from "#domain/errors";
-import { iconGrids, iconPackageFormats, iconPackageQuerySchema } from "#domain/icon-packages";
+import { iconGrids, iconPackageFormats } from "#domain/icon-packages";
+import { iconPackageQuerySchema } from "#domain/requests/icon-packages";
 import { iconPackageOf } from "../icons/packages/package-for-objects.server";
 import { writePackageArchive } from "../icons/packages/package-archive.server";
 import { defineTool } from "./tool.server";

@@ -2,7 +2,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { AppError } from "#domain/errors";
 import { limits } from "#domain/limits";
-import { text } from "#domain/text";
+import { text } from "#domain/requests/building-blocks";
 import { previewPng } from "./image-content.server";
 import { imagesOfJob, imagesOfObjects, type MadeImage } from "./job-images.server";
 import { imageLink } from "./tool-results.server";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { AdjustCreditsInput, AuditEntry } from "#domain/audit";
+import type { AuditEntry } from "#domain/audit";
+import type { AdjustCreditsInput } from "#domain/requests/audit";
 import { AppError } from "#domain/errors";
 import { publishBalance } from "../credits/credits.server";
 import { grantCreditsWithin, takeBackCreditsWithin } from "../credits/ledger.server";

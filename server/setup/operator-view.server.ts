@@ -2,7 +2,7 @@ import type { SessionUser } from "../auth/sessions.server";
 import type { EngineServices } from "../generation/engine-services";
 import { isOperator } from "../auth/operator.server";
 import { describeEngines } from "./setup-status.server";
-import { SETUP_BANNER_COOKIE } from "#domain/setup";
+import { SETUP_BANNER_COOKIE } from "#domain/setup-banner";
 
 /** What the app shell shows an operator: the setup link, and the banner while only the preview engine runs. */
 export interface OperatorView {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInWithApi, uniqueEmail } from "./support/auth";
+import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
@@ -53,6 +53,7 @@ test("a style trained on fal from the browser: priced, followed live, then drawn
 
   // The composer offers the trained model's strength on fal, and the set is drawn with the LoRA at it.
   await page.goto(`${base}/app?style=${styleId}`);
+  await waitForHydration(page);
   await page.getByLabel("Model", { exact: true }).selectOption("fal");
   const strength = page.getByLabel("Trained model strength");
   await expect(strength).toBeVisible();

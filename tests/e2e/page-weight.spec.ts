@@ -24,6 +24,16 @@ async function firstLoad(page: Page, path: string) {
   return { scripts: [...scripts], htmlBytes: html.length };
 }
 
+/**
+ * The first-load scripts that carry zod: none should. Forms check input with the server's 400 or
+ * load their schemas with their page (docs/decisions/126); zod names its error class in its code.
+ */
+async function scriptsWithZod(page: Page, scripts: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const url of scripts) if ((await (await page.request.get(url)).text()).includes("ZodError")) found.push(url);
+  return found;
+}
+
 /** The icons the page draws from the sprite that the sprite lacks (none: every icon shows). */
 async function missingIcons(page: Page): Promise<string[]> {
   const uses = await page
@@ -53,6 +63,7 @@ test("a signed-in page's first load stays within its script files and HTML bytes
     // The page is the app, hydrated: scripts ran, not a bare document.
     expect(weight.scripts.length, path).toBeGreaterThan(2);
     expect(weight.htmlBytes, path).toBeLessThanOrEqual(MAX_HTML_BYTES);
+    expect(await scriptsWithZod(page, weight.scripts), path).toEqual([]);
     // The HTML names each icon; its drawing is in the one icon sprite (docs/decisions/125).
     expect(await missingIcons(page), path).toEqual([]);
   }

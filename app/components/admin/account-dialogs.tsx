@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { accountStatusSchema, adjustCreditsSchema } from "#domain/audit";
+import { accountStatusSchema, adjustCreditsSchema } from "#domain/requests/audit";
 import { creditCount } from "#domain/credit-words";
 import type { OperatorUser } from "#domain/operator-users";
 import { fieldErrors, issuesByField } from "~/lib/api/api";

@@ -2,13 +2,13 @@ import { LoaderCircle, Save } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import {
   ANNOUNCEMENT_MAX,
-  instanceSettingsChangeSchema,
   signupPolicyLabels,
   type InstanceSettingName,
   type InstanceSettings,
   type InstanceSettingsReply,
   type SignupPolicy,
 } from "#domain/instance-settings";
+import { instanceSettingsChangeSchema } from "#domain/requests/instance-settings";
 import { fieldErrors, issuesByField } from "~/lib/api/api";
 import { callApi } from "~/lib/api/api-client";
 import { refusalMessage } from "~/lib/words/refusal-message";

@@ -2,7 +2,6 @@ import { GraduationCap, LoaderCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import {
   captionFor,
-  startTrainingSchema,
   suggestedTriggerWord,
   trainingLimits,
   trainingPresets,
@@ -10,6 +9,7 @@ import {
   type PictureSource,
   type TrainingPreset,
 } from "#domain/training";
+import { startTrainingSchema } from "#domain/requests/training";
 import { ApiError, fieldErrors } from "~/lib/api/api";
 import { callApi } from "~/lib/api/api-client";
 import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";

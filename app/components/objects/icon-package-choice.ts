@@ -1,5 +1,6 @@
 import { componentName, kebabName } from "#domain/icon-names";
-import { defaultPrefix, type IconPackageFormat, iconPackageQuerySchema } from "#domain/icon-packages";
+import { defaultPrefix, type IconPackageFormat } from "#domain/icon-packages";
+import { iconPackageQuerySchema } from "#domain/requests/icon-packages";
 import type { FieldError } from "~/lib/api/api";
 import { issuesByField } from "~/lib/api/api";
 

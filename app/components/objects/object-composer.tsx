@@ -1,10 +1,9 @@
 import { Coins, LoaderCircle, Sparkles } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { flushSync } from "react-dom";
-import { z } from "zod";
-import { detailValues, imageSizeValues, type DetailLevel, type ImageSize } from "#domain/images";
+import { type DetailLevel, type ImageSize } from "#domain/images";
 import { limits } from "#domain/limits";
-import { generateObjectsSchema, parseSubjectLines, type JobView } from "#domain/objects";
+import { parseSubjectLines, type JobView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
 import type { StyleView } from "#domain/styles";
 import { ApiError, fieldErrors } from "~/lib/api/api";
@@ -18,6 +17,7 @@ import { useModel, useModels } from "~/lib/hooks/use-models";
 import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
 import { useIsApple } from "~/lib/hooks/use-platform";
 import { useReloadDraft } from "~/lib/state/reload-drafts";
+import { composerDraft } from "~/lib/state/form-drafts";
 import { useAuth } from "../auth-provider";
 import { ModelPicker } from "../model-picker";
 import { useComposerLearning } from "./composer-learning";
@@ -38,18 +38,6 @@ const submitClasses = cn(
   "bg-primary-600 text-white shadow-sm hover:bg-primary-700 active:bg-primary-800 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-400",
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 disabled:pointer-events-none disabled:opacity-50",
 );
-
-/** What the composer keeps across a chunk-load reload (spec §4: state is kept). */
-const composerDraftSchema = z.object({
-  text: z.string().max(20_000),
-  styleId: z.string().max(100).nullable(),
-  size: z.enum(imageSizeValues),
-  detail: z.enum(detailValues),
-  transparent: z.boolean(),
-  variations: z.number().int().min(1).max(limits.variations),
-  prompt: z.string().max(limits.objectPrompt * 2),
-  model: z.string().max(32).optional(),
-});
 
 const placeholder = ["Treasure chest", "Health potion", "Iron sword", "Spotted mushroom", "…one object per line"].join(
   "\n",
@@ -89,7 +77,7 @@ export function ObjectComposer(props: {
   const apple = useIsApple();
 
   const draft = { text, styleId, size, detail, transparent, variations, prompt, model: model.id };
-  useReloadDraft("composer", text.trim() || prompt.trim() ? draft : undefined, composerDraftSchema, (saved) => {
+  useReloadDraft("composer", text.trim() || prompt.trim() ? draft : undefined, composerDraft, (saved) => {
     setText(saved.text);
     if (saved.styleId && allChoices.some((c) => c.id === saved.styleId)) setStyleId(saved.styleId);
     setSize(saved.size);
@@ -146,13 +134,8 @@ export function ObjectComposer(props: {
       ...(models.models.length > 1 ? { model: model.id } : {}),
       ...learning.body,
     };
-    const checked = generateObjectsSchema.safeParse(body);
-    if (!checked.success) {
-      const next: Errors = {};
-      for (const issue of checked.error.issues) next[(issue.path[0] as Field) ?? "form"] ??= issue.message;
-      setErrors(next);
-      return;
-    }
+    // The server checks the body with generateObjectsSchema and answers 400 with each field's
+    // message (shown below); checking it here too would put zod on every signed-in first load.
     const key = idempotency.keyFor("/api/objects", body);
     setBusy(true);
     setErrors({});

@@ -1,6 +1,6 @@
 import { Coins, LoaderCircle } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { grantCreditsBody } from "#domain/setup";
+import { grantCreditsBody } from "#domain/requests/setup";
 import { fieldErrors } from "~/lib/api/api";
 import { callApi } from "~/lib/api/api-client";
 import { refusalMessage } from "~/lib/words/refusal-message";

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { changeMemberSchema, type TeamMember } from "#domain/teams";
+import { type TeamMember } from "#domain/teams";
+import { changeMemberSchema } from "#domain/requests/teams";
 import { issuesByField } from "~/lib/api/api";
 import { callApi } from "~/lib/api/api-client";
 import { toast } from "~/lib/state/toast-store";

@@ -1,7 +1,8 @@
 import { Gauge, LogOut, Mail, Send, UserMinus, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { TeamDetail, TeamMember } from "#domain/teams";
-import { inviteSchema, limitRefusal, teamRoleLabels } from "#domain/teams";
+import { limitRefusal, teamRoleLabels } from "#domain/teams";
+import { inviteSchema } from "#domain/requests/teams";
 import { fieldErrors } from "~/lib/api/api";
 import { callApi } from "~/lib/api/api-client";
 import { utcDateTime } from "~/lib/words/admin-format";

@@ -12,6 +12,12 @@ export const DRAFT_MAX_AGE_MS = 60_000;
 
 type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
+/**
+ * Loads the schema a saved draft is checked against. Only a page with a draft to restore loads
+ * it (draft-schemas.ts), so zod stays off every page's first load.
+ */
+export type DraftSchema<T> = () => Promise<z.ZodType<T>>;
+
 const readers = new Map<string, () => unknown>();
 
 /** Registers `read` as the current draft for `key` until the returned function is called. */
@@ -56,17 +62,26 @@ export function useKeepDraft<T>(key: string, value: T | undefined) {
  * After a chunk reload, calls `restore` once with the draft saved for `key`. A form
  * that is not mounted until its draft says so (a dialog) takes it in its page.
  */
-export function useTakeDraft<T>(key: string, schema: z.ZodType<T>, restore: (draft: T) => void) {
+export function useTakeDraft<T>(key: string, schema: DraftSchema<T>, restore: (draft: T) => void) {
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
   useEffect(() => {
-    let draft: T | null = null;
+    let storage: DraftStorage;
     try {
-      draft = takeDraft(window.sessionStorage, key, schema);
+      storage = window.sessionStorage;
+      if (storage.getItem(`${PREFIX}${key}`) === null) return;
     } catch {
-      // sessionStorage unavailable: nothing to restore.
+      return; // sessionStorage unavailable: nothing to restore.
     }
-    if (draft !== null) restoreRef.current(draft);
+    let mounted = true;
+    void schema().then((loaded) => {
+      if (!mounted) return; // left for the next mount to take
+      const draft = takeDraft(storage, key, loaded);
+      if (draft !== null) restoreRef.current(draft);
+    });
+    return () => {
+      mounted = false;
+    };
     // Restored on mount only, after hydration, so the server's HTML still matches.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
@@ -76,7 +91,7 @@ export function useTakeDraft<T>(key: string, schema: z.ZodType<T>, restore: (dra
 export function useReloadDraft<T>(
   key: string,
   value: T | undefined,
-  schema: z.ZodType<T>,
+  schema: DraftSchema<T>,
   restore: (draft: T) => void,
 ) {
   useKeepDraft(key, value);

@@ -1,7 +1,7 @@
 import { ChevronRight, Plus, UserRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { createCharacterSchema } from "#domain/training";
+import { createCharacterSchema } from "#domain/requests/training";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";

@@ -18,7 +18,7 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { DeleteStyleDialog } from "~/components/delete-style-dialog";
 import { formatDate } from "~/lib/words/object-format";
 import { useTakeDraft } from "~/lib/state/reload-drafts";
-import { editStyleDraftSchema, offeredModel, type EditStyleDraft } from "~/lib/state/style-drafts";
+import { editStyleDraft, offeredModel, type EditStyleDraft } from "~/lib/state/form-drafts";
 import { useCoalescedRevalidate, useLiveJobs } from "~/lib/hooks/use-live-jobs";
 import { useLiveStyles } from "~/lib/hooks/use-live-styles";
 import { useModels } from "~/lib/hooks/use-models";
@@ -68,7 +68,7 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
   const [recolouring, setRecolouring] = useState(false);
   const generateHref = `/app?style=${encodeURIComponent(style.id)}`;
   // An edit of this style under way before a chunk reload: its dialog opens again with what was typed.
-  useTakeDraft("edit-style", editStyleDraftSchema, (draft) => {
+  useTakeDraft("edit-style", editStyleDraft, (draft) => {
     if (draft.styleId !== style.id) return;
     const defaultModel =
       draft.settings.defaultModel === style.defaultModel

@@ -20,7 +20,7 @@ import { useLiveStyles } from "~/lib/hooks/use-live-styles";
 import { useStyleActions } from "~/lib/hooks/use-style-actions";
 import { useCoalescedRevalidate } from "~/lib/hooks/use-live-jobs";
 import { useTakeDraft } from "~/lib/state/reload-drafts";
-import { editStyleDraftSchema, offeredModel, type EditStyleDraft } from "~/lib/state/style-drafts";
+import { editStyleDraft, offeredModel, type EditStyleDraft } from "~/lib/state/form-drafts";
 import { useModels } from "~/lib/hooks/use-models";
 import { workspaceContext } from "#server/ui/require-user.server";
 import { servicesContext } from "#server/ui/context";
@@ -68,7 +68,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
   const focusNewStyle = useFocusNewItem(styleIds);
   const { models } = useModels();
   // An edit under way before a chunk reload: its dialog opens again with what was typed.
-  useTakeDraft("edit-style", editStyleDraftSchema, (draft) => {
+  useTakeDraft("edit-style", editStyleDraft, (draft) => {
     const style = styles.find((s) => s.id === draft.styleId);
     if (!style) return;
     const defaultModel =

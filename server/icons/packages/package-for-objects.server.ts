@@ -1,5 +1,6 @@
 import { AppError } from "#domain/errors";
-import { defaultPrefix, NO_ICONS, type IconPackageQuery } from "#domain/icon-packages";
+import { defaultPrefix, NO_ICONS } from "#domain/icon-packages";
+import { type IconPackageQuery } from "#domain/requests/icon-packages";
 import type { Database } from "../../db/client.server";
 import type { FileStorage } from "../../storage/storage.server";
 import { loadIconSet, type IconSet } from "../icon-set.server";

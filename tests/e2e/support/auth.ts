@@ -107,3 +107,8 @@ export async function creditRequestMail(
     .toBe(true);
   return found!;
 }
+
+/** Waits until React has hydrated the page (app-effects.tsx): a control set before then is put back. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,4 +1,5 @@
-import { adjustCreditsSchema, auditEntrySchema } from "#domain/audit";
+import { auditEntrySchema } from "#domain/audit";
+import { adjustCreditsSchema } from "#domain/requests/audit";
 import { adjustCredits } from "../../../operator/operator-credits.server";
 import { defineOperation } from "../operation.server";
 import { z } from "zod";

@@ -1,4 +1,5 @@
-import { instanceSettingsChangeSchema, instanceSettingsReply } from "#domain/instance-settings";
+import { instanceSettingsReply } from "#domain/instance-settings";
+import { instanceSettingsChangeSchema } from "#domain/requests/instance-settings";
 import { changeInstanceSettings } from "../../../instance/instance-settings.server";
 import { defineOperation } from "../operation.server";
 import { auditEntrySchema } from "#domain/audit";

@@ -1,4 +1,5 @@
-import { accountStatusSchema, auditEntrySchema } from "#domain/audit";
+import { auditEntrySchema } from "#domain/audit";
+import { accountStatusSchema } from "#domain/requests/audit";
 import { deleteAccountAsOperator } from "../../../operator/account-deletion.server";
 import { workspaceFolder } from "../../../storage/folders.server";
 import { defineOperation } from "../operation.server";

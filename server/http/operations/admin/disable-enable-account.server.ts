@@ -1,4 +1,5 @@
-import { accountStatusSchema, auditEntrySchema } from "#domain/audit";
+import { auditEntrySchema } from "#domain/audit";
+import { accountStatusSchema } from "#domain/requests/audit";
 import { setAccountDisabled } from "../../../operator/account-status.server";
 import { defineOperation } from "../operation.server";
 import { z } from "zod";

@@ -1,5 +1,6 @@
 import * as replies from "#domain/api-replies";
-import { characterReply, charactersReply, createCharacterSchema, editCharacterSchema } from "#domain/training";
+import { characterReply, charactersReply } from "#domain/training";
+import { createCharacterSchema, editCharacterSchema } from "#domain/requests/training";
 import {
   createCharacter,
   deleteCharacter,

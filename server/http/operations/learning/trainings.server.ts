@@ -1,4 +1,5 @@
-import { startTrainingSchema, styleLearningReply, trainingReply } from "#domain/training";
+import { styleLearningReply, trainingReply } from "#domain/training";
+import { startTrainingSchema } from "#domain/requests/training";
 import { AppError } from "#domain/errors";
 import { listPictures } from "../../../learning/pictures.server";
 import type { LearningSubject } from "../../../learning/subject.server";

@@ -1,4 +1,5 @@
-import { ICON_COUNT_HEADER, iconPackageFormatLabels, iconPackageQuerySchema } from "#domain/icon-packages";
+import { ICON_COUNT_HEADER, iconPackageFormatLabels } from "#domain/icon-packages";
+import { iconPackageQuerySchema } from "#domain/requests/icon-packages";
 import { iconPackageOf } from "../../../icons/packages/package-for-objects.server";
 import { writePackageArchive } from "../../../icons/packages/package-archive.server";
 import { defineOperation } from "../operation.server";

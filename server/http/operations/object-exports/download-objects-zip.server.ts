@@ -1,5 +1,5 @@
 import { EXPORT_FILE_COUNT_HEADER } from "#domain/exports";
-import { exportQuerySchema } from "#domain/objects";
+import { exportQuerySchema } from "#domain/requests/exports";
 import { selectExportObjects, writeObjectsZip, slugify } from "../../../objects/export-zip.server";
 import { exportZipSamples } from "../../openapi-flow-samples.server";
 import { defineOperation } from "../operation.server";

@@ -1,4 +1,4 @@
-import { grantCreditsBody } from "#domain/setup";
+import { grantCreditsBody } from "#domain/requests/setup";
 import { grantCreditsByEmail } from "../../../credits/credits-command.server";
 import { AppError } from "../../errors.server";
 import { defineOperation } from "../operation.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { invitationTokenSchema } from "#domain/teams";
+import { invitationTokenSchema } from "#domain/requests/teams";
 import { acceptInvitation } from "../../../teams/invitations.server";
 import { defineOperation } from "../operation.server";
 

@@ -1,4 +1,4 @@
-import { changeMemberSchema } from "#domain/teams";
+import { changeMemberSchema } from "#domain/requests/teams";
 import { changeMember } from "../../../teams/team-members.server";
 import { readTeam } from "../../../teams/teams.server";
 import { defineOperation } from "../operation.server";

@@ -1,4 +1,4 @@
-import { transferSchema } from "#domain/teams";
+import { transferSchema } from "#domain/requests/teams";
 import { transferOwnership } from "../../../teams/team-members.server";
 import { readTeam } from "../../../teams/teams.server";
 import { defineOperation } from "../operation.server";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { INVITATION_TTL_DAYS, INVITATIONS_PER_HOUR, inviteSchema, teamInvitationSchema } from "#domain/teams";
+import { INVITATION_TTL_DAYS, INVITATIONS_PER_HOUR, teamInvitationSchema } from "#domain/teams";
+import { inviteSchema } from "#domain/requests/teams";
 import { hitRateLimit } from "../../../auth/rate-limit.server";
 import { getLogger } from "../../../logger.server";
 import { teamInvitationEmail } from "../../../mail/team-invitation-email.server";

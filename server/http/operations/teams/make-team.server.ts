@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { createTeamSchema, teamSummarySchema } from "#domain/teams";
+import { teamSummarySchema } from "#domain/teams";
+import { createTeamSchema } from "#domain/requests/teams";
 import { createTeam } from "../../../teams/teams.server";
 import { defineOperation } from "../operation.server";
 

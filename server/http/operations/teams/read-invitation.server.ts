@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { invitationPreviewSchema, invitationTokenSchema } from "#domain/teams";
+import { invitationPreviewSchema } from "#domain/teams";
+import { invitationTokenSchema } from "#domain/requests/teams";
 import { previewInvitation } from "../../../teams/invitations.server";
 import { defineOperation } from "../operation.server";
 

@@ -1,4 +1,4 @@
-import { renameTeamSchema } from "#domain/teams";
+import { renameTeamSchema } from "#domain/requests/teams";
 import { renameTeam } from "../../../teams/teams.server";
 import { defineOperation } from "../operation.server";
 import { detailReply } from "./shared.server";

@@ -3,7 +3,10 @@ import { detailValues, imageSizeValues } from "#domain/images";
 import { limits } from "#domain/limits";
 import { PALETTE_MAX } from "#domain/styles";
 
-/** What the style dialogs keep across a chunk-load reload (spec §4: state is kept; reload-drafts.ts). */
+/**
+ * What forms keep across a chunk-load reload (spec §4: state is kept; reload-drafts.ts), checked
+ * before it is restored. Loaded only when there is a draft to restore: see `draftSchema`.
+ */
 const settingsSchema = z.object({
   defaultSize: z.enum(imageSizeValues),
   defaultDetail: z.enum(detailValues),
@@ -19,7 +22,6 @@ export const newStyleDraftSchema = z.object({
   /** Files cannot ride in sessionStorage: how many were dropped, so the user can be told. */
   lostReferences: z.number().int().min(0).max(limits.referenceImages),
 });
-export type NewStyleDraft = z.infer<typeof newStyleDraftSchema>;
 
 export const editStyleDraftSchema = z.object({
   styleId: z.string().min(1).max(100),
@@ -28,9 +30,14 @@ export const editStyleDraftSchema = z.object({
   palette: z.array(z.string().regex(/^#[0-9a-f]{6}$/i)).max(PALETTE_MAX),
   settings: settingsSchema,
 });
-export type EditStyleDraft = z.infer<typeof editStyleDraftSchema>;
 
-/** A restored model the operator no longer offers falls back to the default (null). */
-export function offeredModel(id: string | null, offered: { id: string }[]): string | null {
-  return id !== null && offered.some((m) => m.id === id) ? id : null;
-}
+export const composerDraftSchema = z.object({
+  text: z.string().max(20_000),
+  styleId: z.string().max(100).nullable(),
+  size: z.enum(imageSizeValues),
+  detail: z.enum(detailValues),
+  transparent: z.boolean(),
+  variations: z.number().int().min(1).max(limits.variations),
+  prompt: z.string().max(limits.objectPrompt * 2),
+  model: z.string().max(32).optional(),
+});

@@ -1,0 +1,58 @@
+// Groups the browser build's modules by the pages that load them (docs/decisions/126).
+// Used by vite.config.ts.
+import type { ChunkingContext } from "rolldown";
+
+/** The route modules (entries) that import `id`, directly or through other static imports. */
+function entriesReaching(id: string, ctx: ChunkingContext, memo: Map<string, Set<string>>): Set<string> {
+  const known = memo.get(id);
+  if (known) return known;
+  const found = new Set<string>();
+  memo.set(id, found); // an import cycle meets this (still filling) set and stops
+  const info = ctx.getModuleInfo(id);
+  if (!info) return found;
+  if (info.isEntry) found.add(id);
+  for (const importer of info.importers) for (const entry of entriesReaching(importer, ctx, memo)) found.add(entry);
+  return found;
+}
+
+/**
+ * Chunks by what loads them: what the root route imports is loaded on every page ("base"); what
+ * both layouts import, on every page but the landing page ("layouts"); what only the signed-in
+ * layout imports, on every signed-in page ("shell"). Anything else: null, for the next group.
+ * The import graph knows what a module imports, not what of it is used: zod is imported by the
+ * domain's modules whose schemas those pages drop (pure-domain-constants.ts), so `unless` keeps
+ * it out.
+ */
+export function pageChrome(entries: { root: RegExp; publicLayout: RegExp; signedInLayout: RegExp }, unless: RegExp) {
+  const memo = new Map<string, Set<string>>();
+  return (id: string, ctx: ChunkingContext): string | null => {
+    if (unless.test(id)) return null;
+    const reaching = [...entriesReaching(id, ctx, memo)];
+    const reachedBy = (entry: RegExp) => reaching.some((found) => entry.test(found));
+    if (reachedBy(entries.root)) return "base";
+    if (!reachedBy(entries.signedInLayout)) return null;
+    return reachedBy(entries.publicLayout) ? "layouts" : "shell";
+  };
+}
+
+/**
+ * What several pages share travels with the first of them in `order`, a list of page groups by
+ * how often people open them (the first ones a single page each): that group's pages load all
+ * of it in one file, the others load its file beside their own. A module only one page loads
+ * stays in that page's chunk (null).
+ */
+export function sharedWithFirstPages(order: [name: string, pages: RegExp][], routesDir: string, unless: RegExp) {
+  const memo = new Map<string, Set<string>>();
+  const rank = (entry: string) => {
+    const page = entry.split(routesDir)[1]?.replace(/\.tsx?(\?.*)?$/, "") ?? "";
+    const index = order.findIndex(([, pages]) => pages.test(page));
+    return index === -1 ? order.length : index;
+  };
+  return (id: string, ctx: ChunkingContext): string | null => {
+    if (unless.test(id)) return null;
+    const entries = [...entriesReaching(id, ctx, memo)].filter((entry) => entry.includes(routesDir));
+    if (entries.length < 2) return null;
+    const first = Math.min(...entries.map(rank));
+    return `with-${order[first]?.[0] ?? "other-pages"}`;
+  };
+}
