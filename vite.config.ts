@@ -67,7 +67,7 @@ export default defineConfig(() => ({
       output: {
         // Grouped chunks import one another; modules still run in the order their imports say.
         strictExecutionOrder: true,
-        // A shared chunk's name lists every page that loads it; its file is named for what it is.
+        // A chunk's file is named for its group (base, shell, with-create…) or its page.
         // The framework group's file would take the name of one of its modules (an icon's).
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => /node_modules[\\/]react-dom[\\/]/.test(id))

@@ -1,9 +1,15 @@
-// Groups the browser build's modules by the pages that load them (docs/decisions/126).
+// Groups the browser build's modules by the pages that load them, the signed-in shell first
+// (docs/decisions/126).
 // Used by vite.config.ts.
 import type { ChunkingContext } from "rolldown";
 
+/** Each build's answers so far: a build has one context, and the client's graph is not the server's. */
+const builds = new WeakMap<ChunkingContext, Map<string, Set<string>>>();
+
 /** The route modules (entries) that import `id`, directly or through other static imports. */
-function entriesReaching(id: string, ctx: ChunkingContext, memo: Map<string, Set<string>>): Set<string> {
+function entriesReaching(id: string, ctx: ChunkingContext): Set<string> {
+  let memo = builds.get(ctx);
+  if (!memo) builds.set(ctx, (memo = new Map()));
   const known = memo.get(id);
   if (known) return known;
   const found = new Set<string>();
@@ -11,7 +17,7 @@ function entriesReaching(id: string, ctx: ChunkingContext, memo: Map<string, Set
   const info = ctx.getModuleInfo(id);
   if (!info) return found;
   if (info.isEntry) found.add(id);
-  for (const importer of info.importers) for (const entry of entriesReaching(importer, ctx, memo)) found.add(entry);
+  for (const importer of info.importers) for (const entry of entriesReaching(importer, ctx)) found.add(entry);
   return found;
 }
 
@@ -24,10 +30,9 @@ function entriesReaching(id: string, ctx: ChunkingContext, memo: Map<string, Set
  * it out.
  */
 export function pageChrome(entries: { root: RegExp; publicLayout: RegExp; signedInLayout: RegExp }, unless: RegExp) {
-  const memo = new Map<string, Set<string>>();
   return (id: string, ctx: ChunkingContext): string | null => {
     if (unless.test(id)) return null;
-    const reaching = [...entriesReaching(id, ctx, memo)];
+    const reaching = [...entriesReaching(id, ctx)];
     const reachedBy = (entry: RegExp) => reaching.some((found) => entry.test(found));
     if (reachedBy(entries.root)) return "base";
     if (!reachedBy(entries.signedInLayout)) return null;
@@ -42,7 +47,6 @@ export function pageChrome(entries: { root: RegExp; publicLayout: RegExp; signed
  * stays in that page's chunk (null).
  */
 export function sharedWithFirstPages(order: [name: string, pages: RegExp][], routesDir: string, unless: RegExp) {
-  const memo = new Map<string, Set<string>>();
   const rank = (entry: string) => {
     const page = entry.split(routesDir)[1]?.replace(/\.tsx?(\?.*)?$/, "") ?? "";
     const index = order.findIndex(([, pages]) => pages.test(page));
@@ -50,7 +54,7 @@ export function sharedWithFirstPages(order: [name: string, pages: RegExp][], rou
   };
   return (id: string, ctx: ChunkingContext): string | null => {
     if (unless.test(id)) return null;
-    const entries = [...entriesReaching(id, ctx, memo)].filter((entry) => entry.includes(routesDir));
+    const entries = [...entriesReaching(id, ctx)].filter((entry) => entry.includes(routesDir));
     if (entries.length < 2) return null;
     const first = Math.min(...entries.map(rank));
     return `with-${order[first]?.[0] ?? "other-pages"}`;

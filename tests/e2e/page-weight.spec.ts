@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test, type Page, type Response } from "@playwright/test";
 import { signInWithApi } from "./support/auth";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 
@@ -11,27 +11,31 @@ const MAX_SCRIPT_FILES = 15;
 /** The HTML each page may send: the 40 kB budget (bench/page-weight.bench.ts reports it too). */
 const MAX_HTML_BYTES = 40_000;
 
+/**
+ * The scripts a page's first load fetches, and those of them that carry zod: none should. Forms
+ * check input with the server's 400 or load their schemas with their page (docs/decisions/126);
+ * zod names its error class in its code. Read from the responses the browser got, not fetched again.
+ */
 async function firstLoad(page: Page, path: string) {
   const scripts = new Set<string>();
-  const noteScript = (request: Request) => {
-    if (request.resourceType() === "script") scripts.add(request.url());
+  const bodies: Promise<void>[] = [];
+  const withZod: string[] = [];
+  const noteScript = (response: Response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.add(response.url());
+    bodies.push(
+      response.text().then((text) => {
+        if (text.includes("ZodError")) withZod.push(response.url());
+      }),
+    );
   };
-  page.on("request", noteScript);
+  page.on("response", noteScript);
   await page.goto(path);
   await page.waitForLoadState("networkidle");
-  page.off("request", noteScript);
+  page.off("response", noteScript);
+  await Promise.all(bodies);
   const html = await (await page.request.get(path)).body();
-  return { scripts: [...scripts], htmlBytes: html.length };
-}
-
-/**
- * The first-load scripts that carry zod: none should. Forms check input with the server's 400 or
- * load their schemas with their page (docs/decisions/126); zod names its error class in its code.
- */
-async function scriptsWithZod(page: Page, scripts: string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const url of scripts) if ((await (await page.request.get(url)).text()).includes("ZodError")) found.push(url);
-  return found;
+  return { scripts: [...scripts], withZod, htmlBytes: html.length };
 }
 
 /** The icons the page draws from the sprite that the sprite lacks (none: every icon shows). */
@@ -63,7 +67,7 @@ test("a signed-in page's first load stays within its script files and HTML bytes
     // The page is the app, hydrated: scripts ran, not a bare document.
     expect(weight.scripts.length, path).toBeGreaterThan(2);
     expect(weight.htmlBytes, path).toBeLessThanOrEqual(MAX_HTML_BYTES);
-    expect(await scriptsWithZod(page, weight.scripts), path).toEqual([]);
+    expect(weight.withZod, path).toEqual([]);
     // The HTML names each icon; its drawing is in the one icon sprite (docs/decisions/125).
     expect(await missingIcons(page), path).toEqual([]);
   }
