@@ -88,17 +88,19 @@ describe.each(testDatabases)("AI upscale on fal (Real-ESRGAN), on $name", (targe
           {
             db: api.database.db,
             storage: api.server.services.storage,
-            providers: providerRegistry([fal(500)]),
+            // Long enough for the upload and the submission on a busy machine, so the deadline
+            // falls while fal's queue answers "in progress".
+            providers: providerRegistry([fal(2_000)]),
             maxAttempts: 1,
-            timeoutMs: 500,
+            timeoutMs: 2_000,
           },
           id,
         ),
       );
       expect(row.status).toBe("failed");
+      await expect.poll(() => fake.cancels).toEqual([fake.submissions[0]!.requestId]);
       expect(fake.stalls.started).toBe(1);
       expect(fake.submissions.map((s) => s.model)).toEqual(["fal-ai/esrgan"]);
-      await expect.poll(() => fake.cancels).toEqual([fake.submissions[0]!.requestId]);
     });
 
     it("a cancel while fal upscales, which cancels the request on fal's queue", async () => {
