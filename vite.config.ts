@@ -2,8 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { acyclicChunks } from "./scripts/vite/acyclic-chunks.ts";
 import { iconSprite } from "./scripts/vite/icon-sprite.ts";
-import { pageChrome, sharedWithFirstPages } from "./scripts/vite/signed-in-shell.ts";
+import { importedBy, pageChrome, sharedWithFirstPages } from "./scripts/vite/signed-in-shell.ts";
 import { pureDomainConstants } from "./scripts/vite/pure-domain-constants.ts";
 
 const leanIcon = fileURLToPath(new URL("./app/components/ui/lean-icon.ts", import.meta.url));
@@ -42,6 +43,7 @@ function routeChunksMayExportMore(): Plugin {
 }
 
 /** zod and the request schemas built with it: what a page needs only when a form checks input. */
+const requests = /[\\/]domain[\\/]requests[\\/]/;
 const checks = /node_modules[\\/]zod[\\/]|[\\/]domain[\\/]requests[\\/]/;
 
 export default defineConfig(() => ({
@@ -55,18 +57,21 @@ export default defineConfig(() => ({
   environments: {
     // The server bundle's entry is our Express app, which mounts React Router.
     ssr: {
-      build: { rollupOptions: { input: "./server/app.ts" } },
       // Bundled: loaded from node_modules, each of its ~110 files made Node read its 180 kB
       // package.json again to learn the file's module type, about half a second of every start.
       // lucide-react too: its icons must draw through the lean Icon on the server as well.
       resolve: { noExternal: ["drizzle-orm", "lucide-react"] },
+      // The server's bundle runs its modules in their import order whatever its chunks are.
+      build: { rolldownOptions: { input: "./server/app.ts", output: { strictExecutionOrder: true } } },
     },
   },
   build: {
     rolldownOptions: {
       output: {
-        // Grouped chunks import one another; modules still run in the order their imports say.
-        strictExecutionOrder: true,
+        // The browser's chunks never import one another in a circle (acyclic-chunks.ts fails the
+        // build if they do), so the module loader runs them in their imports' order: no module
+        // needs wrapping in a function that runs it on first use, as strict order would.
+        strictExecutionOrder: false,
         // A chunk's file is named for its group (base, shell, with-create…) or its page.
         // The framework group's file would take the name of one of its modules (an icon's).
         chunkFileNames: (chunk) =>
@@ -85,7 +90,7 @@ export default defineConfig(() => ({
             // is small.
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser|lucide-react)[\\/]|lean-icon/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|turbo-stream|cookie|set-cookie-parser|lucide-react)[\\/]|lean-icon|virtual:icon-sprite/,
               priority: 30,
             },
             // zod and the request schemas in one file, for the pages whose forms check input.
@@ -102,6 +107,9 @@ export default defineConfig(() => ({
               ),
               priority: 20,
             },
+            // The words the request schemas are built from that not every page loads (a team's
+            // roles, a training's limits): on their own, so the schemas' chunk imports no page's.
+            { name: importedBy(requests, checks, "request-words"), priority: 15 },
             // What two or more pages share travels with the first of them people open: the create
             // page, an object's, the styles list, then the library's, the account's, and the teams'
             // and the operator's pages by group.
@@ -138,5 +146,6 @@ export default defineConfig(() => ({
     tailwindcss(),
     reactRouter(),
     routeChunksMayExportMore(),
+    acyclicChunks(),
   ],
 }));

@@ -22,7 +22,6 @@ import { ErrorPage } from "./components/error-page";
 import { SessionSync } from "./components/session-sync";
 import { StaticPageProvider, StaticTooltipTemplate } from "./components/static-page";
 import { LazyToaster } from "./components/ui/lazy-toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { colourModeScript, readPreferenceCookie, type ResolvedColourMode } from "#domain/colour-mode";
 import { toast } from "./lib/state/toast-store";
 
@@ -83,10 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh">
         <StaticPageProvider value={Boolean(staticPage)}>
           <ColourModeProvider serverPreference={preference} forced={forced}>
-            <TooltipProvider>
-              {children}
-              {!staticPage && <LazyToaster />}
-            </TooltipProvider>
+            {children}
+            {!staticPage && <LazyToaster />}
           </ColourModeProvider>
         </StaticPageProvider>
         {staticPage ? (

@@ -1,21 +1,25 @@
 import { Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useEffect, useState, type ReactNode } from "react";
+import { cloneElement, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useIsMobile } from "~/lib/hooks/use-mobile";
 import { Logo } from "./logo";
 import { useStaticPage } from "./static-page";
-import { Button } from "./ui/button";
+import { Button, type ButtonProps } from "./ui/button";
 
 const overlayClasses = "fixed inset-0 z-50 animate-fade-in bg-neutral-950/40 backdrop-blur-sm";
 const sheetClasses =
   "fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-white p-4 shadow-2xl dark:bg-neutral-900";
 
+const loadSheet = () => import("./mobile-nav-sheet");
+const MobileNavSheet = lazy(loadSheet);
+
 /**
- * Navigation on screens 1024 px wide or narrower: a sheet from the left.
+ * Navigation on screens 1024 px wide or narrower: a sheet from the left, its code (Radix's dialog)
+ * loaded when the button is first reached for (docs/decisions/127).
  * `children` receives a callback that closes the sheet after a link is followed.
  */
 export function MobileNav({ children, className }: { children: (close: () => void) => ReactNode; className?: string }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const isMobile = useIsMobile();
   const isStatic = useStaticPage();
   // Growing the window past the breakpoint shows the desktop navigation: close the sheet.
@@ -23,31 +27,36 @@ export function MobileNav({ children, className }: { children: (close: () => voi
     if (!isMobile) setOpen(false);
   }, [isMobile]);
   if (isStatic) return <StaticMobileNav className={className}>{children(() => {})}</StaticMobileNav>;
+  const trigger = (
+    <Button variant="ghost" size="icon" aria-label="Open navigation" className={className}>
+      <Menu aria-hidden className="size-5" />
+    </Button>
+  );
+  if (!opened) {
+    return cloneElement(trigger, {
+      "aria-haspopup": "dialog",
+      "aria-expanded": false,
+      onPointerEnter: () => void loadSheet(),
+      onFocus: () => void loadSheet(),
+      onTouchStart: () => void loadSheet(),
+      onClick: () => {
+        setOpened(true);
+        setOpen(true);
+      },
+    } as Partial<ButtonProps>);
+  }
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open navigation" className={className}>
-          <Menu aria-hidden className="size-5" />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className={overlayClasses} />
-        <Dialog.Content className={sheetClasses}>
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="px-2">
-              <Logo />
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close navigation">
-                <X aria-hidden className="size-5" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Go to another part of Motif</Dialog.Description>
-          {children(() => setOpen(false))}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={trigger}>
+      <MobileNavSheet
+        trigger={trigger}
+        open={open}
+        onOpenChange={setOpen}
+        overlayClasses={overlayClasses}
+        sheetClasses={sheetClasses}
+      >
+        {children(() => setOpen(false))}
+      </MobileNavSheet>
+    </Suspense>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Coins, ImageOff, LoaderCircle } from "lucide-react";
-import { Tabs } from "radix-ui";
+import * as Tabs from "@radix-ui/react-tabs";
 import { useState, type FormEvent } from "react";
 import { ApiError } from "~/lib/api/api";
 import { callApi } from "~/lib/api/api-client";

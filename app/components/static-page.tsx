@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { tooltipContentClasses } from "./ui/tooltip";
+import { TooltipArrow, tooltipContentClasses } from "./ui/tooltip-classes";
 
 /**
  * True while rendering a page that is served without React in the browser (docs/decisions/046):
@@ -16,17 +16,8 @@ export function StaticTooltipTemplate() {
     <template data-tooltip-template="">
       <div role="tooltip" className={tooltipContentClasses}>
         <span data-tooltip-text />
-        {/* Radix's arrow, pointing up at the trigger the tooltip opens under. */}
-        <svg
-          aria-hidden
-          width={10}
-          height={5}
-          viewBox="0 0 30 10"
-          preserveAspectRatio="none"
-          className="absolute -top-[5px] left-1/2 -translate-x-1/2 rotate-180 fill-neutral-900 dark:fill-neutral-100"
-        >
-          <polygon points="0,0 30,0 15,10" />
-        </svg>
+        {/* Pointing up at the trigger the tooltip opens under. */}
+        <TooltipArrow className="-top-[5px] left-1/2 -translate-x-1/2 rotate-180" />
       </div>
     </template>
   );

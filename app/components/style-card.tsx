@@ -1,20 +1,22 @@
-import { EllipsisVertical, Pencil, Sparkles, Trash2 } from "lucide-react";
+import { EllipsisVertical } from "lucide-react";
 import { Link } from "react-router";
-import { DropdownMenu } from "radix-ui";
 import { checkerboard } from "~/lib/ui/checkerboard";
 import { cn } from "~/lib/ui/cn";
 import { cardImages, responsiveImage } from "#domain/image-url";
-import { useRef } from "react";
+import { lazy, useRef } from "react";
 import { detailLevels, imageSizes } from "#domain/images";
 import { ANCHOR_COUNT } from "#domain/limits";
 import type { StyleView } from "#domain/styles";
-import { menuContentClasses, menuItemClasses } from "./colour-mode-menu";
+import { LazyDropdown } from "./ui/lazy-dropdown";
 import { PreviewBadge } from "./preview-badge";
 import { SampleSlot, samplesWorking, StyleSampleStatus, type SampleActions } from "./style-sample-status";
 
 /** The widest an anchor thumbnail is shown (half a card in a two-column grid). */
 const THUMBNAIL_CSS_PX = cardImages.styleThumbnail.displayWidth;
 const THUMBNAIL_QUALITY = cardImages.styleThumbnail.quality;
+
+const loadMenu = () => import("./style-card-menu");
+const StyleCardMenu = lazy(loadMenu);
 
 export function StyleCard(
   props: SampleActions & {
@@ -128,38 +130,27 @@ export function StyleCard(
             )}
           </div>
           {(props.onEdit || props.onDelete) && (
-            <DropdownMenu.Root modal={false}>
-              <DropdownMenu.Trigger
-                aria-label={`Actions for ${style.name}`}
-                className="-mr-1 rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-white"
-              >
-                <EllipsisVertical aria-hidden className="size-4" />
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClasses}>
-                  {props.generateHref && (
-                    <DropdownMenu.Item asChild className={menuItemClasses}>
-                      <Link to={props.generateHref}>
-                        <Sparkles aria-hidden className="size-4" /> Generate objects
-                      </Link>
-                    </DropdownMenu.Item>
-                  )}
-                  {props.onEdit && (
-                    <DropdownMenu.Item className={menuItemClasses} onSelect={props.onEdit}>
-                      <Pencil aria-hidden className="size-4" /> Edit
-                    </DropdownMenu.Item>
-                  )}
-                  {props.onDelete && (
-                    <DropdownMenu.Item
-                      className={cn(menuItemClasses, "text-red-600 dark:text-red-400")}
-                      onSelect={props.onDelete}
-                    >
-                      <Trash2 aria-hidden className="size-4" /> Delete
-                    </DropdownMenu.Item>
-                  )}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <LazyDropdown
+              preload={loadMenu}
+              trigger={
+                <button
+                  type="button"
+                  aria-label={`Actions for ${style.name}`}
+                  className="-mr-1 rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-white"
+                >
+                  <EllipsisVertical aria-hidden className="size-4" />
+                </button>
+              }
+            >
+              {(menu) => (
+                <StyleCardMenu
+                  {...menu}
+                  generateHref={props.generateHref}
+                  onEdit={props.onEdit}
+                  onDelete={props.onDelete}
+                />
+              )}
+            </LazyDropdown>
           )}
         </div>
         {style.palette.length > 0 && (

@@ -13,7 +13,7 @@ import {
   systemIsDark,
 } from "~/lib/ui/colour-mode-dom";
 import { onAuthChange } from "~/lib/api/auth-client";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/lib/ui/tooltip-timing";
+import { noteTooltipClosed, tooltipDelay } from "~/lib/ui/tooltip-timing";
 import { MOBILE_QUERY } from "~/lib/ui/breakpoints";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -122,7 +122,6 @@ function colourModeMenu(trigger: HTMLButtonElement) {
 // focus, and at once again when moving to another trigger soon after one closed.
 let tooltip: { element: HTMLElement; trigger: HTMLElement } | null = null;
 let tooltipTimer: number | undefined;
-let lastClosedAt = -Infinity;
 
 function hideTooltip() {
   window.clearTimeout(tooltipTimer);
@@ -130,7 +129,7 @@ function hideTooltip() {
   tooltip.element.remove();
   tooltip.trigger.removeAttribute("aria-describedby");
   tooltip = null;
-  lastClosedAt = performance.now();
+  noteTooltipClosed();
 }
 
 function showTooltip(trigger: HTMLElement) {
@@ -150,8 +149,7 @@ function tooltips(trigger: HTMLElement) {
   trigger.addEventListener("pointerenter", (event) => {
     if (event.pointerType === "touch") return;
     window.clearTimeout(tooltipTimer);
-    const delay = performance.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS ? 0 : TOOLTIP_DELAY_MS;
-    tooltipTimer = window.setTimeout(() => showTooltip(trigger), delay);
+    tooltipTimer = window.setTimeout(() => showTooltip(trigger), tooltipDelay());
   });
   trigger.addEventListener("pointerleave", hideTooltip);
   trigger.addEventListener("focus", () => {

@@ -60,3 +60,16 @@ export function sharedWithFirstPages(order: [name: string, pages: RegExp][], rou
     return `with-${order[first]?.[0] ?? "other-pages"}`;
   };
 }
+
+/**
+ * The modules that a module matching `importers` imports (not those `unless` matches, nor
+ * `importers`' own): the words request schemas are built from. In a chunk of their own they
+ * need nothing from the pages' chunks, so the schemas' chunk imports no page's chunk back.
+ */
+export function importedBy(importers: RegExp, unless: RegExp, name: string) {
+  return (id: string, ctx: ChunkingContext): string | null => {
+    if (unless.test(id) || importers.test(id)) return null;
+    const importedByThem = ctx.getModuleInfo(id)?.importers.some((importer) => importers.test(importer));
+    return importedByThem ? name : null;
+  };
+}

@@ -1,10 +1,10 @@
 import { Ban, Coins, MoreHorizontal, RotateCcw, Trash2 } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import type { OperatorUser } from "#domain/operator-users";
 import { teamRoleLabels } from "#domain/teams";
 import { ago, count, utcDateTime } from "~/lib/words/admin-format";
 import { cn } from "~/lib/ui/cn";
-import { menuContentClasses, menuItemClasses } from "../colour-mode-menu";
+import { menuContentClasses, menuItemClasses } from "../ui/menu-classes";
 import type { AccountAction } from "./account-dialogs";
 
 const pill = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium";

@@ -1,13 +1,20 @@
-import { AlertDialog } from "radix-ui";
-import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import {
+  cloneElement,
+  isValidElement,
+  lazy,
+  Suspense,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+} from "react";
+import { useOpenedOnce } from "~/lib/hooks/use-opened-once";
 import { useReturnFocus } from "~/lib/ui/return-focus";
-import { Button, buttonClasses } from "./button";
 
-/**
- * A confirmation for destructive actions; focus starts on Cancel (or on `initialFocus`),
- * and goes back to the trigger when the dialog closes. Enter confirms, as a form does.
- */
-export function ConfirmDialog(props: {
+export interface ConfirmDialogProps {
   trigger?: ReactNode;
   open?: boolean;
   onOpenChange?(open: boolean): void;
@@ -31,7 +38,16 @@ export function ConfirmDialog(props: {
    * delete does), or on close when that control is gone.
    */
   returnFocusTo?(): HTMLElement | null | undefined;
-}) {
+}
+
+const ConfirmDialogContent = lazy(() => import("./confirm-dialog-content"));
+
+/**
+ * A confirmation for destructive actions; focus starts on Cancel (or on `initialFocus`),
+ * and goes back to the trigger when the dialog closes. Enter confirms, as a form does.
+ * Its code (Radix's alert dialog) loads the first time it opens (docs/decisions/127).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const open = props.open ?? uncontrolledOpen;
   const confirmed = useRef(false);
@@ -40,6 +56,7 @@ export function ConfirmDialog(props: {
     props.returnFocusTo,
     () => confirmed.current && Boolean(props.returnFocusTo),
   );
+  const opened = useOpenedOnce(open);
   function setOpen(next: boolean) {
     if (next) confirmed.current = false;
     setUncontrolledOpen(next);
@@ -54,36 +71,34 @@ export function ConfirmDialog(props: {
   }
   const holding = Boolean(props.busy && props.stayOpenOnConfirm);
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => (holding && !next ? undefined : setOpen(next))}>
-      {props.trigger && <AlertDialog.Trigger asChild>{props.trigger}</AlertDialog.Trigger>}
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-neutral-950/50 backdrop-blur-sm" />
-        <AlertDialog.Content
-          onCloseAutoFocus={returnFocus}
-          onOpenAutoFocus={(event) => {
-            if (!props.initialFocus?.current) return;
-            event.preventDefault();
-            props.initialFocus.current.focus({ preventScroll: true });
-          }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-fade-in overflow-y-auto rounded-2xl border border-neutral-200 bg-white p-6 shadow-2xl dark:border-neutral-800 dark:bg-neutral-900"
-        >
-          <form onSubmit={submit} noValidate>
-            <AlertDialog.Title className="text-lg font-semibold">{props.title}</AlertDialog.Title>
-            <AlertDialog.Description asChild>
-              <div className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">{props.description}</div>
-            </AlertDialog.Description>
-            {props.children && <div className="mt-5">{props.children}</div>}
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <AlertDialog.Cancel className={buttonClasses("secondary")} disabled={holding}>
-                Cancel
-              </AlertDialog.Cancel>
-              <Button type="submit" variant="danger" disabled={props.busy || props.confirmDisabled}>
-                {props.busy && props.busyLabel ? props.busyLabel : props.confirmLabel}
-              </Button>
-            </div>
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      {props.trigger && opensOnClick(props.trigger, open, () => setOpen(true))}
+      {opened && (
+        <Suspense fallback={null}>
+          <ConfirmDialogContent
+            {...props}
+            open={open}
+            onOpenChange={(next) => (holding && !next ? undefined : setOpen(next))}
+            onCloseAutoFocus={returnFocus}
+            onSubmit={submit}
+            holding={holding}
+          />
+        </Suspense>
+      )}
+    </>
   );
+}
+
+/** The trigger, opening the dialog on click unless its own handler prevented that. */
+function opensOnClick(trigger: ReactNode, open: boolean, onOpen: () => void): ReactNode {
+  if (!isValidElement(trigger)) return trigger;
+  const element = trigger as ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
+  return cloneElement(element, {
+    "aria-haspopup": "dialog",
+    "aria-expanded": open,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      element.props.onClick?.(event);
+      if (!event.defaultPrevented) onOpen();
+    },
+  } as Partial<typeof element.props>);
 }

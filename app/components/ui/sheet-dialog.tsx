@@ -1,11 +1,8 @@
-import { X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useOpenedOnce } from "~/lib/hooks/use-opened-once";
 import { useReturnFocus } from "~/lib/ui/return-focus";
-import { Button } from "./button";
 
-/** A modal dialog: centred on wide screens, full-width from the bottom on phones. */
-export function ModalDialog(props: {
+export interface ModalDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   title: string;
@@ -13,43 +10,21 @@ export function ModalDialog(props: {
   children: ReactNode;
   /** Where focus goes on close when the control that opened the dialog is gone. */
   returnFocusTo?(): HTMLElement | null | undefined;
-}) {
-  const returnFocus = useReturnFocus(props.open, props.returnFocusTo);
-  return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-neutral-950/50 backdrop-blur-sm" />
-        <Dialog.Content
-          onCloseAutoFocus={returnFocus}
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl border border-neutral-200 bg-white p-6 shadow-2xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:border-neutral-800 dark:bg-neutral-900"
-        >
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-lg font-semibold">{props.title}</Dialog.Title>
-              {props.description ? (
-                <Dialog.Description className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-                  {props.description}
-                </Dialog.Description>
-              ) : (
-                <Dialog.Description className="sr-only">{props.title}</Dialog.Description>
-              )}
-            </div>
-            <DialogCloseButton />
-          </div>
-          <div className="mt-6">{props.children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
 }
 
-/** The ✕ in a dialog's top-right corner. */
-export function DialogCloseButton() {
+const ModalDialogContent = lazy(() => import("./modal-dialog-content"));
+
+/**
+ * A modal dialog: centred on wide screens, full-width from the bottom on phones. Its code
+ * (Radix's dialog) loads the first time it opens (docs/decisions/127); the control that opened
+ * it is noted here, at once, so focus goes back to it on close.
+ */
+export function ModalDialog({ returnFocusTo, ...props }: ModalDialogProps) {
+  const returnFocus = useReturnFocus(props.open, returnFocusTo);
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <Dialog.Close asChild>
-      <Button variant="ghost" size="icon" aria-label="Close" className="-mt-1 -mr-2 shrink-0">
-        <X aria-hidden className="size-5" />
-      </Button>
-    </Dialog.Close>
+    <Suspense fallback={null}>
+      <ModalDialogContent {...props} onCloseAutoFocus={returnFocus} />
+    </Suspense>
   );
 }

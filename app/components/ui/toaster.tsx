@@ -1,4 +1,4 @@
-import { Toast as RadixToast } from "radix-ui";
+import * as RadixToast from "@radix-ui/react-toast";
 import { CircleAlert, CircleCheck, Info, X, type LucideIcon } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
 import { cn } from "~/lib/ui/cn";

@@ -24,7 +24,7 @@ import { VariationsPanel } from "~/components/objects/variations-panel";
 import { AfterHydration } from "~/components/ui/after-hydration";
 import { PanelSkeleton } from "~/components/ui/panel";
 import { ViewsPanel } from "~/components/objects/views-panel";
-import { downloadName } from "~/components/sample-viewer";
+import { downloadName } from "~/lib/words/download-name";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downloadName } from "./sample-viewer";
+import { downloadName } from "./download-name";
 
 describe("downloadName", () => {
   it("makes a safe file name from the style and subject", () => {
