@@ -42,6 +42,9 @@ function routeChunksMayExportMore(): Plugin {
   };
 }
 
+const popups =
+  /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce)[\\/]/;
+
 /** zod and the request schemas built with it: what a page needs only when a form checks input. */
 const requests = /[\\/]domain[\\/]requests[\\/]/;
 const checks = /node_modules[\\/]zod[\\/]|[\\/]domain[\\/]requests[\\/]/;
@@ -107,12 +110,15 @@ export default defineConfig(() => ({
               ),
               priority: 20,
             },
+            // The popups' primitives (Radix, Floating UI), loaded with the first menu, dialog or
+            // tooltip a page opens: one file for all of them. Those the shell draws stay in it.
+            { name: "popups", test: popups, priority: 16 },
             // The words the request schemas are built from that not every page loads (a team's
             // roles, a training's limits): on their own, so the schemas' chunk imports no page's.
             { name: importedBy(requests, checks, "request-words"), priority: 15 },
             // What two or more pages share travels with the first of them people open: the create
             // page, an object's, the styles list, then the library's, the account's, and the teams'
-            // and the operator's pages by group.
+            // and the operator's pages by group. The first three carry no one else's modules.
             {
               name: sharedWithFirstPages(
                 [
@@ -123,8 +129,7 @@ export default defineConfig(() => ({
                   ["account", /^app\/(settings|credits)$/],
                   ["teams-and-console", /^app\/(teams|team|setup|admin\/.+)$/],
                 ],
-                "/app/routes/",
-                checks,
+                { leading: 2, routesDir: "/app/routes/", unless: checks },
               ),
               priority: 10,
             },

@@ -7,8 +7,8 @@ import { cn } from "~/lib/ui/cn";
 import type { DetailLevel, ImageSize } from "#domain/images";
 import { priceText } from "~/lib/words/object-format";
 import { useModel, useModels } from "~/lib/hooks/use-models";
-import { useReloadDraft } from "~/lib/state/reload-drafts";
-import { newStyleDraft, offeredModel, type NewStyleDraft } from "~/lib/state/form-drafts";
+import { useKeepDraft } from "~/lib/state/reload-drafts";
+import type { NewStyleDraft } from "~/lib/state/form-drafts";
 import { ModelPicker } from "./model-picker";
 import { ANCHOR_COUNT } from "#domain/limits";
 import { sameNameNote, sampleDetail, samplesPrice, UPLOAD_ERROR_DETAILS } from "#domain/styles";
@@ -91,23 +91,27 @@ export function NewStyleDialog(props: {
   initial?: { name: string; description: string };
   /** The names of the user's styles: one named alike is pointed out as the name is typed. */
   existingNames?: readonly string[];
+  /** What was typed before a chunk reload (the styles page takes it back and opens the dialog). */
+  draft?: NewStyleDraft;
 }) {
   const { authUser } = useAuth();
-  const [source, setSource] = useState<Source>("text");
-  const [name, setName] = useState(props.initial?.name ?? "");
-  const [description, setDescription] = useState(props.initial?.description ?? "");
+  const { draft: saved } = props;
+  const [source, setSource] = useState<Source>(saved?.source ?? "text");
+  const [name, setName] = useState(saved?.name ?? props.initial?.name ?? "");
+  const [description, setDescription] = useState(saved?.description ?? props.initial?.description ?? "");
   const [files, setFiles] = useState<File[]>([]);
-  const [settings, setSettings] = useState<StyleSettings>({
-    defaultSize: "square",
-    defaultDetail: "standard",
-    defaultTransparent: true,
-    defaultModel: null,
-  });
+  const [settings, setSettings] = useState<StyleSettings>(
+    saved?.settings ?? {
+      defaultSize: "square",
+      defaultDetail: "standard",
+      defaultTransparent: true,
+      defaultModel: null,
+    },
+  );
   const [errors, setErrors] = useState<{ name?: string; description?: string; files?: string }>({});
   const [busy, setBusy] = useState(false);
   // Reference images dropped before a chunk reload: files cannot be kept, so the user is told.
-  const [lostReferences, setLostReferences] = useState(0);
-  const { models } = useModels();
+  const [lostReferences, setLostReferences] = useState(saved?.lostReferences ?? 0);
   // One key per dialog: a double click or a retried request never charges twice.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
@@ -120,14 +124,7 @@ export function NewStyleDialog(props: {
   const affordable = balance === null || balance >= price;
 
   const draft: NewStyleDraft = { source, name, description, settings, lostReferences: files.length || lostReferences };
-  useReloadDraft("new-style", props.open ? draft : undefined, newStyleDraft, (saved) => {
-    setSource(saved.source);
-    setName(saved.name);
-    setDescription(saved.description);
-    setSettings({ ...saved.settings, defaultModel: offeredModel(saved.settings.defaultModel, models) });
-    setLostReferences(saved.lostReferences);
-    props.onOpenChange(true);
-  });
+  useKeepDraft("new-style", props.open ? draft : undefined);
 
   function reset() {
     setName("");

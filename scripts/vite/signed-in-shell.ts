@@ -6,7 +6,10 @@ import type { ChunkingContext } from "rolldown";
 /** Each build's answers so far: a build has one context, and the client's graph is not the server's. */
 const builds = new WeakMap<ChunkingContext, Map<string, Set<string>>>();
 
-/** The route modules (entries) that import `id`, directly or through other static imports. */
+/**
+ * The entries that import `id`, directly or through other static imports: route modules, and
+ * modules a page loads on first use (dynamic imports: a dialog, a menu, a panel).
+ */
 function entriesReaching(id: string, ctx: ChunkingContext): Set<string> {
   let memo = builds.get(ctx);
   if (!memo) builds.set(ctx, (memo = new Map()));
@@ -16,7 +19,7 @@ function entriesReaching(id: string, ctx: ChunkingContext): Set<string> {
   memo.set(id, found); // an import cycle meets this (still filling) set and stops
   const info = ctx.getModuleInfo(id);
   if (!info) return found;
-  if (info.isEntry) found.add(id);
+  if (info.isEntry || info.dynamicImporters.length > 0) found.add(id);
   for (const importer of info.importers) for (const entry of entriesReaching(importer, ctx)) found.add(entry);
   return found;
 }
@@ -42,11 +45,19 @@ export function pageChrome(entries: { root: RegExp; publicLayout: RegExp; signed
 
 /**
  * What several pages share travels with the first of them in `order`, a list of page groups by
- * how often people open them (the first ones a single page each): that group's pages load all
- * of it in one file, the others load its file beside their own. A module only one page loads
- * stays in that page's chunk (null).
+ * how often people open them: that group's pages load all of it in one file, the others load its
+ * file beside their own. The first `leading` groups, the pages opened most (a single page each),
+ * load no one else's baggage: what they share is grouped by which of them use it (the composer's
+ * model picker, on the create and object pages: "with-create-object"). So does what a page and a part
+ * loaded on first use share (the model picker, in the composer and in a lazily loaded dialog):
+ * else it would be a file of its own. A module only one page loads, and one only parts loaded on
+ * first use import, are left to the default chunking (null).
  */
-export function sharedWithFirstPages(order: [name: string, pages: RegExp][], routesDir: string, unless: RegExp) {
+export function sharedWithFirstPages(
+  order: [name: string, pages: RegExp][],
+  options: { leading: number; routesDir: string; unless: RegExp },
+) {
+  const { leading, routesDir, unless } = options;
   const rank = (entry: string) => {
     const page = entry.split(routesDir)[1]?.replace(/\.tsx?(\?.*)?$/, "") ?? "";
     const index = order.findIndex(([, pages]) => pages.test(page));
@@ -54,10 +65,14 @@ export function sharedWithFirstPages(order: [name: string, pages: RegExp][], rou
   };
   return (id: string, ctx: ChunkingContext): string | null => {
     if (unless.test(id)) return null;
-    const entries = [...entriesReaching(id, ctx)].filter((entry) => entry.includes(routesDir));
-    if (entries.length < 2) return null;
-    const first = Math.min(...entries.map(rank));
-    return `with-${order[first]?.[0] ?? "other-pages"}`;
+    const reaching = [...entriesReaching(id, ctx)];
+    const pages = reaching.filter((entry) => entry.includes(routesDir));
+    const loadedOnUse = reaching.some((entry) => ctx.getModuleInfo(entry)?.dynamicImporters.length);
+    if (pages.length === 0 || (pages.length === 1 && !loadedOnUse)) return null;
+    const ranks = [...new Set(pages.map(rank))].sort((a, b) => a - b);
+    const leadingPages = ranks.filter((r) => r < leading);
+    const named = leadingPages.length > 0 ? leadingPages : ranks.slice(0, 1);
+    return `with-${named.map((r) => order[r]?.[0] ?? "other-pages").join("-")}`;
   };
 }
 

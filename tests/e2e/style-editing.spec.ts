@@ -9,7 +9,10 @@ async function editStyle(page: Page, name: string) {
     .getByRole("button", { name: `Actions for ${name}` })
     .click();
   await page.getByRole("menuitem", { name: "Edit" }).click();
-  return page.getByRole("dialog", { name: `Edit ${name}` });
+  // The dialog's code loads when it first opens (docs/decisions/127): wait for it, as a person does.
+  const dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
 }
 
 const referencePng = () =>

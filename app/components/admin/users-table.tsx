@@ -1,10 +1,10 @@
-import { Ban, Coins, MoreHorizontal, RotateCcw, Trash2 } from "lucide-react";
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { MoreHorizontal } from "lucide-react";
+import { lazy } from "react";
 import type { OperatorUser } from "#domain/operator-users";
 import { teamRoleLabels } from "#domain/teams";
 import { ago, count, utcDateTime } from "~/lib/words/admin-format";
 import { cn } from "~/lib/ui/cn";
-import { menuContentClasses, menuItemClasses } from "../ui/menu-classes";
+import { LazyDropdown } from "../ui/lazy-dropdown";
 import type { AccountAction } from "./account-dialogs";
 
 const pill = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium";
@@ -48,46 +48,25 @@ function Balance({ user }: { user: OperatorUser }) {
 }
 
 /** The menu of what an operator can do to one account. */
-function AccountMenu({ user, you, onAction }: { user: OperatorUser; you: boolean; onAction(a: AccountAction): void }) {
+const loadMenu = () => import("./account-menu");
+const AccountMenuItems = lazy(loadMenu);
+
+function AccountMenu(props: { user: OperatorUser; you: boolean; onAction(a: AccountAction): void }) {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={`Actions for ${user.email}`}
-        className="grid size-9 place-items-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 data-[state=open]:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white dark:data-[state=open]:bg-neutral-800"
-      >
-        <MoreHorizontal aria-hidden className="size-5" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClasses}>
-          <DropdownMenu.Item className={menuItemClasses} onSelect={() => onAction({ kind: "credits", user })}>
-            <Coins aria-hidden className="size-4" />
-            Give or take credits
-          </DropdownMenu.Item>
-          {/* An operator's own account is changed from their settings, not here. */}
-          {!you &&
-            (user.disabled ? (
-              <DropdownMenu.Item className={menuItemClasses} onSelect={() => onAction({ kind: "enable", user })}>
-                <RotateCcw aria-hidden className="size-4" />
-                Enable account
-              </DropdownMenu.Item>
-            ) : (
-              <DropdownMenu.Item className={menuItemClasses} onSelect={() => onAction({ kind: "disable", user })}>
-                <Ban aria-hidden className="size-4" />
-                Disable account
-              </DropdownMenu.Item>
-            ))}
-          {!you && (
-            <DropdownMenu.Item
-              className={cn(menuItemClasses, "text-error-700 dark:text-error-400")}
-              onSelect={() => onAction({ kind: "delete", user })}
-            >
-              <Trash2 aria-hidden className="size-4" />
-              Delete account
-            </DropdownMenu.Item>
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <LazyDropdown
+      preload={loadMenu}
+      trigger={
+        <button
+          type="button"
+          aria-label={`Actions for ${props.user.email}`}
+          className="grid size-9 place-items-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 data-[state=open]:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white dark:data-[state=open]:bg-neutral-800"
+        >
+          <MoreHorizontal aria-hidden className="size-5" />
+        </button>
+      }
+    >
+      {(menu) => <AccountMenuItems {...menu} {...props} />}
+    </LazyDropdown>
   );
 }
 

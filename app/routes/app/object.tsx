@@ -1,5 +1,5 @@
 import { LoaderCircle, Pencil, Star, UserRound } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { AppError } from "#domain/errors";
 import { isActiveStatus } from "#domain/jobs";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -7,23 +7,18 @@ import type { JobView } from "#domain/objects";
 import { isPreview } from "#domain/preview";
 import { ChooseDrawing } from "~/components/objects/choose-drawing";
 import { Breadcrumb } from "~/components/breadcrumb";
-import { ImageDetails } from "~/components/objects/image-details";
 import { ImageDownloads } from "~/components/objects/image-downloads";
 import { ImageStage, PendingStage } from "~/components/objects/image-stage";
 import { EditPanel, emptyBrush } from "~/components/objects/edit-panel";
-import { OutpaintPanel } from "~/components/objects/outpaint-panel";
 import { ImageWork } from "~/components/objects/image-work";
-import { GameAssetPanels } from "~/components/objects/game-asset-panels";
 import { PixelDownloads } from "~/components/objects/pixel-downloads";
 import { PaintStage, type RegionBrush } from "~/components/objects/paint-stage";
-import { RenameObjectDialog } from "~/components/objects/rename-object-dialog";
 import { useReveal } from "~/lib/hooks/use-reveal";
 import { withoutSheetFrames } from "~/lib/ui/sheet-frames";
 import { VariantStrip } from "~/components/objects/variant-strip";
-import { VariationsPanel } from "~/components/objects/variations-panel";
 import { AfterHydration } from "~/components/ui/after-hydration";
+import { lazyComponent, loadedOnUse } from "~/components/ui/loaded-on-use";
 import { PanelSkeleton } from "~/components/ui/panel";
-import { ViewsPanel } from "~/components/objects/views-panel";
 import { downloadName } from "~/lib/words/download-name";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -43,6 +38,23 @@ import { withRouteErrors } from "#server/http/route-errors.server";
 import { getObjectDetail } from "#server/objects/object-queries.server";
 import { objectPageExtras } from "#server/objects/object-page-extras.server";
 import type { Route } from "./+types/object";
+
+// Below the first screen, drawn after hydration, and opened on request: their code loads then
+// (docs/decisions/127).
+const OutpaintPanel = lazyComponent(() => import("~/components/objects/outpaint-panel").then((m) => m.OutpaintPanel));
+const GameAssetPanels = lazyComponent(() =>
+  import("~/components/objects/game-asset-panels").then((m) => m.GameAssetPanels),
+);
+const VariationsPanel = lazyComponent(() =>
+  import("~/components/objects/variations-panel").then((m) => m.VariationsPanel),
+);
+const ViewsPanel = lazyComponent(() => import("~/components/objects/views-panel").then((m) => m.ViewsPanel));
+const ImageDetails = lazyComponent(() => import("~/components/objects/image-details").then((m) => m.ImageDetails));
+const RenameObjectDialog = loadedOnUse(() =>
+  import("~/components/objects/rename-object-dialog").then((m) => m.RenameObjectDialog),
+);
+
+const panelSkeletons = [1, 2, 3].map((n) => <PanelSkeleton key={n} />);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `${loaderData.object.name} · Motif` : "Object · Motif" }];
@@ -315,44 +327,42 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
             />
           )}
           {/* Below the first screen: drawn by the browser once the page runs (docs/decisions/124). */}
-          <AfterHydration
-            fallback={[1, 2, 3].map((n) => (
-              <PanelSkeleton key={n} />
-            ))}
-          >
-            {image && <OutpaintPanel object={object} image={image} onStarted={jobStarted} />}
-            {image && (
-              <GameAssetPanels
-                object={object}
-                image={image}
-                number={index + 1}
-                knownIds={images.map((shown) => shown.id)}
-                stylePalette={loaderData.stylePalette}
-                tiles={loaderData.tiles}
+          <AfterHydration fallback={panelSkeletons}>
+            <Suspense fallback={panelSkeletons}>
+              {image && <OutpaintPanel object={object} image={image} onStarted={jobStarted} />}
+              {image && (
+                <GameAssetPanels
+                  object={object}
+                  image={image}
+                  number={index + 1}
+                  knownIds={images.map((shown) => shown.id)}
+                  stylePalette={loaderData.stylePalette}
+                  tiles={loaderData.tiles}
+                  onStarted={jobStarted}
+                  onMade={showMade}
+                />
+              )}
+              <VariationsPanel
+                objectId={object.id}
+                name={object.name}
+                settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
+                model={object.style.defaultModel}
+                againFrom={
+                  image
+                    ? { size: image.size, detail: image.detail, transparent: image.transparent }
+                    : { size: object.size, detail: object.detail, transparent: object.transparent }
+                }
                 onStarted={jobStarted}
-                onMade={showMade}
               />
-            )}
-            <VariationsPanel
-              objectId={object.id}
-              name={object.name}
-              settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
-              model={object.style.defaultModel}
-              againFrom={
-                image
-                  ? { size: image.size, detail: image.detail, transparent: image.transparent }
-                  : { size: object.size, detail: object.detail, transparent: object.transparent }
-              }
-              onStarted={jobStarted}
-            />
-            <ViewsPanel
-              objectId={object.id}
-              name={object.name}
-              settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
-              model={object.style.defaultModel}
-              onStarted={jobStarted}
-            />
-            {image && <ImageDetails image={image} style={object.style} images={images} onSelect={select} />}
+              <ViewsPanel
+                objectId={object.id}
+                name={object.name}
+                settings={{ size: object.size, detail: object.detail, transparent: object.transparent }}
+                model={object.style.defaultModel}
+                onStarted={jobStarted}
+              />
+              {image && <ImageDetails image={image} style={object.style} images={images} onSelect={select} />}
+            </Suspense>
           </AfterHydration>
         </div>
       </div>

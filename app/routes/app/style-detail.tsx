@@ -3,10 +3,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AppError } from "#domain/errors";
 import { useAuth } from "~/components/auth-provider";
-import { EditStyleDialog } from "~/components/edit-style-dialog";
-import { DownloadDialog } from "~/components/objects/download-dialog";
 import { NormaliseButton } from "~/components/objects/normalise-dialog";
-import { RecolourDialog } from "~/components/objects/recolour-dialog";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleFacts } from "~/components/style-page/style-facts";
 import { LearningPanel } from "~/components/learning/learning-panel";
@@ -15,7 +12,7 @@ import { StyleSamples } from "~/components/style-page/style-samples";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Breadcrumb } from "~/components/breadcrumb";
-import { DeleteStyleDialog } from "~/components/delete-style-dialog";
+import { loadedOnUse } from "~/components/ui/loaded-on-use";
 import { formatDate } from "~/lib/words/object-format";
 import { useTakeDraft } from "~/lib/state/reload-drafts";
 import { editStyleDraft, offeredModel, type EditStyleDraft } from "~/lib/state/form-drafts";
@@ -29,6 +26,14 @@ import { withRouteErrors } from "#server/http/route-errors.server";
 import { loadStylePage } from "#server/styles/style-page.server";
 import { followToItsWorkspace } from "#server/ui/record-links.server";
 import type { Route } from "./+types/style-detail";
+
+// Opened on request: their code loads then (docs/decisions/127).
+const EditStyleDialog = loadedOnUse(() => import("~/components/edit-style-dialog").then((m) => m.EditStyleDialog));
+const DownloadDialog = loadedOnUse(() => import("~/components/objects/download-dialog").then((m) => m.DownloadDialog));
+const RecolourDialog = loadedOnUse(() => import("~/components/objects/recolour-dialog").then((m) => m.RecolourDialog));
+const DeleteStyleDialog = loadedOnUse(() =>
+  import("~/components/delete-style-dialog").then((m) => m.DeleteStyleDialog),
+);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `${loaderData.style.name} · Styles · Motif` : "Style · Motif" }];

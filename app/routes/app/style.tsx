@@ -2,16 +2,14 @@ import { Cpu, Palette, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAuth } from "~/components/auth-provider";
-import { EditStyleDialog } from "~/components/edit-style-dialog";
 import { EmptyState } from "~/components/empty-state";
-import { NewStyleDialog } from "~/components/new-style-dialog";
 import { PageHeader } from "~/components/page-header";
 import { PresetCard } from "~/components/preset-card";
 import { useFocusNewItem } from "~/lib/hooks/use-focus-new-item";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard } from "~/components/style-card";
 import { Button } from "~/components/ui/button";
-import { DeleteStyleDialog } from "~/components/delete-style-dialog";
+import { loadedOnUse, loadedWhenOpened } from "~/components/ui/loaded-on-use";
 import { Tooltip } from "~/components/ui/tooltip";
 import { stylePresets, type StylePreset } from "~/lib/ui/presets";
 import { isPreview, previewTexts } from "#domain/preview";
@@ -20,7 +18,13 @@ import { useLiveStyles } from "~/lib/hooks/use-live-styles";
 import { useStyleActions } from "~/lib/hooks/use-style-actions";
 import { useCoalescedRevalidate } from "~/lib/hooks/use-live-jobs";
 import { useTakeDraft } from "~/lib/state/reload-drafts";
-import { editStyleDraft, offeredModel, type EditStyleDraft } from "~/lib/state/form-drafts";
+import {
+  editStyleDraft,
+  newStyleDraft,
+  offeredModel,
+  type EditStyleDraft,
+  type NewStyleDraft,
+} from "~/lib/state/form-drafts";
 import { useModels } from "~/lib/hooks/use-models";
 import { workspaceContext } from "#server/ui/require-user.server";
 import { servicesContext } from "#server/ui/context";
@@ -28,6 +32,13 @@ import { presentStyle } from "#server/styles/present-style.server";
 import { listStyles } from "#server/styles/styles.server";
 import { personalData } from "#server/users/data-version.server";
 import type { Route } from "./+types/style";
+
+// Opened on request: their code loads then (docs/decisions/127).
+const NewStyleDialog = loadedWhenOpened(() => import("~/components/new-style-dialog").then((m) => m.NewStyleDialog));
+const EditStyleDialog = loadedOnUse(() => import("~/components/edit-style-dialog").then((m) => m.EditStyleDialog));
+const DeleteStyleDialog = loadedOnUse(() =>
+  import("~/components/delete-style-dialog").then((m) => m.DeleteStyleDialog),
+);
 
 export function meta() {
   return [{ title: "Styles · Motif" }];
@@ -58,6 +69,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
   const { refresh } = useAuth();
   const [creating, setCreating] = useState(false);
   const [preset, setPreset] = useState<StylePreset | null>(null);
+  const [newDraft, setNewDraft] = useState<NewStyleDraft | undefined>(undefined);
   const [editing, setEditing] = useState<{ style: StyleView; draft?: EditStyleDraft } | null>(null);
   const [deleting, setDeleting] = useState<StyleView | null>(null);
   const samples = useSampleViewer(styles);
@@ -67,7 +79,12 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
   const styleIds = useMemo(() => styles.map((s) => s.id), [styles]);
   const focusNewStyle = useFocusNewItem(styleIds);
   const { models } = useModels();
-  // An edit under way before a chunk reload: its dialog opens again with what was typed.
+  // A new style or an edit under way before a chunk reload: its dialog opens again with what was typed.
+  useTakeDraft("new-style", newStyleDraft, (draft) => {
+    const defaultModel = offeredModel(draft.settings.defaultModel, models);
+    setNewDraft({ ...draft, settings: { ...draft.settings, defaultModel } });
+    setCreating(true);
+  });
   useTakeDraft("edit-style", editStyleDraft, (draft) => {
     const style = styles.find((s) => s.id === draft.styleId);
     if (!style) return;
@@ -168,15 +185,19 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <NewStyleDialog
-        key={preset?.id ?? "blank"}
+        key={preset?.id ?? (newDraft ? "draft" : "blank")}
         initial={preset ? { name: preset.name, description: preset.description } : undefined}
         open={creating}
         onOpenChange={(open) => {
           setCreating(open);
-          if (!open) setPreset(null);
+          if (!open) {
+            setPreset(null);
+            setNewDraft(undefined);
+          }
         }}
         maxUploadBytes={maxUploadBytes}
         existingNames={styles.map((s) => s.name)}
+        draft={newDraft}
         onCreated={() => {
           focusNewStyle();
           void revalidator.revalidate();
