@@ -92,6 +92,8 @@ export function ImageStage(props: {
                 key="fit"
                 src={shown.src}
                 srcSet={shown.srcSet}
+                // The page's largest paint: asked for before the scripts.
+                fetchPriority="high"
                 alt={props.alt}
                 width={image.width}
                 height={image.height}
