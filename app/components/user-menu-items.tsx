@@ -1,8 +1,9 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Coins, LogOut, Settings, ShieldCheck, SlidersHorizontal } from "lucide-react";
 import { Link } from "react-router";
-import { useOpenedByKey, type LoadedMenu } from "./ui/lazy-dropdown";
-import { menuContentClasses, menuItemClasses, menuLabelClasses, menuSeparatorClasses } from "./ui/menu-classes";
+import type { LoadedMenu } from "./ui/lazy-dropdown";
+import { OpenedMenu } from "./ui/opened-menu";
+import { menuItemClasses, menuLabelClasses, menuSeparatorClasses } from "./ui/menu-classes";
 import type { UserMenuProps } from "./user-menu";
 
 /** The account menu itself, loaded when it is first opened (user-menu.tsx). */
@@ -14,51 +15,45 @@ export default function UserMenuItems({
   buyCredits = false,
   onSignOut,
 }: LoadedMenu & UserMenuProps) {
-  useOpenedByKey(firstOpen);
   return (
-    <DropdownMenu.Root modal={false} defaultOpen>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
-          <DropdownMenu.Label className={menuLabelClasses}>
-            Signed in as
-            <span className="block truncate text-sm font-medium text-neutral-900 dark:text-neutral-100">{email}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className={menuSeparatorClasses} />
+    <OpenedMenu trigger={trigger} firstOpen={firstOpen}>
+      <DropdownMenu.Label className={menuLabelClasses}>
+        Signed in as
+        <span className="block truncate text-sm font-medium text-neutral-900 dark:text-neutral-100">{email}</span>
+      </DropdownMenu.Label>
+      <DropdownMenu.Separator className={menuSeparatorClasses} />
+      <DropdownMenu.Item asChild className={menuItemClasses}>
+        <Link to="/app/settings">
+          <Settings aria-hidden className="size-4" />
+          Settings
+        </Link>
+      </DropdownMenu.Item>
+      <DropdownMenu.Item asChild className={menuItemClasses}>
+        <Link to="/app/credits">
+          <Coins aria-hidden className="size-4" />
+          {buyCredits ? "Buy credits" : "Credits"}
+        </Link>
+      </DropdownMenu.Item>
+      {operator && (
+        <>
           <DropdownMenu.Item asChild className={menuItemClasses}>
-            <Link to="/app/settings">
-              <Settings aria-hidden className="size-4" />
-              Settings
+            <Link to="/app/admin">
+              <ShieldCheck aria-hidden className="size-4" />
+              Operator console
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={menuItemClasses}>
-            <Link to="/app/credits">
-              <Coins aria-hidden className="size-4" />
-              {buyCredits ? "Buy credits" : "Credits"}
+            <Link to="/app/setup">
+              <SlidersHorizontal aria-hidden className="size-4" />
+              Setup
             </Link>
           </DropdownMenu.Item>
-          {operator && (
-            <>
-              <DropdownMenu.Item asChild className={menuItemClasses}>
-                <Link to="/app/admin">
-                  <ShieldCheck aria-hidden className="size-4" />
-                  Operator console
-                </Link>
-              </DropdownMenu.Item>
-              <DropdownMenu.Item asChild className={menuItemClasses}>
-                <Link to="/app/setup">
-                  <SlidersHorizontal aria-hidden className="size-4" />
-                  Setup
-                </Link>
-              </DropdownMenu.Item>
-            </>
-          )}
-          <DropdownMenu.Item className={menuItemClasses} onSelect={onSignOut}>
-            <LogOut aria-hidden className="size-4" />
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </>
+      )}
+      <DropdownMenu.Item className={menuItemClasses} onSelect={onSignOut}>
+        <LogOut aria-hidden className="size-4" />
+        Sign out
+      </DropdownMenu.Item>
+    </OpenedMenu>
   );
 }

@@ -23,4 +23,12 @@ describe("compactRouterManifest", () => {
     const broken = Buffer.from(page("{ not json"));
     expect(compactRouterManifest(broken)).toBe(broken);
   });
+
+  it("gives the same bytes for a manifest it has seen, and a new manifest its own", () => {
+    const first = compactRouterManifest(Buffer.from(page(JSON.stringify(manifest, null, 2)))).toString();
+    expect(compactRouterManifest(Buffer.from(page(JSON.stringify(manifest, null, 2)))).toString()).toBe(first);
+    const other = { ...manifest, routes: { root: { id: "root" }, "routes/app": { id: "routes/app" } } };
+    const compact = compactRouterManifest(Buffer.from(page(JSON.stringify(other, null, 2)))).toString();
+    expect(compact).toBe(page(JSON.stringify(other)));
+  });
 });

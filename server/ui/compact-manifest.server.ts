@@ -2,6 +2,29 @@ const START = "window.__reactRouterManifest = ";
 const END = ";\n  window.__reactRouterRouteModules";
 
 /**
+ * The last manifests seen and their one-line forms: a manifest follows the route and the build,
+ * so a few pages' manifests repeat for every request, and parsing one again costs more than the
+ * lookup. Kept small; an unknown manifest is compacted and noted in place of the oldest.
+ */
+const recent = new Map<string, Buffer>();
+const RECENT_MAX = 32;
+
+function compactOnce(text: string): Buffer | null {
+  const known = recent.get(text);
+  if (known) return known;
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const compact = Buffer.from(JSON.stringify(manifest), "utf8");
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(text, compact);
+  return compact;
+}
+
+/**
  * React Router writes the routes a document needs as JSON indented by two spaces, about a third
  * of it whitespace (4.6 kB on /app); the same data on one line. Only the manifest's bytes are
  * decoded and written again: every fresh render passes through here. Anything else is left as it is.
@@ -12,11 +35,7 @@ export function compactRouterManifest(html: Buffer): Buffer {
   const from = start + Buffer.byteLength(START);
   const end = html.indexOf(END, from);
   if (end === -1) return html;
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(html.toString("utf8", from, end));
-  } catch {
-    return html;
-  }
-  return Buffer.concat([html.subarray(0, from), Buffer.from(JSON.stringify(manifest), "utf8"), html.subarray(end)]);
+  const compact = compactOnce(html.toString("utf8", from, end));
+  if (!compact) return html;
+  return Buffer.concat([html.subarray(0, from), compact, html.subarray(end)]);
 }
