@@ -16,6 +16,9 @@ import type { SignedInApi } from "../support/signed-in-api";
 
 export const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
+/** The whole-call deadline of `runWithDeadline`, and the one to give a provider's own client. */
+export const DEADLINE_MS = 2_000;
+
 /** A mask of the image's size: white (painted) in a square from (x, y), transparent elsewhere. */
 export async function paintedSquare(
   size: { width: number; height: number },
@@ -134,7 +137,10 @@ export function editsThroughApi(api: SignedInApi) {
     return expectRefundedWhole(job, before, status);
   }
 
-  /** Runs the job once on `provider` alone, under a short whole-call deadline (500 ms). */
+  /**
+   * Runs the job once on `provider` alone, under a short whole-call deadline: long enough for the
+   * upload and the request on a busy machine, so it falls while the provider is still at work.
+   */
   const runWithDeadline = (jobId: string, provider: ImageProvider) =>
     runGenerationJob(
       {
@@ -142,7 +148,7 @@ export function editsThroughApi(api: SignedInApi) {
         storage: api.server.services.storage,
         providers: providerRegistry([provider]),
         maxAttempts: 1,
-        timeoutMs: 500,
+        timeoutMs: DEADLINE_MS,
       },
       jobId,
     );

@@ -333,7 +333,8 @@ describe.each(testDatabases)("editing and repainting an image on $name", (target
             storage: api.server.services.storage,
             providers: providerRegistry([openai()]),
             maxAttempts: 1,
-            timeoutMs: 500,
+            // Long enough for the upload on a busy machine, so the deadline falls while the model works.
+            timeoutMs: 2_000,
           },
           id,
         ),
