@@ -1,9 +1,11 @@
 import { Menu, X } from "lucide-react";
-import { cloneElement, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { useOpenedOnce } from "~/lib/hooks/use-opened-once";
 import { useIsMobile } from "~/lib/hooks/use-mobile";
 import { Logo } from "./logo";
 import { useStaticPage } from "./static-page";
-import { Button, type ButtonProps } from "./ui/button";
+import { Button } from "./ui/button";
+import { standInTrigger } from "./ui/lazy-dropdown";
 
 const overlayClasses = "fixed inset-0 z-50 animate-fade-in bg-neutral-950/40 backdrop-blur-sm";
 const sheetClasses =
@@ -19,7 +21,7 @@ const MobileNavSheet = lazy(loadSheet);
  */
 export function MobileNav({ children, className }: { children: (close: () => void) => ReactNode; className?: string }) {
   const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
+  const opened = useOpenedOnce(open);
   const isMobile = useIsMobile();
   const isStatic = useStaticPage();
   // Growing the window past the breakpoint shows the desktop navigation: close the sheet.
@@ -32,19 +34,7 @@ export function MobileNav({ children, className }: { children: (close: () => voi
       <Menu aria-hidden className="size-5" />
     </Button>
   );
-  if (!opened) {
-    return cloneElement(trigger, {
-      "aria-haspopup": "dialog",
-      "aria-expanded": false,
-      onPointerEnter: () => void loadSheet(),
-      onFocus: () => void loadSheet(),
-      onTouchStart: () => void loadSheet(),
-      onClick: () => {
-        setOpened(true);
-        setOpen(true);
-      },
-    } as Partial<ButtonProps>);
-  }
+  if (!opened) return standInTrigger(trigger, { popup: "dialog", preload: loadSheet, onOpen: () => setOpen(true) });
   return (
     <Suspense fallback={trigger}>
       <MobileNavSheet

@@ -44,10 +44,26 @@ export function LazyDropdown({
 }) {
   const [firstOpen, setFirstOpen] = useState<FirstOpen | null>(null);
   if (firstOpen) return <Suspense fallback={trigger}>{children({ trigger, firstOpen })}</Suspense>;
+  return standInTrigger(trigger, { popup: "menu", preload, onOpen: setFirstOpen });
+}
+
+/**
+ * `trigger` standing in for a popup whose code is not loaded yet: named a button that opens a
+ * `popup`, it starts the download when hovered, focused or touched, and calls `onOpen` on the
+ * click (or Enter, Space, and for a menu ↓) that opens it, saying whether a key did.
+ */
+export function standInTrigger(
+  trigger: ReactElement<TriggerProps>,
+  {
+    popup,
+    preload,
+    onOpen,
+  }: { popup: "menu" | "dialog"; preload: () => Promise<unknown>; onOpen(by: FirstOpen): void },
+) {
   const own = trigger.props;
   const load = () => void preload();
   return cloneElement(trigger, {
-    "aria-haspopup": "menu",
+    "aria-haspopup": popup,
     "aria-expanded": false,
     onPointerEnter: (event: React.PointerEvent<HTMLElement>) => {
       own.onPointerEnter?.(event);
@@ -64,13 +80,13 @@ export function LazyDropdown({
     // A click from Enter or Space has no pointer behind it (detail 0).
     onClick: (event: MouseEvent<HTMLElement>) => {
       own.onClick?.(event);
-      setFirstOpen(event.detail === 0 ? "keyboard" : "pointer");
+      onOpen(event.detail === 0 ? "keyboard" : "pointer");
     },
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
       own.onKeyDown?.(event);
-      if (event.key !== "ArrowDown") return;
+      if (popup !== "menu" || event.key !== "ArrowDown") return;
       event.preventDefault();
-      setFirstOpen("keyboard");
+      onOpen("keyboard");
     },
   } as Partial<TriggerProps>);
 }
