@@ -65,3 +65,23 @@ export function responsiveWidths(options: {
   const cap = (w: number) => (options.sourceWidth ? Math.min(w, widthFor(options.sourceWidth)) : w);
   return IMAGE_DENSITIES.map((density) => ({ density, width: cap(widthFor(options.displayWidth * density)) }));
 }
+
+/**
+ * `src`, `srcSet` by width and `sizes` for an image whose shown width follows the screen (the
+ * object page's stage: the width of a phone, 36rem on a wider screen). The browser picks the
+ * smallest copy that covers what it shows at its pixel density: a phone is not sent the copy a
+ * desktop's high-density screen needs.
+ */
+export function sizedImage(
+  image: { url: string; signature?: string },
+  options: { sizes: string; widths: readonly number[]; sourceWidth?: number; quality?: number },
+): { src: string; srcSet: string; sizes: string } {
+  const cap = (w: number) => (options.sourceWidth ? Math.min(w, widthFor(options.sourceWidth)) : w);
+  const widths = [...new Set(options.widths.map((w) => cap(widthFor(w))))].sort((a, b) => a - b);
+  const at = (width: number) => optimizedImageUrl(image.url, width, options.quality, image.signature);
+  return {
+    src: at(widths.at(-1)!),
+    srcSet: widths.map((width) => `${at(width)} ${width}w`).join(", "),
+    sizes: options.sizes,
+  };
+}

@@ -10,7 +10,12 @@ export interface StylePreset {
   description: string;
   /** What its card shows: the style's own first samples, drawn by the preview engine (server/styles/preset-cards.server.ts). */
   previews: { src: string; subject: string }[];
+  /** Hard-edged pixels: its card images are made smaller pixel by pixel and kept lossless. */
+  crisp?: boolean;
 }
+
+/** The card images' width and height in pixels: twice the 128 CSS pixels a card shows them at. */
+export const PRESET_CARD_PX = 256;
 
 export const presetSubjects = [
   { id: "chest", subject: "Treasure chest" },
@@ -20,7 +25,7 @@ export const presetSubjects = [
 ];
 
 const previews = (style: string) =>
-  presetSubjects.map((s) => ({ src: `/preset-cards/${style}/${s.id}.png`, subject: s.subject }));
+  presetSubjects.map((s) => ({ src: `/preset-cards/${style}/${s.id}.webp`, subject: s.subject }));
 
 export const stylePresets: StylePreset[] = [
   {
@@ -36,6 +41,7 @@ export const stylePresets: StylePreset[] = [
     description:
       "Retro 32×32 pixel art sprites: crisp one-pixel dark outline, limited saturated 8-colour palette, highlights top left, shading bottom right, no anti-aliasing",
     previews: previews("pixel"),
+    crisp: true,
   },
   {
     id: "line",

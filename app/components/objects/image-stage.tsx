@@ -11,8 +11,12 @@ import { shownImage } from "./shown-image";
 /** "fit" shows the whole image; a number is a scale, 1 being one image pixel per CSS pixel. */
 type Zoom = "fit" | number;
 const SCALES = [0.5, 1, 2] as const;
-/** The widest the stage shows an image fitted (the left column of the object page). */
-const STAGE_CSS_PX = 820;
+/**
+ * How wide the stage shows an image fitted: a phone's width less the page's and the stage's
+ * padding; from the `sm` breakpoint at most 36rem (the stage is at most 40rem high, 2rem padded).
+ */
+const STAGE_SIZES = "(min-width: 640px) 36rem, calc(100vw - 4rem)";
+const STAGE_WIDTHS = [640, 1024] as const;
 
 function zoomIn(zoom: Zoom): Zoom {
   if (zoom === "fit") return 1;
@@ -45,7 +49,7 @@ export function ImageStage(props: {
   const setZoom = (next: Zoom | ((current: Zoom) => Zoom)) =>
     setState({ imageId: image.id, zoom: typeof next === "function" ? next(zoom) : next });
   const fitted = zoom === "fit";
-  const shown = shownImage(image, { displayWidth: STAGE_CSS_PX, quality: 90 });
+  const shown = shownImage(image, { sizes: STAGE_SIZES, widths: STAGE_WIDTHS, quality: 90 });
   const [backdrop, setBackdrop] = useBackdrop();
 
   function onKeyDown(event: KeyboardEvent) {
@@ -92,6 +96,7 @@ export function ImageStage(props: {
                 key="fit"
                 src={shown.src}
                 srcSet={shown.srcSet}
+                sizes={shown.sizes}
                 // The page's largest paint: asked for before the scripts.
                 fetchPriority="high"
                 alt={props.alt}
