@@ -42,6 +42,11 @@ export const listStylesQuerySchema = z.object({
 });
 export type ListStylesQuery = z.output<typeof listStylesQuerySchema>;
 
+/** Style cards the styles page shows at first and adds with each "Load more" (even rows of 2 and 3). */
+export const STYLES_PAGE = 12;
+/** Pages of style cards one address may ask for. */
+export const MAX_STYLE_PAGES = 20;
+
 /** An error about the uploaded files carries this in its details, so forms show it by the dropzone. */
 export const UPLOAD_ERROR_DETAILS = { field: "references" } as const;
 

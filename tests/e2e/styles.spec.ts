@@ -1,7 +1,8 @@
 import { expect, test, type Locator } from "@playwright/test";
 import sharp from "sharp";
-import { signInToApp, uniqueEmail } from "./support/auth";
+import { signInToApp, signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
+import { createStyleWithApi } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 import { createStyleInUi, openNewStyleDialog } from "./support/styles";
 
@@ -287,4 +288,47 @@ test.describe("with the OpenAI provider", () => {
     }[];
     expect(sent.at(-1)!.imageCount).toBe(made);
   });
+});
+
+test("the styles page shows the newest twelve styles, loads more on request and keeps them on reload", async ({
+  page,
+  browser,
+}) => {
+  await signInWithApi(page);
+  const base = `http://localhost:${e2ePorts.app}`;
+  const me = (await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { uid: string } };
+  // Thirteen draft styles cost more than a new account's credits: an operator gives some.
+  const operator = await (await browser.newContext()).newPage();
+  await signInWithApi(operator, "operator@example.com");
+  const granted = await operator.request.post(`${base}/api/admin/users/${me.user.uid}/credits`, {
+    headers: { Origin: base },
+    data: { amount: 100, reason: "Many styles" },
+  });
+  expect(granted.status()).toBe(200);
+  const names = Array.from({ length: 13 }, (_, i) => `Many styles ${String(i + 1).padStart(2, "0")}`);
+  for (const name of names) await createStyleWithApi(page, name);
+
+  await page.goto("/app/style");
+  const cards = page.getByRole("list", { name: "Your styles" }).getByRole("article");
+  await expect(cards).toHaveCount(12);
+  await expect(cards.first()).toHaveAccessibleName("Many styles 13");
+  await expect(page.getByText("Showing 12 of 13 styles")).toBeVisible();
+  await expect(page.getByRole("article", { name: "Many styles 01" })).toHaveCount(0);
+
+  // The oldest style is not shown, yet a new style of its name is told it exists.
+  await waitForHydration(page);
+  const dialog = await openNewStyleDialog(page);
+  await dialog.getByLabel("Name").fill("Many styles 01");
+  await expect(dialog.getByText("You already have a style called “Many styles 01”.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(cards).toHaveCount(13);
+  await expect(page.getByRole("article", { name: "Many styles 01" })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/style\?pages=2$/);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+
+  await page.reload();
+  await expect(cards).toHaveCount(13);
 });

@@ -1,4 +1,5 @@
 import { objectSorts, type ObjectSort } from "#domain/objects";
+import { readPageCount } from "./page-count";
 
 /**
  * The object library's view lives in its address (?q=&style=&set=&sort=&pages=), so a
@@ -22,13 +23,12 @@ export const defaultLibraryView: LibraryView = { q: "", styleId: null, setId: nu
 
 export function readLibraryView(params: URLSearchParams): LibraryView {
   const sort = params.get("sort");
-  const pages = Number.parseInt(params.get("pages") ?? "", 10);
   return {
     q: (params.get("q") ?? "").trim().slice(0, 120),
     styleId: params.get("style") || null,
     setId: params.get("set") || null,
     sort: (objectSorts as readonly string[]).includes(sort ?? "") ? (sort as ObjectSort) : "newest",
-    pages: Number.isFinite(pages) ? Math.min(MAX_LIBRARY_PAGES, Math.max(1, pages)) : 1,
+    pages: readPageCount(params, MAX_LIBRARY_PAGES),
   };
 }
 

@@ -1,19 +1,21 @@
 import { Cpu, Palette, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { useAuth } from "~/components/auth-provider";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { PresetCard } from "~/components/preset-card";
 import { useFocusNewItem } from "~/lib/hooks/use-focus-new-item";
+import { readPageCount } from "~/lib/state/page-count";
+import { plural } from "~/lib/words/object-format";
 import { useSampleViewer } from "~/components/sample-viewer";
-import { StyleCard } from "~/components/style-card";
+import { StyleCard, StyleCardSkeleton } from "~/components/style-card";
 import { Button } from "~/components/ui/button";
 import { loadedOnUse, loadedWhenOpened } from "~/components/ui/loaded-on-use";
 import { Tooltip } from "~/components/ui/tooltip";
 import { stylePresets, type StylePreset } from "~/lib/ui/presets";
 import { isPreview, previewTexts } from "#domain/preview";
-import type { StyleView } from "#domain/styles";
+import { MAX_STYLE_PAGES, STYLES_PAGE, type StyleView } from "#domain/styles";
 import { useLiveStyles } from "~/lib/hooks/use-live-styles";
 import { useStyleActions } from "~/lib/hooks/use-style-actions";
 import { useCoalescedRevalidate } from "~/lib/hooks/use-live-jobs";
@@ -29,7 +31,7 @@ import { useModels } from "~/lib/hooks/use-models";
 import { workspaceContext } from "#server/ui/require-user.server";
 import { servicesContext } from "#server/ui/context";
 import { presentStyle } from "#server/styles/present-style.server";
-import { listStyles } from "#server/styles/styles.server";
+import { listStyleNames, listStylesPage } from "#server/styles/styles.server";
 import { personalData } from "#server/users/data-version.server";
 import type { Route } from "./+types/style";
 
@@ -44,16 +46,32 @@ export function meta() {
   return [{ title: "Styles · Motif" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const workspace = context.get(workspaceContext);
   const { db } = services.database;
+  // The newest cards, as many pages as "Load more" has shown: a reload or the back button lands
+  // where the person was. Every style's name, for the new and edit dialogs' duplicate check.
+  const pages = readPageCount(new URL(request.url).searchParams, MAX_STYLE_PAGES);
+  async function read() {
+    const shown: StyleView[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < pages; page++) {
+      const result = await listStylesPage(db, { workspaceId: workspace.id, query: { limit: STYLES_PAGE, cursor } });
+      shown.push(...result.styles.map((style) => presentStyle(style, services.imageUrls)));
+      if (!result.nextCursor) return { styles: shown, hasMore: false };
+      cursor = result.nextCursor;
+    }
+    return { styles: shown, hasMore: true };
+  }
   // Read anew only after the person's records changed (docs/decisions/065).
-  const styles = await personalData.get(db, workspace.id, "styles page", async () =>
-    (await listStyles(db, workspace.id)).map((style) => presentStyle(style, services.imageUrls)),
+  const [{ styles, hasMore }, names] = await personalData.get(db, workspace.id, `styles page ${pages}`, () =>
+    Promise.all([read(), listStyleNames(db, workspace.id)]),
   );
   return {
     styles,
+    hasMore,
+    names: names.map((style) => style.name),
     provider: {
       id: services.providers.default.id,
       label: services.providers.default.label,
@@ -64,8 +82,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function StylesPage({ loaderData }: Route.ComponentProps) {
-  const { styles, provider, maxUploadBytes } = loaderData;
+  const { styles, hasMore, names, provider, maxUploadBytes } = loaderData;
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const pages = readPageCount(searchParams, MAX_STYLE_PAGES);
+  const loadingMore =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/app/style" &&
+    readPageCount(new URLSearchParams(navigation.location.search), MAX_STYLE_PAGES) > pages;
   const { refresh } = useAuth();
   const [creating, setCreating] = useState(false);
   const [preset, setPreset] = useState<StylePreset | null>(null);
@@ -141,25 +167,49 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           everything you generate in it later matches.
         </EmptyState>
       ) : (
-        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your styles">
-          {styles.map((style) => (
-            <li key={style.id} data-item-id={style.id}>
-              <StyleCard
-                style={style}
-                progress={progress[style.id]}
-                generateHref={`/app?style=${encodeURIComponent(style.id)}`}
-                onEdit={() => setEditing({ style })}
-                onDelete={() => setDeleting(style)}
-                onView={(index) => samples.view(style.id, index)}
-                href={`/app/style/${encodeURIComponent(style.id)}`}
-                onCancel={() => actions.cancel(style)}
-                onCompleteSamples={() => actions.completeSamples(style)}
-                onRegenerateSamples={() => actions.regenerateSamples(style)}
-                onKeepSamples={() => actions.keepSamples(style)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your styles">
+            {styles.map((style) => (
+              <li key={style.id} data-item-id={style.id}>
+                <StyleCard
+                  style={style}
+                  progress={progress[style.id]}
+                  generateHref={`/app?style=${encodeURIComponent(style.id)}`}
+                  onEdit={() => setEditing({ style })}
+                  onDelete={() => setDeleting(style)}
+                  onView={(index) => samples.view(style.id, index)}
+                  href={`/app/style/${encodeURIComponent(style.id)}`}
+                  onCancel={() => actions.cancel(style)}
+                  onCompleteSamples={() => actions.completeSamples(style)}
+                  onRegenerateSamples={() => actions.regenerateSamples(style)}
+                  onKeepSamples={() => actions.keepSamples(style)}
+                />
+              </li>
+            ))}
+            {loadingMore &&
+              Array.from({ length: Math.min(STYLES_PAGE, names.length - styles.length) }, (_, i) => (
+                <li key={`more-${i}`}>
+                  <StyleCardSkeleton />
+                </li>
+              ))}
+          </ul>
+          {hasMore && (
+            <div className="mt-8 flex flex-col items-center gap-2">
+              <Button
+                variant="secondary"
+                disabled={loadingMore}
+                onClick={() =>
+                  void navigate({ search: `?pages=${pages + 1}` }, { replace: true, preventScrollReset: true })
+                }
+              >
+                {loadingMore ? "Loading…" : "Load more"}
+              </Button>
+              <p className="text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
+                Showing {styles.length} of {plural(names.length, "style")}
+              </p>
+            </div>
+          )}
+        </>
       )}
 
       <section className="mt-12" aria-labelledby="presets-heading">
@@ -196,7 +246,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           }
         }}
         maxUploadBytes={maxUploadBytes}
-        existingNames={styles.map((s) => s.name)}
+        existingNames={names}
         draft={newDraft}
         onCreated={() => {
           focusNewStyle();
@@ -210,7 +260,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           style={editing.style}
           draft={editing.draft}
           maxUploadBytes={maxUploadBytes}
-          otherNames={styles.filter((s) => s.id !== editing.style.id).map((s) => s.name)}
+          otherNames={names.filter((name) => name !== editing.style.name)}
           onClose={() => setEditing(null)}
           onSaved={() => void revalidator.revalidate()}
         />
