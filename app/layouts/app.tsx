@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { AnnouncementBanner } from "~/components/announcement-banner";
 import { AppNav } from "~/components/app-nav";
@@ -13,7 +13,9 @@ import { SignupCreditsNotice } from "~/components/signup-credits-notice";
 import { UserMenu } from "~/components/user-menu";
 import { WorkspaceLeftNotice } from "~/components/workspace-left-notice";
 import { WorkspaceSwitcher } from "~/components/workspace-switcher";
+import { resumeLiveEventsFrom } from "~/lib/api/live-events";
 import {
+  eventCursorContext,
   requireUserMiddleware,
   userContext,
   workspaceContext,
@@ -56,6 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       buyCredits: Boolean(services.config.billing),
       signupNotice,
       announcement: instance.settings.announcement,
+      eventCursor: context.get(eventCursorContext),
     },
     signupNotice
       ? { headers: { "Set-Cookie": clearSignupNoticeCookie(services.config.auth.secureCookies) } }
@@ -147,6 +150,11 @@ function ShellUserMenu({ email }: { email: string }) {
 
 /** The signed-in shell: navigation, credit balance, account menu. */
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  // Before any page's effects open the event stream (layout effects run first).
+  const { eventCursor } = loaderData;
+  useLayoutEffect(() => {
+    if (eventCursor !== null) resumeLiveEventsFrom(eventCursor);
+  }, [eventCursor]);
   return (
     <AuthProvider workspaceId={loaderData.workspace.id}>
       <Shell email={loaderData.user.email}>

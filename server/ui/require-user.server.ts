@@ -4,12 +4,19 @@ import { servicesContext } from "./context";
 import { readWorkspaceCookie, requestedInUrl, workspaceCookie } from "../workspaces/workspace-cookie.server";
 import { findWorkspace, personalWorkspace, type Workspace } from "../workspaces/workspaces.server";
 import { getSessionUser, type SessionUser } from "../auth/session.server";
+import { latestEventId } from "../events/events.server";
 
 export const userContext = createContext<SessionUser>();
 /** Where the page acts: the workspace a `?workspace=` link or the browser's last choice names, if the user is in it. */
 export const workspaceContext = createContext<Workspace>();
 /** Whether the browser named a workspace the person is not in (a team that let them go): the page says so. */
 export const workspaceRefusedContext = createContext<boolean>(false);
+/**
+ * A document's newest live event of its workspace, read before any loader reads the page's data:
+ * the page's event stream resumes from it, so it need not read its data again once connected
+ * (docs/decisions/128). Null for data requests (`.data`): the stream is open by then.
+ */
+export const eventCursorContext = createContext<number | null>(null);
 
 /**
  * The auth check for /app routes: anonymous visitors go to /auth/login,
@@ -32,6 +39,8 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
     (await findWorkspace(services.database.db, { userId: user.id, requested })) ?? personalWorkspace(user.id);
   context.set(workspaceContext, workspace);
   context.set(workspaceRefusedContext, requested !== null && requested !== workspace.id);
+  if (request.method === "GET" && !new URL(request.url).pathname.endsWith(".data"))
+    context.set(eventCursorContext, await latestEventId(services.database.db, workspace.id));
   const response = await next();
   if (workspace.id !== remembered && (remembered !== null || workspace.teamId !== null))
     response.headers.append("Set-Cookie", workspaceCookie(workspace.id, services.config.auth.secureCookies));

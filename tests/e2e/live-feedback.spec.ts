@@ -85,3 +85,44 @@ test("the styles page loads once per burst of live events while a style's sample
   expect(loads).toBeGreaterThan(0);
   expect(loads).toBeLessThanOrEqual(6);
 });
+
+test("a page's data is read once: its live stream resumes from the page and replays what happened before it connected", async ({
+  page,
+}) => {
+  await signInWithApi(page);
+  await createStyleWithApi(page, "Already there");
+  let loads = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/app/style.data") loads++;
+  });
+
+  // Nothing happens between the page and its stream: the page is not read a second time.
+  await page.clock.install();
+  const streamed = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/events");
+  await page.goto("/app/style");
+  const stream = await streamed;
+  expect(new URL(stream.url()).searchParams.get("lastEventId")).toMatch(/^\d+$/);
+  await expect(page.getByRole("article", { name: "Already there" })).toBeVisible();
+  // Past every wait a reload would have been scheduled after.
+  await page.clock.runFor(5_000);
+  await page.evaluate(() => 0);
+  expect(loads).toBe(0);
+
+  // A style made and finished before the stream connects (it is held back until then) still
+  // shows: its events are replayed from the page's starting point.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/events*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole("article", { name: "Already there" })).toBeVisible();
+  await createStyleWithApi(page, "Made meanwhile");
+  await expect(page.getByRole("article", { name: "Made meanwhile" })).toHaveCount(0);
+  release();
+  await page.clock.runFor(5_000);
+  const card = page.getByRole("article", { name: "Made meanwhile" });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole("img")).toHaveCount(4);
+});
