@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { preparedFor } from "../db/prepared.server";
 import { workspaceEvents } from "../db/schema";
 
 export const EVENTS_CHANNEL = "motif_user_events";
@@ -53,11 +54,17 @@ export async function eventsSince(db: Database, options: { userId: string; after
     .limit(EVENTS_PAGE);
 }
 
-export async function latestEventId(db: Database, userId: string): Promise<number> {
-  const [row] = await db
+/** Read for every signed-in document (decision 128): prepared once per database handle. */
+const newestEventOf = preparedFor((db) =>
+  db
     .select({ id: sql<number>`coalesce(max(${workspaceEvents.id}), 0)` })
     .from(workspaceEvents)
-    .where(eq(workspaceEvents.workspaceId, userId));
+    .where(eq(workspaceEvents.workspaceId, sql.placeholder("workspaceId")))
+    .prepare("newest_event_of"),
+);
+
+export async function latestEventId(db: Database, userId: string): Promise<number> {
+  const [row] = await newestEventOf(db).execute({ workspaceId: userId });
   return Number(row?.id ?? 0);
 }
 
