@@ -53,12 +53,19 @@ function buildStaticPageScript() {
   writeFileSync("build/server/static-page.json", `${JSON.stringify({ script })}\n`);
 }
 
+/** The preset cards' images as public files (scripts/draw-preset-cards.ts). */
+function drawPresetCards() {
+  const result = spawnSync("npx", ["tsx", "scripts/draw-preset-cards.ts"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 /** Builds now, and records which sources the build is of. */
 export function build() {
   const stamp = sourceStamp();
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
   buildStaticPageScript();
+  drawPresetCards();
   precompress();
   writeFileSync(STAMP, stamp);
 }

@@ -54,19 +54,32 @@ export function presetCardImage(png: Buffer, preset: Pick<StylePreset, "crisp">)
   return (preset.crisp ? smaller.webp({ lossless: true }) : smaller.webp({ quality: 85 })).toBuffer();
 }
 
-/** GET /preset-cards/:presetId/:subject.webp — a preset card's image, drawn once per process. */
-export async function presetCard(req: Request, res: Response): Promise<void> {
-  const preset = stylePresets.find((p) => p.id === req.params.presetId);
-  const subject = presetSubjects.find((s) => `${s.id}.webp` === req.params.file);
+/** A preset card's image by its address's parts ("flat", "chest.webp"); null for no such card. */
+export async function drawPresetCard(presetId: string, file: string): Promise<Buffer | null> {
+  const preset = stylePresets.find((p) => p.id === presetId);
+  const subject = presetSubjects.find((s) => `${s.id}.webp` === file);
   const request = preset && subject ? presetSampleRequest(preset.id, subject.subject) : null;
-  if (!preset || !subject || !request) {
-    res.status(404).type("text/plain").send("Not found");
-    return;
-  }
-  const key = `${preset.id}/${subject.id}`;
-  let card = cards.get(key);
+  if (!preset || !request) return null;
+  return presetCardImage((await engine.generate(request)).images[0]!.data, preset);
+}
+
+/** Every preset card's address, as `/preset-cards/<preset>/<subject>.webp`. */
+export const presetCardPaths = stylePresets.flatMap((preset) => preset.previews.map((preview) => preview.src));
+
+/**
+ * GET /preset-cards/:presetId/:subject.webp — a preset card's image. A production build has them
+ * all as files (scripts/draw-preset-cards.ts), served before this; without them (development, a
+ * build that could not draw them) each is drawn once per process.
+ */
+export async function presetCard(req: Request, res: Response): Promise<void> {
+  const key = `${String(req.params.presetId)}/${String(req.params.file)}`;
+  let card = cards.get(key) ?? null;
   if (!card) {
-    card = await presetCardImage((await engine.generate(request)).images[0]!.data, preset);
+    card = await drawPresetCard(String(req.params.presetId), String(req.params.file));
+    if (!card) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
     cards.set(key, card);
   }
   // The same build draws the same card: browsers and caches may keep it a day.

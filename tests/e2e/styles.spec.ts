@@ -146,6 +146,12 @@ test("start from a preset", async ({ page }) => {
   await page.goto("/app/style");
   const preset = page.getByRole("article", { name: "Pixel art preset" });
   await expect(preset.getByRole("img")).toHaveCount(4);
+  // Each card image is the preset's sample at twice the card's size, drawn when the app was built.
+  const first = preset.getByRole("img").first();
+  await first.scrollIntoViewIfNeeded();
+  await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
+  const served = await page.request.get(new URL((await first.getAttribute("src"))!, page.url()).href);
+  expect(served.headers()["content-type"]).toBe("image/webp");
   await preset.getByRole("button", { name: "Use this preset" }).click();
   const dialog = page.getByRole("dialog", { name: "New style" });
   await expect(dialog.getByLabel("Name")).toHaveValue("Pixel art");
