@@ -36,6 +36,18 @@ export const cardImages = {
   objectCover: { displayWidth: 280, quality: 80 },
 } as const;
 
+/**
+ * How an object's page shows its image fitted on the stage (app/components/objects/image-stage.tsx):
+ * a phone's width less the page's and the stage's padding; from the `sm` breakpoint at most 36rem
+ * (the stage is at most 40rem high, 2rem padded). The first width is the copy phones and most
+ * desktop screens pick, made when the image is stored (server/images/card-variants.server.ts).
+ */
+export const stageImage = {
+  sizes: "(min-width: 640px) 36rem, calc(100vw - 4rem)",
+  widths: [640, 1024],
+  quality: 90,
+} as const;
+
 /** The smallest of the spec's widths that covers `pixels`, or the largest. */
 export function widthFor(pixels: number): number {
   return IMAGE_WIDTHS.find((w) => w >= pixels) ?? IMAGE_WIDTHS.at(-1)!;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { cardImages, responsiveWidths } from "#domain/image-url";
+import { cardImages, responsiveWidths, stageImage } from "#domain/image-url";
 import type { Database } from "../db/client.server";
 import { images } from "../db/schema";
 import { trackWrite, writesSettled } from "../storage/pending-writes.server";
@@ -7,15 +7,20 @@ import type { FileStorage } from "../storage/storage.server";
 import { getLogger } from "../logger.server";
 import { derivativeKey, effectiveWidth, optimizeImage, optimizeOnce } from "./optimize.server";
 
-/** The copies the library grids ask for, for an image `sourceWidth` pixels wide. */
+/**
+ * The copies made when an image `sourceWidth` pixels wide is stored: the ones the library grids
+ * ask for, and the one a phone's object page shows first (its largest paint).
+ */
 export function cardVariantSizes(sourceWidth: number): { width: number; quality: number }[] {
   const sizes = new Map<string, { width: number; quality: number }>();
-  for (const card of Object.values(cardImages)) {
-    for (const { width } of responsiveWidths({ displayWidth: card.displayWidth, sourceWidth })) {
-      const size = { width: effectiveWidth(width, sourceWidth), quality: card.quality };
-      sizes.set(`${size.width}-${size.quality}`, size);
-    }
-  }
+  const add = (width: number, quality: number) => {
+    const size = { width: effectiveWidth(width, sourceWidth), quality };
+    sizes.set(`${size.width}-${size.quality}`, size);
+  };
+  for (const card of Object.values(cardImages))
+    for (const { width } of responsiveWidths({ displayWidth: card.displayWidth, sourceWidth }))
+      add(width, card.quality);
+  add(stageImage.widths[0], stageImage.quality);
   return [...sizes.values()];
 }
 

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, LoaderCircle, Minus, Plus, Star } from "lucide-react";
 import { useState, type KeyboardEvent, type ReactNode } from "react";
+import { stageImage } from "#domain/image-url";
 import type { ObjectImageView } from "#domain/objects";
 import { checkerboard } from "~/lib/ui/checkerboard";
 import { cn } from "~/lib/ui/cn";
@@ -11,12 +12,6 @@ import { shownImage } from "./shown-image";
 /** "fit" shows the whole image; a number is a scale, 1 being one image pixel per CSS pixel. */
 type Zoom = "fit" | number;
 const SCALES = [0.5, 1, 2] as const;
-/**
- * How wide the stage shows an image fitted: a phone's width less the page's and the stage's
- * padding; from the `sm` breakpoint at most 36rem (the stage is at most 40rem high, 2rem padded).
- */
-const STAGE_SIZES = "(min-width: 640px) 36rem, calc(100vw - 4rem)";
-const STAGE_WIDTHS = [640, 1024] as const;
 
 function zoomIn(zoom: Zoom): Zoom {
   if (zoom === "fit") return 1;
@@ -49,7 +44,7 @@ export function ImageStage(props: {
   const setZoom = (next: Zoom | ((current: Zoom) => Zoom)) =>
     setState({ imageId: image.id, zoom: typeof next === "function" ? next(zoom) : next });
   const fitted = zoom === "fit";
-  const shown = shownImage(image, { sizes: STAGE_SIZES, widths: STAGE_WIDTHS, quality: 90 });
+  const shown = shownImage(image, stageImage);
   const [backdrop, setBackdrop] = useBackdrop();
 
   function onKeyDown(event: KeyboardEvent) {
