@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { checkerboard } from "~/lib/ui/checkerboard";
 import { cn } from "~/lib/ui/cn";
 import { cardImages, responsiveImage } from "#domain/image-url";
-import { lazy, useRef } from "react";
+import { lazy, useRef, useState } from "react";
 import { detailLevels, imageSizes } from "#domain/images";
 import { ANCHOR_COUNT } from "#domain/limits";
 import type { StyleView } from "#domain/styles";
@@ -36,6 +36,9 @@ export function StyleCard(
   const status = style.job?.status;
   const working = samplesWorking(style);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Samples the card opened with are shown at once (the page's largest paint is among them);
+  // those that arrive while it is shown fade in.
+  const [shownFirst] = useState(() => new Set(style.anchors.map((anchor) => anchor.id)));
 
   return (
     <article
@@ -60,7 +63,11 @@ export function StyleCard(
                 width={anchor.width}
                 height={anchor.height}
                 loading="lazy"
-                className={cn("aspect-square w-full animate-fade-in object-contain", checkerboard())}
+                className={cn(
+                  "aspect-square w-full object-contain",
+                  !shownFirst.has(anchor.id) && "animate-fade-in",
+                  checkerboard(),
+                )}
               />
             );
             const badge = <PreviewBadge provider={anchor.provider} overlay className="absolute top-1.5 left-1.5" />;

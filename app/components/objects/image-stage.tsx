@@ -40,6 +40,9 @@ export function ImageStage(props: {
   const { image } = props;
   // Another image starts fitted; the stage itself stays mounted, so focus stays on the control used.
   const [state, setState] = useState<{ imageId: string; zoom: Zoom }>({ imageId: image.id, zoom: "fit" });
+  // The image the page opened with is its largest paint: shown at once, not faded in. Another,
+  // chosen on the page, fades in.
+  const [firstImageId] = useState(image.id);
   const zoom = state.imageId === image.id ? state.zoom : "fit";
   const setZoom = (next: Zoom | ((current: Zoom) => Zoom)) =>
     setState({ imageId: image.id, zoom: typeof next === "function" ? next(zoom) : next });
@@ -97,7 +100,11 @@ export function ImageStage(props: {
                 alt={props.alt}
                 width={image.width}
                 height={image.height}
-                className={cn("size-full animate-fade-in object-contain drop-shadow-sm", shown.className)}
+                className={cn(
+                  "size-full object-contain drop-shadow-sm",
+                  image.id !== firstImageId && "animate-fade-in",
+                  shown.className,
+                )}
               />
             ) : (
               // At 100% and over, the original file: every pixel as generated.
