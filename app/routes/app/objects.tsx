@@ -1,3 +1,4 @@
+import { LoadMore } from "~/components/load-more";
 import { Boxes, Download, Grid3x3, Layers, Palette, Plus, SearchX, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
@@ -333,18 +334,9 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
                 ))}
             </ul>
             {hasMore && (
-              <div className="mt-8 flex flex-col items-center gap-2">
-                <Button
-                  variant="secondary"
-                  disabled={loadingMore}
-                  onClick={() => show({ ...view, pages: view.pages + 1 })}
-                >
-                  {loadingMore ? "Loading…" : "Load more"}
-                </Button>
-                <p className="text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
-                  Showing {plural(objects.length, "object")}
-                </p>
-              </div>
+              <LoadMore loading={loadingMore} onLoad={() => show({ ...view, pages: view.pages + 1 })}>
+                Showing {plural(objects.length, "object")}
+              </LoadMore>
             )}
           </>
         )}

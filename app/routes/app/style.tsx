@@ -4,6 +4,7 @@ import { useNavigate, useNavigation, useRevalidator, useSearchParams } from "rea
 import { useAuth } from "~/components/auth-provider";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
+import { LoadMore } from "~/components/load-more";
 import { PresetCard } from "~/components/preset-card";
 import { useFocusNewItem } from "~/lib/hooks/use-focus-new-item";
 import { readPageCount } from "~/lib/state/page-count";
@@ -194,20 +195,14 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
               ))}
           </ul>
           {hasMore && (
-            <div className="mt-8 flex flex-col items-center gap-2">
-              <Button
-                variant="secondary"
-                disabled={loadingMore}
-                onClick={() =>
-                  void navigate({ search: `?pages=${pages + 1}` }, { replace: true, preventScrollReset: true })
-                }
-              >
-                {loadingMore ? "Loading…" : "Load more"}
-              </Button>
-              <p className="text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
-                Showing {styles.length} of {plural(names.length, "style")}
-              </p>
-            </div>
+            <LoadMore
+              loading={loadingMore}
+              onLoad={() =>
+                void navigate({ search: `?pages=${pages + 1}` }, { replace: true, preventScrollReset: true })
+              }
+            >
+              Showing {styles.length} of {plural(names.length, "style")}
+            </LoadMore>
           )}
         </>
       )}
