@@ -72,7 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     styles,
     hasMore,
-    names: names.map((style) => style.name),
+    // Names may repeat (a second style of the same name is kept): each with its style's id.
+    names,
     provider: {
       id: services.providers.default.id,
       label: services.providers.default.label,
@@ -241,7 +242,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           }
         }}
         maxUploadBytes={maxUploadBytes}
-        existingNames={names}
+        existingNames={names.map((style) => style.name)}
         draft={newDraft}
         onCreated={() => {
           focusNewStyle();
@@ -255,7 +256,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           style={editing.style}
           draft={editing.draft}
           maxUploadBytes={maxUploadBytes}
-          otherNames={names.filter((name) => name !== editing.style.name)}
+          otherNames={names.filter((style) => style.id !== editing.style.id).map((style) => style.name)}
           onClose={() => setEditing(null)}
           onSaved={() => void revalidator.revalidate()}
         />
