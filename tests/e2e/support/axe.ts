@@ -25,6 +25,11 @@ export async function expectNoViolations(page: Page, label: string, options: { t
   }
   // Colours still easing (a switch to dark mode, a hover fading out) are measured half-way and read
   // as low contrast: wait until every finite transition and animation outside the toasts has ended.
+  // A colour scheme just emulated reaches the page's listeners at its next rendering update, and
+  // the transitions it starts only then: two frames first, so they are running when looked for.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => {
       if (a.playState !== "running") return true;
