@@ -104,7 +104,13 @@ export async function storeImage(
         exists (select 1 from stored) as inserted`,
   );
   if (row?.inserted) {
-    void makeCardVariants(deps, { id: imageId, fileKey, data: image.data, width: meta.width ?? 0 });
+    void makeCardVariants(deps, {
+      id: imageId,
+      fileKey,
+      data: image.data,
+      width: meta.width ?? 0,
+      onStage: record.objectId !== null,
+    });
     return { kind: "stored", imageId };
   }
   // Not stored: the files go.

@@ -9,9 +9,13 @@ import { derivativeKey, effectiveWidth, optimizeImage, optimizeOnce } from "./op
 
 /**
  * The copies made when an image `sourceWidth` pixels wide is stored: the ones the library grids
- * ask for, and the one a phone's object page shows first (its largest paint).
+ * ask for, and for an object's image (`onStage`) the one a phone's object page shows first (its
+ * largest paint). A style's samples are never on that stage.
  */
-export function cardVariantSizes(sourceWidth: number): { width: number; quality: number }[] {
+export function cardVariantSizes(
+  sourceWidth: number,
+  { onStage }: { onStage: boolean },
+): { width: number; quality: number }[] {
   const sizes = new Map<string, { width: number; quality: number }>();
   const add = (width: number, quality: number) => {
     const size = { width: effectiveWidth(width, sourceWidth), quality };
@@ -20,7 +24,7 @@ export function cardVariantSizes(sourceWidth: number): { width: number; quality:
   for (const card of Object.values(cardImages))
     for (const { width } of responsiveWidths({ displayWidth: card.displayWidth, sourceWidth }))
       add(width, card.quality);
-  add(stageImage.widths[0], stageImage.quality);
+  if (onStage) add(stageImage.widths[0], stageImage.quality);
   return [...sizes.values()];
 }
 
@@ -32,9 +36,9 @@ export function cardVariantSizes(sourceWidth: number): { width: number; quality:
  */
 export function makeCardVariants(
   deps: { db: Database; storage: FileStorage },
-  image: { id: string; fileKey: string; data: Buffer; width: number },
+  image: { id: string; fileKey: string; data: Buffer; width: number; onStage: boolean },
 ): Promise<void> {
-  const keys = cardVariantSizes(image.width).map((size) => ({ size, key: derivativeKey(image.fileKey, size) }));
+  const keys = cardVariantSizes(image.width, image).map((size) => ({ size, key: derivativeKey(image.fileKey, size) }));
   const work = Promise.all(
     keys.map(({ size, key }) =>
       optimizeOnce(key, async () => {

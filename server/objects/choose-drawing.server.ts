@@ -140,7 +140,7 @@ export async function chooseDrawing(
     throw error;
   }
   if (winner) await storage.delete(fileKey);
-  else void makeCardVariants(deps, { id: imageId, fileKey, data: image.data, width: meta.width ?? 0 });
+  else void makeCardVariants(deps, { id: imageId, fileKey, data: image.data, width: meta.width ?? 0, onStage: true });
   return detail();
 }
 

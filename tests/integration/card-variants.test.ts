@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { stageImage } from "#domain/image-url";
 import { images } from "#server/db/schema";
 import { cardVariantSizes, cardVariantsSettled, makeCardVariants } from "#server/images/card-variants.server";
 import { derivativeKey } from "#server/images/optimize.server";
@@ -17,7 +18,7 @@ describe.each(testDatabases)("grid copies made when an image is stored, on $name
     expect(anchors).toHaveLength(4);
     const { storage } = api.server.services;
     for (const anchor of anchors) {
-      const sizes = cardVariantSizes(anchor.width);
+      const sizes = cardVariantSizes(anchor.width, { onStage: false });
       expect(sizes.length).toBeGreaterThan(0);
       for (const size of sizes) {
         const kept = await storage.read(derivativeKey(anchor.fileKey, size));
@@ -33,6 +34,12 @@ describe.each(testDatabases)("grid copies made when an image is stored, on $name
     }
   });
 
+  it("makes the object page's phone copy for an object's image only", () => {
+    const stage = { width: stageImage.widths[0], quality: stageImage.quality };
+    expect(cardVariantSizes(1024, { onStage: true })).toContainEqual(stage);
+    expect(cardVariantSizes(1024, { onStage: false })).not.toContainEqual(stage);
+  });
+
   it("removes copies that land after their image was deleted", async () => {
     const { storage } = api.server.services;
     const fileKey = `users/${api.user.userId}/styles/gone/image.png`;
@@ -41,8 +48,12 @@ describe.each(testDatabases)("grid copies made when an image is stored, on $name
       .png()
       .toBuffer();
     await storage.put(fileKey, data, "image/png");
-    await makeCardVariants({ db: api.database.db, storage }, { id: "no-such-image", fileKey, data, width: 1024 });
-    for (const size of cardVariantSizes(1024)) expect(await storage.read(derivativeKey(fileKey, size))).toBeNull();
+    await makeCardVariants(
+      { db: api.database.db, storage },
+      { id: "no-such-image", fileKey, data, width: 1024, onStage: false },
+    );
+    for (const size of cardVariantSizes(1024, { onStage: false }))
+      expect(await storage.read(derivativeKey(fileKey, size))).toBeNull();
   });
 
   it("a folder's deletion waits for the copies being made inside it, and leaves nothing", async () => {
@@ -54,7 +65,10 @@ describe.each(testDatabases)("grid copies made when an image is stored, on $name
       .png()
       .toBuffer();
     await storage.put(fileKey, data, "image/png");
-    const making = makeCardVariants({ db: api.database.db, storage }, { id: "racing", fileKey, data, width: 1024 });
+    const making = makeCardVariants(
+      { db: api.database.db, storage },
+      { id: "racing", fileKey, data, width: 1024, onStage: false },
+    );
     await storage.deletePrefix(folder);
     await making;
     expect(api.files.filesUnder(folder)).toEqual([]);

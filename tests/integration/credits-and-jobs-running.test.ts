@@ -121,7 +121,10 @@ describe.each(testDatabases)("credits and generation jobs on $name", (target) =>
     const files = readdirSync(path.join(on.filesDir, "users", userId, "styles", style.id));
     expect(files.sort()).toEqual(
       stored
-        .flatMap((i) => [i.fileKey, ...cardVariantSizes(i.width).map((size) => derivativeKey(i.fileKey, size))])
+        .flatMap((i) => [
+          i.fileKey,
+          ...cardVariantSizes(i.width, { onStage: i.objectId !== null }).map((size) => derivativeKey(i.fileKey, size)),
+        ])
         .map((key) => path.basename(key))
         .sort(),
     );
