@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { signInToApp, signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
@@ -150,8 +151,10 @@ test("start from a preset", async ({ page }) => {
   const first = preset.getByRole("img").first();
   await first.scrollIntoViewIfNeeded();
   await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
-  const served = await page.request.get(new URL((await first.getAttribute("src"))!, page.url()).href);
+  const address = new URL((await first.getAttribute("src"))!, page.url());
+  const served = await page.request.get(address.href);
   expect(served.headers()["content-type"]).toBe("image/webp");
+  expect((await served.body()).equals(readFileSync(`build/client${address.pathname}`))).toBe(true);
   await preset.getByRole("button", { name: "Use this preset" }).click();
   const dialog = page.getByRole("dialog", { name: "New style" });
   await expect(dialog.getByLabel("Name")).toHaveValue("Pixel art");
