@@ -11,12 +11,19 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
 WORKDIR /app
+# jemalloc gives freed memory back to the system (docs/decisions/129), linked where
+# scripts/malloc-tuning.mjs looks first on any architecture.
+RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2 \
+    && ln -s "$(ls /usr/lib/*-linux-gnu/libjemalloc.so.2)" /usr/local/lib/libjemalloc.so.2 \
+    && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
     MALLOC_MMAP_THRESHOLD_=131072 \
     MALLOC_ARENA_MAX=2 \
+    LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 \
+    MALLOC_CONF=narenas:2,background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0 \
     NODE_OPTIONS=--max-semi-space-size=8
 COPY --from=build /app/package.json /app/server.mjs ./
 COPY --from=build /app/node_modules ./node_modules

@@ -1,17 +1,19 @@
-// Large image buffers are given back to the system when freed. glibc's malloc raises its
-// threshold for serving allocations from their own mappings each time one such mapping is freed,
-// so after a few images every later buffer (a 1024 px RGBA frame is 4 MB) comes from its heap and
-// stays there: about 100 MB kept for good after drawing previews (docs/decisions/069). A fixed
-// threshold keeps them mapped. glibc reads it only when a process starts, so the process starts
-// itself again, in place (same pid), with it set; an operator's own value is left alone.
-if (
-  process.platform === "linux" &&
-  process.env.MALLOC_MMAP_THRESHOLD_ === undefined &&
-  typeof process.execve === "function"
-) {
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    ...process.env,
-    MALLOC_MMAP_THRESHOLD_: "131072",
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
-  });
+// The process's native memory is given back to the system when freed (docs/decisions/069, 129).
+//
+// Where the system has jemalloc, it replaces glibc's malloc, set to return freed pages at once
+// from its background thread: glibc's main heap is trimmed only from its top, so rendering pages
+// and serving requests (many buffers of a few kB to 128 kB) left it 100–150 MB larger for good.
+// Elsewhere glibc is tuned: a fixed threshold keeps large image buffers (a 1024 px RGBA frame is
+// 4 MB) in mappings of their own, and two arenas bound the threads' share. Both are read only when
+// a process starts, so the process starts itself again, in place (same pid), with them set; an
+// operator's own values are kept.
+import { mallocEnvironment } from "./malloc-environment.mjs";
+
+if (process.platform === "linux" && typeof process.execve === "function") {
+  const wanted = mallocEnvironment(process.env);
+  if (Object.entries(wanted).some(([name, value]) => process.env[name] !== value))
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+      ...process.env,
+      ...wanted,
+    });
 }

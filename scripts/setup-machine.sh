@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine of this kind lacks for the test suite:
-# Debian's Chromium (Playwright drives it; it never downloads its own browser)
+# Debian's Chromium (Playwright drives it; it never downloads its own browser),
+# jemalloc (the server's malloc where present, docs/decisions/129)
 # and a running local PostgreSQL server for the integration tests.
 set -euo pipefail
 
@@ -10,6 +11,12 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "Installing Debian's chromium…"
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+if ! ls /usr/lib/*-linux-gnu/libjemalloc.so.2 >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing jemalloc…"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjemalloc2 >/dev/null
 fi
 
 if command -v pg_isready >/dev/null 2>&1; then

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { configVariableNames, parseConfig } from "#server/configuration.server";
+import { JEMALLOC_PATHS, mallocEnvironment } from "../../scripts/malloc-environment.mjs";
 import { webProcessFlags } from "../support/web-process-flags";
 
 interface ComposeService {
@@ -59,13 +60,14 @@ describe("deploy files", () => {
     const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? "[]") as string[];
     expect([command[0], command.at(-1)]).toEqual(["node", "server.mjs"]);
     expect([...nodeOptions, ...command.slice(1, -1)].sort()).toEqual([...webProcessFlags].sort());
-    // glibc's malloc as scripts/malloc-tuning.mjs sets it for processes started otherwise.
-    const tuning = readFileSync("scripts/malloc-tuning.mjs", "utf8");
-    for (const name of ["MALLOC_MMAP_THRESHOLD_", "MALLOC_ARENA_MAX"]) {
-      const value = new RegExp(`${name}: (?:process\\.env\\.${name} \\?\\? )?"(\\d+)"`).exec(tuning)?.[1];
-      expect(value, name).toBeDefined();
-      expect(dockerfile).toMatch(new RegExp(`^\\s*${name}=${value}\\b`, "m"));
-    }
+    // malloc as scripts/malloc-tuning.mjs sets it for processes started otherwise: jemalloc,
+    // installed and linked where it looks first, and glibc's values.
+    const wanted = mallocEnvironment({}, (path) => path === JEMALLOC_PATHS[0]);
+    expect(Object.keys(wanted)).toHaveLength(4);
+    for (const [name, value] of Object.entries(wanted))
+      expect(dockerfile.split("\n").map((line) => line.trim().replace(/ \\$/, ""))).toContain(`${name}=${value}`);
+    expect(dockerfile).toMatch(/apt-get install -y --no-install-recommends libjemalloc2/);
+    expect(dockerfile).toContain(`libjemalloc.so.2)" ${JEMALLOC_PATHS[0]}`);
   });
 
   it("build an image that runs as its own user, checks its health and keeps data in a volume", () => {
