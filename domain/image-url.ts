@@ -37,6 +37,15 @@ export const cardImages = {
 } as const;
 
 /**
+ * How wide a style card's sample is shown (a quarter of the card grid's row, app/components/
+ * style-card.tsx, in the lists of app/routes/app/style.tsx and index.tsx): half the page's width
+ * on a phone (one card a row, 1rem padding); at most 245px from the `sm` breakpoint on (two or
+ * three cards a row). The browser picks between the 320 and 640px copies by the width shown
+ * rather than `styleThumbnail`'s fixed 300px: a phone of density up to about 1.6 gets the small one.
+ */
+export const styleCardSampleSizes = "(min-width: 640px) 245px, calc(50vw - 1rem)";
+
+/**
  * How an object's page shows its image fitted on the stage (app/components/objects/image-stage.tsx):
  * a phone's width less the page's and the stage's padding; from the `sm` breakpoint at most 36rem
  * (the stage is at most 40rem high, 2rem padded). The first width is the copy phones and most

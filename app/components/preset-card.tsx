@@ -33,3 +33,18 @@ export function PresetCard({ preset, onUse }: { preset: StylePreset; onUse(): vo
     </article>
   );
 }
+
+/** A preset card's place while the list is drawn after hydration: four squares, name, two lines, button. */
+export function PresetCardSkeleton() {
+  return (
+    <div aria-hidden className="skeleton-card">
+      <div className="skeleton-fill aspect-[4/1]" />
+      <div className="grid gap-2 p-4">
+        <div className="skeleton-fill h-4 w-1/3 rounded" />
+        <div className="skeleton-fill h-3 w-full rounded" />
+        <div className="skeleton-fill h-3 w-2/3 rounded" />
+        <div className="skeleton-fill mt-1 h-8 w-36 rounded-lg" />
+      </div>
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { EllipsisVertical } from "lucide-react";
 import { Link } from "react-router";
 import { checkerboard } from "~/lib/ui/checkerboard";
 import { cn } from "~/lib/ui/cn";
-import { cardImages, responsiveImage } from "#domain/image-url";
+import { cardImages, IMAGE_DENSITIES, sizedImage, styleCardSampleSizes } from "#domain/image-url";
 import { lazy, useRef, useState } from "react";
 import { detailLevels, imageSizes } from "#domain/images";
 import { ANCHOR_COUNT } from "#domain/limits";
@@ -11,8 +11,8 @@ import { LazyDropdown } from "./ui/lazy-dropdown";
 import { PreviewBadge } from "./preview-badge";
 import { SampleSlot, samplesWorking, StyleSampleStatus, type SampleActions } from "./style-sample-status";
 
-/** The widest an anchor thumbnail is shown (half a card in a two-column grid). */
-const THUMBNAIL_CSS_PX = cardImages.styleThumbnail.displayWidth;
+/** The copies made for every sample when it is stored (server/images/card-variants.server.ts). */
+const THUMBNAIL_WIDTHS = IMAGE_DENSITIES.map((density) => cardImages.styleThumbnail.displayWidth * density);
 const THUMBNAIL_QUALITY = cardImages.styleThumbnail.quality;
 
 const loadMenu = () => import("./style-card-menu");
@@ -54,8 +54,9 @@ export function StyleCard(
           if (anchor) {
             const image = (
               <img
-                {...responsiveImage(anchor, {
-                  displayWidth: THUMBNAIL_CSS_PX,
+                {...sizedImage(anchor, {
+                  sizes: styleCardSampleSizes,
+                  widths: THUMBNAIL_WIDTHS,
                   sourceWidth: anchor.width,
                   quality: THUMBNAIL_QUALITY,
                 })}

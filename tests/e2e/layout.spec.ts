@@ -30,6 +30,10 @@ test("no signed-in page scrolls sideways on a phone, with content in it", async 
     description: "Flat icons with a description long enough to wrap over several lines on a small screen",
   });
   await expect(card.getByRole("img")).toHaveCount(4, { timeout: 20_000 });
+  // A sample is as wide as the card tells the browser (its sizes: half the phone less 1rem).
+  const sample = (await card.getByRole("img").first().boundingBox())!.width;
+  expect(sample).toBeLessThanOrEqual(375 / 2 - 16);
+  expect(sample).toBeGreaterThan(375 / 2 - 16 - 4);
   for (const path of ["/app", "/app/style", "/app/settings", "/app/object"]) {
     await expectNoSidewaysScroll(page, path);
   }

@@ -31,9 +31,16 @@ test("create a style from text: the price is shown, anchors appear live, the bal
   await expect(card).toHaveAttribute("data-status", "succeeded");
   await expect(card.getByRole("list", { name: "Palette" }).getByRole("listitem")).toHaveCount(5);
 
-  // The card shows optimised WebP copies, sized for the screen's pixel density.
+  // The card shows optimised WebP copies, chosen by the width shown and the screen's density; the
+  // width the page tells the browser (sizes) is the most a sample is shown at.
   const thumbnail = card.getByRole("img").first();
-  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  await expect
+    .poll(() =>
+      thumbnail.evaluate((img: HTMLImageElement) => img.complete && new URL(img.currentSrc).searchParams.get("w")),
+    )
+    .toBe("320");
+  expect(await thumbnail.getAttribute("sizes")).toBe("(min-width: 640px) 245px, calc(50vw - 1rem)");
+  expect((await thumbnail.boundingBox())!.width).toBeLessThanOrEqual(245);
   const shown = new URL(await thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc));
   expect(shown.pathname).toBe("/api/image");
   expect(await thumbnail.getAttribute("srcset")).toContain("w=640");
@@ -144,6 +151,9 @@ test("a file that is not an image is refused by content, and nothing is charged"
 
 test("start from a preset", async ({ page }) => {
   await signInToApp(page);
+  // With no styles yet the presets are the page's first screen: in its HTML.
+  const html = async () => (await page.request.get("/app/style")).text();
+  expect(await html()).toContain("Use this preset");
   await page.goto("/app/style");
   const preset = page.getByRole("article", { name: "Pixel art preset" });
   await expect(preset.getByRole("img")).toHaveCount(4);
@@ -164,6 +174,11 @@ test("start from a preset", async ({ page }) => {
   await expect(page.getByRole("article", { name: "Pixel art", exact: true }).getByRole("img")).toHaveCount(4, {
     timeout: 20_000,
   });
+  // Below a style of one's own they are off the first screen: left out of the HTML, drawn once
+  // the page is live.
+  expect(await html()).not.toContain("Use this preset");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Use this preset" })).toHaveCount(3);
 });
 
 test("edit and delete a style", async ({ page }) => {

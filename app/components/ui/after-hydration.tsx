@@ -17,6 +17,16 @@ export function useHydrated(): boolean {
  * The page sends and the server renders less for every fresh view (docs/decisions/124);
  * `fallback` (skeletons of the same shape) holds its place meanwhile.
  */
-export function AfterHydration({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  return useHydrated() ? children : fallback;
+export function AfterHydration({
+  children,
+  fallback,
+  defer = true,
+}: {
+  children: ReactNode;
+  fallback: ReactNode;
+  /** False where the content is on the first screen after all (drawn at once, in the HTML). */
+  defer?: boolean;
+}) {
+  const hydrated = useHydrated();
+  return hydrated || !defer ? children : fallback;
 }

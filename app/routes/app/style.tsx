@@ -5,12 +5,13 @@ import { useAuth } from "~/components/auth-provider";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { LoadMore } from "~/components/load-more";
-import { PresetCard } from "~/components/preset-card";
+import { PresetCard, PresetCardSkeleton } from "~/components/preset-card";
 import { useFocusNewItem } from "~/lib/hooks/use-focus-new-item";
 import { readPageCount } from "~/lib/state/page-count";
 import { plural } from "~/lib/words/object-format";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleCard, StyleCardSkeleton } from "~/components/style-card";
+import { AfterHydration } from "~/components/ui/after-hydration";
 import { Button } from "~/components/ui/button";
 import { loadedOnUse, loadedWhenOpened } from "~/components/ui/loaded-on-use";
 import { Tooltip } from "~/components/ui/tooltip";
@@ -216,17 +217,29 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
           A preset becomes your own style, which you can rename and refine.
         </p>
         <ul className="mt-5 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-          {stylePresets.map((p) => (
-            <li key={p.id}>
-              <PresetCard
-                preset={p}
-                onUse={() => {
-                  setPreset(p);
-                  setCreating(true);
-                }}
-              />
-            </li>
-          ))}
+          {/* Below the styles, off the first screen, they are drawn after hydration (their
+              images would share the phone's bandwidth with the first card's samples); with
+              no styles yet they are what the page teaches, and in the HTML. */}
+          <AfterHydration
+            defer={styles.length > 0}
+            fallback={stylePresets.map((p) => (
+              <li key={p.id}>
+                <PresetCardSkeleton />
+              </li>
+            ))}
+          >
+            {stylePresets.map((p) => (
+              <li key={p.id}>
+                <PresetCard
+                  preset={p}
+                  onUse={() => {
+                    setPreset(p);
+                    setCreating(true);
+                  }}
+                />
+              </li>
+            ))}
+          </AfterHydration>
         </ul>
       </section>
 
