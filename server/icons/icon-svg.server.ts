@@ -1,8 +1,11 @@
+import type * as Svgo from "svgo";
 import sharp from "sharp";
-import { optimize } from "svgo";
+import { onFirstUse } from "../runtime/on-first-use.server";
 import type { IconGrid } from "#domain/icon-packages";
 import { optimizeAndSanitizeSvg } from "../generation/pipeline/sanitize-svg.server";
 import { fillsAsCurrentColour, snapFillsToPalette } from "../generation/pipeline/vectorize-colours";
+
+const svgo = onFirstUse<typeof Svgo>("svgo");
 
 export interface IconSvgOptions {
   grid: IconGrid;
@@ -64,7 +67,7 @@ export async function iconSvg(source: string | MeasuredIcon, options: IconSvgOpt
   const ty = grid / 2 - (box.y + box.height / 2) * scale;
   const shapes = restroked ? roundedRectsAsPaths(artwork) : artwork;
   const placed = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${grid} ${grid}" width="${grid}" height="${grid}"><g transform="translate(${round(tx)} ${round(ty)}) scale(${round(scale, 6)})">${shapes}</g></svg>`;
-  let svg = optimize(placed, {
+  let svg = svgo().optimize(placed, {
     multipass: true,
     floatPrecision: 2,
     // Under one stroke width every shape becomes a path, so no transform is left to scale its stroke.

@@ -4,9 +4,10 @@
 // nothing escaping to the process's last line of defence). The faults run on the embedded
 // database and, where CI has one, on PostgreSQL.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureBuild } from "../../scripts/ensure-build.mjs";
@@ -47,8 +48,20 @@ describe("the production server's process", { timeout: 120_000 }, () => {
     first!.child.kill("SIGTERM");
     expect(await first!.exited).toBe(0);
     const port = await freeLoopbackPort();
-    const again = startServerProcess(port, dataDir);
+    // Started with a hook that writes down every module the process loads.
+    const loadedList = path.join(root, "loaded-modules.txt");
+    const again = startServerProcess(port, dataDir, {
+      NODE_OPTIONS: `--import ${pathToFileURL(path.resolve("tests/support/list-loaded-modules.mjs")).href}`,
+      LOADED_MODULES_FILE: loadedList,
+    });
     await waitForHealth(port);
+    // Serving pages loads none of the large libraries only some jobs or the console's charts use
+    // (docs/decisions/130): they wait for their first use.
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    const loaded = readFileSync(loadedList, "utf8");
+    expect(loaded).toContain("/node_modules/react-dom/");
+    for (const library of ["svgo", "svg2ttf", "ttf2woff", "recharts"])
+      expect(loaded, library).not.toContain(`/node_modules/${library}/`);
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
   });

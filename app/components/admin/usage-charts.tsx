@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import {
   Bar,
   BarChart,
@@ -14,6 +13,7 @@ import {
 import { modelLabel } from "#domain/models";
 import type { OperatorUsage } from "#domain/operator-usage";
 import { count, shortDayLabel } from "~/lib/words/admin-format";
+import { DAILY_CHART_HEIGHT, modelChartHeight } from "./chart-sizes";
 
 /** The charts' colours, from the theme's tokens, so both colour modes read well. */
 const colours = {
@@ -36,34 +36,17 @@ const tooltipStyle = {
 const legendStyle = { iconType: "circle", wrapperStyle: { fontSize: 13, paddingTop: 8 } } as const;
 
 /*
+ * Loaded only in the browser, after hydration (./lazy-usage-charts.tsx): recharts is the largest
+ * library the console uses, and the server never draws a chart (they measure their box).
  * The charts do not animate: they are read for their figures, drawn whole at once (for people who
  * ask for less motion too).
  */
-
-/** Charts measure their box, which exists only in a browser: a skeleton of the same size until then. */
-function useMounted() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}
-
-export function ChartSkeleton({ height }: { height: number }) {
-  return (
-    <div
-      aria-hidden
-      style={{ height }}
-      className="animate-pulse rounded-xl bg-gradient-to-t from-neutral-100 to-neutral-50 dark:from-neutral-800/70 dark:to-neutral-900"
-    />
-  );
-}
 
 const axis = { stroke: colours.text, fontSize: 12, tickLine: false, axisLine: false } as const;
 
 /** Images (bars) and credits spent (a line) per UTC day. */
 export function DailyChart({ days }: { days: OperatorUsage["days"] }) {
-  const mounted = useMounted();
-  const height = 260;
-  if (!mounted) return <ChartSkeleton height={height} />;
+  const height = DAILY_CHART_HEIGHT;
   const data = days.map((d) => ({ ...d, label: shortDayLabel(d.day) }));
   return (
     <div data-testid="daily-chart" className="text-neutral-200 dark:text-neutral-800">
@@ -102,9 +85,7 @@ export function DailyChart({ days }: { days: OperatorUsage["days"] }) {
 
 /** Images and credits per model, as horizontal bars. */
 export function ModelChart({ models }: { models: OperatorUsage["models"] }) {
-  const mounted = useMounted();
-  const height = Math.max(140, models.length * 52 + 60);
-  if (!mounted) return <ChartSkeleton height={height} />;
+  const height = modelChartHeight(models.length);
   const data = models.map((m) => ({ ...m, label: modelLabel(m.provider, m.model) }));
   return (
     <div data-testid="model-chart" className="text-neutral-200 dark:text-neutral-800">

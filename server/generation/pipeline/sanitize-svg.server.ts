@@ -1,4 +1,8 @@
-import { optimize, type CustomPlugin } from "svgo";
+import type * as Svgo from "svgo";
+import type { CustomPlugin } from "svgo";
+import { onFirstUse } from "../../runtime/on-first-use.server";
+
+const svgo = onFirstUse<typeof Svgo>("svgo");
 
 /** What an SVG we serve may hold: shapes, paint and structure, nothing that runs or fetches. */
 const ELEMENTS = new Set([
@@ -138,7 +142,7 @@ export class UnsafeSvgError extends Error {
 export function assertSafeSvg(svg: string): void {
   const problems: string[] = [];
   try {
-    optimize(svg, { plugins: [allowList(problems, false)] });
+    svgo().optimize(svg, { plugins: [allowList(problems, false)] });
   } catch (error) {
     throw new UnsafeSvgError([`unreadable markup (${(error as Error).message.split("\n")[0]})`]);
   }
@@ -152,7 +156,7 @@ export function assertSafeSvg(svg: string): void {
  */
 export function optimizeAndSanitizeSvg(svg: string, options: { precision: number }): string {
   const stripped: string[] = [];
-  const { data } = optimize(svg, {
+  const { data } = svgo().optimize(svg, {
     multipass: true,
     floatPrecision: options.precision,
     plugins: ["preset-default", "removeScripts", "removeXlink", allowList(stripped, true)],

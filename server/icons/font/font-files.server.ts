@@ -1,10 +1,14 @@
 // The glyphs as font files: an SVG font handed to svg2ttf (TrueType), then ttf2woff (WOFF) and
 // Google's woff2 encoder compiled to WebAssembly (WOFF2), the chain fantasticon and svgtofont use.
+import type Ttf2woff from "ttf2woff";
+import type Svg2ttf from "svg2ttf";
 import { createRequire } from "node:module";
-import svg2ttf from "svg2ttf";
-import ttf2woff from "ttf2woff";
+import { onFirstUse } from "../../runtime/on-first-use.server";
 import { withoutAddedProcessHandlers } from "./emscripten.server";
 import type { FontMetrics } from "./font-metrics";
+
+const svg2ttf = onFirstUse<typeof Svg2ttf>("svg2ttf");
+const ttf2woff = onFirstUse<typeof Ttf2woff>("ttf2woff");
 
 export interface OutlinedGlyph {
   name: string;
@@ -57,8 +61,8 @@ function loadWoff2(): Promise<(ttf: Uint8Array) => Promise<Uint8Array>> {
  * creation and change time, so the same icons make the same bytes.
  */
 export async function fontFiles(svgFontText: string, description: string, timestamp: number): Promise<FontFiles> {
-  const ttf = Buffer.from(svg2ttf(svgFontText, { ts: timestamp, description, version: "1.0" }).buffer);
-  const woff = Buffer.from(ttf2woff(ttf));
+  const ttf = Buffer.from(svg2ttf()(svgFontText, { ts: timestamp, description, version: "1.0" }).buffer);
+  const woff = Buffer.from(ttf2woff()(ttf));
   const compress = await loadWoff2();
   const woff2 = Buffer.from(await compress(ttf));
   return { ttf, woff, woff2 };

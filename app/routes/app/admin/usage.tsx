@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { FiguresTable } from "~/components/admin/figures-table";
-import { DailyChart, ModelChart } from "~/components/admin/usage-charts";
+import { DailyChart, ModelChart } from "~/components/admin/lazy-usage-charts";
 import { buttonClasses } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { bytes, count, duration, percent, shortDayLabel } from "~/lib/words/admin-format";
