@@ -66,7 +66,8 @@ async function start() {
 /** The process under `pid` (itself included) running scripts/start.mjs. */
 function serverUnder(pid: number): number {
   const [program, ...args] = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-  if (path.basename(program!) === "node" && args.includes("scripts/start.mjs")) return pid;
+  // After malloc-tuning.mjs restarts it in place, its script is named by its absolute path.
+  if (path.basename(program!) === "node" && args.some((arg) => arg.endsWith("scripts/start.mjs"))) return pid;
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
   for (const child of children) {
     const found = serverUnder(Number(child));
