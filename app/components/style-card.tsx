@@ -2,7 +2,7 @@ import { EllipsisVertical } from "lucide-react";
 import { Link } from "react-router";
 import { checkerboard } from "~/lib/ui/checkerboard";
 import { cn } from "~/lib/ui/cn";
-import { cardImages, IMAGE_DENSITIES, sizedImage, styleCardSampleSizes } from "#domain/image-url";
+import { cardImages, responsiveWidths, sizedImage, styleCardSampleSizes } from "#domain/image-url";
 import { lazy, useRef, useState } from "react";
 import { detailLevels, imageSizes } from "#domain/images";
 import { ANCHOR_COUNT } from "#domain/limits";
@@ -12,7 +12,7 @@ import { PreviewBadge } from "./preview-badge";
 import { SampleSlot, samplesWorking, StyleSampleStatus, type SampleActions } from "./style-sample-status";
 
 /** The copies made for every sample when it is stored (server/images/card-variants.server.ts). */
-const THUMBNAIL_WIDTHS = IMAGE_DENSITIES.map((density) => cardImages.styleThumbnail.displayWidth * density);
+const THUMBNAIL_WIDTHS = responsiveWidths(cardImages.styleThumbnail).map(({ width }) => width);
 const THUMBNAIL_QUALITY = cardImages.styleThumbnail.quality;
 
 const loadMenu = () => import("./style-card-menu");

@@ -1,11 +1,7 @@
-import type * as Svgo from "svgo";
 import sharp from "sharp";
-import { onFirstUse } from "../runtime/on-first-use.server";
 import type { IconGrid } from "#domain/icon-packages";
-import { optimizeAndSanitizeSvg } from "../generation/pipeline/sanitize-svg.server";
+import { optimizeAndSanitizeSvg, svgo } from "../generation/pipeline/sanitize-svg.server";
 import { fillsAsCurrentColour, snapFillsToPalette } from "../generation/pipeline/vectorize-colours";
-
-const svgo = onFirstUse<typeof Svgo>("svgo");
 
 export interface IconSvgOptions {
   grid: IconGrid;

@@ -2,7 +2,8 @@ import type * as Svgo from "svgo";
 import type { CustomPlugin } from "svgo";
 import { onFirstUse } from "../../runtime/on-first-use.server";
 
-const svgo = onFirstUse<typeof Svgo>("svgo");
+/** svgo, loaded by the first SVG cleaned (docs/decisions/130); icon-svg.server.ts uses it too. */
+export const svgo = onFirstUse<typeof Svgo>("svgo");
 
 /** What an SVG we serve may hold: shapes, paint and structure, nothing that runs or fetches. */
 const ELEMENTS = new Set([
