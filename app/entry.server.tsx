@@ -3,16 +3,12 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { compactRouterManifest } from "#server/ui/compact-manifest.server";
+import { documentEncoding, encodeDocument } from "#server/ui/encoded-documents.server";
 import { renderedPages, renderKey } from "#server/ui/rendered-pages.server";
 
 export const streamTimeout = 5_000;
 
-/**
- * Renders the whole document before answering, as one body with a Content-Length. Every loader
- * has finished before rendering starts and no page suspends on data, so streaming would send
- * the same bytes later in many small chunks, each one passing through a web stream and back.
- */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -33,12 +29,25 @@ export default function handleRequest(
     if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
     if (request.headers.get("If-None-Match") === etag)
       return new Response(null, { status: 304, headers: responseHeaders });
-    const rendered = renderedPages.get(key);
-    if (rendered) return htmlResponse(rendered, responseStatusCode, responseHeaders);
   }
+  const kept = key ? renderedPages.get(key) : undefined;
+  const { html, status } = kept
+    ? { html: kept, status: responseStatusCode }
+    : await renderDocument(routerContext, request.url, responseStatusCode);
+  if (!key || status !== responseStatusCode) return htmlResponse(html, status, responseHeaders);
+  if (!kept) renderedPages.set(key, html);
+  return keptResponse(key, html, request, responseHeaders, status);
+}
 
-  return new Promise<Response>((resolve, reject) => {
-    let status = responseStatusCode;
+/**
+ * Renders the whole document before answering, as one body with a Content-Length. Every loader
+ * has finished before rendering starts and no page suspends on data, so streaming would send
+ * the same bytes later in many small chunks, each one passing through a web stream and back.
+ * The status turns 500 when a boundary caught an error while rendering.
+ */
+function renderDocument(context: EntryContext, url: string, status: number) {
+  return new Promise<{ html: Buffer; status: number }>((resolve, reject) => {
+    let answered = status;
     const chunks: Buffer[] = [];
     const body = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -47,13 +56,11 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId);
-        const html = compactRouterManifest(Buffer.concat(chunks));
-        if (key && status === responseStatusCode) renderedPages.set(key, html);
-        resolve(htmlResponse(html, status, responseHeaders));
+        resolve({ html: compactRouterManifest(Buffer.concat(chunks)), status: answered });
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={url} />, {
       onAllReady() {
         pipe(body);
       },
@@ -62,7 +69,7 @@ export default function handleRequest(
         reject(error);
       },
       onError(error: unknown) {
-        status = 500;
+        answered = 500;
         console.error(error);
       },
     });
@@ -71,7 +78,28 @@ export default function handleRequest(
   });
 }
 
+/**
+ * A kept document in the encoding the request prefers, compressed once per document and
+ * encoding and kept beside it: a person coming back to an unchanged page costs no compression,
+ * and a new one costs Brotli's faster level instead of gzip's (docs/decisions/131).
+ */
+async function keptResponse(key: string, html: Buffer, request: Request, headers: Headers, status: number) {
+  headers.append("Vary", "Accept-Encoding");
+  const encoding = documentEncoding(request.headers.get("Accept-Encoding"));
+  if (!encoding) return htmlResponse(html, status, headers);
+  const encodedKey = `${key}\0${encoding}`;
+  let encoded = renderedPages.get(encodedKey);
+  if (!encoded) {
+    encoded = await encodeDocument(html, encoding);
+    renderedPages.set(encodedKey, encoded);
+  }
+  headers.set("Content-Encoding", encoding);
+  return htmlResponse(encoded, status, headers);
+}
+
 function htmlResponse(html: Buffer, status: number, headers: Headers): Response {
   headers.set("Content-Type", "text/html; charset=utf-8");
+  // Known in full: sent in one piece instead of chunks (compression, where it applies, drops it).
+  headers.set("Content-Length", String(html.length));
   return new Response(html as Uint8Array<ArrayBuffer>, { headers, status });
 }

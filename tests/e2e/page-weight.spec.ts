@@ -72,3 +72,27 @@ test("a signed-in page's first load stays within its script files and HTML bytes
     expect(await missingIcons(page), path).toEqual([]);
   }
 });
+
+test("a signed-in page is sent in the encoding the browser prefers, the same document in each", async ({ page }) => {
+  await signInWithApi(page);
+  await createStyleWithApi(page, "Encoded");
+  const sentAs = (accepted: string) => page.request.get("/app", { headers: { "Accept-Encoding": accepted } });
+  const plain = await sentAs("identity");
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  const html = await plain.text();
+  expect(html).toContain("Encoded");
+  // Browsers send the first; the kept document answers the repeats, compressed once for each.
+  const encodings = [
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+  ];
+  for (const [accepted, sent] of encodings) {
+    const response = await sentAs(accepted!);
+    expect(response.headers()["content-encoding"], accepted).toBe(sent);
+    expect(response.headers()["vary"], accepted).toMatch(/accept-encoding/i);
+    expect(Number(response.headers()["content-length"]), accepted).toBeLessThan(html.length / 3);
+    expect(await response.text(), accepted).toBe(html);
+  }
+});
