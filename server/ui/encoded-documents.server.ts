@@ -5,6 +5,12 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 export type DocumentEncoding = "br" | "gzip";
 
 const OFFERED: DocumentEncoding[] = ["br", "gzip"];
+
+/** Negotiator 1.1's encodings(), whose `preferred` breaks ties; its published types predate it. */
+interface EncodingNegotiator {
+  encodings(available: readonly string[], options: { preferred: readonly string[] }): string[];
+}
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -14,12 +20,10 @@ const gzipped = promisify(gzip);
  */
 export function documentEncoding(acceptEncoding: string | null): DocumentEncoding | null {
   if (!acceptEncoding) return null;
-  const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } });
-  // The types lag the library: `preferred` breaks ties between equally weighted encodings.
-  const [best] = (negotiator.encodings as (available: string[], options: { preferred: string[] }) => string[])(
-    OFFERED,
-    { preferred: OFFERED },
-  );
+  const negotiator = new Negotiator({
+    headers: { "accept-encoding": acceptEncoding },
+  }) as unknown as EncodingNegotiator;
+  const [best] = negotiator.encodings(OFFERED, { preferred: OFFERED });
   return OFFERED.find((encoding) => encoding === best) ?? null;
 }
 
