@@ -3,7 +3,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { compactRouterManifest } from "#server/ui/compact-manifest.server";
-import { documentEncoding, encodeDocument } from "#server/ui/encoded-documents.server";
+import { preferredEncoding } from "#server/http/content-encoding.server";
+import { encodedDocument } from "#server/ui/encoded-documents.server";
 import { renderedPages, renderKey } from "#server/ui/rendered-pages.server";
 
 export const streamTimeout = 5_000;
@@ -85,14 +86,9 @@ function renderDocument(context: EntryContext, url: string, status: number) {
  */
 async function keptResponse(key: string, html: Buffer, request: Request, headers: Headers, status: number) {
   headers.append("Vary", "Accept-Encoding");
-  const encoding = documentEncoding(request.headers.get("Accept-Encoding"));
+  const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
   if (!encoding) return htmlResponse(html, status, headers);
-  const encodedKey = `${key}\0${encoding}`;
-  let encoded = renderedPages.get(encodedKey);
-  if (!encoded) {
-    encoded = await encodeDocument(html, encoding);
-    renderedPages.set(encodedKey, encoded);
-  }
+  const encoded = await encodedDocument(renderedPages, key, html, encoding);
   headers.set("Content-Encoding", encoding);
   return htmlResponse(encoded, status, headers);
 }

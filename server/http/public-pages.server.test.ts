@@ -49,6 +49,9 @@ describe("public page cache", () => {
     // fetch decodes bodies: both encodings carry the same page.
     expect(await br.text()).toBe("<html>/ no-mode</html>");
     expect(new Set([plain, gzip, br].map((r) => r.headers.get("etag"))).size).toBe(3);
+    // A browser welcomes both alike and lists gzip first: it gets the smaller Brotli body.
+    const browser = await fetch(base, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+    expect(browser.headers.get("content-encoding")).toBe("br");
 
     const again = await fetch(base, {
       headers: { "Accept-Encoding": "gzip", "If-None-Match": gzip.headers.get("etag")! },

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { readCookie } from "../auth/session-cookie.server";
+import { preferredEncoding } from "./content-encoding.server";
 
 interface RenderedPage {
   status: number;
@@ -78,8 +79,7 @@ export function publicPageCache(options: PublicPageOptions): RequestHandler & { 
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.setHeader("Cache-Control", "no-cache");
       res.setHeader("Vary", "Accept-Encoding, Cookie");
-      const accepted = req.acceptsEncodings("br", "gzip", "identity");
-      const encoding = accepted === "br" || accepted === "gzip" ? accepted : "identity";
+      const encoding = preferredEncoding(req.get("Accept-Encoding")) ?? "identity";
       // Each encoding is a representation of its own, with its own validator.
       const etag = encoding === "identity" ? entry.etag : `${entry.etag.slice(0, -1)}-${encoding}"`;
       res.setHeader("ETag", etag);

@@ -1,35 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { documentEncoding, encodeDocument } from "./encoded-documents.server";
+import { BytesCache } from "../cache/bytes-cache.server";
+import { encodedDocument, encodeDocument } from "./encoded-documents.server";
 
-describe("a document's encoding", () => {
-  it("is Brotli when the request welcomes it as much as gzip, as browsers do", () => {
-    expect(documentEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(documentEncoding("br")).toBe("br");
-    expect(documentEncoding("*")).toBe("br");
-  });
-
-  it("follows the request's weights, and refusals", () => {
-    expect(documentEncoding("gzip")).toBe("gzip");
-    expect(documentEncoding("gzip, deflate")).toBe("gzip");
-    expect(documentEncoding("br;q=0.5, gzip")).toBe("gzip");
-    expect(documentEncoding("br;q=0, gzip")).toBe("gzip");
-    expect(documentEncoding("br;q=0, gzip;q=0")).toBeNull();
-  });
-
-  it("is none without the header, or for encodings it does not offer", () => {
-    expect(documentEncoding(null)).toBeNull();
-    expect(documentEncoding("")).toBeNull();
-    expect(documentEncoding("identity")).toBeNull();
-    expect(documentEncoding("deflate, zstd")).toBeNull();
-  });
-});
+const html = Buffer.from(
+  `<!DOCTYPE html><html><body>${Array.from({ length: 400 }, (_, i) => `<li class="card">Object ${i}</li>`).join("")}</body></html>`,
+);
 
 describe("an encoded document", () => {
-  const html = Buffer.from(
-    `<!DOCTYPE html><html><body>${Array.from({ length: 400 }, (_, i) => `<li class="card">Object ${i}</li>`).join("")}</body></html>`,
-  );
-
   it("decodes to the same bytes, several times smaller", async () => {
     const brotli = await encodeDocument(html, "br");
     expect(brotliDecompressSync(brotli).equals(html)).toBe(true);
@@ -37,5 +15,19 @@ describe("an encoded document", () => {
     const gzip = await encodeDocument(html, "gzip");
     expect(gunzipSync(gzip).equals(html)).toBe(true);
     expect(gzip.length).toBeLessThan(html.length / 4);
+  });
+
+  it("is compressed once per document and encoding, and again once the cache let it go", async () => {
+    const cache = new BytesCache(1024 * 1024);
+    const brotli = await encodedDocument(cache, "page-1", html, "br");
+    expect(await encodedDocument(cache, "page-1", html, "br")).toBe(brotli);
+    const gzip = await encodedDocument(cache, "page-1", html, "gzip");
+    expect(gzip).not.toBe(brotli);
+    expect(gunzipSync(gzip).equals(html)).toBe(true);
+    expect(await encodedDocument(cache, "page-1", html, "gzip")).toBe(gzip);
+    cache.forget("page-1");
+    const again = await encodedDocument(cache, "page-1", html, "br");
+    expect(again).not.toBe(brotli);
+    expect(again.equals(brotli)).toBe(true);
   });
 });

@@ -1,38 +1,17 @@
-import Negotiator from "negotiator";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-
-export type DocumentEncoding = "br" | "gzip";
-
-const OFFERED: DocumentEncoding[] = ["br", "gzip"];
-
-/** Negotiator 1.1's encodings(), whose `preferred` breaks ties; its published types predate it. */
-interface EncodingNegotiator {
-  encodings(available: readonly string[], options: { preferred: readonly string[] }): string[];
-}
+import type { BytesCache } from "../cache/bytes-cache.server";
+import type { ContentEncoding } from "../http/content-encoding.server";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-
-/**
- * The encoding to send a document in, from the request's Accept-Encoding: Brotli or gzip, Brotli
- * when both are as welcome (browsers send "gzip, deflate, br, zstd"); null sends it as it is.
- */
-export function documentEncoding(acceptEncoding: string | null): DocumentEncoding | null {
-  if (!acceptEncoding) return null;
-  const negotiator = new Negotiator({
-    headers: { "accept-encoding": acceptEncoding },
-  }) as unknown as EncodingNegotiator;
-  const [best] = negotiator.encodings(OFFERED, { preferred: OFFERED });
-  return OFFERED.find((encoding) => encoding === best) ?? null;
-}
 
 /**
  * A document compressed off the thread answering requests: Brotli at quality 3 writes `/app`
  * (38 kB) in about 60 % of the time gzip's default level takes, 4 % larger (docs/decisions/131);
  * gzip keeps its default level for the clients without Brotli.
  */
-export function encodeDocument(html: Buffer, encoding: DocumentEncoding): Promise<Buffer> {
+export function encodeDocument(html: Buffer, encoding: ContentEncoding): Promise<Buffer> {
   return encoding === "br"
     ? brotli(html, {
         params: {
@@ -42,4 +21,22 @@ export function encodeDocument(html: Buffer, encoding: DocumentEncoding): Promis
         },
       })
     : gzipped(html);
+}
+
+/**
+ * The kept document `html` (render key `key`) in `encoding`: compressed the first time it is
+ * asked for and kept in `cache` beside the document, so an unchanged page is compressed once.
+ */
+export async function encodedDocument(
+  cache: BytesCache,
+  key: string,
+  html: Buffer,
+  encoding: ContentEncoding,
+): Promise<Buffer> {
+  const encodedKey = `${key}\0${encoding}`;
+  const kept = cache.get(encodedKey);
+  if (kept) return kept;
+  const encoded = await encodeDocument(html, encoding);
+  cache.set(encodedKey, encoded);
+  return encoded;
 }
