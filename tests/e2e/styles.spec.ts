@@ -318,6 +318,8 @@ test("the styles page shows the newest twelve styles, loads more on request and 
   page,
   browser,
 }) => {
+  // Thirteen styles, each waited for until its samples are drawn: most of a minute on a slow day.
+  test.slow();
   await signInWithApi(page);
   const base = `http://localhost:${e2ePorts.app}`;
   const me = (await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { uid: string } };
