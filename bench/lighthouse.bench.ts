@@ -1,8 +1,8 @@
 // Lighthouse (from the npm registry) in Debian's Chromium against the production build
 // (`npm run build` first; `bash scripts/setup-machine.sh` installs Chromium): the landing page,
-// and the signed-in /app and an object page for an account with 1 style × 8 objects, signed in
-// by its session cookie. The mobile preset with its simulated slow 4G and CPU, three runs each,
-// the median reported.
+// and the signed-in /app, an object page and the styles page for an account with 1 style × 8
+// objects, signed in by its session cookie. The mobile preset with its simulated slow 4G and
+// CPU, three runs each, the median reported.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
@@ -19,10 +19,18 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", ...chromiumLaunchOptions.args],
 });
 
-/** `RUNS` audits of one address, each as a person on a phone would load it. */
+/** Audits that could not measure the page (Lighthouse's own error), with the address: reported, then run again. */
+const failedAudits: { address: string; error: string }[] = [];
+
+/**
+ * `RUNS` audits of one address, each as a person on a phone would load it. An audit Lighthouse
+ * could not finish scores 0 with no paint: it is run again rather than taken into the median
+ * (at most `RUNS` times more), and its error kept in the results.
+ */
 async function audit(address: string, extraHeaders?: Record<string, string>) {
   const runs = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let attempt = 0; runs.length < RUNS; attempt++) {
+    if (attempt >= RUNS * 2) throw new Error(`${address}: Lighthouse could not audit it ${RUNS} times in ${attempt}`);
     const result = await lighthouse(`${server.base}${address}`, {
       port: chrome.port,
       output: "json",
@@ -30,7 +38,13 @@ async function audit(address: string, extraHeaders?: Record<string, string>) {
       onlyCategories: ["performance"],
       ...(extraHeaders ? { extraHeaders } : {}),
     });
-    const { categories, audits } = result!.lhr;
+    const { categories, audits, runtimeError } = result!.lhr;
+    if (runtimeError || categories.performance!.score === null) {
+      const error = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : "no performance score";
+      console.warn(`${address}: ${error}; auditing it again`);
+      failedAudits.push({ address, error });
+      continue;
+    }
     runs.push({
       score: categories.performance!.score ?? 0,
       lcpMs: Math.round(audits["largest-contentful-paint"]!.numericValue ?? 0),
@@ -105,7 +119,7 @@ try {
       ...targetsOf("Signed-in object page", object, { score: 0.95, lcpMs: 2500, cls: null }),
       ...targetsOf("Signed-in styles page", styles, { score: 0.95, lcpMs: 2500, cls: null }),
     ],
-    { lighthouse: "13.5.0", preset: "mobile (default)", runs: { landing, create, object, styles } },
+    { lighthouse: "13.5.0", preset: "mobile (default)", runs: { landing, create, object, styles }, failedAudits },
   );
 } finally {
   chrome.kill();
