@@ -39,14 +39,15 @@ async function audit(address: string, extraHeaders?: Record<string, string>) {
       ...(extraHeaders ? { extraHeaders } : {}),
     });
     const { categories, audits, runtimeError } = result!.lhr;
-    if (runtimeError || categories.performance!.score === null) {
+    const score = categories.performance!.score;
+    if (runtimeError || score === null) {
       const error = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : "no performance score";
       console.warn(`${address}: ${error}; auditing it again`);
       failedAudits.push({ address, error });
       continue;
     }
     runs.push({
-      score: categories.performance!.score ?? 0,
+      score,
       lcpMs: Math.round(audits["largest-contentful-paint"]!.numericValue ?? 0),
       fcpMs: Math.round(audits["first-contentful-paint"]!.numericValue ?? 0),
       cls: Number((audits["cumulative-layout-shift"]!.numericValue ?? 0).toFixed(3)),
