@@ -42,6 +42,27 @@ function routeChunksMayExportMore(): Plugin {
   };
 }
 
+/**
+ * The server build's second entry, the render thread's, under its own name: React Router names
+ * every server entry file after its one (index.js), which would make this one index2.js.
+ */
+function renderWorkerEntry(): Plugin {
+  return {
+    name: "render-worker-entry",
+    enforce: "post",
+    configEnvironment(name) {
+      if (name !== "ssr") return null;
+      return {
+        build: {
+          rollupOptions: {
+            output: { entryFileNames: (chunk) => (chunk.name === "render-worker" ? "render-worker.js" : "index.js") },
+          },
+        },
+      };
+    },
+  };
+}
+
 const popups =
   /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce)[\\/]/;
 
@@ -65,7 +86,13 @@ export default defineConfig(() => ({
       // lucide-react too: its icons must draw through the lean Icon on the server as well.
       resolve: { noExternal: ["drizzle-orm", "lucide-react"] },
       // The server's bundle runs its modules in their import order whatever its chunks are.
-      build: { rolldownOptions: { input: "./server/app.ts", output: { strictExecutionOrder: true } } },
+      // Beside it, the render thread's entry (build/server/render-worker.js, docs/decisions/133).
+      build: {
+        rolldownOptions: {
+          input: { index: "./server/app.ts", "render-worker": "./server/ui/render-worker.server.ts" },
+          output: { strictExecutionOrder: true },
+        },
+      },
     },
   },
   build: {
@@ -151,6 +178,7 @@ export default defineConfig(() => ({
     tailwindcss(),
     reactRouter(),
     routeChunksMayExportMore(),
+    renderWorkerEntry(),
     acyclicChunks(),
   ],
 }));

@@ -1,13 +1,13 @@
-import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
-import { renderToPipeableStream } from "react-dom/server";
-import { compactRouterManifest } from "#server/ui/compact-manifest.server";
 import { preferredEncoding } from "#server/http/content-encoding.server";
 import { encodedDocument } from "#server/ui/encoded-documents.server";
 import { renderedPages, renderKey } from "#server/ui/rendered-pages.server";
+import { renderDocument } from "#server/ui/render-document.server";
+import { renderThread } from "#server/ui/render-thread.server";
+import { toTransfer } from "#server/ui/render-transfer.server";
+import { documentsRendered } from "#server/metrics/metrics.server";
 
-export const streamTimeout = 5_000;
+export { streamTimeout } from "#server/ui/render-document.server";
 
 export default async function handleRequest(
   request: Request,
@@ -34,49 +34,29 @@ export default async function handleRequest(
   const kept = key ? renderedPages.get(key) : undefined;
   const { html, status } = kept
     ? { html: kept, status: responseStatusCode }
-    : await renderDocument(routerContext, request.url, responseStatusCode);
+    : await renderFresh(routerContext, request.url, responseStatusCode, key !== null);
   if (!key || status !== responseStatusCode) return htmlResponse(html, status, responseHeaders);
   if (!kept) renderedPages.set(key, html);
   return keptResponse(key, html, request, responseHeaders, status);
 }
 
 /**
- * Renders the whole document before answering, as one body with a Content-Length. Every loader
- * has finished before rendering starts and no page suspends on data, so streaming would send
- * the same bytes later in many small chunks, each one passing through a web stream and back.
- * The status turns 500 when a boundary caught an error while rendering.
+ * A keyed page (plain data, nothing streaming) is rendered on the render thread where there is
+ * one (docs/decisions/133); what it cannot render is rendered here, as every other page is.
  */
-function renderDocument(context: EntryContext, url: string, status: number) {
-  return new Promise<{ html: Buffer; status: number }>((resolve, reject) => {
-    let answered = status;
-    const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        resolve({ html: compactRouterManifest(Buffer.concat(chunks)), status: answered });
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={url} />, {
-      onAllReady() {
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        answered = 500;
-        console.error(error);
-      },
-    });
-    // Rejected boundaries get a moment to render their fallback before the render is cut off.
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1_000);
-  });
+async function renderFresh(context: EntryContext, url: string, status: number, keyed: boolean) {
+  const thread = keyed ? renderThread() : null;
+  if (thread) {
+    const transfer = await toTransfer(context, url, status);
+    const rendered = await thread.render(transfer).catch(() => null);
+    // An error caught while rendering is rendered and logged here instead, as without the thread.
+    if (rendered?.status === status) {
+      documentsRendered.inc({ thread: "render" });
+      return rendered;
+    }
+  }
+  documentsRendered.inc({ thread: "requests" });
+  return renderDocument(context, url, status);
 }
 
 /**

@@ -22,6 +22,7 @@ import { requestMetrics } from "./metrics/metrics.server";
 import { installProcessGuards } from "./process-guard.server";
 import { getLogger } from "./logger.server";
 import { presetCard } from "./styles/preset-cards.server";
+import { closeRenderThread, enableRenderThread } from "./ui/render-thread.server";
 
 const config = getConfig();
 
@@ -58,6 +59,9 @@ async function loadContext() {
 // A function makes React Router rebuild its route tables on every request, which only the
 // dev server needs (modules change under it); a built server passes the build itself.
 const build = import.meta.env.DEV ? null : await import("virtual:react-router/server-build");
+
+// Documents render on a second thread, built beside this entry (docs/decisions/133).
+if (build && config.renderThread) enableRenderThread(new URL("./render-worker.js", import.meta.url));
 
 app.use(pageRequestGuard);
 app.use(
@@ -158,5 +162,6 @@ export async function listening(url: string): Promise<void> {
 
 export async function stop(): Promise<void> {
   withdrawControl();
+  await closeRenderThread();
   await closeServices();
 }

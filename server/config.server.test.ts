@@ -13,6 +13,7 @@ describe("parseConfig", () => {
       publicUrl: "http://localhost:3000",
       publicUrlSet: false,
       worker: true,
+      renderThread: true,
       isProduction: false,
     });
   });
@@ -25,6 +26,7 @@ describe("parseConfig", () => {
       DATABASE_URL: "postgres://u@db:5432/motif",
       NODE_ENV: "production",
       WORKER: "off",
+      RENDER_THREAD: "off",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -34,6 +36,7 @@ describe("parseConfig", () => {
       databaseUrl: "postgres://u@db:5432/motif",
       isProduction: true,
       worker: false,
+      renderThread: false,
     });
   });
 

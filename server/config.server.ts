@@ -46,6 +46,8 @@ const configSchema = z
       .or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: logLevel,
     WORKER: z.enum(["on", "off"]).default("on"),
+    // Documents render on a second thread where the machine has two cores or more (docs/decisions/133).
+    RENDER_THREAD: z.enum(["on", "off"]).default("on"),
     // When housekeeping runs (a cron expression, checked when a worker starts): once across all processes.
     HOUSEKEEPING_SCHEDULE: z.string().trim().min(9).default(DEFAULT_HOUSEKEEPING_SCHEDULE),
     TRUST_PROXY: bool.default(false),
@@ -213,6 +215,7 @@ const configSchema = z
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     worker: env.WORKER === "on",
+    renderThread: env.RENDER_THREAD === "on",
     housekeepingSchedule: env.HOUSEKEEPING_SCHEDULE,
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,

@@ -45,6 +45,13 @@ export const providerErrors = new Counter({
   registers: [registry],
 });
 
+export const documentsRendered = new Counter({
+  name: "motif_documents_rendered_total",
+  help: "Pages rendered anew (not sent again from this process's kept documents), by the thread that rendered them: the render thread or the one answering requests.",
+  labelNames: ["thread"] as const,
+  registers: [registry],
+});
+
 new Gauge({
   name: "motif_event_streams",
   help: "Open event-stream connections in this process.",

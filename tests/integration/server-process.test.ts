@@ -15,7 +15,7 @@ import { startFakeOpenAI } from "../fakes/openai-images";
 import { startSmtpCapture, type SmtpCapture } from "../fakes/smtp-capture";
 import { freeLoopbackPort } from "../support/free-port";
 import { startServerProcess, waitForHealth, type ServerProcess } from "../support/server-process";
-import { sessionCookieFrom } from "../support/test-server";
+import { signInToProcess } from "../support/process-sign-in";
 import { createThrowawayDatabase } from "../support/throwaway-database";
 
 let root: string;
@@ -103,26 +103,9 @@ interface JobReply {
 
 /** A person signed in to the process through the real e-mail link; calls carry their session. */
 async function signedIn(base: string, mail: SmtpCapture, email: string) {
-  const headers = { Origin: base, "Content-Type": "application/json" };
-  const post = (url: string, body: unknown) =>
-    fetch(`${base}${url}`, { method: "POST", headers, body: JSON.stringify(body) });
-  expect((await post("/api/auth/signin-email", { email })).ok).toBe(true);
-  const link = await vi.waitFor(
-    () => {
-      const found = mail.messages
-        .findLast((m) => m.to.includes(email))
-        ?.text.match(/https?:\/\/\S+\/auth\/verify\?\S+/);
-      if (!found) throw new Error(`No sign-in link for ${email} yet`);
-      return found[0];
-    },
-    { timeout: 10_000, interval: 50 },
-  );
-  const verified = await post("/api/auth/verify", { token: new URL(link).searchParams.get("token"), email });
-  const { idToken } = (await verified.json()) as { idToken: string };
-  const cookie = sessionCookieFrom(await post("/api/auth/token", { idToken }))!;
+  const cookie = await signInToProcess(base, mail, email);
   const call = (url: string, init: RequestInit = {}) =>
     fetch(`${base}${url}`, { ...init, headers: { Origin: base, Cookie: cookie, ...(init.headers ?? {}) } });
-  expect((await call("/api/users/new", { method: "POST" })).ok).toBe(true);
   return {
     call,
     postJson: (url: string, body: unknown) =>

@@ -1,0 +1,136 @@
+import {
+  matchRoutes,
+  type EntryContext,
+  type Location,
+  type Params,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
+
+/**
+ * What a document's render follows from, as plain data that crosses to a render thread: the
+ * address, the matched routes by id, their loaders' data (plain for every page with a render key)
+ * and React Router's handoff, its loader-data stream read to its end. The thread has the same
+ * build, so the routes' modules, the manifest and the handoff's settings come from there.
+ */
+export interface RenderTransfer {
+  url: string;
+  status: number;
+  basename: string | undefined;
+  location: Location;
+  matches: { params: Params; pathname: string; pathnameBase: string; routeId: string }[];
+  loaderData: Record<string, unknown>;
+  statusCode: number;
+  deepestRenderedBoundaryId: string | null | undefined;
+  serverHandoffString: string | undefined;
+  criticalCss: EntryContext["criticalCss"];
+  isSpaMode: boolean;
+  handoff: Uint8Array[];
+}
+
+/**
+ * The transfer for a document without errors or action data; the context's handoff stream is
+ * read here and replaced by one that gives the same chunks, so the context can still be rendered
+ * where it is if the thread cannot.
+ */
+export async function toTransfer(context: EntryContext, url: string, status: number): Promise<RenderTransfer> {
+  const handoff = context.serverHandoffStream ? await readAll(context.serverHandoffStream) : [];
+  if (context.serverHandoffStream) context.serverHandoffStream = streamOf(handoff);
+  const handler = context.staticHandlerContext;
+  return {
+    url,
+    status,
+    basename: handler.basename,
+    location: handler.location,
+    matches: handler.matches.map((match) => ({
+      params: match.params,
+      pathname: match.pathname,
+      pathnameBase: match.pathnameBase,
+      routeId: match.route.id,
+    })),
+    loaderData: handler.loaderData,
+    statusCode: handler.statusCode,
+    deepestRenderedBoundaryId: handler._deepestRenderedBoundaryId,
+    serverHandoffString: context.serverHandoffString,
+    criticalCss: context.criticalCss,
+    isSpaMode: context.isSpaMode,
+    handoff,
+  };
+}
+
+type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
+type RouteNode = RouteObject & { children?: RouteNode[] };
+
+/** The build's routes as the tree React Router matches paths against (ids, paths, nesting only). */
+export function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
+  const all = Object.values(routes).filter((route): route is BuildRoute => route !== undefined);
+  const nodes = new Map<string, RouteNode>(
+    all.map((route) => [
+      route.id,
+      { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive } as RouteNode,
+    ]),
+  );
+  const roots: RouteNode[] = [];
+  for (const route of all) {
+    const node = nodes.get(route.id)!;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    if (parent) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** The entry context React Router would have handed the entry for this transfer, from the thread's own build. */
+export function fromTransfer(build: ServerBuild, tree: RouteNode[], transfer: RenderTransfer): EntryContext {
+  const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route?.module]));
+  return {
+    manifest: build.assets,
+    branches: [],
+    routeModules: routeModules as EntryContext["routeModules"],
+    staticHandlerContext: {
+      basename: transfer.basename,
+      location: transfer.location,
+      matches: transfer.matches.map((match) => ({
+        params: match.params,
+        pathname: match.pathname,
+        pathnameBase: match.pathnameBase,
+        // The static router finds each route by its id in the tree it builds.
+        route: { id: match.routeId } as EntryContext["staticHandlerContext"]["matches"][number]["route"],
+      })),
+      loaderData: transfer.loaderData,
+      actionData: null,
+      errors: null,
+      statusCode: transfer.statusCode,
+      loaderHeaders: {},
+      actionHeaders: {},
+      _deepestRenderedBoundaryId: transfer.deepestRenderedBoundaryId,
+      _match: (location) =>
+        matchRoutes(tree, location, transfer.basename) as ReturnType<EntryContext["staticHandlerContext"]["_match"]>,
+    },
+    criticalCss: transfer.criticalCss,
+    serverHandoffString: transfer.serverHandoffString,
+    serverHandoffStream: streamOf(transfer.handoff),
+    renderMeta: {},
+    future: build.future,
+    ssr: build.ssr,
+    routeDiscovery: build.routeDiscovery,
+    isSpaMode: transfer.isSpaMode,
+    // As React Router serialises an error outside development: its message and stack withheld.
+    serializeError: () => ({ message: "Unexpected Server Error", stack: undefined }),
+  };
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return chunks;
+}
+
+function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+}
