@@ -86,6 +86,9 @@ const listener = server.listen(port, host, () => {
   const loopback = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   appModule.listening?.(`http://${loopback.includes(":") ? `[${loopback}]` : loopback}:${port}`).catch(fail);
 });
+// An idle connection is kept longer than clients and proxies keep theirs (nginx's upstream 60 s):
+// with Node's 5 s, a client sending on a connection just as the server closed it got a reset.
+listener.keepAliveTimeout = 65_000;
 
 let stopping = false;
 /** Finishes open requests, then exits with `code` (1 after a fault, for the supervisor to restart). */

@@ -61,8 +61,20 @@ export async function toTransfer(context: EntryContext, url: string, status: num
 type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
 type RouteNode = RouteObject & { children?: RouteNode[] };
 
+/** What a render thread reads from its build once: the build, its routes' modules and their tree. */
+export interface PreparedBuild {
+  build: ServerBuild;
+  routeModules: EntryContext["routeModules"];
+  tree: RouteNode[];
+}
+
+export function prepareBuild(build: ServerBuild): PreparedBuild {
+  const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route?.module]));
+  return { build, routeModules: routeModules as EntryContext["routeModules"], tree: routeTree(build.routes) };
+}
+
 /** The build's routes as the tree React Router matches paths against (ids, paths, nesting only). */
-export function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
+function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
   const all = Object.values(routes).filter((route): route is BuildRoute => route !== undefined);
   const nodes = new Map<string, RouteNode>(
     all.map((route) => [
@@ -81,12 +93,11 @@ export function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
 }
 
 /** The entry context React Router would have handed the entry for this transfer, from the thread's own build. */
-export function fromTransfer(build: ServerBuild, tree: RouteNode[], transfer: RenderTransfer): EntryContext {
-  const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route?.module]));
+export function fromTransfer({ build, routeModules, tree }: PreparedBuild, transfer: RenderTransfer): EntryContext {
   return {
     manifest: build.assets,
     branches: [],
-    routeModules: routeModules as EntryContext["routeModules"],
+    routeModules,
     staticHandlerContext: {
       basename: transfer.basename,
       location: transfer.location,

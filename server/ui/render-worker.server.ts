@@ -4,18 +4,21 @@ import { parentPort } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { renderDocument } from "./render-document.server";
-import { fromTransfer, routeTree, type RenderTransfer } from "./render-transfer.server";
+import { fromTransfer, prepareBuild, type RenderTransfer } from "./render-transfer.server";
 
-const build = serverBuild as unknown as ServerBuild;
-const tree = routeTree(build.routes);
+const prepared = prepareBuild(serverBuild as unknown as ServerBuild);
 
-parentPort!.on("message", (message: { id: number; transfer: RenderTransfer }) => {
-  renderDocument(fromTransfer(build, tree, message.transfer), message.transfer.url, message.transfer.status).then(
-    ({ html, status }) => {
-      // A Buffer may be a view of a larger shared one: its own copy crosses without copying again.
-      const bytes = html.byteOffset === 0 && html.byteLength === html.buffer.byteLength ? html : Uint8Array.from(html);
-      parentPort!.postMessage({ id: message.id, html: bytes, status }, [bytes.buffer as ArrayBuffer]);
-    },
-    (error: unknown) => parentPort!.postMessage({ id: message.id, error: String(error) }),
-  );
+parentPort!.on("message", ({ id, transfer }: { id: number; transfer: RenderTransfer }) => {
+  // In the chain, so a context that cannot be made is refused like a failed render.
+  Promise.resolve()
+    .then(() => renderDocument(fromTransfer(prepared, transfer), transfer.url, transfer.status))
+    .then(
+      ({ html, status }) => {
+        // A Buffer may be a view of a larger shared one: its own copy crosses without copying again.
+        const bytes =
+          html.byteOffset === 0 && html.byteLength === html.buffer.byteLength ? html : Uint8Array.from(html);
+        parentPort!.postMessage({ id, html: bytes, status }, [bytes.buffer as ArrayBuffer]);
+      },
+      (error: unknown) => parentPort!.postMessage({ id, error: String(error) }),
+    );
 });
