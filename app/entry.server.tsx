@@ -4,7 +4,7 @@ import { encodedDocument } from "#server/ui/encoded-documents.server";
 import { renderedPages, renderKey } from "#server/ui/rendered-pages.server";
 import { renderDocument } from "#server/ui/render-document.server";
 import { renderThread } from "#server/ui/render-thread.server";
-import { toTransfer } from "#server/ui/render-transfer.server";
+import { replayHandoff, toTransfer } from "#server/ui/render-transfer.server";
 import { documentsRendered } from "#server/metrics/metrics.server";
 
 export { streamTimeout } from "#server/ui/render-document.server";
@@ -54,6 +54,8 @@ async function renderFresh(context: EntryContext, url: string, status: number, k
       documentsRendered.inc({ thread: "render" });
       return rendered;
     }
+    // The thread was handed the handoff stream's chunks: this render reads the same again.
+    context.serverHandoffStream = replayHandoff(transfer);
   }
   documentsRendered.inc({ thread: "requests" });
   return renderDocument(context, url, status);

@@ -52,7 +52,9 @@ describe("the render thread", () => {
 
   it("refuses data that cannot cross to the thread, and goes on rendering", async () => {
     thread = new RenderThread(fixture("echo"));
-    await expect(thread.render(transferFor("http://m.test/app", { load: () => 1 }))).rejects.toThrow();
+    await expect(thread.render(transferFor("http://m.test/app", { load: () => 1 }))).rejects.toThrow(
+      "could not be cloned",
+    );
     expect((await thread.render(transferFor("http://m.test/app"))).status).toBe(200);
   });
 

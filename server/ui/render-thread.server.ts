@@ -92,10 +92,11 @@ export class RenderThread {
   private lost(worker: Worker, error: Error): void {
     if (this.worker !== worker) return;
     this.worker = null;
+    // Stopped on its own (close() forgets its thread first): a heap over its bound, a fault.
     if (this.rendered === 0) {
       this.broken = true;
       getLogger().error({ err: error }, "the render thread could not start: documents render on this thread");
-    }
+    } else getLogger().warn({ err: error }, "the render thread stopped: the next document starts another");
     this.failAll(error);
   }
 

@@ -29,13 +29,11 @@ export interface RenderTransfer {
 }
 
 /**
- * The transfer for a document without errors or action data; the context's handoff stream is
- * read here and replaced by one that gives the same chunks, so the context can still be rendered
- * where it is if the thread cannot.
+ * The transfer for a document without errors or action data. Reads the context's handoff stream
+ * to its end: to render the context where it is after all, give it `replayHandoff(transfer)`.
  */
 export async function toTransfer(context: EntryContext, url: string, status: number): Promise<RenderTransfer> {
   const handoff = context.serverHandoffStream ? await readAll(context.serverHandoffStream) : [];
-  if (context.serverHandoffStream) context.serverHandoffStream = streamOf(handoff);
   const handler = context.staticHandlerContext;
   return {
     url,
@@ -120,7 +118,7 @@ export function fromTransfer({ build, routeModules, tree }: PreparedBuild, trans
     },
     criticalCss: transfer.criticalCss,
     serverHandoffString: transfer.serverHandoffString,
-    serverHandoffStream: streamOf(transfer.handoff),
+    serverHandoffStream: replayHandoff(transfer),
     renderMeta: {},
     future: build.future,
     ssr: build.ssr,
@@ -137,10 +135,11 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]
   return chunks;
 }
 
-function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+/** The handoff stream a transfer was read from, again: the same chunks. */
+export function replayHandoff(transfer: RenderTransfer): ReadableStream<Uint8Array> {
   return new ReadableStream({
     start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
+      for (const chunk of transfer.handoff) controller.enqueue(chunk);
       controller.close();
     },
   });

@@ -14,9 +14,8 @@ parentPort!.on("message", ({ id, transfer }: { id: number; transfer: RenderTrans
     .then(() => renderDocument(fromTransfer(prepared, transfer), transfer.url, transfer.status))
     .then(
       ({ html, status }) => {
-        // A Buffer may be a view of a larger shared one: its own copy crosses without copying again.
-        const bytes =
-          html.byteOffset === 0 && html.byteLength === html.buffer.byteLength ? html : Uint8Array.from(html);
+        // A small Buffer is a view of a shared pool: its own copy crosses without copying again.
+        const bytes = html.byteOffset === 0 && html.byteLength === html.buffer.byteLength ? html : new Uint8Array(html);
         parentPort!.postMessage({ id, html: bytes, status }, [bytes.buffer as ArrayBuffer]);
       },
       (error: unknown) => parentPort!.postMessage({ id, error: String(error) }),
