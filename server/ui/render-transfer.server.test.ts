@@ -1,6 +1,7 @@
 import type { EntryContext, ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { fromTransfer, prepareBuild, replayHandoff, toTransfer } from "./render-transfer.server";
+import { matchRoutes } from "react-router";
+import { fromTransfer, matchPath, prepareBuild, replayHandoff, toTransfer } from "./render-transfer.server";
 
 const encoder = new TextEncoder();
 
@@ -99,5 +100,20 @@ describe("a render transfer", () => {
     expect(ids("/app")).toEqual(["root", "layouts/app", "routes/app"]);
     expect(ids("/app/object/o2")).toEqual(["root", "layouts/app", "routes/object"]);
     expect(ids("/nowhere")).toBeUndefined();
+  });
+
+  it("matches a path once and answers it again from memory, with what React Router's matching gives, within a bound", () => {
+    const prepared = prepareBuild(build);
+    const first = matchPath(prepared, "/app/object/o1", "/");
+    expect(first).toEqual(matchRoutes(prepared.tree, "/app/object/o1", "/"));
+    expect(first?.at(-1)?.params).toEqual({ id: "o1" });
+    expect(matchPath(prepared, "/app/object/o1", "/")).toBe(first);
+    expect(matchPath(prepared, "/nowhere", "/")).toBeNull();
+    expect(matchPath(prepared, "/nowhere", "/")).toBeNull();
+    // Another base is another answer: under /motif, /app is nothing.
+    expect(matchPath(prepared, "/app", "/motif")).toBeNull();
+    for (let n = 0; n < 1_500; n++) matchPath(prepared, `/app/object/o${n}`, "/");
+    expect(prepared.matched.size).toBeLessThanOrEqual(1_000);
+    expect(matchPath(prepared, "/app/object/o1499", "/")?.at(-1)?.params).toEqual({ id: "o1499" });
   });
 });

@@ -59,16 +59,46 @@ export async function toTransfer(context: EntryContext, url: string, status: num
 type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
 type RouteNode = RouteObject & { children?: RouteNode[] };
 
+type Match = ReturnType<EntryContext["staticHandlerContext"]["_match"]>;
+
 /** What a render thread reads from its build once: the build, its routes' modules and their tree. */
 export interface PreparedBuild {
   build: ServerBuild;
   routeModules: EntryContext["routeModules"];
   tree: RouteNode[];
+  /** Paths already matched against the tree (see `matchPath`). */
+  matched: Map<string, Match>;
 }
 
 export function prepareBuild(build: ServerBuild): PreparedBuild {
   const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route?.module]));
-  return { build, routeModules: routeModules as EntryContext["routeModules"], tree: routeTree(build.routes) };
+  return {
+    build,
+    routeModules: routeModules as EntryContext["routeModules"],
+    tree: routeTree(build.routes),
+    matched: new Map(),
+  };
+}
+
+/** Paths kept matched; past this many the memory starts again (a page's ancestors are few). */
+const MATCHED_PATHS = 1_000;
+
+/**
+ * The routes a path matches. React Router asks for the page's path and each of its ancestors on
+ * every render (to list in the page the routes it may reach next), and `matchRoutes` flattens and
+ * ranks the whole tree each time — a tenth of a render; the tree never changes, so neither does
+ * a path's answer, which React Router only reads.
+ */
+export function matchPath(prepared: PreparedBuild, location: Parameters<typeof matchRoutes>[1], basename?: string) {
+  if (typeof location !== "string") return matchRoutes(prepared.tree, location, basename) as Match;
+  const key = `${basename ?? ""}\0${location}`;
+  let matches = prepared.matched.get(key);
+  if (matches === undefined) {
+    matches = matchRoutes(prepared.tree, location, basename) as Match;
+    if (prepared.matched.size >= MATCHED_PATHS) prepared.matched.clear();
+    prepared.matched.set(key, matches);
+  }
+  return matches;
 }
 
 /** The build's routes as the tree React Router matches paths against (ids, paths, nesting only). */
@@ -91,7 +121,8 @@ function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
 }
 
 /** The entry context React Router would have handed the entry for this transfer, from the thread's own build. */
-export function fromTransfer({ build, routeModules, tree }: PreparedBuild, transfer: RenderTransfer): EntryContext {
+export function fromTransfer(prepared: PreparedBuild, transfer: RenderTransfer): EntryContext {
+  const { build, routeModules } = prepared;
   return {
     manifest: build.assets,
     branches: [],
@@ -113,8 +144,7 @@ export function fromTransfer({ build, routeModules, tree }: PreparedBuild, trans
       loaderHeaders: {},
       actionHeaders: {},
       _deepestRenderedBoundaryId: transfer.deepestRenderedBoundaryId,
-      _match: (location) =>
-        matchRoutes(tree, location, transfer.basename) as ReturnType<EntryContext["staticHandlerContext"]["_match"]>,
+      _match: (location) => matchPath(prepared, location, transfer.basename),
     },
     criticalCss: transfer.criticalCss,
     serverHandoffString: transfer.serverHandoffString,
