@@ -1,8 +1,8 @@
-import { Writable } from "node:stream";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { compactRouterManifest } from "./compact-manifest.server";
+import { DocumentBytes } from "./document-bytes.server";
 
 /** How long a document's boundaries may wait on data before React Router ends its stream. */
 export const streamTimeout = 5_000;
@@ -16,21 +16,19 @@ export const streamTimeout = 5_000;
 export function renderDocument(context: EntryContext, url: string, status: number) {
   return new Promise<{ html: Buffer; status: number }>((resolve, reject) => {
     let answered = status;
-    const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
+    const body = new DocumentBytes(
+      (html) => {
         clearTimeout(timeoutId);
-        resolve({ html: compactRouterManifest(Buffer.concat(chunks)), status: answered });
-        callback();
+        resolve({ html: compactRouterManifest(html), status: answered });
       },
-    });
+      (error) => {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+    );
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={url} />, {
       onAllReady() {
-        pipe(body);
+        pipe(body as unknown as NodeJS.WritableStream);
       },
       onShellError(error: unknown) {
         clearTimeout(timeoutId);

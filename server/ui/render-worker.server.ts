@@ -3,21 +3,28 @@
 import { parentPort } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
+import { inTurn } from "./in-turn.server";
 import { renderDocument } from "./render-document.server";
 import { fromTransfer, prepareBuild, type RenderTransfer } from "./render-transfer.server";
 
 const prepared = prepareBuild(serverBuild as unknown as ServerBuild);
 
+/** One document at a time (see `inTurn`). */
+const inOrder = inTurn();
+
 parentPort!.on("message", ({ id, transfer }: { id: number; transfer: RenderTransfer }) => {
-  // In the chain, so a context that cannot be made is refused like a failed render.
-  Promise.resolve()
-    .then(() => renderDocument(fromTransfer(prepared, transfer), transfer.url, transfer.status))
-    .then(
-      ({ html, status }) => {
-        // A small Buffer is a view of a shared pool: its own copy crosses without copying again.
-        const bytes = html.byteOffset === 0 && html.byteLength === html.buffer.byteLength ? html : new Uint8Array(html);
-        parentPort!.postMessage({ id, html: bytes, status }, [bytes.buffer as ArrayBuffer]);
-      },
-      (error: unknown) => parentPort!.postMessage({ id, error: String(error) }),
-    );
+  void inOrder(() =>
+    // In the chain, so a context that cannot be made is refused like a failed render.
+    Promise.resolve()
+      .then(() => renderDocument(fromTransfer(prepared, transfer), transfer.url, transfer.status))
+      .then(
+        ({ html, status }) => {
+          // A small Buffer is a view of a shared pool: its own copy crosses without copying again.
+          const bytes =
+            html.byteOffset === 0 && html.byteLength === html.buffer.byteLength ? html : new Uint8Array(html);
+          parentPort!.postMessage({ id, html: bytes, status }, [bytes.buffer as ArrayBuffer]);
+        },
+        (error: unknown) => parentPort!.postMessage({ id, error: String(error) }),
+      ),
+  );
 });
