@@ -5,8 +5,8 @@ import type { Database } from "./client.server";
  * PostgreSQL parses and plans it once per connection. For the statements most pages run.
  * Each handle (or transaction) gets its own, since a prepared statement belongs to it.
  */
-export function preparedFor<T>(prepare: (db: Database) => T): (db: Database) => T {
-  const prepared = new WeakMap<Database, T>();
+export function preparedFor<T, D extends object = Database>(prepare: (db: D) => T): (db: D) => T {
+  const prepared = new WeakMap<D, T>();
   return (db) => {
     let statement = prepared.get(db);
     if (!statement) {

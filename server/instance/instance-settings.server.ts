@@ -9,6 +9,7 @@ import {
 } from "#domain/instance-settings";
 import { type InstanceSettingsChange } from "#domain/requests/instance-settings";
 import type { Database } from "../db/client.server";
+import { preparedFor } from "../db/prepared.server";
 import { instanceSettings } from "../db/schema";
 import { writeAuditLine, type Actor } from "../operator/audit-log.server";
 
@@ -17,12 +18,20 @@ type Reader = Pick<Database, "select">;
 /** Where a change of the settings is announced to every process (their kept public pages show them). */
 export const INSTANCE_SETTINGS_CHANNEL = "motif_instance_settings";
 
+/** Read for every page (and in the transactions that change settings): prepared once per handle. */
+const settingRows = preparedFor((db: Reader) =>
+  db
+    .select({ name: instanceSettings.name, value: instanceSettings.value })
+    .from(instanceSettings)
+    .prepare("instance_settings"),
+);
+
 /**
  * The settings in force: what the console set, over the environment's values. Read from the
  * database each time (one short query), so a change reaches every process at once, no restart.
  */
 export async function readInstanceSettings(db: Reader, defaults: InstanceSettings): Promise<InstanceSettingsReply> {
-  const rows = await db.select({ name: instanceSettings.name, value: instanceSettings.value }).from(instanceSettings);
+  const rows = await settingRows(db).execute();
   const stored = new Map(rows.map((row) => [row.name, row.value]));
   const setHere = instanceSettingNames.filter((name) => stored.has(name));
   const settings = { ...defaults, ...Object.fromEntries(setHere.map((name) => [name, stored.get(name)])) };

@@ -6,6 +6,7 @@ import { getBalance, type Transaction } from "../credits/credits.server";
 import { monthStart } from "../credits/key-spending.server";
 import { spentByMembers } from "../credits/member-limits.server";
 import type { Database } from "../db/client.server";
+import { preparedFor } from "../db/prepared.server";
 import { announceSessionsEnded } from "../events/events.server";
 import { authUsers, teamInvitations, teamMembers, teams } from "../db/schema";
 import { lockTeamFor, roleIn, teamNotFound } from "./membership.server";
@@ -29,7 +30,13 @@ export async function createTeam(db: Database, options: { userId: string; name: 
 
 /** The teams `userId` is in, oldest first, with their role in each. */
 export async function listTeams(db: Database, userId: string): Promise<TeamSummary[]> {
-  const rows = await db
+  const rows = await teamsOf(db).execute({ userId });
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Read for every signed-in document (the workspace switcher): prepared once per database handle. */
+const teamsOf = preparedFor((db) =>
+  db
     .select({
       id: teams.id,
       name: teams.name,
@@ -39,10 +46,10 @@ export async function listTeams(db: Database, userId: string): Promise<TeamSumma
     })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(eq(teamMembers.userId, userId))
-    .orderBy(asc(teams.createdAt), asc(teams.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-}
+    .where(eq(teamMembers.userId, sql.placeholder("userId")))
+    .orderBy(asc(teams.createdAt), asc(teams.id))
+    .prepare("teams_of"),
+);
 
 /** A team as its members see it: everyone in it, and (for owners and admins) its pending invitations. */
 export async function readTeam(db: Database, options: { teamId: string; userId: string }): Promise<TeamDetail> {

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { preparedFor } from "../db/prepared.server";
 import { workspaceDataVersions } from "../db/schema";
 
 /** How many pages' data one process keeps. */
@@ -16,12 +17,18 @@ const CLOCK_MS = 60_000;
  * styles, references, jobs, objects or images, whoever made the change (migrations 0019 and 0030).
  */
 export async function readDataVersion(db: Database, workspaceId: string): Promise<number> {
-  const [row] = await db
-    .select({ version: workspaceDataVersions.version })
-    .from(workspaceDataVersions)
-    .where(eq(workspaceDataVersions.workspaceId, workspaceId));
+  const [row] = await dataVersionOf(db).execute({ workspaceId });
   return row?.version ?? 0;
 }
+
+/** Read for every signed-in document: prepared once per database handle. */
+const dataVersionOf = preparedFor((db) =>
+  db
+    .select({ version: workspaceDataVersions.version })
+    .from(workspaceDataVersions)
+    .where(eq(workspaceDataVersions.workspaceId, sql.placeholder("workspaceId")))
+    .prepare("data_version_of"),
+);
 
 interface Kept {
   value: unknown;
