@@ -79,5 +79,12 @@ function htmlResponse(html: Buffer, status: number, headers: Headers): Response 
   headers.set("Content-Type", "text/html; charset=utf-8");
   // Known in full: sent in one piece instead of chunks (compression, where it applies, drops it).
   headers.set("Content-Length", String(html.length));
-  return new Response(html as Uint8Array<ArrayBuffer>, { headers, status });
+  // A stream of the one buffer: given the bytes themselves, the Response copies them first.
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(html);
+      controller.close();
+    },
+  });
+  return new Response(body, { headers, status });
 }

@@ -42,5 +42,15 @@ describe("a rendered page's key", () => {
     expect(renderKey(get(), 200, context({ root: { later: Promise.resolve(1) } }))).toBeNull();
     expect(renderKey(get(), 200, context({ root: { tags: new Set(["a"]) } }))).toBeNull();
     expect(renderKey(get(), 200, context({ root: { format: () => "x" } }))).toBeNull();
+    expect(renderKey(get(), 200, context({ root: { items: [{ id: 1 }, { tags: new Map() }] } }))).toBeNull();
+  });
+
+  it("keys data that JSON writes in full: dates as their time, objects without a prototype", () => {
+    const at = (time: string) =>
+      context({ root: { at: new Date(time), bare: Object.assign(Object.create(null), { a: 1 }) } });
+    const key = renderKey(get(), 200, at("2026-11-30T00:00:00Z"));
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(renderKey(get(), 200, at("2026-11-30T00:00:00Z"))).toBe(key);
+    expect(renderKey(get(), 200, at("2026-12-01T00:00:00Z"))).not.toBe(key);
   });
 });

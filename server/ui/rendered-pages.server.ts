@@ -5,19 +5,23 @@ import type { EntryContext } from "react-router";
 /** Bytes of rendered documents one process keeps. */
 const MAX_BYTES = 16 * 1024 * 1024;
 
-class Unkeyable extends Error {}
-
 /**
  * Only plain data keys a page: a promise (data still coming), a Map or a class instance would
- * stringify to less than the page renders from, so such a page is always rendered anew.
+ * stringify to less than the page renders from, so such a page is always rendered anew. What
+ * `toJSON` turns plain (a Date) is plain, as JSON writes it. Checked before JSON writes the data
+ * without a replacer: a replacer takes JSON off its fast path, at every value of every page.
  */
-function plainOnly(_key: string, value: unknown): unknown {
-  if (typeof value === "function" || typeof value === "symbol") throw new Unkeyable();
-  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-    const prototype: unknown = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) throw new Unkeyable();
-  }
-  return value;
+function plain(value: unknown, key: string): boolean {
+  if (value === null) return true;
+  if (typeof value === "function" || typeof value === "symbol") return false;
+  if (typeof value !== "object") return true;
+  const withJson = value as { toJSON?: (key: string) => unknown };
+  if (typeof withJson.toJSON === "function") return plain(withJson.toJSON(key), key);
+  if (Array.isArray(value)) return value.every((item: unknown, index) => plain(item, String(index)));
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const name in value) if (!plain((value as Record<string, unknown>)[name], name)) return false;
+  return true;
 }
 
 /**
@@ -32,12 +36,8 @@ export function renderKey(request: Request, status: number, context: EntryContex
   if (actionData || errors) return null;
   const hash = createHash("sha256").update(request.url);
   for (const match of matches) hash.update(`\0${match.route.id}`);
-  try {
-    hash.update(`\0${JSON.stringify(loaderData, plainOnly)}`);
-  } catch (error) {
-    if (error instanceof Unkeyable) return null;
-    throw error;
-  }
+  if (!plain(loaderData, "")) return null;
+  hash.update(`\0${JSON.stringify(loaderData)}`);
   return hash.digest("base64url");
 }
 
