@@ -18,6 +18,13 @@ const THUMBNAIL_QUALITY = cardImages.styleThumbnail.quality;
 const loadMenu = () => import("./style-card-menu");
 const StyleCardMenu = lazy(loadMenu);
 
+/**
+ * The first sample of the first card on a page: fetched first (preloaded in the document's head)
+ * and painted with the page's first paint. The other samples stay lazy: preloaded too, they take
+ * the bandwidth the page's first paint needs on a slow phone.
+ */
+const firstOnPage = { loading: "eager", fetchPriority: "high", decoding: "sync" } as const;
+
 export function StyleCard(
   props: SampleActions & {
     style: StyleView;
@@ -30,6 +37,8 @@ export function StyleCard(
     onDelete?(): void;
     /** Opens sample `index` large. */
     onView?(index: number): void;
+    /** A card at the top of its page: a phone's largest paint may be its first sample. */
+    eager?: boolean;
   },
 ) {
   const { style } = props;
@@ -63,7 +72,7 @@ export function StyleCard(
                 alt={`${style.name}: ${anchor.subject}`}
                 width={anchor.width}
                 height={anchor.height}
-                loading="lazy"
+                {...(props.eager && i === 0 ? firstOnPage : { loading: "lazy" })}
                 className={cn(
                   "aspect-square w-full object-contain",
                   !shownFirst.has(anchor.id) && "animate-fade-in",

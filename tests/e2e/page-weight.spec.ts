@@ -71,6 +71,15 @@ test("a signed-in page's first load stays within its script files and HTML bytes
     // The HTML names each icon; its drawing is in the one icon sprite (docs/decisions/125).
     expect(await missingIcons(page), path).toEqual([]);
   }
+
+  // The styles list's first sample is fetched first, a phone's largest paint; the rest wait to be near.
+  await page.goto("/app/style");
+  const samples = page.getByRole("list", { name: "Your styles" }).getByRole("img", { name: /^Weighed: / });
+  await expect(samples).toHaveCount(4);
+  await expect(samples.first()).toHaveAttribute("fetchpriority", "high");
+  await expect(samples.first()).toHaveAttribute("loading", "eager");
+  for (const later of await samples.all().then((all) => all.slice(1)))
+    await expect(later).toHaveAttribute("loading", "lazy");
 });
 
 test("a signed-in page is sent in the encoding the browser prefers, the same document in each", async ({ page }) => {

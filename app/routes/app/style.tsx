@@ -172,10 +172,11 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your styles">
-            {styles.map((style) => (
+            {styles.map((style, i) => (
               <li key={style.id} data-item-id={style.id}>
                 <StyleCard
                   style={style}
+                  eager={i === 0}
                   progress={progress[style.id]}
                   generateHref={`/app?style=${encodeURIComponent(style.id)}`}
                   onEdit={() => setEditing({ style })}
