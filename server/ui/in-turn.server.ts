@@ -7,7 +7,8 @@
 export function inTurn(): (work: () => Promise<void>) => Promise<void> {
   let previous: Promise<void> = Promise.resolve();
   return (work) => {
-    const next = previous.then(work, work);
+    const next = previous.then(work);
+    // The chain itself never fails, so a failed piece does not stop the next.
     previous = next.catch(() => undefined);
     return next;
   };
