@@ -2,6 +2,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { preferredEncoding } from "#server/http/content-encoding.server";
 import { encodedDocument } from "#server/ui/encoded-documents.server";
 import { renderedPages, renderKey } from "#server/ui/rendered-pages.server";
+import { streamOfChunks } from "#server/ui/chunk-stream.server";
 import { renderDocument } from "#server/ui/render-document.server";
 import { renderThread } from "#server/ui/render-thread.server";
 import { replayHandoff, toTransfer } from "#server/ui/render-transfer.server";
@@ -79,12 +80,5 @@ function htmlResponse(html: Buffer, status: number, headers: Headers): Response 
   headers.set("Content-Type", "text/html; charset=utf-8");
   // Known in full: sent in one piece instead of chunks (compression, where it applies, drops it).
   headers.set("Content-Length", String(html.length));
-  // A stream of the one buffer: given the bytes themselves, the Response copies them first.
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(html);
-      controller.close();
-    },
-  });
-  return new Response(body, { headers, status });
+  return new Response(streamOfChunks([html]), { headers, status });
 }

@@ -6,6 +6,7 @@ import {
   type RouteObject,
   type ServerBuild,
 } from "react-router";
+import { streamOfChunks } from "./chunk-stream.server";
 
 /**
  * What a document's render follows from, as plain data that crosses to a render thread: the
@@ -167,10 +168,5 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]
 
 /** The handoff stream a transfer was read from, again: the same chunks. */
 export function replayHandoff(transfer: RenderTransfer): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start(controller) {
-      for (const chunk of transfer.handoff) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
+  return streamOfChunks(transfer.handoff);
 }
