@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RenderThread } from "./render-thread.server";
+import { closeRenderThread, enableRenderThread, RenderThread, renderThread } from "./render-thread.server";
 import type { RenderTransfer } from "./render-transfer.server";
 
 const fixture = (name: string) => new URL(`../../tests/fixtures/render-threads/${name}.mjs`, import.meta.url);
@@ -45,6 +45,7 @@ describe("the render thread", () => {
     thread = new RenderThread(fixture("echo"));
     expect((await thread.render(transferFor("http://m.test/app"))).html.toString()).toBe("<p>http://m.test/app</p>");
     await expect(thread.render(transferFor("http://m.test/stop"))).rejects.toThrow("The render thread stopped (3)");
+    expect(thread.usable).toBe(true);
     expect((await thread.render(transferFor("http://m.test/again"))).html.toString()).toBe(
       "<p>http://m.test/again</p>",
     );
@@ -60,7 +61,9 @@ describe("the render thread", () => {
 
   it("stops trying a thread that could not start: every document is refused at once after", async () => {
     thread = new RenderThread(fixture("broken"));
+    expect(thread.usable).toBe(true);
     await expect(thread.render(transferFor("http://m.test/app"))).rejects.toThrow("the build is missing");
+    expect(thread.usable).toBe(false);
     await expect(thread.render(transferFor("http://m.test/app"))).rejects.toThrow("The render thread could not start");
   });
 
@@ -71,5 +74,18 @@ describe("the render thread", () => {
     );
     await thread.close();
     await refused;
+  });
+
+  it("is offered to documents only while it can render, and not after shutdown", async () => {
+    enableRenderThread(fixture("broken"));
+    const offered = renderThread();
+    expect(offered).not.toBeNull();
+    await expect(offered!.render(transferFor("http://m.test/app"))).rejects.toThrow("the build is missing");
+    // A thread that could not start is not offered: no document is prepared for it.
+    expect(renderThread()).toBeNull();
+    enableRenderThread(fixture("echo"));
+    expect((await renderThread()!.render(transferFor("http://m.test/app"))).status).toBe(200);
+    await closeRenderThread();
+    expect(renderThread()).toBeNull();
   });
 });

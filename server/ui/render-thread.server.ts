@@ -37,6 +37,11 @@ export class RenderThread {
 
   constructor(private readonly file: URL) {}
 
+  /** False once a thread stopped before rendering anything: documents render where they are. */
+  get usable(): boolean {
+    return !this.broken;
+  }
+
   render(transfer: RenderTransfer): Promise<{ html: Buffer; status: number }> {
     if (this.broken) return Promise.reject(new Error("The render thread could not start"));
     const worker = this.worker ?? this.start();
@@ -117,10 +122,14 @@ export function enableRenderThread(file: URL): void {
   thread = new RenderThread(file);
 }
 
+/** The render thread, while it can render: callers need not prepare a document for one that cannot. */
 export function renderThread(): RenderThread | null {
-  return thread;
+  return thread?.usable ? thread : null;
 }
 
+/** At shutdown: the thread ends, and documents render where they are from then on. */
 export async function closeRenderThread(): Promise<void> {
-  await thread?.close();
+  const closing = thread;
+  thread = null;
+  await closing?.close();
 }
