@@ -33,7 +33,8 @@ export class RenderThread {
   private idleTimer: NodeJS.Timeout | null = null;
   /** Set when a thread stopped before rendering anything: it would fail again, so none is started. */
   private broken = false;
-  private rendered = 0;
+  /** Answers the current thread has sent, failures included: any at all shows it started. */
+  private answered = 0;
 
   constructor(private readonly file: URL) {}
 
@@ -76,7 +77,7 @@ export class RenderThread {
     worker.on("error", (error) => this.lost(worker, error));
     worker.on("exit", (code) => this.lost(worker, new Error(`The render thread stopped (${code})`)));
     this.worker = worker;
-    this.rendered = 0;
+    this.answered = 0;
     return worker;
   }
 
@@ -84,7 +85,7 @@ export class RenderThread {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
-    this.rendered++;
+    this.answered++;
     if ("error" in reply) pending.reject(new Error(reply.error));
     else
       pending.resolve({
@@ -98,7 +99,7 @@ export class RenderThread {
     if (this.worker !== worker) return;
     this.worker = null;
     // Stopped on its own (close() forgets its thread first): a heap over its bound, a fault.
-    if (this.rendered === 0) {
+    if (this.answered === 0) {
       this.broken = true;
       getLogger().error({ err: error }, "the render thread could not start: documents render on this thread");
     } else getLogger().warn({ err: error }, "the render thread stopped: the next document starts another");
