@@ -34,8 +34,18 @@ async function firstLoad(page: Page, path: string) {
   await page.waitForLoadState("networkidle");
   page.off("response", noteScript);
   await Promise.all(bodies);
+  // When the first paint came, and when the first of the page's modules was asked for.
+  const [painted, firstModule] = await page.evaluate(() => [
+    performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+    Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    ),
+  ]);
   const html = await (await page.request.get(path)).body();
-  return { scripts: [...scripts], withZod, htmlBytes: html.length };
+  return { scripts: [...scripts], withZod, htmlBytes: html.length, painted, firstModule };
 }
 
 /** The icons the page draws from the sprite that the sprite lacks (none: every icon shows). */
@@ -68,6 +78,8 @@ test("a signed-in page's first load stays within its script files and HTML bytes
     expect(weight.scripts.length, path).toBeGreaterThan(2);
     expect(weight.htmlBytes, path).toBeLessThanOrEqual(MAX_HTML_BYTES);
     expect(weight.withZod, path).toEqual([]);
+    // The page shows what the server sent before its modules are fetched (docs/decisions/135).
+    expect(weight.firstModule, path).toBeGreaterThanOrEqual(weight.painted);
     // The HTML names each icon; its drawing is in the one icon sprite (docs/decisions/125).
     expect(await missingIcons(page), path).toEqual([]);
   }

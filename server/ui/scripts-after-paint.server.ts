@@ -1,0 +1,85 @@
+const MODULE_TAG = '<script type="module" async="">';
+const MANIFEST = "window.__reactRouterManifest = ";
+const ROUTE_MODULES = "window.__reactRouterRouteModules = ";
+const SCRIPT_END = "</script>";
+const PRELOAD_START = '<link rel="modulepreload" href="';
+const PRELOAD_END = '"/>';
+
+/**
+ * Waits for the page's first contentful paint. A tab not shown paints nothing and goes on at
+ * once; a browser without paint entries goes on after its first frame; none waits over 1.5 s.
+ */
+export const AWAIT_FIRST_PAINT =
+  "await new Promise((go) => {" +
+  'if (document.visibilityState !== "visible") return go();' +
+  "setTimeout(go, 1500);" +
+  'if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return requestAnimationFrame(() => setTimeout(go));' +
+  'const painted = new PerformanceObserver((list) => { if (list.getEntriesByName("first-contentful-paint").length) { painted.disconnect(); go(); } });' +
+  'painted.observe({ type: "paint", buffered: true });' +
+  "});";
+
+/** A string literal for a script's text inside an HTML script element. */
+const scriptLiteral = (text: string) => JSON.stringify(text).replaceAll("<", "\\u003c");
+
+/**
+ * What runs once the page has painted: the page's modules asked for all at once, then React
+ * Router's own script — its route imports and what follows its manifest — as a module script
+ * of its own, so the modules still run together, in their order, when all have arrived.
+ */
+export function afterPaint(routerScript: string, preloads: readonly string[]): string {
+  return [
+    AWAIT_FIRST_PAINT,
+    `for (const href of ${scriptLiteral([...preloads].join(" "))}.split(" ")) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `document.body.append(Object.assign(document.createElement("script"), { type: "module", textContent: ${scriptLiteral(routerScript)} }));`,
+  ].join("\n");
+}
+
+const recent = new Map<string, string>();
+const RECENT_MAX = 64;
+
+function afterPaintOnce(routerScript: string, preloads: readonly string[]): string {
+  const key = `${routerScript}\n${preloads.join(" ")}`;
+  let text = recent.get(key);
+  if (text === undefined) {
+    text = afterPaint(routerScript, preloads);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+    recent.set(key, text);
+  }
+  return text;
+}
+
+/**
+ * A document whose scripts are fetched and run after its first paint (docs/decisions/135):
+ * the head's module preloads and React Router's module script become one script that waits
+ * for the paint, then asks for them. The manifest is set at once, as written. Anything not
+ * written as React Router writes it is left as it is.
+ */
+export function scriptsAfterPaint(html: Buffer): Buffer {
+  const tag = html.indexOf(MODULE_TAG);
+  if (tag === -1) return html;
+  const from = tag + MODULE_TAG.length;
+  const end = html.indexOf(SCRIPT_END, from);
+  const manifest = html.indexOf(MANIFEST, from);
+  const routeModules = html.indexOf(ROUTE_MODULES, manifest);
+  if (end === -1 || manifest === -1 || routeModules === -1 || routeModules > end) return html;
+
+  const pieces: Buffer[] = [];
+  const preloads = new Set<string>();
+  let at = 0;
+  for (let link = html.indexOf(PRELOAD_START); link !== -1 && link < tag; link = html.indexOf(PRELOAD_START, at)) {
+    const href = link + PRELOAD_START.length;
+    const close = html.indexOf(PRELOAD_END, href);
+    if (close === -1 || close > tag) return html;
+    preloads.add(html.toString("utf8", href, close));
+    pieces.push(html.subarray(at, link));
+    at = close + PRELOAD_END.length;
+  }
+  const routerScript = html.toString("utf8", from, manifest) + html.toString("utf8", routeModules, end);
+  pieces.push(
+    html.subarray(at, from),
+    html.subarray(manifest, routeModules),
+    Buffer.from(`\n${afterPaintOnce(routerScript, [...preloads])}`, "utf8"),
+    html.subarray(end),
+  );
+  return Buffer.concat(pieces);
+}
