@@ -1,9 +1,10 @@
-const MODULE_TAG = '<script type="module" async="">';
-const MANIFEST = "window.__reactRouterManifest = ";
-const ROUTE_MODULES = "window.__reactRouterRouteModules = ";
-const SCRIPT_END = "</script>";
-const PRELOAD_START = '<link rel="modulepreload" href="';
-const PRELOAD_END = '"/>';
+// What is searched for, as bytes: a string needle is encoded again on every search.
+const MODULE_TAG = Buffer.from('<script type="module" async="">');
+const MANIFEST = Buffer.from("window.__reactRouterManifest = ");
+const ROUTE_MODULES = Buffer.from("window.__reactRouterRouteModules = ");
+const SCRIPT_END = Buffer.from("</script>");
+const PRELOAD_START = Buffer.from('<link rel="modulepreload" href="');
+const PRELOAD_END = Buffer.from('"/>');
 
 /**
  * Waits for the page's first contentful paint. A tab not shown paints nothing and goes on at
@@ -34,18 +35,19 @@ export function afterPaint(routerScript: string, preloads: readonly string[]): s
   ].join("\n");
 }
 
-const recent = new Map<string, string>();
+const recent = new Map<string, Buffer>();
 const RECENT_MAX = 64;
 
-function afterPaintOnce(routerScript: string, preloads: readonly string[]): string {
+/** `afterPaint`'s bytes, after a line break, kept for the last pages seen. */
+function afterPaintOnce(routerScript: string, preloads: readonly string[]): Buffer {
   const key = `${routerScript}\n${preloads.join(" ")}`;
-  let text = recent.get(key);
-  if (text === undefined) {
-    text = afterPaint(routerScript, preloads);
+  let bytes = recent.get(key);
+  if (bytes === undefined) {
+    bytes = Buffer.from(`\n${afterPaint(routerScript, preloads)}`, "utf8");
     if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
-    recent.set(key, text);
+    recent.set(key, bytes);
   }
-  return text;
+  return bytes;
 }
 
 /**
@@ -78,7 +80,7 @@ export function scriptsAfterPaint(html: Buffer): Buffer {
   pieces.push(
     html.subarray(at, from),
     html.subarray(manifest, routeModules),
-    Buffer.from(`\n${afterPaintOnce(routerScript, [...preloads])}`, "utf8"),
+    afterPaintOnce(routerScript, [...preloads]),
     html.subarray(end),
   );
   return Buffer.concat(pieces);
