@@ -1,3 +1,5 @@
+import { recentAnswers } from "./recent-answers.server";
+
 // What is searched for, as bytes: a string needle is encoded again on every search.
 const MODULE_TAG = Buffer.from('<script type="module" async="">');
 const MANIFEST = Buffer.from("window.__reactRouterManifest = ");
@@ -35,19 +37,12 @@ export function afterPaint(routerScript: string, preloads: readonly string[]): s
   ].join("\n");
 }
 
-const recent = new Map<string, Buffer>();
-const RECENT_MAX = 64;
+const written = recentAnswers<Buffer>(64);
 
 /** `afterPaint`'s bytes, after a line break, kept for the last pages seen. */
 function afterPaintOnce(routerScript: string, preloads: readonly string[]): Buffer {
   const key = `${routerScript}\n${preloads.join(" ")}`;
-  let bytes = recent.get(key);
-  if (bytes === undefined) {
-    bytes = Buffer.from(`\n${afterPaint(routerScript, preloads)}`, "utf8");
-    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
-    recent.set(key, bytes);
-  }
-  return bytes;
+  return written(key, () => Buffer.from(`\n${afterPaint(routerScript, preloads)}`, "utf8"))!;
 }
 
 /**
