@@ -132,6 +132,10 @@ describe("scriptsAfterPaint", () => {
     expect(scriptsAfterPaint(landing)).toBe(landing);
     const withoutManifest = Buffer.from(document('import("/assets/entry.client-A.js");'));
     expect(scriptsAfterPaint(withoutManifest)).toBe(withoutManifest);
+    const withIntegrity = Buffer.from(
+      document().replace('href="/assets/root-B.js"/>', 'href="/assets/root-B.js" integrity="sha384-x"/>'),
+    );
+    expect(scriptsAfterPaint(withIntegrity)).toBe(withIntegrity);
   });
 
   it("writes the same bytes for a page seen before, and another page's script its own", () => {

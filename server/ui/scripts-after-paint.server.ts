@@ -7,12 +7,13 @@ const ROUTE_MODULES = Buffer.from("window.__reactRouterRouteModules = ");
 const SCRIPT_END = Buffer.from("</script>");
 const PRELOAD_START = Buffer.from('<link rel="modulepreload" href="');
 const PRELOAD_END = Buffer.from('"/>');
+const QUOTE = 0x22;
 
 /**
  * Waits for the page's first contentful paint. A tab not shown paints nothing and goes on at
  * once; a browser without paint entries goes on after its first frame; none waits over 1.5 s.
  */
-export const AWAIT_FIRST_PAINT =
+const AWAIT_FIRST_PAINT =
   "await new Promise((go) => {" +
   'if (document.visibilityState !== "visible") return go();' +
   "setTimeout(go, 1500);" +
@@ -65,8 +66,10 @@ export function scriptsAfterPaint(html: Buffer): Buffer {
   let at = 0;
   for (let link = html.indexOf(PRELOAD_START); link !== -1 && link < tag; link = html.indexOf(PRELOAD_START, at)) {
     const href = link + PRELOAD_START.length;
-    const close = html.indexOf(PRELOAD_END, href);
-    if (close === -1 || close > tag) return html;
+    // A preload with more than its address (an integrity, a nonce) is not React Router's as this reads it.
+    const close = html.indexOf(QUOTE, href);
+    if (close === -1 || close > tag || !html.subarray(close, close + PRELOAD_END.length).equals(PRELOAD_END))
+      return html;
     preloads.add(html.toString("utf8", href, close));
     pieces.push(html.subarray(at, link));
     at = close + PRELOAD_END.length;
