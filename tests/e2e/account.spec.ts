@@ -8,6 +8,7 @@ import {
   signInToApp,
   signInWithApi,
   uniqueEmail,
+  waitForHydration,
 } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 import { createStyleInUi } from "./support/styles";
@@ -200,6 +201,7 @@ test("a failing deletion shows the User Deletion Error toast", async ({ page }) 
     route.fulfill({ status: 200, body: JSON.stringify({ success: false }) }),
   );
   await page.goto("/app/settings");
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Delete account" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
   await dialog.getByLabel(/^To confirm, type/).fill(email);
