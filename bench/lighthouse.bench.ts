@@ -7,7 +7,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import { fillAccount, firstObjectId } from "./accounts";
-import { serverAtRest, signInThroughOutbox, startBuiltServer } from "./support";
+import { signInThroughOutbox, startBuiltServer } from "./support";
 import { report, type Target } from "./targets";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -109,8 +109,6 @@ try {
   const landing = await audit("/");
   const cookie = await signInThroughOutbox(server, "lighthouse@bench.local");
   await fillAccount(server.base, cookie, { styles: 1, objectsPerStyle: 8 });
-  // The generations' last image copies are made after their jobs finish: audits start after.
-  await serverAtRest(server.pid);
   const create = await audit("/app", { cookie });
   const object = await audit(`/app/object/${await firstObjectId(server.base, cookie)}`, { cookie });
   const styles = await audit("/app/style", { cookie });

@@ -8,12 +8,8 @@ export function scriptsOf(html: string): string[] {
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(match[1]!);
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) found.add(match[1]!);
   for (const match of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) found.add(match[1]!);
-  // React Router's inline bootstrap imports the entry and route modules by URL; after the first
-  // paint it is a script's text, its quotes escaped (server/ui/scripts-after-paint.server.ts).
-  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?\\?["']([^"'\\]+\.js)\\?["']/g)) found.add(match[1]!);
-  // The preloads that script adds once the page has painted.
-  for (const match of html.matchAll(/for \(const href of "([^"]+)"\.split\(" "\)\)/g))
-    for (const src of match[1]!.split(" ")) found.add(src);
+  // React Router's inline bootstrap imports the entry and route modules by URL.
+  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) found.add(match[1]!);
   return [...found].filter((src) => src.endsWith(".js"));
 }
 

@@ -1,5 +1,4 @@
 import type { CreditHistoryEntry } from "./credits";
-import { wholeNumber } from "./whole-number";
 
 export type { CreditHistoryEntry };
 
@@ -36,7 +35,7 @@ export function describeCreditEntry(
       return (entry.title ? `Refund: ${entry.title}` : `Refund for ${style}`) + refundNote(entry.refund);
     case "purchase":
       return (
-        (entry.purchase ? `Bought ${wholeNumber(entry.purchase.credits)} credits` : "Credits bought") +
+        (entry.purchase ? `Bought ${entry.purchase.credits.toLocaleString("en")} credits` : "Credits bought") +
         debtNote(entry.debtDelta)
       );
     case "purchase_refunded":

@@ -12,9 +12,8 @@ import { ConfirmDialog } from "./ui/confirm-dialog";
 import { ModalDialog } from "./ui/sheet-dialog";
 import { WebhookDeliveriesDialog } from "./webhook-deliveries";
 import { inputClasses, TextField } from "./ui/text-field";
-import { onFirstUse } from "#domain/whole-number";
 
-const day = onFirstUse(() => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" }));
+const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
 const expiryChoices = [
   { label: "Never", days: undefined },
   { label: "In 30 days", days: 30 },
@@ -73,7 +72,7 @@ export function ApiKeys() {
 
 function deliveryText(delivery: NonNullable<ApiKeyView["lastDelivery"]>): string {
   if (delivery.status === "delivered")
-    return `delivered ${day().format(new Date(delivery.deliveredAt ?? delivery.createdAt))}`;
+    return `delivered ${day.format(new Date(delivery.deliveredAt ?? delivery.createdAt))}`;
   if (delivery.status === "pending") return `retrying (${delivery.attempts} attempts so far)`;
   return `failed${delivery.lastStatus ? ` (HTTP ${delivery.lastStatus})` : delivery.lastError ? ` (${delivery.lastError})` : ""}`;
 }
@@ -97,9 +96,9 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }
     }
   }
   const facts = [
-    `Created ${day().format(new Date(apiKey.createdAt))}`,
-    apiKey.lastUsedAt ? `last used ${day().format(new Date(apiKey.lastUsedAt))}` : "never used",
-    apiKey.expiresAt ? `expires ${day().format(new Date(apiKey.expiresAt))}` : "no expiry",
+    `Created ${day.format(new Date(apiKey.createdAt))}`,
+    apiKey.lastUsedAt ? `last used ${day.format(new Date(apiKey.lastUsedAt))}` : "never used",
+    apiKey.expiresAt ? `expires ${day.format(new Date(apiKey.expiresAt))}` : "no expiry",
   ];
   return (
     <li

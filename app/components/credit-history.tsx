@@ -7,9 +7,8 @@ import { cn } from "~/lib/ui/cn";
 import { subscribeLiveEvents } from "~/lib/api/live-events";
 import { useTeamName } from "~/lib/hooks/use-shell-data";
 import { Button } from "./ui/button";
-import { onFirstUse, wholeNumber } from "#domain/whole-number";
 
-const when = onFirstUse(() => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }));
+const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /** Every change of the user's balance, newest first, following live changes. */
 export function CreditHistory() {
@@ -113,10 +112,10 @@ export function CreditHistory() {
                   {describeCreditEntry(entry)}
                 </p>
                 <p className="text-xs text-neutral-600 dark:text-neutral-400">
-                  <time dateTime={entry.createdAt}>{when().format(new Date(entry.createdAt))}</time>
+                  <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
                   {entry.by && <span data-testid="credit-by"> · by {entry.by}</span>}
                   {entry.model && <span data-testid="credit-model"> · {entry.model}</span>}
-                  <span className="tabular-nums"> · balance {wholeNumber(entry.balanceAfter)}</span>
+                  <span className="tabular-nums"> · balance {entry.balanceAfter.toLocaleString("en")}</span>
                   {entry.purchase?.receiptUrl && (
                     <>
                       {" · "}
@@ -140,7 +139,7 @@ export function CreditHistory() {
                 )}
               >
                 {gain ? "+" : entry.delta < 0 ? "−" : ""}
-                {wholeNumber(Math.abs(entry.delta))}
+                {Math.abs(entry.delta).toLocaleString("en")}
                 <span className="sr-only"> credits</span>
               </span>
             </li>

@@ -8,7 +8,6 @@ import { useSafeNavigate } from "~/lib/hooks/use-safe-navigate";
 import { Button } from "./ui/button";
 import { ConfirmDialog } from "./ui/confirm-dialog";
 import { inputClasses } from "./ui/text-field";
-import { wholeNumber } from "#domain/whole-number";
 
 /**
  * "Delete account" and the question it asks first: what goes, that it cannot be undone, and
@@ -26,7 +25,7 @@ export function DeleteAccountDialog({ email, credits }: { email: string | undefi
   const balance =
     credits === null
       ? "your credit balance"
-      : `your balance of ${wholeNumber(credits)} ${credits === 1 ? "credit" : "credits"}`;
+      : `your balance of ${credits.toLocaleString("en")} ${credits === 1 ? "credit" : "credits"}`;
 
   function changeOpen(next: boolean) {
     setOpen(next);

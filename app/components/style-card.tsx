@@ -57,7 +57,7 @@ export function StyleCard(
       // contain-inline-size: a long unbroken name must not set the card's (or its grid column's) width.
       className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-xs transition [contain:inline-size] hover:shadow-md dark:border-neutral-800 dark:bg-neutral-900"
     >
-      <div className="sample-grid bg-neutral-200 dark:bg-neutral-800">
+      <div className={cn("grid grid-cols-2 gap-px bg-neutral-200 dark:bg-neutral-800")}>
         {Array.from({ length: ANCHOR_COUNT }, (_, i) => {
           const anchor = style.anchors[i];
           if (anchor) {

@@ -1,25 +1,27 @@
-import { recentAnswers } from "./recent-answers.server";
-
 const START = "window.__reactRouterManifest = ";
 const END = ";\n  window.__reactRouterRouteModules";
 
 /**
  * The last manifests seen and their one-line forms: a manifest follows the route and the build,
  * so a few pages' manifests repeat for every request, and parsing one again costs more than the
- * lookup.
+ * lookup. Kept small; an unknown manifest is compacted and noted in place of the oldest.
  */
-const compacted = recentAnswers<Buffer>(32);
+const recent = new Map<string, Buffer>();
+const RECENT_MAX = 32;
 
 function compactOnce(text: string): Buffer | null {
-  return compacted(text, () => {
-    let manifest: unknown;
-    try {
-      manifest = JSON.parse(text);
-    } catch {
-      return null;
-    }
-    return Buffer.from(JSON.stringify(manifest), "utf8");
-  });
+  const known = recent.get(text);
+  if (known) return known;
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const compact = Buffer.from(JSON.stringify(manifest), "utf8");
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(text, compact);
+  return compact;
 }
 
 /**

@@ -3,7 +3,6 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { compactRouterManifest } from "./compact-manifest.server";
 import { DocumentBytes } from "./document-bytes.server";
-import { scriptsAfterPaint } from "./scripts-after-paint.server";
 
 /** How long a document's boundaries may wait on data before React Router ends its stream. */
 export const streamTimeout = 5_000;
@@ -20,7 +19,7 @@ export function renderDocument(context: EntryContext, url: string, status: numbe
     const body = new DocumentBytes(
       (html) => {
         clearTimeout(timeoutId);
-        resolve({ html: scriptsAfterPaint(compactRouterManifest(html)), status: answered });
+        resolve({ html: compactRouterManifest(html), status: answered });
       },
       (error) => {
         clearTimeout(timeoutId);

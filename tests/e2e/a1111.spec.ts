@@ -6,7 +6,7 @@
 // Needs, in playwright.config.ts and tests/e2e/support/ports.ts: e2ePorts.a1111 (the fake, run with
 // FAKE_A1111_AUTH) and e2ePorts.a1111App (an instance with IMAGE_PROVIDERS=a1111,offline).
 import { expect, test } from "@playwright/test";
-import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { signInWithApi, uniqueEmail } from "./support/auth";
 import { createStyleWithApi } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 
@@ -51,7 +51,6 @@ test("a set made with the WebUI shows its sampler steps and is charged", async (
   // The style's samples were drawn by the WebUI too: count the set's runs from here.
   const runsBefore = ((await (await request.get(control)).json()) as { runs: number }).runs;
   await page.goto(`${base}/app`);
-  await waitForHydration(page);
   await page.getByRole("radio", { name: /WebUI icons/ }).check();
   await page.getByRole("group", { name: "Detail" }).getByText("Draft", { exact: true }).click();
   // SDXL paints opaque images; this test is about the WebUI, not the matte.
@@ -79,7 +78,6 @@ test("a set cancelled mid-image interrupts the WebUI, keeps nothing half-made an
   // From now on (the style's samples are made), runs stop halfway and wait there until interrupted.
   await request.post(control, { data: { hold: true } });
   await page.goto(`${base}/app`);
-  await waitForHydration(page);
   await page.getByRole("radio", { name: /Held icons/ }).check();
   await page.getByRole("group", { name: "Detail" }).getByText("Draft", { exact: true }).click();
   await page.getByLabel("Objects", { exact: true }).fill("Round shield");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
-import { signInToApp, waitForHydration } from "./support/auth";
+import { signInToApp } from "./support/auth";
 import { flashToasts, type FlashToast } from "./support/flash";
 import { createStyleInUi } from "./support/styles";
 
@@ -66,14 +66,12 @@ for (const colorScheme of ["light", "dark"] as const) {
       }
       // Dialogs too.
       await page.goto("/app/style");
-      await waitForHydration(page);
       await page.getByRole("button", { name: "New style" }).first().click();
       await expect(page.getByRole("dialog", { name: "New style" })).toBeVisible();
       await expectNoViolations(page, `${colorScheme} new style dialog`);
       await page.getByRole("tab", { name: "From reference images" }).click();
       await expectNoViolations(page, `${colorScheme} new style dialog, images tab`);
       await page.goto("/app/settings");
-      await waitForHydration(page);
       await page.getByRole("button", { name: "Delete account" }).click();
       await expect(page.getByRole("alertdialog", { name: "Delete your account?" })).toBeVisible();
       await expectNoViolations(page, `${colorScheme} delete account dialog`);

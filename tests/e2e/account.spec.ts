@@ -8,7 +8,6 @@ import {
   signInToApp,
   signInWithApi,
   uniqueEmail,
-  waitForHydration,
 } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 import { createStyleInUi } from "./support/styles";
@@ -201,7 +200,6 @@ test("a failing deletion shows the User Deletion Error toast", async ({ page }) 
     route.fulfill({ status: 200, body: JSON.stringify({ success: false }) }),
   );
   await page.goto("/app/settings");
-  await waitForHydration(page);
   await page.getByRole("button", { name: "Delete account" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
   await dialog.getByLabel(/^To confirm, type/).fill(email);

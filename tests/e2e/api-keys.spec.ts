@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithApi, waitForHydration } from "./support/auth";
+import { signInWithApi } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { startWebhookReceiver } from "../fakes/webhook-receiver";
 
@@ -66,7 +66,6 @@ test("check a webhook: send a test event, read what the receiver answered, and r
   try {
     await signInWithApi(page);
     await page.goto("/app/settings");
-    await waitForHydration(page);
     const section = page.locator("#api-keys");
     await section.getByRole("button", { name: "Create API key" }).click();
     const dialog = page.getByRole("dialog", { name: "Create API key" });

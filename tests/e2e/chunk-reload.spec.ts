@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInWithApi, waitForHydration } from "./support/auth";
+import { signInWithApi } from "./support/auth";
 import { createStyleWithApi } from "./support/objects";
 import { openNewStyleDialog } from "./support/styles";
 
@@ -25,7 +25,6 @@ const referencePng = (colour: string) =>
 test("a chunk-load reload keeps the composer's text and settings, once", async ({ page }) => {
   await signInWithApi(page);
   await page.goto("/app");
-  await waitForHydration(page);
   const objects = page.getByLabel("Objects", { exact: true });
   await objects.fill("Treasure chest\nIron sword");
   await group(page, "Size").getByText("Landscape").click();
@@ -57,7 +56,6 @@ test("a chunk-load reload reopens the New style dialog with what was typed, and 
 }) => {
   await signInWithApi(page);
   await page.goto("/app/style");
-  await waitForHydration(page);
   const dialog = await openNewStyleDialog(page);
   await dialog.getByRole("tab", { name: "From reference images" }).click();
   await dialog.getByLabel("Reference images", { exact: true }).setInputFiles([

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signInWithApi, waitForHydration } from "./support/auth";
+import { signInWithApi } from "./support/auth";
 import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
 
 // Closing a dialog puts focus back on the control that opened it, or on the next sensible
@@ -34,7 +34,6 @@ test("focus returns after New style, Rename and Generate again, and moves on aft
   const { objects } = await generateObjectsWithApi(page, { styleId, subjects: ["lantern"] });
 
   await page.goto("/app/style");
-  await waitForHydration(page);
   const newStyle = page.getByRole("button", { name: "New style" }).first();
   await newStyle.click();
   await expect(page.getByRole("dialog", { name: "New style" })).toBeVisible();
@@ -54,7 +53,6 @@ test("focus returns after New style, Rename and Generate again, and moves on aft
   await expectFocused(page, newStyle, "Delete style");
 
   await page.goto(`/app/object/${objects[0]!.id}`);
-  await waitForHydration(page);
   const rename = page.getByRole("button", { name: "Rename" });
   await rename.click();
   await page.getByRole("dialog", { name: "Rename object" }).getByLabel("Name").fill("Brass lantern");
@@ -69,7 +67,6 @@ test("focus returns after New style, Rename and Generate again, and moves on aft
   await expectFocused(page, again, "Generate again");
 
   await page.goto("/app/settings");
-  await waitForHydration(page);
   const create = page.getByRole("button", { name: "Create API key" });
   await create.click();
   const dialog = page.getByRole("dialog");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { signInWithApi, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 import { expectNoViolations } from "./support/axe";
 import { APP_ICON_SIZES } from "../../server/objects/app-icons.server";
@@ -85,7 +85,6 @@ test("download a set as a sprite sheet: every frame lies inside the PNG and show
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects });
   await waitForJob(page, job.id);
   await page.goto("/app/object");
-  await waitForHydration(page);
   for (const name of subjects.slice(0, 3)) await page.getByRole("checkbox", { name: `Select ${name}` }).check();
 
   const path = await downloadThroughDialog(

@@ -83,7 +83,6 @@ test("a character made from an object, drawn in two styles with its strength", a
   await waitForJob(page, job.id, base);
 
   await page.goto(`${base}/app/object/${objects[0]!.id}`);
-  await waitForHydration(page);
   await page.getByRole("link", { name: "Make a character" }).click();
   const dialog = page.getByRole("dialog", { name: "New character" });
   await expect(dialog.getByLabel("Name")).toHaveValue("Knight");
@@ -114,7 +113,6 @@ test("a character made from an object, drawn in two styles with its strength", a
         .first(),
     ).toBeVisible();
     await page.goto(`${base}/app/characters`);
-    await waitForHydration(page);
     await page.getByRole("link", { name: /Sir Brann/ }).click();
   }
   await expect

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithApi, waitForHydration } from "./support/auth";
+import { signInWithApi } from "./support/auth";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 
 // What the user just started shows where they are looking, and live updates cost one
@@ -14,7 +14,6 @@ test("after Generate, the new job's card is scrolled into view, and finished job
   await createStyleWithApi(page, "Viewport icons");
   // Earlier finished jobs fill the space under the composer.
   await page.goto("/app");
-  await waitForHydration(page);
   await page.getByRole("radio", { name: /Viewport icons/ }).check();
   await page.getByLabel("Objects", { exact: true }).fill("Brass lantern");
   await page.getByTestId("generate-objects").click();

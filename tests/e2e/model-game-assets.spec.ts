@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
@@ -112,7 +112,6 @@ test("on the preview engine alone, the panels say before the click that no model
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Knight"] });
   await waitForJob(page, job.id);
   await page.goto(`/app/object/${objects[0]!.id}`);
-  await waitForHydration(page);
   const panel = page.getByRole("region", { name: "Animation" });
   await panel.getByText("A model", { exact: true }).click();
   await expect(panel.getByTestId("animation-maker-hint")).toContainText("None of the models here can draw frames");

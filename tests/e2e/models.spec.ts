@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi } from "./support/objects";
 import { openNewStyleDialog } from "./support/styles";
@@ -30,7 +30,6 @@ test("with two models, each makes an object from the composer; the job, object p
   await signInWithApi(page, uniqueEmail("two-models"), base);
   await createStyleWithApi(page, "Two model icons", base);
   await page.goto(`${base}/app`);
-  await waitForHydration(page);
   await page.getByRole("radio", { name: /Two model icons/ }).check();
   await page.getByRole("group", { name: "Detail" }).getByText("Draft", { exact: true }).click();
 
@@ -102,7 +101,6 @@ test("a self-hosted ComfyUI's sampler steps move the job card while it draws", a
     await signInWithApi(page, uniqueEmail("comfyui-steps"), base);
     await createStyleWithApi(page, "GPU icons", base);
     await page.goto(`${base}/app`);
-    await waitForHydration(page);
     await page.getByRole("radio", { name: /GPU icons/ }).check();
     await page.getByRole("group", { name: "Detail" }).getByText("Draft", { exact: true }).click();
     await page.getByLabel("Model", { exact: true }).selectOption("comfyui");
@@ -124,7 +122,6 @@ test("a self-hosted ComfyUI's sampler steps move the job card while it draws", a
 test("a style made with Gemini as its model is priced by it, and the composer starts from it", async ({ page }) => {
   await signInWithApi(page, uniqueEmail("style-model"), base);
   await page.goto(`${base}/app/style`);
-  await waitForHydration(page);
   const dialog = await openNewStyleDialog(page);
   await dialog.getByLabel("Name").fill("Kettle drawings");
   await dialog.getByLabel("Description").fill("Flat vector icons of kitchen things, copper and cream");
@@ -137,7 +134,6 @@ test("a style made with Gemini as its model is priced by it, and the composer st
   await expect(page.getByTestId("credit-badge")).toContainText("76");
 
   await page.goto(`${base}/app`);
-  await waitForHydration(page);
   await page.getByRole("radio", { name: /Kettle drawings/ }).check();
   await expect(page.getByLabel("Model", { exact: true })).toHaveValue("gemini");
 });

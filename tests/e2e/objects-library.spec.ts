@@ -2,7 +2,7 @@
 // address, another user's object a 404 page, and the composer, library and object page at phone
 // and desktop widths in both colour schemes, without sideways scrolling or accessibility faults.
 import { expect, test } from "@playwright/test";
-import { signInWithApi, waitForHydration } from "./support/auth";
+import { signInWithApi } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
 
@@ -17,7 +17,6 @@ test("the library searches, filters and sorts, and keeps them in the address", a
     )
     .toBe("succeeded");
   await page.goto("/app/object");
-  await waitForHydration(page);
   const names = page.getByRole("list", { name: "Your objects" }).getByRole("heading");
   await expect(names).toHaveText(["Mango", "Apple", "Zebra"]);
   await page.getByLabel("Sort").selectOption("name");

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, downloadThroughDialog } from "./support/objects";
 import { e2ePorts } from "./support/ports";
@@ -186,7 +186,6 @@ test.describe("with a slow provider", () => {
     await createStyleWithApi(page, "Slow icons", base);
     await request.post(control, { data: { latencyMs: 1500 } });
     await page.goto(`${base}/app`);
-    await waitForHydration(page);
     await page.getByLabel("Objects", { exact: true }).fill(SUBJECTS.join("\n"));
     await page.getByRole("radio", { name: /Slow icons/ }).check();
     await choose(page, "Detail", "Draft");

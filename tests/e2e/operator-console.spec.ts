@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expectNoViolations } from "./support/axe";
 import { countMails, latestLoginLink, mailsTo, requestLoginLink, signInWithApi, uniqueEmail } from "./support/auth";
-import { waitForHydration } from "./support/auth";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 import { startServerProcess, waitForHealth } from "./support/server-process";
@@ -53,8 +52,11 @@ test.beforeAll(async ({ browser }) => {
   member = { email: uniqueEmail("console-member"), page: undefined as unknown as Page };
   member.page = await signedInPage(browser, member.email);
   const styleId = await createStyleWithApi(member.page, "Harbour icons", base);
-  const subjects = ["Lantern", "Anchor", "Compass"];
-  const { job } = await generateObjectsWithApi(member.page, { styleId, subjects }, base);
+  const { job } = await generateObjectsWithApi(
+    member.page,
+    { styleId, subjects: ["Lantern", "Anchor", "Compass"] },
+    base,
+  );
   await waitForJob(member.page, job.id, base);
   operator = await signedInPage(browser, OPERATOR);
 });
@@ -71,7 +73,7 @@ test("the console is there for operators only, from the account menu", async () 
   await member.page.goto("/app/admin/usage");
   await expect(member.page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 
-  await operator.goto("/app").then(() => waitForHydration(operator));
+  await operator.goto("/app");
   await operator.getByRole("button", { name: "Account menu" }).click();
   await operator.getByRole("menuitem", { name: "Operator console" }).click();
   await expect(operator.getByRole("heading", { level: 1, name: "Operator console" })).toBeVisible();
@@ -86,7 +88,7 @@ test("an operator gives an account credits while the server runs, and its open t
   await expect(badge).toHaveAttribute("aria-label", /^[\d,]+ credits$/);
   const before = Number((await badge.getAttribute("aria-label"))!.replace(/\D/g, ""));
 
-  await operator.goto("/app/admin").then(() => waitForHydration(operator));
+  await operator.goto("/app/admin");
   await operator.getByRole("searchbox", { name: "Search by address" }).fill("console-member");
   await operator.getByRole("searchbox", { name: "Search by address" }).press("Enter");
   await expect(operator.getByTestId("account-row")).toHaveCount(1);
@@ -146,7 +148,7 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await expect(operator.getByTestId("give-credits")).toHaveAttribute("href", "/app/admin");
   await expect(operator.getByTestId("request-credits")).toHaveCount(0);
   // The operator gives the team credits from the console, while the server runs.
-  await operator.goto("/app/admin/teams").then(() => waitForHydration(operator));
+  await operator.goto("/app/admin/teams");
   const card = operator.getByTestId("operator-team").filter({ hasText: "Harbour Games" });
   await card.getByRole("button", { name: "Credits for team Harbour Games" }).click();
   const dialog = operator.getByRole("dialog", { name: "Credits for team “Harbour Games”" });
@@ -158,7 +160,7 @@ test("a team works together: the operator gives it credits, a colleague makes a 
   await expectNoViolations(operator, "console teams");
 
   // The owner switches to the team from the header and makes its style there.
-  await owner.goto("/app").then(() => waitForHydration(owner));
+  await owner.goto("/app");
   await owner.getByTestId("workspace-switcher").click();
   await owner.getByRole("menuitem", { name: "Harbour Games" }).click();
   await expect(owner.getByTestId("workspace-switcher")).toContainText("Harbour Games");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { classicPalettes } from "../../domain/pixel-art";
 import { pixelsOf } from "../support/pixel-fixtures";
-import { signInWithApi, waitForHydration } from "./support/auth";
+import { signInWithApi } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 
@@ -74,7 +74,6 @@ test("upload a palette file: a file that is not one is refused by its content, a
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Knight"] });
   await waitForJob(page, job.id);
   await page.goto(`/app/object/${objects[0]!.id}`);
-  await waitForHydration(page);
 
   const panel = page.getByRole("region", { name: "Pixel art" });
   await panel.getByLabel("Palette", { exact: true }).selectOption({ label: "Uploaded palette" });

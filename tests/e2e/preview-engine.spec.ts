@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { signInWithApi, uniqueEmail } from "./support/auth";
 import { createStyleWithApi } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 import { openNewStyleDialog } from "./support/styles";
@@ -40,7 +40,6 @@ test("the preview engine's images are badged as previews and cost nothing", asyn
 
   // The composer prices a set as a free preview, and its job card is badged.
   await page.goto(`${base}/app`);
-  await waitForHydration(page);
   await page.getByLabel("Objects", { exact: true }).fill("Treasure chest\nFlibbertigibbet");
   await page.getByRole("radio", { name: /Pixel previews/ }).check();
   const generate = page.getByTestId("generate-objects");
@@ -82,7 +81,6 @@ test("an operator who prices previews sees the price, and the images are still b
   // The first instance sets PREVIEW_PRICE=standard.
   await signInWithApi(page, uniqueEmail("preview-priced"));
   await page.goto("/app/style");
-  await waitForHydration(page);
   const dialog = await openNewStyleDialog(page);
   await dialog.getByText("Draft", { exact: true }).click();
   await expect(dialog.getByTestId("style-price")).toContainText("12 credits");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { readZip } from "../support/zip";
-import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { signInWithApi, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 import { downloadThroughDialog } from "./support/objects";
 import { openNewStyleDialog } from "./support/styles";
@@ -25,7 +25,6 @@ test("a fresh install draws a set of five different animals in one look, each wi
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.goto(`${base}/app/style`);
-  await waitForHydration(page);
   const dialog = await openNewStyleDialog(page);
   await dialog.getByLabel("Name").fill("Flat pastel");
   await dialog.getByLabel("Description").fill("Flat pastel isometric icons");
@@ -34,7 +33,6 @@ test("a fresh install draws a set of five different animals in one look, each wi
   await expect(card.getByTestId("preview-badge")).toHaveCount(4, { timeout: 30_000 });
 
   await page.goto(`${base}/app`);
-  await waitForHydration(page);
   await page.getByLabel("Objects", { exact: true }).fill(ANIMALS.join("\n"));
   await page.getByRole("radio", { name: /Flat pastel/ }).check();
   await page.getByTestId("generate-objects").click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInWithApi, waitForHydration } from "./support/auth";
+import { signInWithApi } from "./support/auth";
 import { createStyleInUi, openNewStyleDialog } from "./support/styles";
 import { createStyleWithApi, generateObjectsWithApi } from "./support/objects";
 
@@ -71,7 +71,6 @@ test("focus returns to the new style's card after creating it, and to the thumbn
 }) => {
   await signInWithApi(page);
   await page.goto("/app/style");
-  await waitForHydration(page);
   const dialog = await openNewStyleDialog(page);
   await dialog.getByLabel("Name").fill("Focus kept");
   await dialog.getByLabel("Description").fill("Flat icons, teal and amber");

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expectNoViolations } from "./support/axe";
-import { countMails, signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { countMails, signInWithApi, uniqueEmail } from "./support/auth";
 import { instanceDatabase } from "./support/instance-database";
 import { e2ePorts } from "./support/ports";
 import { startServerProcess, waitForHealth } from "./support/server-process";
@@ -171,7 +171,6 @@ test("the operator gives an account credits from the setup page, and the account
 
   await signInWithApi(page, OPERATOR);
   await page.goto("/app/setup");
-  await waitForHydration(page);
   const section = page.getByRole("region", { name: "Give credits" });
   await section.getByLabel("Account's e-mail address").fill("not an address");
   await section.getByLabel("Credits").fill("25");

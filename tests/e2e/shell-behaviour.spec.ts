@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithApi, waitForHydration } from "./support/auth";
+import { signInWithApi } from "./support/auth";
 
 test("page views are sent with the normalised route path", async ({ page }) => {
   const sent: string[] = [];
@@ -42,7 +42,6 @@ test("page views go through /analytics.js, which an operator can replace", async
   // In the app, each client-side navigation is one more view in the same page's queue.
   await signInWithApi(page);
   await page.goto("/app/style");
-  await waitForHydration(page);
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Objects" }).click();
   await expect(page).toHaveURL(/\/app\/object$/);
   await expect.poll(seen).toEqual([

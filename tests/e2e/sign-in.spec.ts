@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { countMails, latestLoginLink, requestLoginLink, uniqueEmail, waitForHydration } from "./support/auth";
+import { countMails, latestLoginLink, requestLoginLink, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 
 test("sign in with an e-mail link, then land on /app with the sign-up credits", async ({ page }) => {
@@ -235,7 +235,6 @@ test("the redirect target survives the prompt on another device, query included;
 }) => {
   const email = uniqueEmail("target");
   await page.goto(`/auth/login?redirectTo=${encodeURIComponent("/app/object?sort=name")}`);
-  await waitForHydration(page);
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Send me a sign-in link" }).click();
   const link = await latestLoginLink(page.request, email);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInToApp, waitForHydration } from "./support/auth";
+import { signInToApp } from "./support/auth";
 import { createStyleInUi, openNewStyleDialog } from "./support/styles";
 
 async function editStyle(page: Page, name: string) {
@@ -71,7 +71,6 @@ test("after an edit, the card says the samples are out of date and makes new one
 test("a style from reference images alone: no description, its words derived from the images", async ({ page }) => {
   await signInToApp(page);
   await page.goto("/app/style");
-  await waitForHydration(page);
   const dialog = await openNewStyleDialog(page);
   await dialog.getByRole("tab", { name: "From reference images" }).click();
   await dialog
@@ -92,7 +91,6 @@ test("a style from reference images alone: no description, its words derived fro
 test("a file that is not an image is refused when it is dropped, with its reason by the dropzone", async ({ page }) => {
   await signInToApp(page);
   await page.goto("/app/style");
-  await waitForHydration(page);
   const dialog = await openNewStyleDialog(page);
   await dialog.getByRole("tab", { name: "From reference images" }).click();
   const dropzone = dialog.getByTestId("image-dropzone");

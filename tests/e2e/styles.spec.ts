@@ -96,7 +96,6 @@ test("create a style from text: the price is shown, anchors appear live, the bal
 test("create a style from an uploaded image: its palette comes from the image", async ({ page }) => {
   await signInToApp(page);
   await page.goto("/app/style");
-  await waitForHydration(page);
   const dialog = await openNewStyleDialog(page);
   await dialog.getByRole("tab", { name: "From reference images" }).click();
   const reference = await sharp({

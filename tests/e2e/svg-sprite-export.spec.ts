@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { signInWithApi, waitForHydration } from "./support/auth";
+import { signInWithApi } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
@@ -25,7 +25,6 @@ test("an SVG sprite says which objects cannot be traced, shows its progress whil
   await waitForJob(page, painted.job.id);
 
   await page.goto("/app/object");
-  await waitForHydration(page);
   for (const name of [...icons, "Castle"]) await page.getByRole("checkbox", { name: `Select ${name}` }).check();
   await page.getByRole("button", { name: "Download 5 objects…" }).click();
   const dialog = page.getByRole("dialog");

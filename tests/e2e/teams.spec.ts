@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
-import { countMails, latestLoginLink, mailsTo, signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { countMails, latestLoginLink, mailsTo, signInWithApi, uniqueEmail } from "./support/auth";
 
 /** Set SCREENSHOTS_DIR to keep the team page's pictures (docs/screenshots). */
 const screenshots = process.env.SCREENSHOTS_DIR;
@@ -13,7 +13,6 @@ test("an owner makes a team and invites a colleague, who signs up from the e-mai
   test.slow();
   await signInWithApi(page);
   await page.goto("/app");
-  await waitForHydration(page);
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Teams" }).click();
   await expect(page.getByRole("heading", { name: "No teams yet" })).toBeVisible();
   await page.getByRole("button", { name: "New team" }).click();
@@ -88,7 +87,6 @@ test("an owner makes a team and invites a colleague, who signs up from the e-mai
 test("someone signed in with another address is told whose invitation it is", async ({ page, browser }) => {
   await signInWithApi(page);
   await page.goto("/app/teams");
-  await waitForHydration(page);
   await page.getByRole("button", { name: "New team" }).click();
   await page.getByRole("dialog", { name: "New team" }).getByLabel("Team name").fill("Night Shift");
   await page.getByRole("dialog", { name: "New team" }).getByRole("button", { name: "Make team" }).click();

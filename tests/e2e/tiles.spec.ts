@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { XMLParser } from "fast-xml-parser";
 import { readZip } from "../support/zip";
-import { signInWithApi, waitForHydration } from "./support/auth";
+import { signInWithApi } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 
@@ -23,7 +23,6 @@ for (const { width, scheme } of [
 
     // Dirt first: its tile is the ground the grass lies over.
     await page.goto(`/app/object/${dirt!.id}`);
-    await waitForHydration(page);
     const tiles = page.getByRole("region", { name: "Tiles" });
     await tiles.getByLabel("Tile size").selectOption("32");
     await tiles.getByTestId("make-seamless-tile").click();
@@ -35,7 +34,6 @@ for (const { width, scheme } of [
     await expect(tiles).toContainText("make a 32-px seamless tile of another ground first");
 
     await page.goto(`/app/object/${grass!.id}`);
-    await waitForHydration(page);
     await tiles.getByTestId("make-seamless-tile").click();
     await expect(tiles.getByRole("img", { name: "Grass tiled 3 × 3" })).toBeVisible();
     await expect(page.getByTestId("image-lineage")).toHaveText("Seamless tile · 32 px from image 1");

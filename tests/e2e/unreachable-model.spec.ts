@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freeLoopbackPort } from "../support/free-port";
-import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi } from "./support/objects";
 import { e2ePorts } from "./support/ports";
@@ -51,7 +51,6 @@ test("a model nothing answers is named at start, marked in the composer and on t
   // Its samples made with the preview engine: the default model is the unreachable one.
   await createStyleWithApi(page, "Offline icons", base, { defaultModel: "offline" });
   await page.goto(`${base}/app`);
-  await waitForHydration(page);
   await page.getByRole("radio", { name: /Offline icons/ }).check();
   await page.getByLabel("Objects", { exact: true }).fill("Brass lantern");
 

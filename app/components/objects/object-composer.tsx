@@ -15,7 +15,7 @@ import { composerSummary, plural, unitLine } from "~/lib/words/object-format";
 import { toast } from "~/lib/state/toast-store";
 import { useModel, useModels } from "~/lib/hooks/use-models";
 import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
-import { SubmitShortcut } from "./submit-shortcut";
+import { useIsApple } from "~/lib/hooks/use-platform";
 import { useReloadDraft } from "~/lib/state/reload-drafts";
 import { composerDraft } from "~/lib/state/form-drafts";
 import { useAuth } from "../auth-provider";
@@ -28,7 +28,6 @@ import { StylePicker, styleChoices, type StyleChoice } from "./style-picker";
 import { detailOptions, sizeOptions, variationOptions } from "~/lib/ui/image-options";
 import { cheaperChoices, type CheaperChoice } from "~/lib/words/cheaper-choices";
 import { ShortOfCredits } from "../short-of-credits";
-import { wholeNumber } from "#domain/whole-number";
 
 type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations" | "model";
 type Errors = Partial<Record<Field | "form", string>>;
@@ -75,6 +74,7 @@ export function ObjectComposer(props: {
   const generateButton = useRef<HTMLButtonElement>(null);
   const idempotency = useIdempotencyKey();
   const ids = useId();
+  const apple = useIsApple();
 
   const draft = { text, styleId, size, detail, transparent, variations, prompt, model: model.id };
   useReloadDraft("composer", text.trim() || prompt.trim() ? draft : undefined, composerDraft, (saved) => {
@@ -323,13 +323,23 @@ export function ObjectComposer(props: {
               <Coins aria-hidden className="size-4 shrink-0 text-amber-500" />
               <span>
                 {unitLine(size, detail, model.prices)}
-                {balance !== null && <span> · you have {wholeNumber(balance)}</span>}
+                {balance !== null && <span> · you have {balance.toLocaleString("en")}</span>}
               </span>
             </p>
           )}
         </div>
         <div className="flex items-center gap-3">
-          <SubmitShortcut />
+          <kbd
+            aria-label={`${apple ? "Command" : "Control"} Enter`}
+            className="hidden items-center gap-1 font-sans text-xs text-neutral-500 desk:inline-flex dark:text-neutral-400"
+          >
+            <span className="rounded border border-neutral-300 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900">
+              {apple ? "⌘" : "Ctrl"}
+            </span>
+            <span className="rounded border border-neutral-300 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900">
+              Enter
+            </span>
+          </kbd>
           <button
             ref={generateButton}
             type="submit"

@@ -8,7 +8,6 @@ import { DialogFormActions } from "../ui/dialog-form-actions";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { TextField } from "../ui/text-field";
 import { teamChange } from "./team-change";
-import { wholeNumber } from "#domain/whole-number";
 
 /** An owner or admin sets what a member may spend of the team's balance a month (empty: no limit). */
 export function MemberLimitDialog(props: { teamId: string; member: TeamMember; onClose(): void; onDone(): void }) {
@@ -38,7 +37,7 @@ export function MemberLimitDialog(props: { teamId: string; member: TeamMember; o
       description:
         monthlyLimit === null
           ? `${member.email} has no monthly limit.`
-          : `${member.email} may spend ${wholeNumber(monthlyLimit)} credits a month.`,
+          : `${member.email} may spend ${monthlyLimit.toLocaleString("en")} credits a month.`,
       color: "success",
     });
     props.onDone();
@@ -60,7 +59,7 @@ export function MemberLimitDialog(props: { teamId: string; member: TeamMember; o
           onChange={(e) => setValue(e.target.value)}
           error={error}
           placeholder="No limit"
-          hint={`Spent this month: ${wholeNumber(member.spentThisMonth)}`}
+          hint={`Spent this month: ${member.spentThisMonth.toLocaleString("en")}`}
         />
         <DialogFormActions busy={busy} submitLabel="Save limit" onCancel={props.onClose} />
       </form>

@@ -14,7 +14,6 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { inputClasses, TextField } from "../ui/text-field";
 import { MemberLimitDialog } from "./member-limit-dialog";
 import { teamChange } from "./team-change";
-import { wholeNumber } from "#domain/whole-number";
 
 const rolePill = (role: TeamMember["role"]) =>
   cn(
@@ -88,8 +87,8 @@ export function MemberList(props: { team: TeamDetail; myId: string; onChanged():
                 <p className="text-xs text-neutral-500 dark:text-neutral-400">
                   Joined {utcDateTime(member.joinedAt)} ·{" "}
                   <span data-testid="member-spend">
-                    spent {wholeNumber(member.spentThisMonth)}
-                    {member.monthlyLimit !== null && ` of ${wholeNumber(member.monthlyLimit)}`} this month
+                    spent {member.spentThisMonth.toLocaleString("en")}
+                    {member.monthlyLimit !== null && ` of ${member.monthlyLimit.toLocaleString("en")}`} this month
                   </span>
                 </p>
               </div>

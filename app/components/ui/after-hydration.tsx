@@ -1,21 +1,14 @@
-import { startTransition, useEffect, useState, type ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 
-/** Set once a page has hydrated in this browser: later pages draw their deferred content at once. */
-let hydratedBefore = false;
+const noSubscription = () => () => {};
 
-/**
- * False while the server renders and while the browser hydrates that HTML; true from then on.
- * The change after hydration is a transition, drawn in slices between the browser's other work:
- * a store's change (useSyncExternalStore) would redraw synchronously, one long task that holds
- * the page's first input.
- */
+/** False while the server renders and while the browser hydrates that HTML; true from then on. */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydratedBefore);
-  useEffect(() => {
-    hydratedBefore = true;
-    if (!hydrated) startTransition(() => setHydrated(true));
-  }, [hydrated]);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**

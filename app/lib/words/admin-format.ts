@@ -2,28 +2,23 @@
  * How the operator console writes its figures. Times are UTC, as the usage days are, so a page
  * reads the same on the server that renders it and in any browser.
  */
-import { onFirstUse, wholeNumber } from "#domain/whole-number";
 
-const dateTime = onFirstUse(
-  () => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
-);
-const shortDay = onFirstUse(
-  () => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }),
-);
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /** "27 Nov 2026, 14:05 UTC" */
 export function utcDateTime(iso: string): string {
-  return `${dateTime().format(new Date(iso))} UTC`;
+  return `${dateTime.format(new Date(iso))} UTC`;
 }
 
 /** "2026-11-27" → "27 Nov" */
 export function shortDayLabel(day: string): string {
-  return shortDay().format(new Date(`${day}T00:00:00Z`));
+  return shortDay.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** "1,234" */
 export function count(n: number): string {
-  return wholeNumber(n);
+  return n.toLocaleString("en");
 }
 
 /** 0.1234 → "12.3%"; a rate of nothing is "—". */
@@ -50,7 +45,7 @@ export function bytes(n: number): string {
     value /= 1024;
     unit += 1;
   }
-  if (unit === 0) return `${wholeNumber(n)} ${n === 1 ? "byte" : "bytes"}`;
+  if (unit === 0) return `${n.toLocaleString("en")} ${n === 1 ? "byte" : "bytes"}`;
   return `${value.toLocaleString("en", { maximumFractionDigits: value < 10 ? 1 : 0 })} ${byteUnits[unit]}`;
 }
 

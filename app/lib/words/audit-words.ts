@@ -1,7 +1,6 @@
 import type { AuditEntry } from "#domain/audit";
 import { creditCount } from "#domain/credit-words";
 import { signupPolicyLabels, type SignupPolicy } from "#domain/instance-settings";
-import { wholeNumber } from "#domain/whole-number";
 
 /** An audit line as a sentence: "Gave 250 credits to dan@example.com". */
 export function auditLine(entry: AuditEntry): string {
@@ -39,7 +38,7 @@ function valueText(name: string, value: unknown): string {
   if (name === "signupPolicy") return signupPolicyLabels[value as SignupPolicy] ?? String(value);
   if (name === "exists") return value ? "exists" : "deleted";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "number") return wholeNumber(value);
+  if (typeof value === "number") return value.toLocaleString("en");
   if (Array.isArray(value)) return value.length === 0 ? "none" : value.join(", ");
   if (value === "") return "none";
   return typeof value === "string" ? `“${value}”` : JSON.stringify(value);

@@ -2,11 +2,10 @@ import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#dom
 import { priceOf, type PriceTable } from "#domain/pricing";
 import { previewTexts } from "#domain/preview";
 import { IMAGE_WIDTHS, optimizedImageUrl } from "#domain/image-url";
-import { onFirstUse, wholeNumber } from "#domain/whole-number";
 
 /** "1 object", "5 objects". */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${wholeNumber(count)} ${count === 1 ? one : many}`;
+  return `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
 }
 
 /** The composer's price line: "5 objects × 2 variations · 60 credits". */
@@ -51,8 +50,8 @@ export function webpDownloadUrl(url: string, width: number): string {
   return optimizedImageUrl(url, fitting.at(-1) ?? IMAGE_WIDTHS[0]!, 100);
 }
 
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }));
-export const formatDate = (iso: string) => dateFormat().format(new Date(iso));
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 export { providerName } from "#domain/models";
 

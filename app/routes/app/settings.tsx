@@ -10,7 +10,6 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/ui/cn";
 import { colourModePreferences } from "#domain/colour-mode";
-import { wholeNumber } from "#domain/whole-number";
 
 export function meta() {
   return [{ title: "Settings · Motif" }];
@@ -108,7 +107,7 @@ export default function SettingsPage() {
           <p className="flex items-center gap-2 text-2xl font-semibold tabular-nums" data-testid="settings-credits">
             <Coins aria-hidden className="size-5 text-amber-500" />
             {loaded && authUser ? (
-              `${wholeNumber(authUser.credits)} credits`
+              `${authUser.credits.toLocaleString("en")} credits`
             ) : (
               <span className="h-6 w-28 animate-pulse rounded bg-neutral-200 dark:bg-neutral-700" />
             )}

@@ -19,7 +19,6 @@ import { servicesContext } from "#server/ui/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { readTeam } from "#server/teams/teams.server";
 import type { Route } from "./+types/team";
-import { wholeNumber } from "#domain/whole-number";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.team.name ?? "Team"} · Motif` }];
@@ -217,7 +216,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                 className="text-2xl font-semibold text-neutral-900 tabular-nums dark:text-white"
                 data-testid="team-balance"
               >
-                {wholeNumber(team.credits)}
+                {team.credits.toLocaleString("en")}
               </strong>{" "}
               credits
             </p>

@@ -11,7 +11,6 @@ import { withRouteErrors } from "#server/http/route-errors.server";
 import { operatorRoute } from "#server/ui/operator-route.server";
 import { listTeamsForOperator } from "#server/operator/team-directory.server";
 import type { Route } from "./+types/teams";
-import { wholeNumber } from "#domain/whole-number";
 
 export function meta() {
   return [{ title: "Teams · Operator console · Motif" }];
@@ -22,7 +21,7 @@ export const loader = withRouteErrors(async ({ context }: Route.LoaderArgs) => {
   return { teams: await listTeamsForOperator(services.database.db) };
 });
 
-const count = (n: number) => wholeNumber(n);
+const count = (n: number) => n.toLocaleString("en");
 
 /** The console's teams: each with its owner, size and balance, and credits given or taken with a reason. */
 export default function TeamsPage({ loaderData }: Route.ComponentProps) {
