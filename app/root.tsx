@@ -14,7 +14,7 @@ import {
 import { staticPageContext } from "#server/ui/context";
 import { clearFlashToastCookie, readFlashToasts } from "#server/ui/flash-toast.server";
 import type { Route } from "./+types/root";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import interLatin from "./fonts/inter-latin-wght-400-700.woff2?url";
 import stylesheet from "./app.css?url";
 import { ColourModeProvider } from "./components/colour-mode-provider";
 import { AppEffects } from "./components/app-effects";

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freeLoopbackPort } from "../tests/support/free-port";
-import { temporaryPostgres } from "./support";
+import { cpuSeconds, temporaryPostgres } from "./support";
 import { report } from "./targets";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -74,12 +74,6 @@ function serverUnder(pid: number): number {
     if (found) return found;
   }
   return 0;
-}
-
-/** CPU time of a process (user + system), in seconds, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 try {

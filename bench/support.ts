@@ -134,3 +134,30 @@ export async function signInThroughOutbox(server: { base: string; dataDir: strin
   await fetch(`${base}/api/users/new`, { method: "POST", headers: { ...headers, cookie } });
   return cookie;
 }
+
+/** CPU time of a process (user + system, all its threads), in seconds, from /proc/<pid>/stat. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command's name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Resolves once the server has done nothing much for a second (under 10 % of a core in each of
+ * two half seconds), or after `maxMs`: what a generation leaves to finish (the grids' image
+ * copies) would otherwise share this machine's two cores with the browser a bench measures.
+ */
+export async function serverAtRest(pid: number, maxMs = 60_000): Promise<void> {
+  const quietSeconds = 0.05;
+  const until = Date.now() + maxMs;
+  let quietHalves = 0;
+  let before = cpuSeconds(pid);
+  while (quietHalves < 2 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuSeconds(pid);
+    quietHalves = now - before <= quietSeconds ? quietHalves + 1 : 0;
+    before = now;
+  }
+  if (quietHalves < 2) console.warn(`The server was still busy after ${maxMs / 1000} s; measuring anyway`);
+}

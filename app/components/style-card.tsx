@@ -24,6 +24,13 @@ const StyleCardMenu = lazy(loadMenu);
  * the bandwidth the page's first paint needs on a slow phone.
  */
 const firstOnPage = { loading: "eager", fetchPriority: "high", decoding: "sync" } as const;
+/**
+ * The first card's other samples, on the first screen too: asked for at low priority, so a phone
+ * on a slow network (six connections at most, over HTTP/1.1) fetches the page's scripts and its
+ * first sample before them rather than beside them (a browser raises a shown image to high).
+ */
+const restOfFirstCard = { loading: "lazy", fetchPriority: "low" } as const;
+const lazily = { loading: "lazy" } as const;
 
 export function StyleCard(
   props: SampleActions & {
@@ -57,7 +64,7 @@ export function StyleCard(
       // contain-inline-size: a long unbroken name must not set the card's (or its grid column's) width.
       className="flex flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-xs transition [contain:inline-size] hover:shadow-md dark:border-neutral-800 dark:bg-neutral-900"
     >
-      <div className={cn("grid grid-cols-2 gap-px bg-neutral-200 dark:bg-neutral-800")}>
+      <div className="sample-grid bg-neutral-200 dark:bg-neutral-800">
         {Array.from({ length: ANCHOR_COUNT }, (_, i) => {
           const anchor = style.anchors[i];
           if (anchor) {
@@ -72,7 +79,7 @@ export function StyleCard(
                 alt={`${style.name}: ${anchor.subject}`}
                 width={anchor.width}
                 height={anchor.height}
-                {...(props.eager && i === 0 ? firstOnPage : { loading: "lazy" })}
+                {...(!props.eager ? lazily : i === 0 ? firstOnPage : restOfFirstCard)}
                 className={cn(
                   "aspect-square w-full object-contain",
                   !shownFirst.has(anchor.id) && "animate-fade-in",

@@ -18,9 +18,11 @@ const MAX_HTML_BYTES = 40_000;
  */
 async function firstLoad(page: Page, path: string) {
   const scripts = new Set<string>();
+  const fonts = new Set<string>();
   const bodies: Promise<void>[] = [];
   const withZod: string[] = [];
   const noteScript = (response: Response) => {
+    if (response.request().resourceType() === "font") fonts.add(new URL(response.url()).pathname);
     if (response.request().resourceType() !== "script") return;
     scripts.add(response.url());
     bodies.push(
@@ -35,7 +37,7 @@ async function firstLoad(page: Page, path: string) {
   page.off("response", noteScript);
   await Promise.all(bodies);
   const html = await (await page.request.get(path)).body();
-  return { scripts: [...scripts], withZod, htmlBytes: html.length };
+  return { scripts: [...scripts], fonts: [...fonts], withZod, htmlBytes: html.length };
 }
 
 /** The icons the page draws from the sprite that the sprite lacks (none: every icon shows). */
@@ -54,7 +56,10 @@ async function missingIcons(page: Page): Promise<string[]> {
   return missing;
 }
 
-test("a signed-in page's first load stays within its script files and HTML bytes", async ({ page }) => {
+test("a signed-in page's first load stays within its script files and HTML bytes", async ({
+  page,
+  browser,
+}, testInfo) => {
   await signInWithApi(page);
   const styleId = await createStyleWithApi(page, "Weighed");
   const subjects = ["sword", "shield", "potion", "helmet", "bow", "scroll", "gem", "key"];
@@ -70,16 +75,56 @@ test("a signed-in page's first load stays within its script files and HTML bytes
     expect(weight.withZod, path).toEqual([]);
     // The HTML names each icon; its drawing is in the one icon sprite (docs/decisions/125).
     expect(await missingIcons(page), path).toEqual([]);
+    // One face of Inter, the narrowed Latin one (docs/decisions/135), the browser's first load of it.
+    if (path === "/app") expect(weight.fonts).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-400-700-/)]);
   }
 
-  // The styles list's first sample is fetched first, a phone's largest paint; the rest wait to be near.
+  // The styles list's first sample is fetched first, a phone's largest paint; the rest of its card
+  // after the page's scripts, and the other cards' samples once near.
   await page.goto("/app/style");
   const samples = page.getByRole("list", { name: "Your styles" }).getByRole("img", { name: /^Weighed: / });
   await expect(samples).toHaveCount(4);
   await expect(samples.first()).toHaveAttribute("fetchpriority", "high");
   await expect(samples.first()).toHaveAttribute("loading", "eager");
-  for (const later of await samples.all().then((all) => all.slice(1)))
+  for (const later of await samples.all().then((all) => all.slice(1))) {
     await expect(later).toHaveAttribute("loading", "lazy");
+    await expect(later).toHaveAttribute("fetchpriority", "low");
+  }
+
+  // On a phone that first sample stays the page's largest paint: the lower row, on whole pixels
+  // like the upper one, never counts larger once its lazy samples arrive.
+  const phone = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    storageState: await page.context().storageState(),
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+  });
+  const onPhone = await phone.newPage();
+  await onPhone.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { largestPaints: seen });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        seen.push((entry as PerformanceEntry & { element?: Element }).element?.getAttribute("alt") ?? "");
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+  await onPhone.goto("/app/style");
+  const phoneSamples = onPhone.getByRole("list", { name: "Your styles" }).getByRole("img", { name: /^Weighed: / });
+  await expect(phoneSamples).toHaveCount(4);
+  const boxes = await phoneSamples.evaluateAll((all) =>
+    all.map((img) => img.getBoundingClientRect().toJSON() as DOMRect),
+  );
+  for (const box of boxes) expect(Number.isInteger(box.width), `sample width ${box.width}`).toBe(true);
+  expect(Number.isInteger(boxes[2]!.y - boxes[0]!.y), "rows a whole number of pixels apart").toBe(true);
+  await expect
+    .poll(() => phoneSamples.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).complete)))
+    .toBe(true);
+  // Two frames on, every sample that arrived has been painted and counted.
+  await onPhone.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  const largest = await onPhone.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints);
+  expect(largest.at(-1)).toBe(await phoneSamples.first().getAttribute("alt"));
+  await phone.close();
 });
 
 test("a signed-in page is sent in the encoding the browser prefers, the same document in each", async ({ page }) => {
