@@ -5,7 +5,8 @@ import * as fontkit from "fontkit";
 import { describe, expect, it } from "vitest";
 import { withoutAddedProcessHandlers } from "#server/icons/font/emscripten.server";
 
-// Our Latin face of Inter (scripts/instance-inter-font.mjs) against the package it is made from.
+// Our Latin face of Inter against the package it is made from. When they disagree after the package
+// is updated, write the face again: node scripts/instance-inter-font.mjs (docs/decisions/135).
 const require = createRequire(import.meta.url);
 const packageCss = readFileSync(require.resolve("@fontsource-variable/inter/index.css"), "utf8");
 const ourCss = readFileSync(path.join(import.meta.dirname, "../fonts.css"), "utf8");
