@@ -6,25 +6,17 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import subsetFont from "subset-font";
+import { codePointsOf, fontFaces } from "./font-faces.mjs";
 
 const require = createRequire(import.meta.url);
 const source = require.resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2");
 const target = new URL("../app/fonts/inter-latin-wght-400-700.woff2", import.meta.url);
 
-/** Every character of the package's Latin face, by its unicode-range (U+0000-00FF, U+0131, …). */
-function latinCharacters() {
-  const css = readFileSync(require.resolve("@fontsource-variable/inter/index.css"), "utf8");
-  const face = css.slice(css.indexOf("/* inter-latin-wght-normal */"));
-  const range = /unicode-range:\s*([^;]+);/.exec(face)[1];
-  let text = "";
-  for (const part of range.split(",")) {
-    const [from, to = from] = part.trim().slice(2).split("-");
-    for (let code = parseInt(from, 16); code <= parseInt(to, 16); code++) text += String.fromCodePoint(code);
-  }
-  return text;
-}
+const packageCss = readFileSync(require.resolve("@fontsource-variable/inter/index.css"), "utf8");
+/** Every character of the package's Latin face, by its unicode-range. */
+const latinCharacters = String.fromCodePoint(...codePointsOf(fontFaces(packageCss).get("inter-latin-wght-normal")));
 
-const font = await subsetFont(readFileSync(source), latinCharacters(), {
+const font = await subsetFont(readFileSync(source), latinCharacters, {
   targetFormat: "woff2",
   variationAxes: { wght: { min: 400, max: 700 } },
 });
