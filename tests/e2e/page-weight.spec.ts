@@ -12,16 +12,17 @@ const MAX_SCRIPT_FILES = 15;
 const MAX_HTML_BYTES = 40_000;
 
 /**
- * The scripts a page's first load fetches, and those of them that carry zod: none should. Forms
- * check input with the server's 400 or load their schemas with their page (docs/decisions/126);
- * zod names its error class in its code. Read from the responses the browser got, not fetched again.
+ * The scripts and fonts a page's first load fetches, and the scripts that carry zod: none should.
+ * Forms check input with the server's 400 or load their schemas with their page
+ * (docs/decisions/126); zod names its error class in its code. Read from the responses the
+ * browser got, not fetched again.
  */
 async function firstLoad(page: Page, path: string) {
   const scripts = new Set<string>();
   const fonts = new Set<string>();
   const bodies: Promise<void>[] = [];
   const withZod: string[] = [];
-  const noteScript = (response: Response) => {
+  const noteResponse = (response: Response) => {
     if (response.request().resourceType() === "font") fonts.add(new URL(response.url()).pathname);
     if (response.request().resourceType() !== "script") return;
     scripts.add(response.url());
@@ -31,10 +32,10 @@ async function firstLoad(page: Page, path: string) {
       }),
     );
   };
-  page.on("response", noteScript);
+  page.on("response", noteResponse);
   await page.goto(path);
   await page.waitForLoadState("networkidle");
-  page.off("response", noteScript);
+  page.off("response", noteResponse);
   await Promise.all(bodies);
   const html = await (await page.request.get(path)).body();
   return { scripts: [...scripts], fonts: [...fonts], withZod, htmlBytes: html.length };
