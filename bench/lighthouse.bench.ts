@@ -3,6 +3,8 @@
 // and the signed-in /app, an object page and the styles page for an account with 1 style × 8
 // objects, signed in by its session cookie. The mobile preset with its simulated slow 4G and
 // CPU, five runs each (a run's paint can fall either side of a script's last byte), the median reported.
+// BENCH_BEFORE=<directory> (a built checkout, `bench/build-before.sh`) audits that build's pages
+// in the same run, each page's runs just before this build's, its medians kept as `before`.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
@@ -13,7 +15,8 @@ import { report, type Target } from "./targets";
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const server = await startBuiltServer();
+type Server = Awaited<ReturnType<typeof startBuiltServer>>;
+const servers: Server[] = [];
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumLaunchOptions.executablePath,
   chromeFlags: ["--headless=new", ...chromiumLaunchOptions.args],
@@ -27,7 +30,7 @@ const failedAudits: { address: string; error: string }[] = [];
  * could not finish scores 0 with no paint: it is run again rather than taken into the median
  * (at most `RUNS` times more), and its error kept in the results.
  */
-async function audit(address: string, extraHeaders?: Record<string, string>) {
+async function audit(server: Server, address: string, extraHeaders?: Record<string, string>) {
   const runs = [];
   for (let attempt = 0; runs.length < RUNS; attempt++) {
     if (attempt >= RUNS * 2) throw new Error(`${address}: Lighthouse could not audit it ${RUNS} times in ${attempt}`);
@@ -64,56 +67,84 @@ async function audit(address: string, extraHeaders?: Record<string, string>) {
 
 type Runs = Awaited<ReturnType<typeof audit>>;
 
-/** A page's figures: its score and paint against targets, the rest reported. */
-function targetsOf(page: string, runs: Runs, goals: { score: number; lcpMs: number; cls: number | null }): Target[] {
-  return [
+/** A page's figures: its score and paint against targets, the rest reported; the build before's beside them. */
+function targetsOf(
+  page: string,
+  [runs, beforeRuns]: [Runs, Runs?],
+  goals: { score: number; lcpMs: number; cls: number | null },
+): Target[] {
+  const lines: (Omit<Target, "measured"> & { of: (run: Runs[number]) => number })[] = [
     {
       name: `${page}, Lighthouse mobile performance`,
-      measured: median(runs.map((r) => r.score)),
+      of: (r) => r.score,
       unit: "",
       target: goals.score,
       better: "higher",
     },
     {
       name: `${page}, largest contentful paint`,
-      measured: median(runs.map((r) => r.lcpMs)),
+      of: (r) => r.lcpMs,
       unit: "ms",
       target: goals.lcpMs,
       better: "lower",
     },
     {
       name: `${page}, cumulative layout shift`,
-      measured: median(runs.map((r) => r.cls)),
+      of: (r) => r.cls,
       unit: "",
       target: goals.cls,
       better: "lower",
     },
     {
       name: `${page}, first contentful paint`,
-      measured: median(runs.map((r) => r.fcpMs)),
+      of: (r) => r.fcpMs,
       unit: "ms",
       target: null,
       better: "lower",
     },
     {
       name: `${page}, total blocking time`,
-      measured: median(runs.map((r) => r.tbtMs)),
+      of: (r) => r.tbtMs,
       unit: "ms",
       target: null,
       better: "lower",
     },
   ];
+  return lines.map(({ of, ...line }) => ({
+    ...line,
+    measured: median(runs.map(of)),
+    ...(beforeRuns ? { before: median(beforeRuns.map(of)) } : {}),
+  }));
 }
 
-try {
-  const landing = await audit("/");
+/** The pages audited, each by an account with 1 style × 8 objects signed in by its cookie. */
+async function signedInPages(server: Server) {
   const cookie = await signInThroughOutbox(server, "lighthouse@bench.local");
   await fillAccount(server.base, cookie, { styles: 1, objectsPerStyle: 8 });
+  return { cookie, object: `/app/object/${await firstObjectId(server.base, cookie)}` };
+}
+
+const beforeDirectory = process.env.BENCH_BEFORE;
+try {
+  // The build before, when asked for, starts and is filled first; each page is audited on it
+  // just before this build, so both meet the same hour of this machine.
+  if (beforeDirectory) servers.push(await startBuiltServer({}, beforeDirectory));
+  servers.push(await startBuiltServer());
+  const accounts: Awaited<ReturnType<typeof signedInPages>>[] = [];
+  for (const server of servers) accounts.push(await signedInPages(server));
   // The generations' last image copies are made after their jobs finish: audits start after.
-  await serverAtRest(server.pid);
-  const create = await audit("/app", { cookie });
-  const object = await audit(`/app/object/${await firstObjectId(server.base, cookie)}`, { cookie });
-  const styles = await audit("/app/style", { cookie });
+  for (const server of servers) await serverAtRest(server.pid);
+  /** Each build's runs of one page, this build's first: [now, before?]. */
+  const auditBoth = async (address: (i: number) => string, signedIn: boolean): Promise<[Runs, Runs?]> => {
+    const runs: Runs[] = [];
+    for (const [i, server] of servers.entries())
+      runs.push(await audit(server, address(i), signedIn ? { cookie: accounts[i]!.cookie } : undefined));
+    return beforeDirectory ? [runs[1]!, runs[0]!] : [runs[0]!];
+  };
+  const landing = await auditBoth(() => "/", false);
+  const create = await auditBoth(() => "/app", true);
+  const object = await auditBoth((i) => accounts[i]!.object, true);
+  const styles = await auditBoth(() => "/app/style", true);
   report(
     "bench/results/lighthouse.json",
     [
@@ -122,9 +153,17 @@ try {
       ...targetsOf("Signed-in object page", object, { score: 0.95, lcpMs: 2500, cls: null }),
       ...targetsOf("Signed-in styles page", styles, { score: 0.95, lcpMs: 2500, cls: null }),
     ],
-    { lighthouse: "13.5.0", preset: "mobile (default)", runs: { landing, create, object, styles }, failedAudits },
+    {
+      lighthouse: "13.5.0",
+      preset: "mobile (default)",
+      runs: { landing: landing[0], create: create[0], object: object[0], styles: styles[0] },
+      ...(beforeDirectory
+        ? { before: { landing: landing[1], create: create[1], object: object[1], styles: styles[1] } }
+        : {}),
+      failedAudits,
+    },
   );
 } finally {
   chrome.kill();
-  await server.stop();
+  for (const server of servers) await server.stop();
 }

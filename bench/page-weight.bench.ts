@@ -1,9 +1,15 @@
 // The signed-in pages' weight against the budgets of the issue "signed-in pages as light as the
 // public ones": for an account with 1 style × 8 objects, each page's HTML bytes, the script files
-// its first load fetches and their gzipped size, and /app rendered fresh for every request (a new
-// `?view=N` each time, as when a person's data changes all through a generation), without
-// compression and then compressed as a browser asks, fresh and sent again. Starts the production
-// build (`npm run build` first). The previous run's figures print beside each.
+// its first load fetches and their gzipped size, and each page rendered fresh for every request
+// (a new `?view=N` each time, as when a person's data changes all through a generation); for
+// /app also compressed as a browser asks, fresh and sent again. Starts the production build
+// (`npm run build` first). The previous run's figures print beside each.
+//
+// BENCH_BEFORE=<directory> (a built checkout, `bench/build-before.sh`) measures that build in the
+// same run: every figure gets the build before's beside it, its fresh renders are measured in
+// turn with this build's (this machine's speed drifts within minutes), and each page's fresh
+// renders are held to twice the build before's.
+import { execFileSync } from "node:child_process";
 import autocannon from "autocannon";
 import { fillAccount, firstObjectId } from "./accounts";
 import { weighScripts } from "./page-scripts";
@@ -14,87 +20,150 @@ const HTML_BYTES = 40_000;
 const SCRIPT_KB = 150;
 const SCRIPT_FILES = 15;
 const FRESH_RENDERS_PER_SECOND = 400;
+/** Fresh renders against the build before's, measured in turn in the same run. */
+const FRESH_RENDERS_TIMES_BEFORE = 2;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Runs of each fresh-render measure per build; the median counts. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** What Chromium and Firefox send. */
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+const PAGES = ["/app", "/app/style", "Object page"] as const;
+type Page = (typeof PAGES)[number];
 
-const server = await startBuiltServer();
-try {
+interface Build {
+  server: Awaited<ReturnType<typeof startBuiltServer>>;
+  cookie: string;
+  paths: Record<Page, string>;
+}
+
+async function startBuild(directory?: string): Promise<Build> {
+  const server = await startBuiltServer({}, directory);
   const cookie = await signInThroughOutbox(server, "weight@bench.local");
   await fillAccount(server.base, cookie, { styles: 1, objectsPerStyle: 8 });
   const objectId = await firstObjectId(server.base, cookie);
-  const pages = { "/app": "/app", "/app/style": "/app/style", "Object page": `/app/object/${objectId}` };
+  return {
+    server,
+    cookie,
+    paths: { "/app": "/app", "/app/style": "/app/style", "Object page": `/app/object/${objectId}` },
+  };
+}
+
+async function weigh(build: Build, page: Page) {
+  const response = await fetch(`${build.server.base}${build.paths[page]}`, { headers: { cookie: build.cookie } });
+  if (response.status !== 200) throw new Error(`${build.paths[page]} answered ${response.status}, not 200`);
+  const html = await response.text();
+  return { htmlBytes: Buffer.byteLength(html), ...(await weighScripts(build.server.base, html)) };
+}
+
+/**
+ * Requests per second for `page`: rendered fresh each time (every request asks for a new
+ * address, so no kept document answers) or the kept document sent again; `accepted` as a
+ * browser's Accept-Encoding, or none.
+ */
+async function rate(build: Build, page: Page, options: { fresh: boolean; accepted?: string; seconds?: number }) {
+  const path = build.paths[page];
+  let n = 0;
+  const result = await autocannon({
+    url: `${build.server.base}${path}`,
+    connections: 10,
+    duration: options.seconds ?? SECONDS,
+    headers: { cookie: build.cookie, ...(options.accepted ? { "accept-encoding": options.accepted } : {}) },
+    requests: [{ setupRequest: (request) => (options.fresh ? { ...request, path: `${path}?view=${n++}` } : request) }],
+  });
+  if (result.non2xx || result.errors)
+    throw new Error(`${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return Math.round(result.requests.average);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Each measure's median over ROUNDS runs per build, the builds taking turns (the build before
+ * first in each round), after a short warm-up of each.
+ */
+async function inTurn(
+  builds: Build[],
+  measure: (build: Build) => Promise<number>,
+  warmUp: (build: Build) => Promise<unknown>,
+) {
+  for (const build of builds) await warmUp(build);
+  const runs = builds.map(() => [] as number[]);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, build] of builds.entries()) runs[i]!.push(await measure(build));
+  return runs.map(median);
+}
+
+/** The commit a checkout holds, named in the results beside the build before's figures. */
+const revisionOf = (directory: string) =>
+  execFileSync("git", ["-C", directory, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+
+const beforeDirectory = process.env.BENCH_BEFORE;
+const builds: Build[] = [];
+try {
+  // The build before starts first, so both accounts are filled before anything is measured.
+  if (beforeDirectory) builds.push(await startBuild(beforeDirectory));
+  builds.push(await startBuild());
+  const now = builds.length - 1;
+  const before = beforeDirectory ? 0 : null;
+  /** `figures` in build order; the build before's kept beside this build's. */
+  const line = (target: Omit<Target, "measured" | "before">, figures: number[]): Target => ({
+    ...target,
+    measured: figures[now]!,
+    ...(before === null ? {} : { before: figures[before]! }),
+  });
+
   const targets: Target[] = [];
   const details: Record<string, unknown> = {};
-  for (const [name, path] of Object.entries(pages)) {
-    const response = await fetch(`${server.base}${path}`, { headers: { cookie } });
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}, not 200`);
-    const html = await response.text();
-    const scripts = await weighScripts(server.base, html);
-    details[name] = { htmlBytes: Buffer.byteLength(html), ...scripts };
+  for (const page of PAGES) {
+    const weights: Awaited<ReturnType<typeof weigh>>[] = [];
+    for (const build of builds) weights.push(await weigh(build, page));
+    details[page] = weights[now];
+    if (before !== null) details[`${page}, the build before`] = weights[before];
+    const lineOf = (name: string, unit: string, target: number, pick: (w: (typeof weights)[number]) => number) =>
+      line({ name: `${page} ${name}`, unit, target, better: "lower" }, weights.map(pick));
     targets.push(
-      {
-        name: `${name} HTML, 1 style × 8 objects`,
-        measured: Buffer.byteLength(html),
-        unit: "B",
-        target: HTML_BYTES,
-        better: "lower",
-      },
-      {
-        name: `${name} first-load JS, gzipped`,
-        measured: scripts.gzipKB,
-        unit: "kB",
-        target: SCRIPT_KB,
-        better: "lower",
-      },
-      {
-        name: `${name} first-load JS files`,
-        measured: scripts.files,
-        unit: "files",
-        target: SCRIPT_FILES,
-        better: "lower",
-      },
+      lineOf("HTML, 1 style × 8 objects", "B", HTML_BYTES, (w) => w.htmlBytes),
+      lineOf("first-load JS, gzipped", "kB", SCRIPT_KB, (w) => w.gzipKB),
+      lineOf("first-load JS files", "files", SCRIPT_FILES, (w) => w.files),
     );
   }
-  // Rendered fresh each time: every request asks for a new address, so no kept document answers.
-  // Then as a browser asks (compression welcome): fresh, and the kept document sent again.
-  const rates = async (accepted: string | null, fresh: boolean) => {
-    let n = 0;
-    const result = await autocannon({
-      url: `${server.base}/app`,
-      connections: 10,
-      duration: SECONDS,
-      headers: { cookie, ...(accepted ? { "accept-encoding": accepted } : {}) },
-      requests: [{ setupRequest: (request) => (fresh ? { ...request, path: `/app?view=${n++}` } : request) }],
-    });
-    if (result.non2xx || result.errors)
-      throw new Error(`/app: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    return Math.round(result.requests.average);
-  };
-  targets.push(
-    {
-      name: "/app req/s rendered fresh for each request, 1 style × 8 objects",
-      measured: await rates(null, true),
-      unit: "req/s",
-      target: FRESH_RENDERS_PER_SECOND,
-      better: "higher",
-    },
-    {
-      name: "/app req/s rendered fresh, compressed as a browser asks",
-      measured: await rates(BROWSER_ENCODINGS, true),
-      unit: "req/s",
-      target: null,
-      better: "higher",
-    },
-    {
-      name: "/app req/s sent again unchanged, compressed as a browser asks",
-      measured: await rates(BROWSER_ENCODINGS, false),
-      unit: "req/s",
-      target: null,
-      better: "higher",
-    },
-  );
-  report("bench/results/page-weight.json", targets, { pages: details, seconds: SECONDS });
+
+  for (const page of PAGES) {
+    const fresh = await inTurn(
+      builds,
+      (build) => rate(build, page, { fresh: true }),
+      (build) => rate(build, page, { fresh: true, seconds: 2 }),
+    );
+    const name = `${page} req/s rendered fresh for each request, 1 style × 8 objects`;
+    targets.push(line({ name, unit: "req/s", target: FRESH_RENDERS_PER_SECOND, better: "higher" }, fresh));
+    if (before !== null)
+      targets.push({
+        name: `${page} rendered fresh, times the build before's in the same run`,
+        measured: Math.round((fresh[now]! / fresh[before]!) * 100) / 100,
+        unit: "×",
+        target: FRESH_RENDERS_TIMES_BEFORE,
+        better: "higher",
+      });
+  }
+
+  // As a browser asks (compression welcome): /app fresh, and its kept document sent again.
+  for (const [name, fresh] of [
+    ["/app req/s rendered fresh, compressed as a browser asks", true],
+    ["/app req/s sent again unchanged, compressed as a browser asks", false],
+  ] as const) {
+    const figures = await inTurn(
+      builds,
+      (build) => rate(build, "/app", { fresh, accepted: BROWSER_ENCODINGS }),
+      (build) => rate(build, "/app", { fresh, accepted: BROWSER_ENCODINGS, seconds: 2 }),
+    );
+    targets.push(line({ name, unit: "req/s", target: null, better: "higher" }, figures));
+  }
+  report("bench/results/page-weight.json", targets, {
+    pages: details,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    ...(beforeDirectory ? { before: revisionOf(beforeDirectory) } : {}),
+  });
 } finally {
-  await server.stop();
+  for (const build of builds) await build.server.stop();
 }

@@ -55,7 +55,11 @@ export const temporaryPostgres = (adminUrl: string) => createThrowawayDatabase(a
  * database in a temporary folder (or, with BENCH_DATABASE_URL, a fresh database on that
  * PostgreSQL server), answering on a free loopback port. `stop()` ends it and removes both.
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<{
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  /** The checkout whose build runs: this one, or BENCH_BEFORE's (`bench/build-before.sh`). */
+  directory = process.cwd(),
+): Promise<{
   base: string;
   pid: number;
   dataDir: string;
@@ -65,6 +69,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "motif-bench-"));
   const postgres = process.env.BENCH_DATABASE_URL ? await temporaryPostgres(process.env.BENCH_DATABASE_URL) : null;
   const server = spawn(process.execPath, [...webProcessFlags, "server.mjs"], {
+    cwd: directory,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -42,4 +42,13 @@ describe("bench targets", () => {
     expect(saved.targets[0].measured).toBe(650);
     expect(saved.note).toBe("kept");
   });
+
+  it("prints and keeps an earlier build's figure measured in the same run", () => {
+    const file = path.join(folder, "c.json");
+    const lines: string[] = [];
+    vi.mocked(console.log).mockImplementation((line: string) => lines.push(line));
+    report(file, [{ name: "fresh", measured: 420, unit: "req/s", target: 400, better: "higher", before: 190 }]);
+    expect(lines[0]).toMatch(/\(target ≥ 400 req\/s; before 190 req\/s; previous —\)$/);
+    expect(JSON.parse(readFileSync(file, "utf8")).targets[0]).toMatchObject({ measured: 420, before: 190 });
+  });
 });

@@ -12,6 +12,8 @@ export interface Target {
   target: number | null;
   /** Whether more is better (throughput) or less (bytes, milliseconds, megabytes). */
   better: "higher" | "lower";
+  /** The same measure of an earlier build in the same run (BENCH_BEFORE), when one was measured. */
+  before?: number;
 }
 
 export interface TargetResult extends Target {
@@ -42,7 +44,8 @@ export function formatTargets(results: TargetResult[]): string[] {
   return results.map((r) => {
     const verdict = r.pass === null ? "INFO" : r.pass ? "PASS" : "FAIL";
     const goal = r.target === null ? "reported" : `${r.better === "higher" ? "≥" : "≤"} ${figure(r.target, r.unit)}`;
-    return `${verdict}  ${r.name.padEnd(width)}  ${figure(r.measured, r.unit).padStart(12)}  (target ${goal}; previous ${figure(r.previous, r.unit)})`;
+    const before = r.before === undefined ? "" : `; before ${figure(r.before, r.unit)}`;
+    return `${verdict}  ${r.name.padEnd(width)}  ${figure(r.measured, r.unit).padStart(12)}  (target ${goal}${before}; previous ${figure(r.previous, r.unit)})`;
   });
 }
 
