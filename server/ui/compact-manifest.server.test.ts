@@ -11,6 +11,14 @@ describe("compactRouterManifest", () => {
     expect(compact).toBe(page(JSON.stringify(manifest)));
   });
 
+  it("writes into the document's own bytes rather than a second copy of them", () => {
+    const html = Buffer.from(page(JSON.stringify(manifest, null, 2)));
+    const compact = compactRouterManifest(html);
+    expect(compact.buffer).toBe(html.buffer);
+    expect(compact.byteOffset).toBe(html.byteOffset);
+    expect(compact.length).toBe(Buffer.byteLength(page(JSON.stringify(manifest))));
+  });
+
   it("keeps characters outside ASCII and escapes as they were meant", () => {
     const named = { routes: { root: { id: "root", title: "Café “x” </script" } } };
     const compact = compactRouterManifest(Buffer.from(page(JSON.stringify(named, null, 2)))).toString();

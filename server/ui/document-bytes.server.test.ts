@@ -18,6 +18,9 @@ describe("a document's bytes", () => {
     bytes.end();
     expect(html!.toString("utf8")).toBe("<!DOCTYPE html><p>Café · 日本語 🎨</p>");
     expect(html!.byteLength).toBe(Buffer.byteLength("<!DOCTYPE html><p>Café · 日本語 🎨</p>"));
+    // A small document too owns its memory, not a share of Node's pool: it can move to another thread.
+    expect(html!.byteOffset).toBe(0);
+    expect(html!.buffer.byteLength).toBe(html!.byteLength);
   });
 
   it("hand on what destroyed the render as an error", () => {

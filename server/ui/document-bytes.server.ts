@@ -20,7 +20,9 @@ export class DocumentBytes {
   }
 
   end(): void {
-    const html = Buffer.allocUnsafe(this.length);
+    // Its own memory, never a view of Node's shared pool of small Buffers: a render thread hands
+    // the memory itself to the thread answering requests, without a copy.
+    const html = Buffer.allocUnsafeSlow(this.length);
     let at = 0;
     for (const part of this.parts) {
       if (typeof part === "string") at += html.write(part, at);

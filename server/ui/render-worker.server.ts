@@ -19,10 +19,9 @@ parentPort!.on("message", ({ id, transfer }: { id: number; transfer: RenderTrans
       .then(() => renderDocument(fromTransfer(prepared, transfer), transfer.url, transfer.status))
       .then(
         ({ html, status }) => {
-          // A small Buffer is a view of a shared pool: its own copy crosses without copying again.
-          const bytes =
-            html.byteOffset === 0 && html.byteLength === html.buffer.byteLength ? html : new Uint8Array(html);
-          parentPort!.postMessage({ id, html: bytes, status }, [bytes.buffer as ArrayBuffer]);
+          // The document's bytes own their memory (DocumentBytes), perhaps beyond the view after
+          // the manifest's compaction: the memory moves to the other thread with the view.
+          parentPort!.postMessage({ id, html, status }, [html.buffer as ArrayBuffer]);
         },
         (error: unknown) => parentPort!.postMessage({ id, error: String(error) }),
       ),
