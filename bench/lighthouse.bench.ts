@@ -9,11 +9,11 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumLaunchOptions } from "../tests/e2e/support/chromium";
 import { fillAccount, firstObjectId } from "./accounts";
-import { serverAtRest, signInThroughOutbox, startBuiltServer } from "./support";
+import { percentile, serverAtRest, signInThroughOutbox, startBuiltServer } from "./support";
 import { report, type Target } from "./targets";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => percentile(values, 50);
 
 type Server = Awaited<ReturnType<typeof startBuiltServer>>;
 const servers: Server[] = [];

@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import autocannon from "autocannon";
 import { fillAccount, firstObjectId } from "./accounts";
 import { weighScripts } from "./page-scripts";
-import { signInThroughOutbox, startBuiltServer } from "./support";
+import { percentile, signInThroughOutbox, startBuiltServer } from "./support";
 import { report, type Target } from "./targets";
 
 const HTML_BYTES = 40_000;
@@ -60,13 +60,13 @@ async function weigh(build: Build, page: Page) {
  * address, so no kept document answers) or the kept document sent again; `accepted` as a
  * browser's Accept-Encoding, or none.
  */
-async function rate(build: Build, page: Page, options: { fresh: boolean; accepted?: string; seconds?: number }) {
+async function rate(build: Build, page: Page, seconds: number, options: { fresh: boolean; accepted?: string }) {
   const path = build.paths[page];
   let n = 0;
   const result = await autocannon({
     url: `${build.server.base}${path}`,
     connections: 10,
-    duration: options.seconds ?? SECONDS,
+    duration: seconds,
     headers: { cookie: build.cookie, ...(options.accepted ? { "accept-encoding": options.accepted } : {}) },
     requests: [{ setupRequest: (request) => (options.fresh ? { ...request, path: `${path}?view=${n++}` } : request) }],
   });
@@ -75,22 +75,16 @@ async function rate(build: Build, page: Page, options: { fresh: boolean; accepte
   return Math.round(result.requests.average);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 /**
- * Each measure's median over ROUNDS runs per build, the builds taking turns (the build before
- * first in each round), after a short warm-up of each.
+ * A measure's median over ROUNDS runs per build, the builds taking turns (the build before first
+ * in each round), after a 2 s warm-up run of each.
  */
-async function inTurn(
-  builds: Build[],
-  measure: (build: Build) => Promise<number>,
-  warmUp: (build: Build) => Promise<unknown>,
-) {
-  for (const build of builds) await warmUp(build);
+async function takingTurns(builds: Build[], measure: (build: Build, seconds: number) => Promise<number>) {
+  for (const build of builds) await measure(build, 2);
   const runs = builds.map(() => [] as number[]);
   for (let round = 0; round < ROUNDS; round++)
-    for (const [i, build] of builds.entries()) runs[i]!.push(await measure(build));
-  return runs.map(median);
+    for (const [i, build] of builds.entries()) runs[i]!.push(await measure(build, SECONDS));
+  return runs.map((values) => percentile(values, 50));
 }
 
 /** The commit a checkout holds, named in the results beside the build before's figures. */
@@ -129,11 +123,7 @@ try {
   }
 
   for (const page of PAGES) {
-    const fresh = await inTurn(
-      builds,
-      (build) => rate(build, page, { fresh: true }),
-      (build) => rate(build, page, { fresh: true, seconds: 2 }),
-    );
+    const fresh = await takingTurns(builds, (build, seconds) => rate(build, page, seconds, { fresh: true }));
     const name = `${page} req/s rendered fresh for each request, 1 style × 8 objects`;
     targets.push(line({ name, unit: "req/s", target: FRESH_RENDERS_PER_SECOND, better: "higher" }, fresh));
     if (before !== null)
@@ -151,10 +141,8 @@ try {
     ["/app req/s rendered fresh, compressed as a browser asks", true],
     ["/app req/s sent again unchanged, compressed as a browser asks", false],
   ] as const) {
-    const figures = await inTurn(
-      builds,
-      (build) => rate(build, "/app", { fresh, accepted: BROWSER_ENCODINGS }),
-      (build) => rate(build, "/app", { fresh, accepted: BROWSER_ENCODINGS, seconds: 2 }),
+    const figures = await takingTurns(builds, (build, seconds) =>
+      rate(build, "/app", seconds, { fresh, accepted: BROWSER_ENCODINGS }),
     );
     targets.push(line({ name, unit: "req/s", target: null, better: "higher" }, figures));
   }

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freeLoopbackPort } from "../tests/support/free-port";
-import { cpuSeconds, temporaryPostgres } from "./support";
+import { cpuSeconds, percentile, temporaryPostgres } from "./support";
 import { report } from "./targets";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -16,7 +16,7 @@ const SETTLE_SECONDS = 30;
 const TARGET = { startSeconds: 3, idleCpuPercent: 0.5 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => percentile(values, 50);
 
 const port = await freeLoopbackPort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "motif-bench-start-"));

@@ -4,12 +4,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   budgetsTable,
+  type Markers,
+  PERFORMANCE_MARKERS,
   PERFORMANCE_PAGE,
   performanceTable,
   README_MARKERS,
   README_PAGE,
-  TABLE_END,
-  TABLE_START,
 } from "../../bench/performance-table";
 
 /** A table's rows with their padding taken out (the page's is laid out by prettier). */
@@ -24,10 +24,15 @@ const rowsOf = (table: string) =>
         .join("|"),
     );
 
+/** The generated table between `markers` in the page at `path`. */
+function tableIn(path: string, markers: Markers) {
+  const page = readFileSync(path, "utf8");
+  return page.slice(page.indexOf(markers.start) + markers.start.length, page.indexOf(markers.end));
+}
+
 describe("the performance table in docs/performance.md", () => {
   it("is the latest bench results, target by target", () => {
-    const page = readFileSync(PERFORMANCE_PAGE, "utf8");
-    const table = page.slice(page.indexOf(TABLE_START) + TABLE_START.length, page.indexOf(TABLE_END));
+    const table = tableIn(PERFORMANCE_PAGE, PERFORMANCE_MARKERS);
     expect(rowsOf(table)).toEqual(rowsOf(performanceTable()));
     expect(rowsOf(table).length).toBeGreaterThan(10);
   });
@@ -54,11 +59,7 @@ describe("the performance table in docs/performance.md", () => {
 
 describe("the signed-in pages' budgets in the README", () => {
   it("are the latest bench results, with the build before's figures where a run measured them", () => {
-    const page = readFileSync(README_PAGE, "utf8");
-    const table = page.slice(
-      page.indexOf(README_MARKERS.start) + README_MARKERS.start.length,
-      page.indexOf(README_MARKERS.end),
-    );
+    const table = tableIn(README_PAGE, README_MARKERS);
     expect(rowsOf(table)).toEqual(rowsOf(budgetsTable()));
     const rows = rowsOf(table);
     for (const budget of [
