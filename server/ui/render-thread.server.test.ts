@@ -18,7 +18,7 @@ function transferFor(url: string, loaderData: Record<string, unknown> = {}): Ren
     serverHandoffString: undefined,
     criticalCss: undefined,
     isSpaMode: false,
-    handoff: [],
+    handoff: "",
   };
 }
 

@@ -1,7 +1,14 @@
 import type { EntryContext, ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { matchRoutes } from "react-router";
-import { fromTransfer, matchPath, prepareBuild, replayHandoff, toTransfer } from "./render-transfer.server";
+import {
+  fromTransfer,
+  matchPath,
+  prepareBuild,
+  replayHandoff,
+  settledHandoff,
+  toTransfer,
+} from "./render-transfer.server";
 
 const encoder = new TextEncoder();
 
@@ -73,12 +80,12 @@ describe("a render transfer", () => {
       { params: { id: "o1" }, pathname: "/app/object/o1", pathnameBase: "/app/object/o1", routeId: "routes/object" },
     ]);
     expect(transfer.loaderData["routes/object"]).toEqual({ object: { id: "o1" } });
-    expect(new TextDecoder().decode(Buffer.concat(transfer.handoff))).toBe("[1,2]");
+    expect(transfer.handoff).toBe("[1,2]");
     // What crosses to a thread is copied by structured clone: nothing in it may be a function.
     expect(structuredClone(transfer)).toEqual(transfer);
   });
 
-  it("gives the handoff's chunks again, for a render where the context is", async () => {
+  it("gives the handoff's bytes again, for a render where the context is", async () => {
     const transfer = await toTransfer(contextFor(), "http://m.test/app/object/o1", 200);
     expect(await textOf(replayHandoff(transfer))).toBe("[1,2]");
     expect(await textOf(replayHandoff(transfer))).toBe("[1,2]");
@@ -95,11 +102,19 @@ describe("a render transfer", () => {
     ]);
     expect(context.staticHandlerContext.loaderData).toEqual(transfer.loaderData);
     expect(await textOf(context.serverHandoffStream)).toBe("[1,2]");
+    // Every read of the handoff is settled before the render starts, so nothing suspends on it.
+    const reads = context.renderMeta?.streamCache ?? {};
+    expect(reads[0]?.result).toEqual({ done: false, value: "[1,2]" });
+    expect(reads[1]?.result).toEqual({ done: true, value: "" });
     // React Router matches the page's parent paths when it lists the routes a page may reach next.
     const ids = (path: string) => context.staticHandlerContext._match(path)?.map((match) => match.route.id);
     expect(ids("/app")).toEqual(["root", "layouts/app", "routes/app"]);
     expect(ids("/app/object/o2")).toEqual(["root", "layouts/app", "routes/object"]);
     expect(ids("/nowhere")).toBeUndefined();
+  });
+
+  it("settles an empty handoff as its end at once", () => {
+    expect(Object.values(settledHandoff("")).map((read) => read.result)).toEqual([{ done: true, value: "" }]);
   });
 
   it("matches a path once and answers it again from memory, with what React Router's matching gives, within a bound", () => {

@@ -11,8 +11,8 @@ import { streamOfChunks } from "./chunk-stream.server";
 /**
  * What a document's render follows from, as plain data that crosses to a render thread: the
  * address, the matched routes by id, their loaders' data (plain for every page with a render key)
- * and React Router's handoff, its loader-data stream read to its end. The thread has the same
- * build, so the routes' modules, the manifest and the handoff's settings come from there.
+ * and React Router's handoff, its loader-data stream read to its end as one text. The thread has
+ * the same build, so the routes' modules, the manifest and the handoff's settings come from there.
  */
 export interface RenderTransfer {
   url: string;
@@ -26,7 +26,7 @@ export interface RenderTransfer {
   serverHandoffString: string | undefined;
   criticalCss: EntryContext["criticalCss"];
   isSpaMode: boolean;
-  handoff: Uint8Array[];
+  handoff: string;
 }
 
 /**
@@ -34,7 +34,7 @@ export interface RenderTransfer {
  * to its end: to render the context where it is after all, give it `replayHandoff(transfer)`.
  */
 export async function toTransfer(context: EntryContext, url: string, status: number): Promise<RenderTransfer> {
-  const handoff = context.serverHandoffStream ? await readAll(context.serverHandoffStream) : [];
+  const handoff = context.serverHandoffStream ? await readText(context.serverHandoffStream) : "";
   const handler = context.staticHandlerContext;
   return {
     url,
@@ -150,7 +150,7 @@ export function fromTransfer(prepared: PreparedBuild, transfer: RenderTransfer):
     criticalCss: transfer.criticalCss,
     serverHandoffString: transfer.serverHandoffString,
     serverHandoffStream: replayHandoff(transfer),
-    renderMeta: {},
+    renderMeta: { streamCache: settledHandoff(transfer.handoff) },
     future: build.future,
     ssr: build.ssr,
     routeDiscovery: build.routeDiscovery,
@@ -160,13 +160,29 @@ export function fromTransfer(prepared: PreparedBuild, transfer: RenderTransfer):
   };
 }
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of stream) chunks.push(chunk);
-  return chunks;
+  return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The handoff stream a transfer was read from, again: the same chunks. */
+/** The handoff stream a transfer was read from, again: the same bytes, in one chunk. */
 export function replayHandoff(transfer: RenderTransfer): ReadableStream<Uint8Array> {
-  return streamOfChunks(transfer.handoff);
+  return streamOfChunks(transfer.handoff ? [Buffer.from(transfer.handoff)] : []);
+}
+
+/** A read of the handoff as React Router's `StreamTransfer` keeps it: settled, with its result. */
+type SettledRead = Promise<void> & { result: { done: boolean; value: string } };
+
+const settledRead = (done: boolean, value: string): SettledRead =>
+  Object.assign(Promise.resolve(), { result: { done, value } });
+
+/**
+ * The handoff as `StreamTransfer` would have read it, every read already settled: the whole text,
+ * then the end. It reads the stream one chunk at a time, suspending the render at each and
+ * rendering the rest again when the chunk arrives; with every read in its cache the document
+ * renders in one pass, with the same scripts (the browser's decoder reads lines, not chunks).
+ */
+export function settledHandoff(handoff: string): Record<number, SettledRead> {
+  return handoff ? { 0: settledRead(false, handoff), 1: settledRead(true, "") } : { 0: settledRead(true, "") };
 }

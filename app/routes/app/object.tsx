@@ -37,6 +37,7 @@ import { listRecentJobs } from "#server/generation/job-views.server";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { getObjectDetail } from "#server/objects/object-queries.server";
 import { objectPageExtras } from "#server/objects/object-page-extras.server";
+import { personalData } from "#server/users/data-version.server";
 import type { Route } from "./+types/object";
 
 // Below the first screen, drawn after hydration, and opened on request: their code loads then
@@ -66,23 +67,30 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
   const services = context.get(servicesContext);
   const { db } = services.database;
   const workspace = context.get(workspaceContext);
-  const [object, jobs] = await Promise.all([
-    getObjectDetail(db, { workspaceId: workspace.id, objectId: params.objectId, signer: services.imageUrls }),
-    listRecentJobs(db, { workspaceId: workspace.id }),
-  ]);
-  if (!object) {
+  // Read anew only after the workspace's records changed (docs/decisions/065).
+  const page = await personalData.get(db, workspace.id, `object page\0${params.objectId}`, async () => {
+    const [object, jobs] = await Promise.all([
+      getObjectDetail(db, { workspaceId: workspace.id, objectId: params.objectId, signer: services.imageUrls }),
+      listRecentJobs(db, { workspaceId: workspace.id }),
+    ]);
+    if (!object) return null;
+    return {
+      object,
+      // Only what the page counts (the images still to come for this object): its running jobs,
+      // each with this object alone, not the whole set's list of objects.
+      jobs: jobs.flatMap((job) => {
+        const own = job.objects.filter((o) => o.id === object.id);
+        return isActiveStatus(job.status) && own.length > 0 ? [{ ...job, objects: own }] : [];
+      }),
+      ...(await objectPageExtras(db, { workspaceId: workspace.id, styleId: object.style.id })),
+    };
+  });
+  if (!page) {
     await followToItsWorkspace(context, request, { kind: "object", id: params.objectId });
     throw new AppError("not_found", "No such object.");
   }
   return {
-    object,
-    // Only what the page counts (the images still to come for this object): its running jobs,
-    // each with this object alone, not the whole set's list of objects.
-    jobs: jobs.flatMap((job) => {
-      const own = job.objects.filter((o) => o.id === object.id);
-      return isActiveStatus(job.status) && own.length > 0 ? [{ ...job, objects: own }] : [];
-    }),
-    ...(await objectPageExtras(db, { workspaceId: workspace.id, styleId: object.style.id })),
+    ...page,
     removeBackgroundCredits: services.config.credits.removeBackground,
     upscaleMaxSide: services.config.upscale.maxSide,
   };
