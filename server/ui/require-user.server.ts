@@ -4,7 +4,7 @@ import { servicesContext } from "./context";
 import { readWorkspaceCookie, requestedInUrl, workspaceCookie } from "../workspaces/workspace-cookie.server";
 import { findWorkspace, personalWorkspace, type Workspace } from "../workspaces/workspaces.server";
 import { getSessionUser, type SessionUser } from "../auth/session.server";
-import { latestEventId } from "../events/events.server";
+import { readWorkspacePosition } from "../users/data-version.server";
 
 export const userContext = createContext<SessionUser>();
 /** Where the page acts: the workspace a `?workspace=` link or the browser's last choice names, if the user is in it. */
@@ -17,6 +17,11 @@ export const workspaceRefusedContext = createContext<boolean>(false);
  * (docs/decisions/128). Null for data requests (`.data`): the stream is open by then.
  */
 export const eventCursorContext = createContext<number | null>(null);
+/**
+ * A document's data version of its workspace, read with its event cursor in one statement: the
+ * version its kept page data is read under (`personalData`). Null for data requests.
+ */
+export const dataVersionContext = createContext<number | null>(null);
 
 /**
  * The auth check for /app routes: anonymous visitors go to /auth/login,
@@ -39,8 +44,11 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
     (await findWorkspace(services.database.db, { userId: user.id, requested })) ?? personalWorkspace(user.id);
   context.set(workspaceContext, workspace);
   context.set(workspaceRefusedContext, requested !== null && requested !== workspace.id);
-  if (request.method === "GET" && !new URL(request.url).pathname.endsWith(".data"))
-    context.set(eventCursorContext, await latestEventId(services.database.db, workspace.id));
+  if (request.method === "GET" && !new URL(request.url).pathname.endsWith(".data")) {
+    const position = await readWorkspacePosition(services.database.db, workspace.id);
+    context.set(eventCursorContext, position.newestEventId);
+    context.set(dataVersionContext, position.dataVersion);
+  }
   const response = await next();
   if (workspace.id !== remembered && (remembered !== null || workspace.teamId !== null))
     response.headers.append("Set-Cookie", workspaceCookie(workspace.id, services.config.auth.secureCookies));

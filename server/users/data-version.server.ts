@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { preparedFor } from "../db/prepared.server";
-import { workspaceDataVersions } from "../db/schema";
+import { workspaceDataVersions, workspaceEvents } from "../db/schema";
 
 /** How many pages' data one process keeps. */
 const MAX_ENTRIES = 500;
@@ -30,6 +30,33 @@ const dataVersionOf = preparedFor((db) =>
     .prepare("data_version_of"),
 );
 
+/** Where a workspace stands when a document starts: its newest live event and its data version. */
+export interface WorkspacePosition {
+  newestEventId: number;
+  dataVersion: number;
+}
+
+/**
+ * Both of a document's reads of where its workspace stands, in one statement: the event its
+ * stream resumes from (decision 128) and the version its kept data is read under. Read before
+ * any loader reads the page's data, as each must be.
+ */
+export async function readWorkspacePosition(db: Database, workspaceId: string): Promise<WorkspacePosition> {
+  const [row] = await positionOf(db).execute({ workspaceId });
+  return { newestEventId: Number(row?.newestEventId ?? 0), dataVersion: Number(row?.dataVersion ?? 0) };
+}
+
+const positionOf = preparedFor((db) => {
+  const workspaceId = sql.placeholder("workspaceId");
+  return db
+    .select({
+      newestEventId: sql<number>`coalesce((select max(${workspaceEvents.id}) from ${workspaceEvents} where ${workspaceEvents.workspaceId} = ${workspaceId}), 0)`,
+      dataVersion: sql<number>`coalesce((select ${workspaceDataVersions.version} from ${workspaceDataVersions} where ${workspaceDataVersions.workspaceId} = ${workspaceId}), 0)`,
+    })
+    .from(sql`(values (1)) as one (n)`)
+    .prepare("workspace_position_of");
+});
+
 interface Kept {
   value: unknown;
 }
@@ -49,9 +76,19 @@ export class PersonalData {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** `read`'s result for this workspace and `name` (the page and its parameters), read anew only when stale. */
-  async get<T>(db: Database, workspaceId: string, name: string, read: () => Promise<T>): Promise<T> {
-    const version = await readDataVersion(db, workspaceId);
+  /**
+   * `read`'s result for this workspace and `name` (the page and its parameters), read anew only
+   * when stale. `version` is the workspace's data version where the request has read it already
+   * (a document's, with its position); else it is read here.
+   */
+  async get<T>(
+    db: Database,
+    workspaceId: string,
+    name: string,
+    read: () => Promise<T>,
+    version: number | null = null,
+  ): Promise<T> {
+    version ??= await readDataVersion(db, workspaceId);
     const key = `${workspaceId}\0${name}\0${version}\0${Math.floor(this.now() / CLOCK_MS)}`;
     const kept = this.kept.get(key);
     if (kept) return kept.value as T;

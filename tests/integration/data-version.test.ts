@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { authUsers, objects, workspaceDataVersions } from "#server/db/schema";
-import { PersonalData, readDataVersion } from "#server/users/data-version.server";
+import { latestEventId, publishUserEvent } from "#server/events/events.server";
+import { PersonalData, readDataVersion, readWorkspacePosition } from "#server/users/data-version.server";
 import { testDatabases } from "../support/databases";
 import {
   createStyleThroughApi,
@@ -106,6 +107,21 @@ describe.each(testDatabases)("a person's data version, on $name", (target) => {
     );
   });
 
+  it("reads a workspace's newest event and data version in one statement, each as read alone", async () => {
+    const { db } = api.database;
+    const person = await createUser(api.database, 0);
+    expect(await readWorkspacePosition(db, person)).toEqual({ newestEventId: 0, dataVersion: 0 });
+    await insertStyle(db, { ownerId: person, name: "Moved" });
+    await publishUserEvent(db, { userId: person, type: "job.updated", data: {} });
+    const position = await readWorkspacePosition(db, person);
+    expect(position.newestEventId).toBeGreaterThan(0);
+    expect(position).toEqual({
+      newestEventId: await latestEventId(db, person),
+      dataVersion: await readDataVersion(db, person),
+    });
+    expect(position.dataVersion).toBeGreaterThan(0);
+  });
+
   it("keeps a page's data until the version grows, and reads it anew after", async () => {
     const { db } = api.database;
     const person = await createUser(api.database, 0);
@@ -141,10 +157,14 @@ describe("kept page data", () => {
       expect(await kept.get(database.db, person, "a", read)).toBe(1);
       clock.now = 60_000;
       expect(await kept.get(database.db, person, "a", read)).toBe(2);
+      // A version the request read already keys the data as the one read here would.
+      const version = await readDataVersion(database.db, person);
+      expect(await kept.get(database.db, person, "a", read, version)).toBe(2);
+      expect(await kept.get(database.db, person, "a", read, version + 1)).toBe(3);
       await kept.get(database.db, person, "b", read);
       await kept.get(database.db, person, "c", read);
       // "a" was the oldest of three with room for two.
-      expect(await kept.get(database.db, person, "a", read)).toBe(5);
+      expect(await kept.get(database.db, person, "a", read)).toBe(6);
     } finally {
       await database.close();
     }

@@ -25,7 +25,7 @@ import { listRecentJobs } from "#server/generation/job-views.server";
 import { listObjects } from "#server/objects/object-queries.server";
 import { presentStyle } from "#server/styles/present-style.server";
 import { listStyles } from "#server/styles/styles.server";
-import { personalData } from "#server/users/data-version.server";
+import { keptPageData } from "#server/ui/kept-page-data.server";
 import type { Route } from "./+types/index";
 
 /** Objects in "Latest objects": two rows of four on a wide screen. */
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services.database;
   const workspace = context.get(workspaceContext);
   // Read anew only after the person's records changed (docs/decisions/065).
-  const { styles, jobs, latest } = await personalData.get(db, workspace.id, "create page", async () => {
+  const { styles, jobs, latest } = await keptPageData(context, "create page", async () => {
     const [styles, jobs, latest] = await Promise.all([
       listStyles(db, workspace.id),
       listRecentJobs(db, { workspaceId: workspace.id }),

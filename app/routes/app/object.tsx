@@ -37,7 +37,7 @@ import { listRecentJobs } from "#server/generation/job-views.server";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { getObjectDetail } from "#server/objects/object-queries.server";
 import { objectPageExtras } from "#server/objects/object-page-extras.server";
-import { personalData } from "#server/users/data-version.server";
+import { keptPageData } from "#server/ui/kept-page-data.server";
 import type { Route } from "./+types/object";
 
 // Below the first screen, drawn after hydration, and opened on request: their code loads then
@@ -68,7 +68,7 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
   const { db } = services.database;
   const workspace = context.get(workspaceContext);
   // Read anew only after the workspace's records changed (docs/decisions/065).
-  const page = await personalData.get(db, workspace.id, `object page\0${params.objectId}`, async () => {
+  const page = await keptPageData(context, `object page\0${params.objectId}`, async () => {
     const [object, jobs] = await Promise.all([
       getObjectDetail(db, { workspaceId: workspace.id, objectId: params.objectId, signer: services.imageUrls }),
       listRecentJobs(db, { workspaceId: workspace.id }),

@@ -34,7 +34,7 @@ import { workspaceContext } from "#server/ui/require-user.server";
 import { servicesContext } from "#server/ui/context";
 import { presentStyle } from "#server/styles/present-style.server";
 import { listStyleNames, listStylesPage } from "#server/styles/styles.server";
-import { personalData } from "#server/users/data-version.server";
+import { keptPageData } from "#server/ui/kept-page-data.server";
 import type { Route } from "./+types/style";
 
 // Opened on request: their code loads then (docs/decisions/127).
@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { styles: shown, hasMore: true };
   }
   // Read anew only after the person's records changed (docs/decisions/065).
-  const [{ styles, hasMore }, names] = await personalData.get(db, workspace.id, `styles page ${pages}`, () =>
+  const [{ styles, hasMore }, names] = await keptPageData(context, `styles page ${pages}`, () =>
     Promise.all([read(), listStyleNames(db, workspace.id)]),
   );
   return {
