@@ -62,7 +62,9 @@ function drawPresetCards() {
 /** Builds now, and records which sources the build is of. */
 export function build() {
   const stamp = sourceStamp();
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  // A production build whoever asks: a test runner's NODE_ENV=test would build another server.
+  const env = { ...process.env, NODE_ENV: "production" };
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env });
   if (result.status !== 0) process.exit(result.status ?? 1);
   buildStaticPageScript();
   drawPresetCards();
