@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { preparedFor } from "../db/prepared.server";
 import { workspaceDataVersions, workspaceEvents } from "../db/schema";
@@ -17,18 +17,8 @@ const CLOCK_MS = 60_000;
  * styles, references, jobs, objects or images, whoever made the change (migrations 0019 and 0030).
  */
 export async function readDataVersion(db: Database, workspaceId: string): Promise<number> {
-  const [row] = await dataVersionOf(db).execute({ workspaceId });
-  return row?.version ?? 0;
+  return (await readWorkspacePosition(db, workspaceId)).dataVersion;
 }
-
-/** Read for every signed-in document: prepared once per database handle. */
-const dataVersionOf = preparedFor((db) =>
-  db
-    .select({ version: workspaceDataVersions.version })
-    .from(workspaceDataVersions)
-    .where(eq(workspaceDataVersions.workspaceId, sql.placeholder("workspaceId")))
-    .prepare("data_version_of"),
-);
 
 /** Where a workspace stands when a document starts: its newest live event and its data version. */
 export interface WorkspacePosition {
@@ -37,9 +27,9 @@ export interface WorkspacePosition {
 }
 
 /**
- * Both of a document's reads of where its workspace stands, in one statement: the event its
- * stream resumes from (decision 128) and the version its kept data is read under. Read before
- * any loader reads the page's data, as each must be.
+ * Both of a document's reads of where its workspace stands, in one statement, prepared once per
+ * database handle: the event its stream resumes from (decision 128) and the version its kept data
+ * is read under. Read before any loader reads the page's data, as each must be.
  */
 export async function readWorkspacePosition(db: Database, workspaceId: string): Promise<WorkspacePosition> {
   const [row] = await positionOf(db).execute({ workspaceId });

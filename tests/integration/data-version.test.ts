@@ -107,7 +107,7 @@ describe.each(testDatabases)("a person's data version, on $name", (target) => {
     );
   });
 
-  it("reads a workspace's newest event and data version in one statement, each as read alone", async () => {
+  it("reads a workspace's newest event and data version in one statement, each as stored", async () => {
     const { db } = api.database;
     const person = await createUser(api.database, 0);
     expect(await readWorkspacePosition(db, person)).toEqual({ newestEventId: 0, dataVersion: 0 });
@@ -115,10 +115,11 @@ describe.each(testDatabases)("a person's data version, on $name", (target) => {
     await publishUserEvent(db, { userId: person, type: "job.updated", data: {} });
     const position = await readWorkspacePosition(db, person);
     expect(position.newestEventId).toBeGreaterThan(0);
-    expect(position).toEqual({
-      newestEventId: await latestEventId(db, person),
-      dataVersion: await readDataVersion(db, person),
-    });
+    const [stored] = await db
+      .select({ version: workspaceDataVersions.version })
+      .from(workspaceDataVersions)
+      .where(eq(workspaceDataVersions.workspaceId, person));
+    expect(position).toEqual({ newestEventId: await latestEventId(db, person), dataVersion: stored!.version });
     expect(position.dataVersion).toBeGreaterThan(0);
   });
 

@@ -77,6 +77,18 @@ describe("the render thread", { timeout: 240_000 }, () => {
     const withoutIt = await pagesOf(cookie, pages);
     expect((await rendered(base)).render).toBe(0);
     expect((await rendered(base)).requests).toBeGreaterThanOrEqual(pages.length);
+    // Kept page data is read under the version the document read first: a change shows at once.
+    const objectPage = pages.find((page) => page.startsWith("/app/object/"))!;
+    const renamed = await fetch(`${base}/api/objects/${objectPage.split("/").at(-1)}`, {
+      method: "PATCH",
+      headers: { cookie, Origin: base, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Renamed kettle" }),
+    });
+    expect(renamed.status).toBe(200);
+    for (const [page, html] of await pagesOf(cookie, [objectPage, "/app"])) {
+      expect(withoutIt.get(page), page).not.toContain("Renamed kettle");
+      expect(html, page).toContain("Renamed kettle");
+    }
     await stop();
 
     // The console's lists carry the time they were read at (for "2 minutes ago"): set aside.
