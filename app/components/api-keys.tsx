@@ -12,8 +12,9 @@ import { ConfirmDialog } from "./ui/confirm-dialog";
 import { ModalDialog } from "./ui/sheet-dialog";
 import { WebhookDeliveriesDialog } from "./webhook-deliveries";
 import { inputClasses, TextField } from "./ui/text-field";
+import { dateFormatter } from "~/lib/words/intl-format";
 
-const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" });
+const day = dateFormatter({ dateStyle: "medium" });
 const expiryChoices = [
   { label: "Never", days: undefined },
   { label: "In 30 days", days: 30 },
@@ -71,8 +72,7 @@ export function ApiKeys() {
 }
 
 function deliveryText(delivery: NonNullable<ApiKeyView["lastDelivery"]>): string {
-  if (delivery.status === "delivered")
-    return `delivered ${day.format(new Date(delivery.deliveredAt ?? delivery.createdAt))}`;
+  if (delivery.status === "delivered") return `delivered ${day(delivery.deliveredAt ?? delivery.createdAt)}`;
   if (delivery.status === "pending") return `retrying (${delivery.attempts} attempts so far)`;
   return `failed${delivery.lastStatus ? ` (HTTP ${delivery.lastStatus})` : delivery.lastError ? ` (${delivery.lastError})` : ""}`;
 }
@@ -96,9 +96,9 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeyView; onRevoked(): void }
     }
   }
   const facts = [
-    `Created ${day.format(new Date(apiKey.createdAt))}`,
-    apiKey.lastUsedAt ? `last used ${day.format(new Date(apiKey.lastUsedAt))}` : "never used",
-    apiKey.expiresAt ? `expires ${day.format(new Date(apiKey.expiresAt))}` : "no expiry",
+    `Created ${day(apiKey.createdAt)}`,
+    apiKey.lastUsedAt ? `last used ${day(apiKey.lastUsedAt)}` : "never used",
+    apiKey.expiresAt ? `expires ${day(apiKey.expiresAt)}` : "no expiry",
   ];
   return (
     <li

@@ -7,8 +7,9 @@ import { cn } from "~/lib/ui/cn";
 import { subscribeLiveEvents } from "~/lib/api/live-events";
 import { useTeamName } from "~/lib/hooks/use-shell-data";
 import { Button } from "./ui/button";
+import { formatCount, dateFormatter } from "~/lib/words/intl-format";
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+const when = dateFormatter({ dateStyle: "medium", timeStyle: "short" });
 
 /** Every change of the user's balance, newest first, following live changes. */
 export function CreditHistory() {
@@ -112,10 +113,10 @@ export function CreditHistory() {
                   {describeCreditEntry(entry)}
                 </p>
                 <p className="text-xs text-neutral-600 dark:text-neutral-400">
-                  <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+                  <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>
                   {entry.by && <span data-testid="credit-by"> · by {entry.by}</span>}
                   {entry.model && <span data-testid="credit-model"> · {entry.model}</span>}
-                  <span className="tabular-nums"> · balance {entry.balanceAfter.toLocaleString("en")}</span>
+                  <span className="tabular-nums"> · balance {formatCount(entry.balanceAfter)}</span>
                   {entry.purchase?.receiptUrl && (
                     <>
                       {" · "}
@@ -139,7 +140,7 @@ export function CreditHistory() {
                 )}
               >
                 {gain ? "+" : entry.delta < 0 ? "−" : ""}
-                {Math.abs(entry.delta).toLocaleString("en")}
+                {formatCount(Math.abs(entry.delta))}
                 <span className="sr-only"> credits</span>
               </span>
             </li>

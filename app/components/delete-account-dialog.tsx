@@ -8,6 +8,7 @@ import { useSafeNavigate } from "~/lib/hooks/use-safe-navigate";
 import { Button } from "./ui/button";
 import { ConfirmDialog } from "./ui/confirm-dialog";
 import { inputClasses } from "./ui/text-field";
+import { formatCount } from "~/lib/words/intl-format";
 
 /**
  * "Delete account" and the question it asks first: what goes, that it cannot be undone, and
@@ -25,7 +26,7 @@ export function DeleteAccountDialog({ email, credits }: { email: string | undefi
   const balance =
     credits === null
       ? "your credit balance"
-      : `your balance of ${credits.toLocaleString("en")} ${credits === 1 ? "credit" : "credits"}`;
+      : `your balance of ${formatCount(credits)} ${credits === 1 ? "credit" : "credits"}`;
 
   function changeOpen(next: boolean) {
     setOpen(next);

@@ -7,8 +7,9 @@ import { callApi } from "~/lib/api/api-client";
 import { toast } from "~/lib/state/toast-store";
 import { Button } from "./ui/button";
 import { ModalDialog } from "./ui/sheet-dialog";
+import { dateFormatter } from "~/lib/words/intl-format";
 
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+const when = dateFormatter({ dateStyle: "medium", timeStyle: "short" });
 
 const eventLabels: Record<WebhookDeliveryView["event"], string> = {
   "job.succeeded": "Job succeeded",
@@ -159,7 +160,7 @@ function DeliveryRow(props: { delivery: WebhookDeliveryView; busy: boolean; send
           </span>
           <span className="font-medium">{eventLabels[delivery.event]}</span>
           <time className="text-xs text-neutral-600 dark:text-neutral-400" dateTime={delivery.createdAt}>
-            {when.format(new Date(delivery.createdAt))}
+            {when(delivery.createdAt)}
           </time>
         </div>
         {delivery.status !== "pending" && (
@@ -167,7 +168,7 @@ function DeliveryRow(props: { delivery: WebhookDeliveryView; busy: boolean; send
             variant="secondary"
             disabled={props.busy}
             onClick={props.onRedeliver}
-            aria-label={`Redeliver the ${eventLabels[delivery.event].toLowerCase()} event of ${when.format(new Date(delivery.createdAt))}`}
+            aria-label={`Redeliver the ${eventLabels[delivery.event].toLowerCase()} event of ${when(delivery.createdAt)}`}
           >
             <RotateCw aria-hidden className={`size-4 ${props.sending ? "animate-spin" : ""}`} /> Redeliver
           </Button>

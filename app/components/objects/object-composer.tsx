@@ -28,6 +28,7 @@ import { StylePicker, styleChoices, type StyleChoice } from "./style-picker";
 import { detailOptions, sizeOptions, variationOptions } from "~/lib/ui/image-options";
 import { cheaperChoices, type CheaperChoice } from "~/lib/words/cheaper-choices";
 import { ShortOfCredits } from "../short-of-credits";
+import { formatCount } from "~/lib/words/intl-format";
 
 type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations" | "model";
 type Errors = Partial<Record<Field | "form", string>>;
@@ -323,7 +324,7 @@ export function ObjectComposer(props: {
               <Coins aria-hidden className="size-4 shrink-0 text-amber-500" />
               <span>
                 {unitLine(size, detail, model.prices)}
-                {balance !== null && <span> · you have {balance.toLocaleString("en")}</span>}
+                {balance !== null && <span> · you have {formatCount(balance)}</span>}
               </span>
             </p>
           )}

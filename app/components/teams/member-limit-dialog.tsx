@@ -8,6 +8,7 @@ import { DialogFormActions } from "../ui/dialog-form-actions";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { TextField } from "../ui/text-field";
 import { teamChange } from "./team-change";
+import { formatCount } from "~/lib/words/intl-format";
 
 /** An owner or admin sets what a member may spend of the team's balance a month (empty: no limit). */
 export function MemberLimitDialog(props: { teamId: string; member: TeamMember; onClose(): void; onDone(): void }) {
@@ -37,7 +38,7 @@ export function MemberLimitDialog(props: { teamId: string; member: TeamMember; o
       description:
         monthlyLimit === null
           ? `${member.email} has no monthly limit.`
-          : `${member.email} may spend ${monthlyLimit.toLocaleString("en")} credits a month.`,
+          : `${member.email} may spend ${formatCount(monthlyLimit)} credits a month.`,
       color: "success",
     });
     props.onDone();
@@ -59,7 +60,7 @@ export function MemberLimitDialog(props: { teamId: string; member: TeamMember; o
           onChange={(e) => setValue(e.target.value)}
           error={error}
           placeholder="No limit"
-          hint={`Spent this month: ${member.spentThisMonth.toLocaleString("en")}`}
+          hint={`Spent this month: ${formatCount(member.spentThisMonth)}`}
         />
         <DialogFormActions busy={busy} submitLabel="Save limit" onCancel={props.onClose} />
       </form>

@@ -14,6 +14,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { inputClasses, TextField } from "../ui/text-field";
 import { MemberLimitDialog } from "./member-limit-dialog";
 import { teamChange } from "./team-change";
+import { formatCount } from "~/lib/words/intl-format";
 
 const rolePill = (role: TeamMember["role"]) =>
   cn(
@@ -87,8 +88,8 @@ export function MemberList(props: { team: TeamDetail; myId: string; onChanged():
                 <p className="text-xs text-neutral-500 dark:text-neutral-400">
                   Joined {utcDateTime(member.joinedAt)} ·{" "}
                   <span data-testid="member-spend">
-                    spent {member.spentThisMonth.toLocaleString("en")}
-                    {member.monthlyLimit !== null && ` of ${member.monthlyLimit.toLocaleString("en")}`} this month
+                    spent {formatCount(member.spentThisMonth)}
+                    {member.monthlyLimit !== null && ` of ${formatCount(member.monthlyLimit)}`} this month
                   </span>
                 </p>
               </div>

@@ -3,34 +3,37 @@
  * reads the same on the server that renders it and in any browser.
  */
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+import { formatCount, dateFormatter, numberFormatter } from "./intl-format";
+
+const dateTime = dateFormatter({ dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const shortDay = dateFormatter({ day: "numeric", month: "short", timeZone: "UTC" });
 
 /** "27 Nov 2026, 14:05 UTC" */
 export function utcDateTime(iso: string): string {
-  return `${dateTime.format(new Date(iso))} UTC`;
+  return `${dateTime(iso)} UTC`;
 }
 
 /** "2026-11-27" → "27 Nov" */
 export function shortDayLabel(day: string): string {
-  return shortDay.format(new Date(`${day}T00:00:00Z`));
+  return shortDay(`${day}T00:00:00Z`);
 }
 
 /** "1,234" */
-export function count(n: number): string {
-  return n.toLocaleString("en");
-}
+export const count = formatCount;
+
+const tenths = numberFormatter({ maximumFractionDigits: 1 });
+const wholes = numberFormatter({ maximumFractionDigits: 0 });
 
 /** 0.1234 → "12.3%"; a rate of nothing is "—". */
 export function percent(rate: number, of: number): string {
   if (of === 0) return "—";
-  return `${(rate * 100).toLocaleString("en", { maximumFractionDigits: 1 })}%`;
+  return `${tenths(rate * 100)}%`;
 }
 
 /** 4.25 → "4.3 s", 95 → "1 min 35 s"; none → "—". */
 export function duration(seconds: number | null): string {
   if (seconds === null) return "—";
-  if (seconds < 60) return `${seconds.toLocaleString("en", { maximumFractionDigits: 1 })} s`;
+  if (seconds < 60) return `${tenths(seconds)} s`;
   const minutes = Math.floor(seconds / 60);
   return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
 }
@@ -45,8 +48,8 @@ export function bytes(n: number): string {
     value /= 1024;
     unit += 1;
   }
-  if (unit === 0) return `${n.toLocaleString("en")} ${n === 1 ? "byte" : "bytes"}`;
-  return `${value.toLocaleString("en", { maximumFractionDigits: value < 10 ? 1 : 0 })} ${byteUnits[unit]}`;
+  if (unit === 0) return `${formatCount(n)} ${n === 1 ? "byte" : "bytes"}`;
+  return `${(value < 10 ? tenths : wholes)(value)} ${byteUnits[unit]}`;
 }
 
 /** How long ago `iso` was, from `now`: "just now", "5 min ago", "3 h ago", "12 days ago", or the date. */

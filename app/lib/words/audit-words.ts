@@ -1,6 +1,7 @@
 import type { AuditEntry } from "#domain/audit";
 import { creditCount } from "#domain/credit-words";
 import { signupPolicyLabels, type SignupPolicy } from "#domain/instance-settings";
+import { formatCount } from "./intl-format";
 
 /** An audit line as a sentence: "Gave 250 credits to dan@example.com". */
 export function auditLine(entry: AuditEntry): string {
@@ -38,7 +39,7 @@ function valueText(name: string, value: unknown): string {
   if (name === "signupPolicy") return signupPolicyLabels[value as SignupPolicy] ?? String(value);
   if (name === "exists") return value ? "exists" : "deleted";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "number") return value.toLocaleString("en");
+  if (typeof value === "number") return formatCount(value);
   if (Array.isArray(value)) return value.length === 0 ? "none" : value.join(", ");
   if (value === "") return "none";
   return typeof value === "string" ? `“${value}”` : JSON.stringify(value);

@@ -2,10 +2,11 @@ import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#dom
 import { priceOf, type PriceTable } from "#domain/pricing";
 import { previewTexts } from "#domain/preview";
 import { IMAGE_WIDTHS, optimizedImageUrl } from "#domain/image-url";
+import { formatCount, dateFormatter } from "./intl-format";
 
 /** "1 object", "5 objects". */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /** The composer's price line: "5 objects × 2 variations · 60 credits". */
@@ -50,8 +51,7 @@ export function webpDownloadUrl(url: string, width: number): string {
   return optimizedImageUrl(url, fitting.at(-1) ?? IMAGE_WIDTHS[0]!, 100);
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatDate = dateFormatter({ dateStyle: "medium", timeStyle: "short" });
 
 export { providerName } from "#domain/models";
 

@@ -18,6 +18,7 @@ import { creditsPage, type CheckoutView, type PackView } from "#server/billing/c
 import { servicesContext } from "#server/ui/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import type { Route } from "./+types/credits";
+import { formatCount } from "~/lib/words/intl-format";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.payments === false ? "Credits" : "Buy credits"} · Motif` }];
@@ -56,7 +57,7 @@ function CheckoutNotice({ checkout, cancelled }: { checkout: CheckoutView | null
     return (
       <Notice tone="success">
         <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
-        Thank you: {checkout.credits.toLocaleString("en")} credits were added to your balance.
+        Thank you: {formatCount(checkout.credits)} credits were added to your balance.
       </Notice>
     );
   }
@@ -64,8 +65,8 @@ function CheckoutNotice({ checkout, cancelled }: { checkout: CheckoutView | null
     return (
       <Notice tone="neutral">
         <LoaderCircle aria-hidden className="mt-0.5 size-4 shrink-0 animate-spin" />
-        Payment of {checkout.price} received. Your {checkout.credits.toLocaleString("en")} credits appear here as soon
-        as Stripe confirms it, usually within seconds.
+        Payment of {checkout.price} received. Your {formatCount(checkout.credits)} credits appear here as soon as Stripe
+        confirms it, usually within seconds.
       </Notice>
     );
   }
@@ -88,14 +89,14 @@ function PackCard({
     <li className="flex flex-col gap-4 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
       <p className="flex items-center gap-2 text-2xl font-semibold tabular-nums">
         <Coins aria-hidden className="size-5 text-amber-500" />
-        {pack.credits.toLocaleString("en")} credits
+        {formatCount(pack.credits)} credits
       </p>
       <p className="text-lg text-neutral-700 dark:text-neutral-300">{pack.price}</p>
       <Button
         className="mt-auto"
         disabled={disabled}
         onClick={onBuy}
-        aria-label={`Buy ${pack.credits.toLocaleString("en")} credits for ${pack.price}`}
+        aria-label={`Buy ${formatCount(pack.credits)} credits for ${pack.price}`}
       >
         {busy && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
         Buy for {pack.price}
@@ -112,7 +113,7 @@ function Balance() {
     <p className="mb-6 text-sm text-neutral-600 dark:text-neutral-400">
       {team ? `${team}'s balance` : "Your balance"}:{" "}
       <span className="font-semibold text-neutral-900 tabular-nums dark:text-neutral-100" data-testid="credits-balance">
-        {authUser ? `${authUser.credits.toLocaleString("en")} credits` : "…"}
+        {authUser ? `${formatCount(authUser.credits)} credits` : "…"}
       </span>
     </p>
   );
@@ -202,7 +203,7 @@ function BuyCredits({ packs, debt, checkout, cancelled }: Route.ComponentProps["
           className={`${noticeClasses} border-warning-200 bg-warning-50 text-warning-800 dark:border-warning-900 dark:bg-warning-950 dark:text-warning-200`}
         >
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          Your account owes {debt.toLocaleString("en")} {debt === 1 ? "credit" : "credits"} after a refunded or disputed
+          Your account owes {formatCount(debt)} {debt === 1 ? "credit" : "credits"} after a refunded or disputed
           payment. The next pack you buy settles it first; until then generating is paused.
         </p>
       )}

@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/ui/cn";
 import { colourModePreferences } from "#domain/colour-mode";
+import { formatCount } from "~/lib/words/intl-format";
 
 export function meta() {
   return [{ title: "Settings · Motif" }];
@@ -107,7 +108,7 @@ export default function SettingsPage() {
           <p className="flex items-center gap-2 text-2xl font-semibold tabular-nums" data-testid="settings-credits">
             <Coins aria-hidden className="size-5 text-amber-500" />
             {loaded && authUser ? (
-              `${authUser.credits.toLocaleString("en")} credits`
+              `${formatCount(authUser.credits)} credits`
             ) : (
               <span className="h-6 w-28 animate-pulse rounded bg-neutral-200 dark:bg-neutral-700" />
             )}

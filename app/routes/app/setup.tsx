@@ -4,6 +4,7 @@ import { CheckAction, type CheckOutcome } from "~/components/setup/check-action"
 import { ConnectModel } from "~/components/setup/connect-model";
 import { GrantCreditsForm } from "~/components/setup/grant-credits";
 import { Facts, SetupSection, StatusPill } from "~/components/setup/setup-section";
+import { utcDateTime } from "~/lib/words/admin-format";
 import type { CheckedEngine, ConnectionCheck, SetupStatus, TestEmailResult } from "#domain/setup";
 import { userContext } from "#server/ui/require-user.server";
 import { servicesContext } from "#server/ui/context";
@@ -35,12 +36,8 @@ function emailOutcome({ result }: { result: TestEmailResult }): CheckOutcome {
 
 /** The last connection check, in words: when, and why it failed. */
 function lastCheckLine(check: NonNullable<CheckedEngine["lastCheck"]>): string {
-  const when = new Date(check.checkedAt).toLocaleString("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
-  return check.ok ? `Answered (${when} UTC)` : `Not reachable (${when} UTC): ${check.message}`;
+  const when = utcDateTime(check.checkedAt);
+  return check.ok ? `Answered (${when})` : `Not reachable (${when}): ${check.message}`;
 }
 
 const previewOnly =

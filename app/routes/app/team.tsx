@@ -19,6 +19,7 @@ import { servicesContext } from "#server/ui/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { readTeam } from "#server/teams/teams.server";
 import type { Route } from "./+types/team";
+import { formatCount } from "~/lib/words/intl-format";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.team.name ?? "Team"} · Motif` }];
@@ -216,7 +217,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
                 className="text-2xl font-semibold text-neutral-900 tabular-nums dark:text-white"
                 data-testid="team-balance"
               >
-                {team.credits.toLocaleString("en")}
+                {formatCount(team.credits)}
               </strong>{" "}
               credits
             </p>

@@ -11,6 +11,7 @@ import { withRouteErrors } from "#server/http/route-errors.server";
 import { operatorRoute } from "#server/ui/operator-route.server";
 import { listTeamsForOperator } from "#server/operator/team-directory.server";
 import type { Route } from "./+types/teams";
+import { formatCount } from "~/lib/words/intl-format";
 
 export function meta() {
   return [{ title: "Teams · Operator console · Motif" }];
@@ -21,7 +22,7 @@ export const loader = withRouteErrors(async ({ context }: Route.LoaderArgs) => {
   return { teams: await listTeamsForOperator(services.database.db) };
 });
 
-const count = (n: number) => n.toLocaleString("en");
+const count = (n: number) => formatCount(n);
 
 /** The console's teams: each with its owner, size and balance, and credits given or taken with a reason. */
 export default function TeamsPage({ loaderData }: Route.ComponentProps) {
