@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import autocannon from "autocannon";
 import { fillAccount, firstObjectId } from "./accounts";
 import { weighScripts } from "./page-scripts";
-import { percentile, signInThroughOutbox, startBuiltServer } from "./support";
+import { percentile, serverAtRest, signInThroughOutbox, startBuiltServer } from "./support";
 import { report, type Target } from "./targets";
 
 const HTML_BYTES = 40_000;
@@ -97,6 +97,8 @@ try {
   // The build before starts first, so both accounts are filled before anything is measured.
   if (beforeDirectory) builds.push(await startBuild(beforeDirectory));
   builds.push(await startBuild());
+  // The generations' last image copies are made after their jobs finish: measures start after.
+  for (const build of builds) await serverAtRest(build.server.pid);
   const now = builds.length - 1;
   const before = beforeDirectory ? 0 : null;
   /** `figures` in build order; the build before's kept beside this build's. */
