@@ -1,4 +1,5 @@
 import type { CreditHistoryEntry } from "./credits";
+import { formatCount } from "./count-words";
 
 export type { CreditHistoryEntry };
 
@@ -35,7 +36,7 @@ export function describeCreditEntry(
       return (entry.title ? `Refund: ${entry.title}` : `Refund for ${style}`) + refundNote(entry.refund);
     case "purchase":
       return (
-        (entry.purchase ? `Bought ${entry.purchase.credits.toLocaleString("en")} credits` : "Credits bought") +
+        (entry.purchase ? `Bought ${formatCount(entry.purchase.credits)} credits` : "Credits bought") +
         debtNote(entry.debtDelta)
       );
     case "purchase_refunded":

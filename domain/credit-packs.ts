@@ -1,3 +1,5 @@
+import { formatCount } from "./count-words";
+
 /** A pack of credits the operator sells (CREDIT_PACKS). */
 export interface CreditPack {
   /** Stable while the operator keeps the pack: its credits and currency ("500-usd"). */
@@ -41,7 +43,7 @@ export function parseCreditPacks(value: string): { packs: CreditPack[] } | { err
     const wrong = (why: string) => ({ error: `"${item}": ${why}; the format is ${CREDIT_PACKS_FORMAT}` });
     if (!creditsText || !priceText || !currencyText || rest.length) return wrong("needs three parts");
     if (!/^\d+$/.test(creditsText) || Number(creditsText) < 1 || Number(creditsText) > MAX_CREDITS) {
-      return wrong(`the credits must be a whole number from 1 to ${MAX_CREDITS.toLocaleString("en")}`);
+      return wrong(`the credits must be a whole number from 1 to ${formatCount(MAX_CREDITS)}`);
     }
     const currency = currencyText.toLowerCase();
     if (!/^[a-z]{3}$/.test(currency) || !knownCurrencies.has(currency)) {

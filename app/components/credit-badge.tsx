@@ -1,7 +1,7 @@
 import { Coins } from "lucide-react";
 import { Link } from "react-router";
 import { Tooltip } from "./ui/tooltip";
-import { formatCount } from "~/lib/words/intl-format";
+import { formatCount } from "#domain/count-words";
 
 /** The balance in the shell; `null` while it is loading. Leads to the credits page: buying, or asking the operators. */
 export function CreditBadge({ credits, buyCredits = false }: { credits: number | null; buyCredits?: boolean }) {

@@ -7,7 +7,8 @@ import { cn } from "~/lib/ui/cn";
 import { subscribeLiveEvents } from "~/lib/api/live-events";
 import { useTeamName } from "~/lib/hooks/use-shell-data";
 import { Button } from "./ui/button";
-import { formatCount, dateFormatter } from "~/lib/words/intl-format";
+import { dateFormatter } from "~/lib/words/intl-format";
+import { formatCount } from "#domain/count-words";
 
 const when = dateFormatter({ dateStyle: "medium", timeStyle: "short" });
 

@@ -8,7 +8,7 @@ import { useSafeNavigate } from "~/lib/hooks/use-safe-navigate";
 import { Button } from "./ui/button";
 import { ConfirmDialog } from "./ui/confirm-dialog";
 import { inputClasses } from "./ui/text-field";
-import { formatCount } from "~/lib/words/intl-format";
+import { formatCount } from "#domain/count-words";
 
 /**
  * "Delete account" and the question it asks first: what goes, that it cannot be undone, and

@@ -3,6 +3,7 @@ import type { Database } from "../db/client.server";
 import { creditPurchases } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { stripeClient, type Billing } from "./stripe-client.server";
+import { formatCount } from "#domain/count-words";
 
 /** Metadata keys Motif puts on its Checkout Sessions, so its webhook knows them from others. */
 export const PACK_KEY = "motif_pack";
@@ -34,7 +35,7 @@ export async function startCheckout(
           price_data: {
             currency: pack.currency,
             unit_amount: pack.amount,
-            product_data: { name: `${pack.credits.toLocaleString("en")} Motif credits` },
+            product_data: { name: `${formatCount(pack.credits)} Motif credits` },
           },
         },
       ],

@@ -1,5 +1,6 @@
 import { escapeHtml as escape } from "./mail-layout.server";
 import type { MailMessage } from "./mailer.server";
+import { formatCount } from "#domain/count-words";
 
 /**
  * What an operator receives when someone asks for credits: who, their balance, their
@@ -16,7 +17,7 @@ export function creditRequestEmail(options: {
   team?: string;
 }): MailMessage {
   const { requester, balance, note, publicUrl, team } = options;
-  const balanceText = `${balance.toLocaleString("en")} credit${balance === 1 ? "" : "s"}`;
+  const balanceText = `${formatCount(balance)} credit${balance === 1 ? "" : "s"}`;
   const command = `npm run credits -- grant ${requester} <credits>`;
   const consoleLink = team
     ? `${publicUrl}/app/admin/teams`

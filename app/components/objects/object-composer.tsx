@@ -15,7 +15,6 @@ import { composerSummary, plural, unitLine } from "~/lib/words/object-format";
 import { toast } from "~/lib/state/toast-store";
 import { useModel, useModels } from "~/lib/hooks/use-models";
 import { useIdempotencyKey } from "~/lib/hooks/use-idempotency-key";
-import { useIsApple } from "~/lib/hooks/use-platform";
 import { useReloadDraft } from "~/lib/state/reload-drafts";
 import { composerDraft } from "~/lib/state/form-drafts";
 import { useAuth } from "../auth-provider";
@@ -28,7 +27,8 @@ import { StylePicker, styleChoices, type StyleChoice } from "./style-picker";
 import { detailOptions, sizeOptions, variationOptions } from "~/lib/ui/image-options";
 import { cheaperChoices, type CheaperChoice } from "~/lib/words/cheaper-choices";
 import { ShortOfCredits } from "../short-of-credits";
-import { formatCount } from "~/lib/words/intl-format";
+import { SubmitShortcut } from "./submit-shortcut";
+import { formatCount } from "#domain/count-words";
 
 type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations" | "model";
 type Errors = Partial<Record<Field | "form", string>>;
@@ -75,7 +75,6 @@ export function ObjectComposer(props: {
   const generateButton = useRef<HTMLButtonElement>(null);
   const idempotency = useIdempotencyKey();
   const ids = useId();
-  const apple = useIsApple();
 
   const draft = { text, styleId, size, detail, transparent, variations, prompt, model: model.id };
   useReloadDraft("composer", text.trim() || prompt.trim() ? draft : undefined, composerDraft, (saved) => {
@@ -330,17 +329,7 @@ export function ObjectComposer(props: {
           )}
         </div>
         <div className="flex items-center gap-3">
-          <kbd
-            aria-label={`${apple ? "Command" : "Control"} Enter`}
-            className="hidden items-center gap-1 font-sans text-xs text-neutral-500 desk:inline-flex dark:text-neutral-400"
-          >
-            <span className="rounded border border-neutral-300 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900">
-              {apple ? "⌘" : "Ctrl"}
-            </span>
-            <span className="rounded border border-neutral-300 bg-white px-1.5 py-0.5 dark:border-neutral-700 dark:bg-neutral-900">
-              Enter
-            </span>
-          </kbd>
+          <SubmitShortcut />
           <button
             ref={generateButton}
             type="submit"

@@ -8,7 +8,7 @@ import { DialogFormActions } from "../ui/dialog-form-actions";
 import { ModalDialog } from "../ui/sheet-dialog";
 import { TextField } from "../ui/text-field";
 import { teamChange } from "./team-change";
-import { formatCount } from "~/lib/words/intl-format";
+import { formatCount } from "#domain/count-words";
 
 /** An owner or admin sets what a member may spend of the team's balance a month (empty: no limit). */
 export function MemberLimitDialog(props: { teamId: string; member: TeamMember; onClose(): void; onDone(): void }) {

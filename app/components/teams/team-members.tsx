@@ -14,7 +14,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { inputClasses, TextField } from "../ui/text-field";
 import { MemberLimitDialog } from "./member-limit-dialog";
 import { teamChange } from "./team-change";
-import { formatCount } from "~/lib/words/intl-format";
+import { formatCount } from "#domain/count-words";
 
 const rolePill = (role: TeamMember["role"]) =>
   cn(

@@ -1,14 +1,21 @@
-import { useSyncExternalStore, type ReactNode } from "react";
+import { startTransition, useEffect, useState, type ReactNode } from "react";
 
-const noSubscription = () => () => {};
+/** Set once a page has hydrated in this browser: later pages draw their deferred content at once. */
+let hydratedBefore = false;
 
-/** False while the server renders and while the browser hydrates that HTML; true from then on. */
+/**
+ * False while the server renders and while the browser hydrates that HTML; true from then on.
+ * The change after hydration is a transition, drawn in slices between the browser's other work:
+ * a store's change (useSyncExternalStore) would redraw synchronously, one long task that holds
+ * the page's first input.
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(hydratedBefore);
+  useEffect(() => {
+    hydratedBefore = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /**

@@ -3,7 +3,8 @@
  * reads the same on the server that renders it and in any browser.
  */
 
-import { formatCount, dateFormatter, numberFormatter } from "./intl-format";
+import { dateFormatter, numberFormatter } from "./intl-format";
+import { formatCount } from "#domain/count-words";
 
 const dateTime = dateFormatter({ dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const shortDay = dateFormatter({ day: "numeric", month: "short", timeZone: "UTC" });

@@ -1,7 +1,7 @@
 import type { AuditEntry } from "#domain/audit";
 import { creditCount } from "#domain/credit-words";
 import { signupPolicyLabels, type SignupPolicy } from "#domain/instance-settings";
-import { formatCount } from "./intl-format";
+import { formatCount } from "#domain/count-words";
 
 /** An audit line as a sentence: "Gave 250 credits to dan@example.com". */
 export function auditLine(entry: AuditEntry): string {

@@ -1,8 +1,8 @@
 /*
- * Dates and numbers in words, each through one `Intl` formatter made on its first use.
- * A browser spends 30–50 ms building its first format (loading ICU's data; more for a date
- * style) and about 0.2 ms on every `toLocaleString("en")`, which builds a number format each call: made at module load or per call they land in the first screen's hydration, whether
- * or not the page shows a date, and a page of cards calls them hundreds of times.
+ * Dates and numbers in words, each through one `Intl` format built on its first use. A browser
+ * spends 30–50 ms on its first format (loading ICU's data), and `toLocaleString` builds a new one
+ * at every call: built at module load or per call, they land in the first screen's hydration
+ * whether or not the page shows a date. Whole counts need no Intl (`#domain/count-words`).
  */
 
 type Formatter<Value> = (value: Value) => string;
@@ -21,19 +21,6 @@ export function dateFormatter(
   return (date) => format(typeof date === "string" ? new Date(date) : date);
 }
 
-/** A number format ("1,234", "12.5") in English. */
+/** A number format in English ("12.5" with one decimal at most, say). */
 export const numberFormatter = (options?: Intl.NumberFormatOptions): Formatter<number> =>
   lazily<number>(() => new Intl.NumberFormat("en", options));
-
-const anyNumber = numberFormatter();
-
-/**
- * A count with thousands separated, as English writes it: "1,234". Whole numbers are grouped
- * here, not by `Intl`: the first `Intl` format a page builds costs a phone 30 ms or more (loading
- * ICU's data), more than every count on a screen, and a count is all most first screens write.
- */
-export function formatCount(n: number): string {
-  if (!Number.isSafeInteger(n)) return anyNumber(n);
-  const grouped = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ",");
-  return n < 0 ? `-${grouped}` : grouped;
-}

@@ -2,7 +2,8 @@ import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#dom
 import { priceOf, type PriceTable } from "#domain/pricing";
 import { previewTexts } from "#domain/preview";
 import { IMAGE_WIDTHS, optimizedImageUrl } from "#domain/image-url";
-import { formatCount, dateFormatter } from "./intl-format";
+import { dateFormatter } from "./intl-format";
+import { formatCount } from "#domain/count-words";
 
 /** "1 object", "5 objects". */
 export function plural(count: number, one: string, many = `${one}s`): string {

@@ -18,7 +18,7 @@ import { creditsPage, type CheckoutView, type PackView } from "#server/billing/c
 import { servicesContext } from "#server/ui/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import type { Route } from "./+types/credits";
-import { formatCount } from "~/lib/words/intl-format";
+import { formatCount } from "#domain/count-words";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.payments === false ? "Credits" : "Buy credits"} · Motif` }];

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/ui/cn";
 import { colourModePreferences } from "#domain/colour-mode";
-import { formatCount } from "~/lib/words/intl-format";
+import { formatCount } from "#domain/count-words";
 
 export function meta() {
   return [{ title: "Settings · Motif" }];

@@ -19,7 +19,7 @@ import { servicesContext } from "#server/ui/context";
 import { withRouteErrors } from "#server/http/route-errors.server";
 import { readTeam } from "#server/teams/teams.server";
 import type { Route } from "./+types/team";
-import { formatCount } from "~/lib/words/intl-format";
+import { formatCount } from "#domain/count-words";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.team.name ?? "Team"} · Motif` }];

@@ -11,7 +11,7 @@ import { withRouteErrors } from "#server/http/route-errors.server";
 import { operatorRoute } from "#server/ui/operator-route.server";
 import { listTeamsForOperator } from "#server/operator/team-directory.server";
 import type { Route } from "./+types/teams";
-import { formatCount } from "~/lib/words/intl-format";
+import { formatCount } from "#domain/count-words";
 
 export function meta() {
   return [{ title: "Teams · Operator console · Motif" }];
