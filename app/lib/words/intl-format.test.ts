@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dateFormatter, numberFormatter } from "./intl-format";
-import { formatCount } from "#domain/count-words";
 
 /** Stubs `Intl` so each constructor counts what it builds; returns the counts. */
 function countingIntl() {
@@ -54,11 +53,5 @@ describe("numberFormatter", () => {
     expect(made.numbers).toBe(0);
     expect([12.345, 3, 1234.56].map(tenths)).toEqual(["12.3", "3", "1,234.6"]);
     expect(made.numbers).toBe(1);
-  });
-
-  it("writes whole counts without building an Intl format", () => {
-    const made = countingIntl();
-    expect(formatCount(48_000)).toBe("48,000");
-    expect(made.numbers).toBe(0);
   });
 });
