@@ -14,6 +14,7 @@ const testFiles = [
 export const ownModuleGraph = [
   "server/generation/preview/icon-treatment.server.test.ts",
   "server/generation/preview/icon-sets.server.test.ts",
+  "domain/count-words.test.ts",
 ];
 
 export default defineConfig({
