@@ -6,14 +6,14 @@
 // (`npm run build` first). The previous run's figures print beside each.
 //
 // BENCH_BEFORE=<directory> (a built checkout, `bench/build-before.sh`) measures that build in the
-// same run: every figure gets the build before's beside it, its fresh renders are measured in
-// turn with this build's (this machine's speed drifts within minutes), and each page's fresh
-// renders are held to twice the build before's.
+// same run: every figure gets the build before's beside it, its rates are measured in short
+// slices taking turns with this build's (this machine's speed drifts within minutes), and each
+// page's fresh renders are held to twice the build before's.
 import { execFileSync } from "node:child_process";
 import autocannon from "autocannon";
 import { fillAccount, firstObjectId } from "./accounts";
 import { weighScripts } from "./page-scripts";
-import { percentile, serverAtRest, signInThroughOutbox, startBuiltServer } from "./support";
+import { serverAtRest, signInThroughOutbox, startBuiltServer } from "./support";
 import { report, type Target } from "./targets";
 
 const HTML_BYTES = 40_000;
@@ -22,9 +22,10 @@ const SCRIPT_FILES = 15;
 const FRESH_RENDERS_PER_SECOND = 400;
 /** Fresh renders against the build before's, measured in turn in the same run. */
 const FRESH_RENDERS_TIMES_BEFORE = 2;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** Runs of each fresh-render measure per build; the median counts. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** One slice of a rate measure, per build and round. */
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 3);
+/** Rounds of slices per rate measure: each build's requests over all its slices count. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 /** What Chromium and Firefox send. */
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 const PAGES = ["/app", "/app/style", "Object page"] as const;
@@ -56,11 +57,11 @@ async function weigh(build: Build, page: Page) {
 }
 
 /**
- * Requests per second for `page`: rendered fresh each time (every request asks for a new
+ * Requests answered for `page` in `seconds`: each rendered fresh (every request asks for a new
  * address, so no kept document answers) or the kept document sent again; `accepted` as a
  * browser's Accept-Encoding, or none.
  */
-async function rate(build: Build, page: Page, seconds: number, options: { fresh: boolean; accepted?: string }) {
+async function slice(build: Build, page: Page, seconds: number, options: { fresh: boolean; accepted?: string }) {
   const path = build.paths[page];
   let n = 0;
   const result = await autocannon({
@@ -72,19 +73,28 @@ async function rate(build: Build, page: Page, seconds: number, options: { fresh:
   });
   if (result.non2xx || result.errors)
     throw new Error(`${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return Math.round(result.requests.average);
+  return { requests: result.requests.total, seconds: result.duration };
 }
 
 /**
- * A measure's median over ROUNDS runs per build, the builds taking turns (the build before first
- * in each round), after a 2 s warm-up run of each.
+ * Requests per second for each build, the builds taking turns in short slices: ROUNDS rounds
+ * of SLICE_SECONDS each, in one order and then the other (ABBA), after a 2 s warm-up slice of
+ * each; a build's figure is its requests over all its slices' time. This machine's speed drifts
+ * within minutes (up to twice as fast or slow): slices that alternate this often see the same
+ * drift, and the order turning round cancels a steady one.
  */
-async function takingTurns(builds: Build[], measure: (build: Build, seconds: number) => Promise<number>) {
+async function takingTurns(builds: Build[], measure: (build: Build, seconds: number) => ReturnType<typeof slice>) {
   for (const build of builds) await measure(build, 2);
-  const runs = builds.map(() => [] as number[]);
-  for (let round = 0; round < ROUNDS; round++)
-    for (const [i, build] of builds.entries()) runs[i]!.push(await measure(build, SECONDS));
-  return runs.map((values) => percentile(values, 50));
+  const totals = builds.map(() => ({ requests: 0, seconds: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [...builds.keys()] : [...builds.keys()].reverse();
+    for (const i of order) {
+      const { requests, seconds } = await measure(builds[i]!, SLICE_SECONDS);
+      totals[i]!.requests += requests;
+      totals[i]!.seconds += seconds;
+    }
+  }
+  return totals.map(({ requests, seconds }) => Math.round(requests / seconds));
 }
 
 /** The commit a checkout holds, named in the results beside the build before's figures. */
@@ -125,7 +135,7 @@ try {
   }
 
   for (const page of PAGES) {
-    const fresh = await takingTurns(builds, (build, seconds) => rate(build, page, seconds, { fresh: true }));
+    const fresh = await takingTurns(builds, (build, seconds) => slice(build, page, seconds, { fresh: true }));
     const name = `${page} req/s rendered fresh for each request, 1 style × 8 objects`;
     targets.push(line({ name, unit: "req/s", target: FRESH_RENDERS_PER_SECOND, better: "higher" }, fresh));
     if (before !== null)
@@ -144,13 +154,13 @@ try {
     ["/app req/s sent again unchanged, compressed as a browser asks", false],
   ] as const) {
     const figures = await takingTurns(builds, (build, seconds) =>
-      rate(build, "/app", seconds, { fresh, accepted: BROWSER_ENCODINGS }),
+      slice(build, "/app", seconds, { fresh, accepted: BROWSER_ENCODINGS }),
     );
     targets.push(line({ name, unit: "req/s", target: null, better: "higher" }, figures));
   }
   report("bench/results/page-weight.json", targets, {
     pages: details,
-    seconds: SECONDS,
+    sliceSeconds: SLICE_SECONDS,
     rounds: ROUNDS,
     ...(beforeDirectory ? { before: revisionOf(beforeDirectory) } : {}),
   });
