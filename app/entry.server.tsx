@@ -67,11 +67,11 @@ async function renderFresh(context: EntryContext, url: string, status: number, k
  * encoding and kept beside it: a person coming back to an unchanged page costs no compression,
  * and a new one costs Brotli's faster level instead of gzip's (docs/decisions/131).
  */
-async function keptResponse(key: string, html: Buffer, request: Request, headers: Headers, status: number) {
+function keptResponse(key: string, html: Buffer, request: Request, headers: Headers, status: number) {
   headers.append("Vary", "Accept-Encoding");
   const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
   if (!encoding) return htmlResponse(html, status, headers);
-  const encoded = await encodedDocument(renderedPages, key, html, encoding);
+  const encoded = encodedDocument(renderedPages, key, html, encoding);
   headers.set("Content-Encoding", encoding);
   return htmlResponse(encoded, status, headers);
 }
