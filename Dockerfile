@@ -23,7 +23,7 @@ ENV NODE_ENV=production \
     MALLOC_MMAP_THRESHOLD_=131072 \
     MALLOC_ARENA_MAX=2 \
     LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 \
-    MALLOC_CONF=narenas:2,background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0 \
+    MALLOC_CONF=narenas:2,background_thread:true,dirty_decay_ms:250,muzzy_decay_ms:0,oversize_threshold:1048576 \
     NODE_OPTIONS=--max-semi-space-size=8
 COPY --from=build /app/package.json /app/server.mjs ./
 COPY --from=build /app/node_modules ./node_modules

@@ -1,4 +1,4 @@
-// What scripts/malloc-tuning.mjs sets for a process (docs/decisions/069, 129); no side effects.
+// What scripts/malloc-tuning.mjs sets for a process (docs/decisions/069, 129, 140); no side effects.
 import { existsSync } from "node:fs";
 
 /** jemalloc 5 where Debian, Ubuntu, Alpine and Fedora put it (the image links its own first). */
@@ -10,8 +10,14 @@ export const JEMALLOC_PATHS = [
   "/usr/lib64/libjemalloc.so.2",
 ];
 
-/** Two arenas as with glibc; dirty pages purged as they are freed, on jemalloc's own thread. */
-export const JEMALLOC_CONF = "narenas:2,background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0";
+/**
+ * Two arenas as with glibc. Freed pages are kept a quarter of a second for reuse and then given
+ * back on jemalloc's own thread: given back at once, nearly every freed buffer cost a page-table
+ * flush on both cores and the next one faulted its pages in again (docs/decisions/140).
+ * Allocations of 1 MB and more (images) go to jemalloc's own arena, which gives them back at once.
+ */
+export const JEMALLOC_CONF =
+  "narenas:2,background_thread:true,dirty_decay_ms:250,muzzy_decay_ms:0,oversize_threshold:1048576";
 
 /** The variables this process should run with, given its environment and the files present. */
 export function mallocEnvironment(env, exists = existsSync) {
