@@ -1,7 +1,8 @@
-// The process's native memory is given back to the system when freed (docs/decisions/069, 129).
+// The process's native memory is given back to the system when freed (docs/decisions/069, 129, 140).
 //
-// Where the system has jemalloc, it replaces glibc's malloc, set to return freed pages at once
-// from its background thread: glibc's main heap is trimmed only from its top, so rendering pages
+// Where the system has jemalloc, it replaces glibc's malloc, set to return freed pages from its
+// background thread a quarter of a second after they are freed (sooner, they cost more CPU than
+// the rest of a fresh render): glibc's main heap is trimmed only from its top, so rendering pages
 // and serving requests (many buffers of a few kB to 128 kB) left it 100–150 MB larger for good.
 // Elsewhere glibc is tuned: a fixed threshold keeps large image buffers (a 1024 px RGBA frame is
 // 4 MB) in mappings of their own, and two arenas bound the threads' share. Both are read only when
