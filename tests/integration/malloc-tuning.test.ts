@@ -90,6 +90,18 @@ if (process.platform === "linux")
       );
     });
 
+    it.runIf(jemalloc)("runs jemalloc with every setting as written, none refused", () => {
+      // jemalloc skips a setting it does not know with a warning and runs on; its statistics at
+      // exit list the options in force.
+      const child = spawnSync(process.execPath, ["-e", "0"], {
+        env: { ...process.env, LD_PRELOAD: jemalloc, MALLOC_CONF: `${JEMALLOC_CONF},stats_print:true` },
+        encoding: "utf8",
+      });
+      expect(child.stderr).not.toMatch(/Invalid conf/);
+      for (const [name, value] of JEMALLOC_CONF.split(",").map((pair) => pair.split(":")))
+        expect(child.stderr).toContain(`opt.${name}: ${value}`);
+    });
+
     it("keeps an operator's own values", () => {
       expect(run({ MALLOC_MMAP_THRESHOLD_: "262144", MALLOC_ARENA_MAX: "4" })).toMatchObject({
         threshold: "262144",
