@@ -1,5 +1,5 @@
 import { LoaderCircle, Mail, MailCheck } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "~/lib/api/api";
 import { readLoginEmail, sendLoginLink, servedElsewhere, type ServedElsewhere } from "~/lib/api/auth-client";
 import { toast } from "~/lib/state/toast-store";
@@ -27,8 +27,18 @@ export function LoginForm({
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
   const [elsewhere, setElsewhere] = useState<ServedElsewhere>();
 
-  // A link that was asked for and not used (it expired, say): offer the same address again.
+  const field = useRef<HTMLInputElement>(null);
+
+  // A link that was asked for and not used (it expired, say): offer the same address again — not
+  // to someone already in the field, whose typing (begun before the page's script ran, say) it
+  // would run into.
   useEffect(() => {
+    const input = field.current;
+    if (input && (input.value || document.activeElement === input)) {
+      const typed = input.value;
+      if (typed) setEmail((current) => current || typed);
+      return;
+    }
     const remembered = readLoginEmail();
     if (remembered) setEmail((current) => current || remembered);
   }, []);
@@ -103,6 +113,7 @@ export function LoginForm({
       )}
       <form className="mt-6 grid gap-4" noValidate onSubmit={submit}>
         <TextField
+          ref={field}
           label="E-mail address"
           type="email"
           name="email"

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { countMails, latestLoginLink, requestLoginLink, uniqueEmail } from "./support/auth";
+import { countMails, latestLoginLink, requestLoginLink, uniqueEmail, waitForHydration } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 
 test("sign in with an e-mail link, then land on /app with the sign-up credits", async ({ page }) => {
@@ -254,6 +254,27 @@ test("the redirect target survives the prompt on another device, query included;
     const evilLink = await latestLoginLink(page.request, next);
     expect(new URL(evilLink).searchParams.get("redirectTo")).toBeNull();
   }
+});
+
+test("an address typed before the page's script runs is kept, not run into by the remembered one", async ({ page }) => {
+  const remembered = uniqueEmail("remembered");
+  const typed = uniqueEmail("typed");
+  await page.addInitScript((address) => localStorage.setItem("loginEmail", address), remembered);
+  // The page's scripts wait until the person has typed, as on a slow phone.
+  let typing = true;
+  const held: (() => Promise<void>)[] = [];
+  await page.route(/\/assets\/.*\.js$/, (route) =>
+    typing ? void held.push(() => route.continue()) : route.continue(),
+  );
+  await page.goto("/auth/login", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("E-mail address").fill(typed);
+  typing = false;
+  await Promise.all(held.map((release) => release()));
+  await waitForHydration(page);
+  await expect(page.getByLabel("E-mail address")).toHaveValue(typed);
+  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await latestLoginLink(page.request, typed);
 });
 
 test("a mail scanner's GET or HEAD of the link consumes nothing", async ({ page, request }) => {
