@@ -29,18 +29,13 @@ export function LoginForm({
 
   const field = useRef<HTMLInputElement>(null);
 
-  // A link that was asked for and not used (it expired, say): offer the same address again — not
-  // to someone already in the field, whose typing (begun before the page's script ran, say) it
-  // would run into.
+  // The field starts with what the person typed before the page's script ran (in the field, not
+  // yet in state); else, unless they are already in it, with the address of a link asked for and
+  // not used (it expired, say), offered again.
   useEffect(() => {
     const input = field.current;
-    if (input && (input.value || document.activeElement === input)) {
-      const typed = input.value;
-      if (typed) setEmail((current) => current || typed);
-      return;
-    }
-    const remembered = readLoginEmail();
-    if (remembered) setEmail((current) => current || remembered);
+    const start = input?.value || (document.activeElement === input ? null : readLoginEmail());
+    if (start) setEmail((current) => current || start);
   }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -261,15 +261,15 @@ test("an address typed before the page's script runs is kept, not run into by th
   const typed = uniqueEmail("typed");
   await page.addInitScript((address) => localStorage.setItem("loginEmail", address), remembered);
   // The page's scripts wait until the person has typed, as on a slow phone.
-  let typing = true;
-  const held: (() => Promise<void>)[] = [];
-  await page.route(/\/assets\/.*\.js$/, (route) =>
-    typing ? void held.push(() => route.continue()) : route.continue(),
-  );
+  let doneTyping!: () => void;
+  const typingDone = new Promise<void>((resolve) => (doneTyping = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await typingDone;
+    await route.continue();
+  });
   await page.goto("/auth/login", { waitUntil: "domcontentloaded" });
   await page.getByLabel("E-mail address").fill(typed);
-  typing = false;
-  await Promise.all(held.map((release) => release()));
+  doneTyping();
   await waitForHydration(page);
   await expect(page.getByLabel("E-mail address")).toHaveValue(typed);
   await page.getByRole("button", { name: "Send me a sign-in link" }).click();
