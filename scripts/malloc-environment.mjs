@@ -13,7 +13,8 @@ export const JEMALLOC_PATHS = [
 /**
  * Two arenas as with glibc. Freed pages are kept a quarter of a second for reuse and then given
  * back on jemalloc's own thread: given back at once, nearly every freed buffer cost a page-table
- * flush on both cores and the next one faulted its pages in again (docs/decisions/140).
+ * flush that waits on the other core, and the next one faulted its pages in again
+ * (docs/decisions/140).
  * Allocations of 1 MB and more (images) go to jemalloc's own arena, which gives them back at once.
  */
 export const JEMALLOC_CONF =
