@@ -1,7 +1,6 @@
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { compactRouterManifest } from "./compact-manifest.server";
 import { DocumentBytes } from "./document-bytes.server";
 
 /** How long a document's boundaries may wait on data before React Router ends its stream. */
@@ -19,7 +18,7 @@ export function renderDocument(context: EntryContext, url: string, status: numbe
     const body = new DocumentBytes(
       (html) => {
         clearTimeout(timeoutId);
-        resolve({ html: compactRouterManifest(html), status: answered });
+        resolve({ html, status: answered });
       },
       (error) => {
         clearTimeout(timeoutId);

@@ -26,9 +26,13 @@ import { inputClasses, TextField } from "../ui/text-field";
 import { StylePicker, styleChoices, type StyleChoice } from "./style-picker";
 import { detailOptions, sizeOptions, variationOptions } from "~/lib/ui/image-options";
 import { cheaperChoices, type CheaperChoice } from "~/lib/words/cheaper-choices";
-import { ShortOfCredits } from "../short-of-credits";
+import { loadedOnUse } from "../ui/loaded-on-use";
 import { SubmitShortcut } from "./submit-shortcut";
 import { formatCount } from "#domain/count-words";
+
+// Shown only once the balance has loaded and is under the price: its module (with the request
+// for credits it offers) loads then, not with the page.
+const ShortOfCredits = loadedOnUse(() => import("../short-of-credits").then((module) => module.ShortOfCredits));
 
 type Field = "subjects" | "styleId" | "prompt" | "size" | "detail" | "transparent" | "variations" | "model";
 type Errors = Partial<Record<Field | "form", string>>;
