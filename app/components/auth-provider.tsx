@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { newerBalance, type BalanceReading } from "~/lib/state/credits-version";
 import { fetchProfile, signOut as requestSignOut, type AuthUser } from "~/lib/api/auth-client";
 import { reconnectLiveEvents, subscribeLiveEvents } from "~/lib/api/live-events";
@@ -6,25 +6,48 @@ import { toast } from "~/lib/state/toast-store";
 import { useSafeNavigate } from "~/lib/hooks/use-safe-navigate";
 import { toastMessages } from "~/lib/words/toast-messages";
 
-interface AuthState {
-  /** The signed-in user's profile, or null until loaded. */
-  authUser: AuthUser | null;
-  /** Spec §4: set once the profile has been loaded (or failed to load). */
-  loaded: boolean;
+interface AuthActions {
   refresh(): Promise<void>;
   signOut(): Promise<void>;
 }
 
-const AuthContext = createContext<AuthState | null>(null);
+interface AuthState extends AuthActions {
+  /** The signed-in user's profile, or null until loaded. */
+  authUser: AuthUser | null;
+  /** Spec §4: set once the profile has been loaded (or failed to load). */
+  loaded: boolean;
+}
+
+// Two contexts: the actions never change, so a page that only refreshes the balance or signs out
+// is not rendered again each time the balance moves (the profile arrives just after hydration).
+const AuthActionsContext = createContext<AuthActions | null>(null);
+const AuthProfileContext = createContext<Pick<AuthState, "authUser" | "loaded"> | null>(null);
+
+/** The profile with this balance: the same object when the balance is the same, so nothing redraws. */
+function withBalance(user: AuthUser, balance: BalanceReading): AuthUser {
+  if (user.credits === balance.credits && user.creditsVersion === balance.creditsVersion) return user;
+  return { ...user, credits: balance.credits, creditsVersion: balance.creditsVersion };
+}
 
 /**
- * Auth state for the signed-in area: loads the profile (credits) and signs out. The balance is the
- * workspace's the page acts in (`workspaceId`): when that changes, it is read afresh from there.
+ * Auth state for the signed-in area: the profile (credits), from the document where it came with
+ * it and else loaded, and signing out. The balance is the workspace's the page acts in
+ * (`workspaceId`): when that changes, it is read afresh from there.
  */
-export function AuthProvider({ children, workspaceId }: { children: ReactNode; workspaceId?: string }) {
+export function AuthProvider({
+  children,
+  workspaceId,
+  initialUser,
+}: {
+  children: ReactNode;
+  workspaceId?: string;
+  /** The profile as the document was rendered with it: shown at once, with no request for it. */
+  initialUser?: AuthUser;
+}) {
   const navigate = useSafeNavigate();
-  const [authUser, setAuthUser] = useState<AuthUser | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  const [authUser, setAuthUser] = useState<AuthUser | null>(initialUser ?? null);
+  const [loaded, setLoaded] = useState(initialUser !== undefined);
+  const readAtStart = useRef(initialUser !== undefined);
   // The newest balance seen on the live stream, kept even before the profile has arrived.
   const latestLive = useRef<BalanceReading | null>(null);
 
@@ -46,7 +69,7 @@ export function AuthProvider({ children, workspaceId }: { children: ReactNode; w
   }, []);
 
   useEffect(() => {
-    void refresh();
+    if (!readAtStart.current) void refresh();
   }, [refresh]);
 
   // Another workspace (the team the page was in let the person go): its balance has versions of
@@ -68,7 +91,7 @@ export function AuthProvider({ children, workspaceId }: { children: ReactNode; w
         if (event.type === "credits") {
           const reading = { credits: event.data.credits, creditsVersion: event.data.version };
           latestLive.current = latestLive.current ? newerBalance(latestLive.current, reading) : reading;
-          setAuthUser((user) => (user ? { ...user, ...newerBalance(user, reading) } : user));
+          setAuthUser((user) => (user ? withBalance(user, newerBalance(user, reading)) : user));
         }
       }),
     [],
@@ -84,11 +107,26 @@ export function AuthProvider({ children, workspaceId }: { children: ReactNode; w
     }
   }, [navigate]);
 
-  return <AuthContext value={{ authUser, loaded, refresh, signOut }}>{children}</AuthContext>;
+  const actions = useMemo(() => ({ refresh, signOut }), [refresh, signOut]);
+  const profile = useMemo(() => ({ authUser, loaded }), [authUser, loaded]);
+  return (
+    <AuthActionsContext value={actions}>
+      <AuthProfileContext value={profile}>{children}</AuthProfileContext>
+    </AuthActionsContext>
+  );
 }
 
-export function useAuth(): AuthState {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error("useAuth needs an <AuthProvider>");
+/** Refreshing the balance and signing out, without following the balance itself. */
+export function useAuthActions(): AuthActions {
+  const value = useContext(AuthActionsContext);
+  if (!value) throw new Error("useAuthActions needs an <AuthProvider>");
   return value;
+}
+
+/** The profile (balance) and the actions: the caller is rendered again as the balance moves. */
+export function useAuth(): AuthState {
+  const actions = useAuthActions();
+  const profile = useContext(AuthProfileContext);
+  if (!profile) throw new Error("useAuth needs an <AuthProvider>");
+  return { ...profile, ...actions };
 }

@@ -2,7 +2,7 @@ import { useLayoutEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { AnnouncementBanner } from "~/components/announcement-banner";
 import { AppNav } from "~/components/app-nav";
-import { AuthProvider, useAuth } from "~/components/auth-provider";
+import { AuthProvider, useAuth, useAuthActions } from "~/components/auth-provider";
 import { ColourModeMenu } from "~/components/colour-mode-menu";
 import { CreditBadge } from "~/components/credit-badge";
 import { ErrorPage } from "~/components/error-page";
@@ -15,6 +15,7 @@ import { WorkspaceLeftNotice } from "~/components/workspace-left-notice";
 import { WorkspaceSwitcher } from "~/components/workspace-switcher";
 import { resumeLiveEventsFrom } from "~/lib/api/live-events";
 import {
+  balanceContext,
   eventCursorContext,
   requireUserMiddleware,
   userContext,
@@ -59,6 +60,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       signupNotice,
       announcement: instance.settings.announcement,
       eventCursor: context.get(eventCursorContext),
+      // The balance as the document starts (null when moving inside the app: the shell has it).
+      balance: context.get(balanceContext),
     },
     signupNotice
       ? { headers: { "Set-Cookie": clearSignupNoticeCookie(services.config.auth.secureCookies) } }
@@ -136,7 +139,7 @@ function ShellBanner() {
 }
 
 function ShellUserMenu({ email }: { email: string }) {
-  const { signOut } = useAuth();
+  const { signOut } = useAuthActions();
   const data = useRouteLoaderData<typeof loader>("layouts/app");
   return (
     <UserMenu
@@ -151,12 +154,15 @@ function ShellUserMenu({ email }: { email: string }) {
 /** The signed-in shell: navigation, credit balance, account menu. */
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   // Before any page's effects open the event stream (layout effects run first).
-  const { eventCursor } = loaderData;
+  const { eventCursor, balance, user } = loaderData;
   useLayoutEffect(() => {
     if (eventCursor !== null) resumeLiveEventsFrom(eventCursor);
   }, [eventCursor]);
   return (
-    <AuthProvider workspaceId={loaderData.workspace.id}>
+    <AuthProvider
+      workspaceId={loaderData.workspace.id}
+      initialUser={balance ? { uid: user.id, email: user.email, ...balance } : undefined}
+    >
       <Shell email={loaderData.user.email}>
         <Outlet />
       </Shell>

@@ -4,7 +4,7 @@ import { servicesContext } from "./context";
 import { readWorkspaceCookie, requestedInUrl, workspaceCookie } from "../workspaces/workspace-cookie.server";
 import { findWorkspace, personalWorkspace, type Workspace } from "../workspaces/workspaces.server";
 import { getSessionUser, type SessionUser } from "../auth/session.server";
-import { readWorkspacePosition } from "../users/data-version.server";
+import { readWorkspacePosition, type WorkspacePosition } from "../users/data-version.server";
 
 export const userContext = createContext<SessionUser>();
 /** Where the page acts: the workspace a `?workspace=` link or the browser's last choice names, if the user is in it. */
@@ -22,6 +22,12 @@ export const eventCursorContext = createContext<number | null>(null);
  * version its kept page data is read under (`personalData`). Null for data requests.
  */
 export const dataVersionContext = createContext<number | null>(null);
+
+/**
+ * A document's balance of its workspace, read with its event cursor in one statement: the shell
+ * shows it in the first HTML, and the stream brings each change after it. Null for data requests.
+ */
+export const balanceContext = createContext<WorkspacePosition["balance"] | null>(null);
 
 /**
  * The auth check for /app routes: anonymous visitors go to /auth/login,
@@ -48,6 +54,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
     const position = await readWorkspacePosition(services.database.db, workspace.id);
     context.set(eventCursorContext, position.newestEventId);
     context.set(dataVersionContext, position.dataVersion);
+    context.set(balanceContext, position.balance);
   }
   const response = await next();
   if (workspace.id !== remembered && (remembered !== null || workspace.teamId !== null))

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { preparedFor } from "../db/prepared.server";
-import { workspaceDataVersions, workspaceEvents } from "../db/schema";
+import { creditLedger, workspaceBalances, workspaceDataVersions, workspaceEvents } from "../db/schema";
 
 /** How many pages' data one process keeps. */
 const MAX_ENTRIES = 500;
@@ -20,20 +20,27 @@ export async function readDataVersion(db: Database, workspaceId: string): Promis
   return (await readWorkspacePosition(db, workspaceId)).dataVersion;
 }
 
-/** Where a workspace stands when a document starts: its newest live event and its data version. */
+/** Where a workspace stands when a document starts: its newest live event, data version and balance. */
 export interface WorkspacePosition {
   newestEventId: number;
   dataVersion: number;
+  /** The balance and its version (the newest ledger row's id), as the profile reads them. */
+  balance: { credits: number; creditsVersion: number };
 }
 
 /**
- * Both of a document's reads of where its workspace stands, in one statement, prepared once per
- * database handle: the event its stream resumes from (decision 128) and the version its kept data
- * is read under. Read before any loader reads the page's data, as each must be.
+ * A document's reads of where its workspace stands, in one statement, prepared once per database
+ * handle: the event its stream resumes from (decision 128), the version its kept data is read
+ * under, and the balance the page shows at once (any later change arrives on the stream, as an
+ * event after the one it resumes from). Read before any loader reads the page's data, as each must be.
  */
 export async function readWorkspacePosition(db: Database, workspaceId: string): Promise<WorkspacePosition> {
   const [row] = await positionOf(db).execute({ workspaceId });
-  return { newestEventId: Number(row?.newestEventId ?? 0), dataVersion: Number(row?.dataVersion ?? 0) };
+  return {
+    newestEventId: Number(row?.newestEventId ?? 0),
+    dataVersion: Number(row?.dataVersion ?? 0),
+    balance: { credits: Number(row?.credits ?? 0), creditsVersion: Number(row?.creditsVersion ?? 0) },
+  };
 }
 
 const positionOf = preparedFor((db) => {
@@ -42,6 +49,8 @@ const positionOf = preparedFor((db) => {
     .select({
       newestEventId: sql<number>`coalesce((select max(${workspaceEvents.id}) from ${workspaceEvents} where ${workspaceEvents.workspaceId} = ${workspaceId}), 0)`,
       dataVersion: sql<number>`coalesce((select ${workspaceDataVersions.version} from ${workspaceDataVersions} where ${workspaceDataVersions.workspaceId} = ${workspaceId}), 0)`,
+      credits: sql<number>`coalesce((select ${workspaceBalances.credits} from ${workspaceBalances} where ${workspaceBalances.id} = ${workspaceId}), 0)`,
+      creditsVersion: sql<number>`coalesce((select max(${creditLedger.id}) from ${creditLedger} where ${creditLedger.workspaceId} = ${workspaceId}), 0)`,
     })
     .from(sql`(values (1)) as one (n)`)
     .prepare("workspace_position_of");

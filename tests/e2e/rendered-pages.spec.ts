@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithApi, uniqueEmail } from "./support/auth";
+import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 
@@ -62,4 +62,25 @@ test("a signed-in page is the same bytes while nothing changed, and follows a ch
   expect(await theirs.text()).not.toContain(email);
   expect(theirs.headers()["etag"]).not.toBe(mine.headers()["etag"]);
   await other.close();
+});
+
+// The shell's balance comes with the document (read with its event cursor): it is in the HTML a
+// person first sees, and the first load asks the server for no profile to show it.
+test("the balance is in a signed-in page's first HTML, and its first load sends no profile request", async ({
+  page,
+}) => {
+  await signInWithApi(page, uniqueEmail("balance-in-document"), base);
+  const { user } = (await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } };
+  const label = `${user.credits.toLocaleString("en")} credits`;
+  expect(await (await page.request.get(`${base}/app`)).text()).toContain(`aria-label="${label}"`);
+
+  const profileReads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/users/me") profileReads.push(request.url());
+  });
+  await page.goto(`${base}/app`);
+  await waitForHydration(page);
+  await expect(page.getByTestId("credit-badge")).toHaveAccessibleName(label);
+  await page.waitForLoadState("networkidle");
+  expect(profileReads).toEqual([]);
 });

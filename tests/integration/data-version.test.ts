@@ -2,8 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { authUsers, objects, workspaceDataVersions } from "#server/db/schema";
+import { grantCreditsWithin } from "#server/credits/ledger.server";
+import type { Database } from "#server/db/client.server";
 import { latestEventId, publishUserEvent } from "#server/events/events.server";
 import { PersonalData, readDataVersion, readWorkspacePosition } from "#server/users/data-version.server";
+import { getProfile } from "#server/users/users.server";
 import { testDatabases } from "../support/databases";
 import {
   createStyleThroughApi,
@@ -15,6 +18,12 @@ import {
   submitObjects,
 } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
+
+/** The balance and its version as `/api/users/me` answers them. */
+async function balanceAsProfileReadsIt(db: Database, userId: string) {
+  const profile = await getProfile({ db, userId });
+  return { credits: profile!.credits, creditsVersion: profile!.creditsVersion };
+}
 
 describe.each(testDatabases)("a person's data version, on $name", (target) => {
   const api = setUpSignedInApi(target, "data-version@example.com");
@@ -110,7 +119,11 @@ describe.each(testDatabases)("a person's data version, on $name", (target) => {
   it("reads a workspace's newest event and data version in one statement, each as stored", async () => {
     const { db } = api.database;
     const person = await createUser(api.database, 0);
-    expect(await readWorkspacePosition(db, person)).toEqual({ newestEventId: 0, dataVersion: 0 });
+    expect(await readWorkspacePosition(db, person)).toEqual({
+      newestEventId: 0,
+      dataVersion: 0,
+      balance: await balanceAsProfileReadsIt(db, person),
+    });
     await insertStyle(db, { ownerId: person, name: "Moved" });
     await publishUserEvent(db, { userId: person, type: "job.updated", data: {} });
     const position = await readWorkspacePosition(db, person);
@@ -119,8 +132,27 @@ describe.each(testDatabases)("a person's data version, on $name", (target) => {
       .select({ version: workspaceDataVersions.version })
       .from(workspaceDataVersions)
       .where(eq(workspaceDataVersions.workspaceId, person));
-    expect(position).toEqual({ newestEventId: await latestEventId(db, person), dataVersion: stored!.version });
+    expect(position).toEqual({
+      newestEventId: await latestEventId(db, person),
+      dataVersion: stored!.version,
+      balance: await balanceAsProfileReadsIt(db, person),
+    });
     expect(position.dataVersion).toBeGreaterThan(0);
+  });
+
+  it("reads the balance with the position, as the profile reads it, at every change", async () => {
+    const { db } = api.database;
+    const person = await createUser(api.database, 40);
+    const start = (await readWorkspacePosition(db, person)).balance;
+    expect(start).toEqual(await balanceAsProfileReadsIt(db, person));
+    expect(start.credits).toBe(40);
+    await db.transaction((tx) =>
+      grantCreditsWithin(tx, { workspaceId: person, amount: 25, reason: "admin_adjust", ref: "data-version" }),
+    );
+    const after = (await readWorkspacePosition(db, person)).balance;
+    expect(after).toEqual(await balanceAsProfileReadsIt(db, person));
+    expect(after.credits).toBe(start.credits + 25);
+    expect(after.creditsVersion).toBeGreaterThan(start.creditsVersion);
   });
 
   it("keeps a page's data until the version grows, and reads it anew after", async () => {

@@ -39,6 +39,15 @@ function StrengthSlider(props: { label: string; hint: string; value: number; onC
 }
 
 /**
+ * The same list kept when a reading brings nothing new: a new empty array would render the whole
+ * composer again just after hydration, once per request, with nothing changed on the screen.
+ */
+function unlessSame<T>(next: T[], same: (a: T, b: T) => boolean = Object.is) {
+  return (current: T[]) =>
+    current.length === next.length && current.every((item, i) => same(item, next[i]!)) ? current : next;
+}
+
+/**
  * The composer's character and trained-model choices: a character of the workspace drawn as every
  * object (its strength approximate on models without a character reference), and the strength of
  * the style's or character's trained model where it has one on the chosen model. `body` is what the
@@ -54,17 +63,18 @@ export function useComposerLearning(styleId: string | null, model: ModelView) {
 
   useEffect(() => {
     callApi("get", "/api/characters").then(
-      (reply) => setCharacters(reply.characters),
-      () => setCharacters([]),
+      (reply) => setCharacters(unlessSame(reply.characters, () => false)),
+      () => setCharacters(unlessSame<Characters[number]>([])),
     );
   }, []);
   useEffect(() => {
-    setStyleTrainedOn([]);
+    setStyleTrainedOn(unlessSame<string>([]));
     // Built-in presets have no trainings; an own style's are read when it is chosen.
     if (!styleId || styleId.startsWith("preset")) return;
     callApi("get", "/api/styles/:id/training", { params: { id: styleId } }).then(
-      (reply) => setStyleTrainedOn(reply.trainings.filter((t) => t.status === "succeeded").map((t) => t.provider)),
-      () => setStyleTrainedOn([]),
+      (reply) =>
+        setStyleTrainedOn(unlessSame(reply.trainings.filter((t) => t.status === "succeeded").map((t) => t.provider))),
+      () => setStyleTrainedOn(unlessSame<string>([])),
     );
   }, [styleId]);
 

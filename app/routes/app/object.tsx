@@ -17,7 +17,14 @@ import { useReveal } from "~/lib/hooks/use-reveal";
 import { withoutSheetFrames } from "~/lib/ui/sheet-frames";
 import { VariantStrip } from "~/components/objects/variant-strip";
 import { AfterHydration } from "~/components/ui/after-hydration";
-import { lazyComponent, loadedOnUse } from "~/components/ui/loaded-on-use";
+import { loadedOnUse } from "~/components/ui/loaded-on-use";
+import {
+  GameAssetPanels,
+  ImageDetails,
+  OutpaintPanel,
+  VariationsPanel,
+  ViewsPanel,
+} from "~/components/objects/object-page-panels";
 import { PanelSkeleton } from "~/components/ui/panel";
 import { downloadName } from "~/lib/words/download-name";
 import { DeleteButton } from "~/components/ui/delete-button";
@@ -40,17 +47,6 @@ import { objectPageExtras } from "#server/objects/object-page-extras.server";
 import { keptPageData } from "#server/ui/kept-page-data.server";
 import type { Route } from "./+types/object";
 
-// Below the first screen, drawn after hydration, and opened on request: their code loads then
-// (docs/decisions/127).
-const OutpaintPanel = lazyComponent(() => import("~/components/objects/outpaint-panel").then((m) => m.OutpaintPanel));
-const GameAssetPanels = lazyComponent(() =>
-  import("~/components/objects/game-asset-panels").then((m) => m.GameAssetPanels),
-);
-const VariationsPanel = lazyComponent(() =>
-  import("~/components/objects/variations-panel").then((m) => m.VariationsPanel),
-);
-const ViewsPanel = lazyComponent(() => import("~/components/objects/views-panel").then((m) => m.ViewsPanel));
-const ImageDetails = lazyComponent(() => import("~/components/objects/image-details").then((m) => m.ImageDetails));
 const RenameObjectDialog = loadedOnUse(() =>
   import("~/components/objects/rename-object-dialog").then((m) => m.RenameObjectDialog),
 );

@@ -2,7 +2,7 @@ import { Download, Palette, Pencil, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AppError } from "#domain/errors";
-import { useAuth } from "~/components/auth-provider";
+import { useAuthActions } from "~/components/auth-provider";
 import { NormaliseButton } from "~/components/objects/normalise-dialog";
 import { useSampleViewer } from "~/components/sample-viewer";
 import { StyleFacts } from "~/components/style-page/style-facts";
@@ -59,7 +59,7 @@ export const loader = withRouteErrors(async ({ params, context, request }: Route
 export default function StylePage({ loaderData }: Route.ComponentProps) {
   const { style, objects, objectCount } = loaderData;
   const navigate = useNavigate();
-  const { refresh } = useAuth();
+  const { refresh } = useAuthActions();
   const actions = useStyleActions(refresh);
   // One load per burst of live events: the samples' job and the objects being made in the style.
   const revalidate = useCoalescedRevalidate();

@@ -1,7 +1,7 @@
 import { Cpu, Palette, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { useAuth } from "~/components/auth-provider";
+import { useAuthActions } from "~/components/auth-provider";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { LoadMore } from "~/components/load-more";
@@ -95,7 +95,7 @@ export default function StylesPage({ loaderData }: Route.ComponentProps) {
     navigation.state === "loading" &&
     navigation.location.pathname === "/app/style" &&
     readPageCount(new URLSearchParams(navigation.location.search), MAX_STYLE_PAGES) > pages;
-  const { refresh } = useAuth();
+  const { refresh } = useAuthActions();
   const [creating, setCreating] = useState(false);
   const [preset, setPreset] = useState<StylePreset | null>(null);
   const [newDraft, setNewDraft] = useState<NewStyleDraft | undefined>(undefined);
