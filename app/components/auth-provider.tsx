@@ -30,8 +30,8 @@ function withBalance(user: AuthUser, balance: BalanceReading): AuthUser {
 }
 
 /**
- * Auth state for the signed-in area: the profile (credits), from the document where it came with
- * it and else loaded, and signing out. The balance is the workspace's the page acts in
+ * Auth state for the signed-in area: the profile (credits), shown from the document where it came
+ * with it and read again after hydration, and signing out. The balance is the workspace's the page acts in
  * (`workspaceId`): when that changes, it is read afresh from there.
  */
 export function AuthProvider({
@@ -41,13 +41,12 @@ export function AuthProvider({
 }: {
   children: ReactNode;
   workspaceId?: string;
-  /** The profile as the document was rendered with it: shown at once, with no request for it. */
+  /** The profile as the document was rendered with it: shown at once, before the profile is read. */
   initialUser?: AuthUser;
 }) {
   const navigate = useSafeNavigate();
   const [authUser, setAuthUser] = useState<AuthUser | null>(initialUser ?? null);
   const [loaded, setLoaded] = useState(initialUser !== undefined);
-  const readAtStart = useRef(initialUser !== undefined);
   // The newest balance seen on the live stream, kept even before the profile has arrived.
   const latestLive = useRef<BalanceReading | null>(null);
 
@@ -59,6 +58,8 @@ export function AuthProvider({
       setAuthUser((current) => {
         let balance: BalanceReading = profile;
         for (const other of [live, current]) if (other) balance = newerBalance(other, balance);
+        // The same profile as shown (the document's, most often): kept, so nothing redraws.
+        if (current?.uid === profile.uid && current.email === profile.email) return withBalance(current, balance);
         return { ...profile, credits: balance.credits, creditsVersion: balance.creditsVersion };
       });
     } catch {
@@ -68,8 +69,10 @@ export function AuthProvider({
     }
   }, []);
 
+  // Read after hydration even when the document brought the balance: a failed read is told
+  // (spec: "Credit Balance Error"), and an answer that changes nothing redraws nothing.
   useEffect(() => {
-    if (!readAtStart.current) void refresh();
+    void refresh();
   }, [refresh]);
 
   // Another workspace (the team the page was in let the person go): its balance has versions of

@@ -65,22 +65,18 @@ test("a signed-in page is the same bytes while nothing changed, and follows a ch
 });
 
 // The shell's balance comes with the document (read with its event cursor): it is in the HTML a
-// person first sees, and the first load asks the server for no profile to show it.
-test("the balance is in a signed-in page's first HTML, and its first load sends no profile request", async ({
-  page,
-}) => {
+// person first sees, where the badge once showed a placeholder until the profile was read.
+test("the balance is in a signed-in page's first HTML, and stays as the profile is read", async ({ page }) => {
   await signInWithApi(page, uniqueEmail("balance-in-document"), base);
   const { user } = (await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } };
   const label = `${user.credits.toLocaleString("en")} credits`;
-  expect(await (await page.request.get(`${base}/app`)).text()).toContain(`aria-label="${label}"`);
+  const html = await (await page.request.get(`${base}/app`)).text();
+  expect(html).toContain(`aria-label="${label}"`);
+  expect(html).not.toContain("Credit balance loading");
 
-  const profileReads: string[] = [];
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/api/users/me") profileReads.push(request.url());
-  });
+  const profileRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/users/me");
   await page.goto(`${base}/app`);
   await waitForHydration(page);
+  await profileRead;
   await expect(page.getByTestId("credit-badge")).toHaveAccessibleName(label);
-  await page.waitForLoadState("networkidle");
-  expect(profileReads).toEqual([]);
 });
