@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, sql, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import type { Database } from "../db/client.server";
 import { workspaceBalances } from "../db/schema";
@@ -73,16 +73,25 @@ export interface BalanceSnapshot {
   version: number;
 }
 
-/** The subquery giving the balance version of the workspace whose id is in `table`.id (0 before any ledger row). */
-export const creditsVersionOf = (table: "workspace_balances" | "auth_users") =>
-  sql<number>`coalesce((select max(cl.id) from credit_ledger cl where cl.workspace_id = ${sql.identifier(table)}.id), 0)`.mapWith(
+/**
+ * The subquery giving the balance version (0 before any ledger row) of the workspace `workspaceId`
+ * names: an outer query's column, qualified (`balanceRowId`), or a placeholder.
+ */
+export const creditsVersionOf = (workspaceId: SQLWrapper) =>
+  sql<number>`coalesce((select max(cl.id) from credit_ledger cl where cl.workspace_id = ${workspaceId}), 0)`.mapWith(
     Number,
   );
+
+/**
+ * The outer `workspace_balances` row's id, always qualified: drizzle leaves a lone table's columns
+ * bare, and a bare `id` inside the subquery would name the ledger's own.
+ */
+export const balanceRowId = sql`${sql.identifier("workspace_balances")}.id`;
 
 /** Both read in one statement, so they agree. */
 export async function getBalanceSnapshot(db: Database, workspaceId: string): Promise<BalanceSnapshot> {
   const [row] = await db
-    .select({ credits: workspaceBalances.credits, version: creditsVersionOf("workspace_balances") })
+    .select({ credits: workspaceBalances.credits, version: creditsVersionOf(balanceRowId) })
     .from(workspaceBalances)
     .where(eq(workspaceBalances.id, workspaceId));
   return { credits: row?.credits ?? 0, version: row?.version ?? 0 };

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import { creditsVersionOf } from "../credits/credits.server";
 import type { Database } from "../db/client.server";
 import { preparedFor } from "../db/prepared.server";
-import { creditLedger, workspaceBalances, workspaceDataVersions, workspaceEvents } from "../db/schema";
+import { workspaceBalances, workspaceDataVersions, workspaceEvents } from "../db/schema";
 
 /** How many pages' data one process keeps. */
 const MAX_ENTRIES = 500;
@@ -17,8 +18,21 @@ const CLOCK_MS = 60_000;
  * styles, references, jobs, objects or images, whoever made the change (migrations 0019 and 0030).
  */
 export async function readDataVersion(db: Database, workspaceId: string): Promise<number> {
-  return (await readWorkspacePosition(db, workspaceId)).dataVersion;
+  const [row] = await dataVersionOf(db).execute({ workspaceId });
+  return Number(row?.dataVersion ?? 0);
 }
+
+/** The subquery giving the data version (0 before any change) of the workspace `workspaceId` names. */
+const dataVersionFor = (workspaceId: SQLWrapper) =>
+  sql<number>`coalesce((select ${workspaceDataVersions.version} from ${workspaceDataVersions} where ${workspaceDataVersions.workspaceId} = ${workspaceId}), 0)`;
+
+/** The version alone, for the in-app data requests that read nothing else of the position. */
+const dataVersionOf = preparedFor((db) =>
+  db
+    .select({ dataVersion: dataVersionFor(sql.placeholder("workspaceId")) })
+    .from(sql`(values (1)) as one (n)`)
+    .prepare("workspace_data_version_of"),
+);
 
 /** Where a workspace stands when a document starts: its newest live event, data version and balance. */
 export interface WorkspacePosition {
@@ -48,9 +62,9 @@ const positionOf = preparedFor((db) => {
   return db
     .select({
       newestEventId: sql<number>`coalesce((select max(${workspaceEvents.id}) from ${workspaceEvents} where ${workspaceEvents.workspaceId} = ${workspaceId}), 0)`,
-      dataVersion: sql<number>`coalesce((select ${workspaceDataVersions.version} from ${workspaceDataVersions} where ${workspaceDataVersions.workspaceId} = ${workspaceId}), 0)`,
+      dataVersion: dataVersionFor(workspaceId),
       credits: sql<number>`coalesce((select ${workspaceBalances.credits} from ${workspaceBalances} where ${workspaceBalances.id} = ${workspaceId}), 0)`,
-      creditsVersion: sql<number>`coalesce((select max(${creditLedger.id}) from ${creditLedger} where ${creditLedger.workspaceId} = ${workspaceId}), 0)`,
+      creditsVersion: creditsVersionOf(workspaceId),
     })
     .from(sql`(values (1)) as one (n)`)
     .prepare("workspace_position_of");

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { InstanceSettings } from "#domain/instance-settings";
 import type { Profile } from "#domain/users";
-import { creditsVersionOf, type Transaction } from "../credits/credits.server";
+import { balanceRowId, creditsVersionOf, type Transaction } from "../credits/credits.server";
 import { openBalanceWithin } from "../credits/ledger.server";
 import type { Database } from "../db/client.server";
 import {
@@ -68,7 +68,7 @@ export async function getProfile(options: {
       uid: authUsers.id,
       email: authUsers.email,
       credits: workspaceBalances.credits,
-      creditsVersion: creditsVersionOf("workspace_balances"),
+      creditsVersion: creditsVersionOf(balanceRowId),
     })
     .from(authUsers)
     .leftJoin(workspaceBalances, eq(workspaceBalances.id, options.workspaceId ?? options.userId))
