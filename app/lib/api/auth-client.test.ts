@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "~/lib/api/api";
-import { linkFailure, servedElsewhere } from "~/lib/api/auth-client";
+import { broadcastAuthChange, linkFailure, onAuthChange, servedElsewhere } from "~/lib/api/auth-client";
 
 const refusal = (publicUrl: unknown) =>
   new ApiError(403, "forbidden", "Motif is served at https://motif.example; open it there to sign in.", [], {
@@ -32,5 +32,22 @@ describe("linkFailure", () => {
     expect(linkFailure(failure("wrong_email"))).toBe("wrong_email");
     expect(linkFailure(failure("other"))).toBeUndefined();
     expect(linkFailure(new ApiError(500, "internal", "x"))).toBeUndefined();
+  });
+});
+
+describe("onAuthChange", () => {
+  it("hears another tab sign in or out, and not this tab's own news", async () => {
+    const heard: unknown[] = [];
+    const stop = onAuthChange((message) => heard.push(message));
+    const anotherTab = new BroadcastChannel("motif-auth");
+    try {
+      broadcastAuthChange({ type: "signed-out" });
+      anotherTab.postMessage({ type: "signed-in", tab: "another" });
+      await vi.waitFor(() => expect(heard).toContainEqual({ type: "signed-in" }));
+      expect(heard).toEqual([{ type: "signed-in" }]);
+    } finally {
+      stop();
+      anotherTab.close();
+    }
   });
 });

@@ -17,19 +17,30 @@ export interface AuthUser {
 
 type AuthMessage = { type: "signed-in" } | { type: "signed-out" };
 const CHANNEL = "motif-auth";
+/**
+ * This tab's mark on what it tells the others. A channel's message reaches every other channel
+ * object of its name, this tab's own listeners too; but this tab has acted already (it is
+ * navigating), and loading its data again as well raced that navigation and lost its one-time
+ * sign-up notice. An identity, not a secret.
+ */
+const THIS_TAB = Math.random().toString(36).slice(2);
 
 /** Tells every other tab that the auth state changed (session sync). */
 export function broadcastAuthChange(message: AuthMessage): void {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage(message);
+  channel.postMessage({ ...message, tab: THIS_TAB });
   channel.close();
 }
 
+/** Calls `listener` when another tab signs in or out. */
 export function onAuthChange(listener: (message: AuthMessage) => void): () => void {
   if (typeof BroadcastChannel === "undefined") return () => {};
   const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (event: MessageEvent<AuthMessage>) => listener(event.data);
+  channel.onmessage = (event: MessageEvent<AuthMessage & { tab?: string }>) => {
+    const { tab, ...message } = event.data;
+    if (tab !== THIS_TAB) listener(message);
+  };
   return () => channel.close();
 }
 
