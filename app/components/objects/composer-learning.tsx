@@ -39,12 +39,17 @@ function StrengthSlider(props: { label: string; hint: string; value: number; onC
 }
 
 /**
- * The same list kept when a reading brings nothing new: a new empty array would render the whole
- * composer again just after hydration, once per request, with nothing changed on the screen.
+ * The same list kept when a reading brings nothing new: a new array, even an empty one, would
+ * render the whole composer again just after hydration, with nothing changed on the screen.
  */
-function unlessSame<T>(next: T[], same: (a: T, b: T) => boolean = Object.is) {
-  return (current: T[]) =>
-    current.length === next.length && current.every((item, i) => same(item, next[i]!)) ? current : next;
+function unlessSame(next: string[]) {
+  return (current: string[]) =>
+    current.length === next.length && current.every((item, i) => item === next[i]) ? current : next;
+}
+
+/** The same empty list kept when a reading brings none (characters are new objects at every read). */
+function unlessBothEmpty<T>(next: T[]) {
+  return (current: T[]) => (current.length === 0 && next.length === 0 ? current : next);
 }
 
 /**
@@ -63,18 +68,18 @@ export function useComposerLearning(styleId: string | null, model: ModelView) {
 
   useEffect(() => {
     callApi("get", "/api/characters").then(
-      (reply) => setCharacters(unlessSame(reply.characters, () => false)),
-      () => setCharacters(unlessSame<Characters[number]>([])),
+      (reply) => setCharacters(unlessBothEmpty(reply.characters)),
+      () => setCharacters(unlessBothEmpty<Characters[number]>([])),
     );
   }, []);
   useEffect(() => {
-    setStyleTrainedOn(unlessSame<string>([]));
+    setStyleTrainedOn(unlessSame([]));
     // Built-in presets have no trainings; an own style's are read when it is chosen.
     if (!styleId || styleId.startsWith("preset")) return;
     callApi("get", "/api/styles/:id/training", { params: { id: styleId } }).then(
       (reply) =>
         setStyleTrainedOn(unlessSame(reply.trainings.filter((t) => t.status === "succeeded").map((t) => t.provider))),
-      () => setStyleTrainedOn(unlessSame<string>([])),
+      () => setStyleTrainedOn(unlessSame([])),
     );
   }, [styleId]);
 
