@@ -65,8 +65,11 @@ test("a signed-in page is the same bytes while nothing changed, and follows a ch
 });
 
 // The shell's balance comes with the document (read with its event cursor): it is in the HTML a
-// person first sees, where the badge once showed a placeholder until the profile was read.
-test("the balance is in a signed-in page's first HTML, and stays as the profile is read", async ({ page }) => {
+// person first sees, where the badge once showed a placeholder until the profile was read. The
+// profile read after hydration, agreeing with the document, draws nothing again.
+test("the balance is in a signed-in page's first HTML, and the profile read after it redraws nothing", async ({
+  page,
+}) => {
   await signInWithApi(page, uniqueEmail("balance-in-document"), base);
   const { user } = (await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } };
   const label = `${user.credits.toLocaleString("en")} credits`;
@@ -74,9 +77,41 @@ test("the balance is in a signed-in page's first HTML, and stays as the profile 
   expect(html).toContain(`aria-label="${label}"`);
   expect(html).not.toContain("Credit balance loading");
 
-  const profileRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/users/me");
+  // React tells a developer-tools hook of every commit; this one counts them.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { reactCommits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: object };
+    counted.reactCommits = 0;
+    counted.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onCommitFiberRoot: () => void counted.reactCommits++,
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+    };
+  });
+  const commits = () => page.evaluate(() => (window as unknown as { reactCommits: number }).reactCommits);
+  const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+  // The profile's answer is held until the page has hydrated and its other first reads have landed.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/users/me", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const charactersRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/characters");
   await page.goto(`${base}/app`);
   await waitForHydration(page);
-  await profileRead;
+  await charactersRead;
+  await settled();
+  const before = await commits();
+  expect(before).toBeGreaterThan(0);
+
+  const profileRead = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/users/me");
+  release();
+  expect((await profileRead).status()).toBe(200);
+  await settled();
+  expect(await commits()).toBe(before);
   await expect(page.getByTestId("credit-badge")).toHaveAccessibleName(label);
 });
