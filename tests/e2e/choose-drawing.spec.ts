@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithApi } from "./support/auth";
+import { balanceWithApi, signInWithApi } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 
@@ -20,9 +20,7 @@ for (const { width, scheme, picture } of [
     const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Fox"] });
     await waitForJob(page, job.id);
     await page.goto(`/app/object/${objects[0]!.id}`);
-    const balance = async () =>
-      ((await (await page.request.get("/api/users/me")).json()) as { user: { credits: number } }).user.credits;
-    const before = await balance();
+    const before = await balanceWithApi(page);
     const creditBefore = await page.getByTestId("image-credit").textContent();
 
     await page.getByRole("button", { name: /Choose another drawing/ }).click();
@@ -65,7 +63,7 @@ for (const { width, scheme, picture } of [
     await expect(page.getByRole("heading", { name: "Image 2 of 2" })).toBeVisible();
     await expect(page.getByTestId("image-credit")).toContainText(icon);
     await expect(page.getByTestId("image-credit")).not.toHaveText(creditBefore!);
-    expect(await balance()).toBe(before);
+    expect(await balanceWithApi(page)).toBe(before);
 
     // Opened again, the chosen one is marked as the current drawing.
     await page.getByRole("button", { name: /Choose another drawing/ }).click();

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { signInWithApi, uniqueEmail } from "./support/auth";
+import { balanceWithApi, signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
@@ -9,9 +9,6 @@ import { e2ePorts } from "./support/ports";
 // Editing on the instance whose default model is OpenAI (a local fake of its Images API), and
 // the preview-only instance, where the panel says why it cannot.
 const openaiBase = `http://localhost:${e2ePorts.openaiApp}`;
-
-const balanceNow = async (page: Page, base: string) =>
-  ((await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } }).user.credits;
 
 test("edit an object's image with words, then paint a region with the mouse and repaint it; each is a new image, charged once", async ({
   page,
@@ -22,7 +19,7 @@ test("edit an object's image with words, then paint a region with the mouse and 
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Fox"] }, openaiBase);
   await waitForJob(page, job.id, openaiBase);
   await page.goto(`${openaiBase}/app/object/${objects[0]!.id}`);
-  const balance = await balanceNow(page, openaiBase);
+  const balance = await balanceWithApi(page, openaiBase);
   const strip = page.getByTestId("variant-strip");
   const panel = page.getByRole("region", { name: "Edit this image" });
 
@@ -35,7 +32,7 @@ test("edit an object's image with words, then paint a region with the mouse and 
   await strip.getByRole("button", { name: /^Image 2, edited/ }).click();
   await expect(page.getByTestId("image-lineage")).toHaveText("Edited from image 1");
   await expect(page.getByTestId("image-instruction")).toHaveText("“wearing a red scarf”");
-  expect(await balanceNow(page, openaiBase)).toBe(balance - 3);
+  expect(await balanceWithApi(page, openaiBase)).toBe(balance - 3);
 
   // A region: the brush replaces the stage; nothing can be sent until something is painted.
   await panel.getByRole("button", { name: "Paint a region" }).click();
@@ -74,7 +71,7 @@ test("edit an object's image with words, then paint a region with the mouse and 
   await expect(strip.getByRole("button", { name: /^Image 3, region repainted/ })).toBeVisible({ timeout: 30_000 });
   await strip.getByRole("button", { name: /^Image 3, region repainted/ }).click();
   await expect(page.getByTestId("image-lineage")).toHaveText("Region repainted from image 2");
-  expect(await balanceNow(page, openaiBase)).toBe(balance - 6);
+  expect(await balanceWithApi(page, openaiBase)).toBe(balance - 6);
   await expect(page.getByTestId("credit-badge")).toContainText(String(balance - 6));
 });
 
@@ -101,7 +98,7 @@ test("AI upscale ×2 with ComfyUI's upscale model: a paid job whose image is exa
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Lantern"] }, openaiBase);
   await waitForJob(page, job.id, openaiBase);
   await page.goto(`${openaiBase}/app/object/${objects[0]!.id}`);
-  const balance = await balanceNow(page, openaiBase);
+  const balance = await balanceWithApi(page, openaiBase);
 
   // OpenAI, the object's model, has no upscaler; ComfyUI's is offered, at a draft square's price.
   const group = page.getByTestId("ai-upscale");
@@ -112,7 +109,7 @@ test("AI upscale ×2 with ComfyUI's upscale model: a paid job whose image is exa
   await expect(strip.getByRole("button", { name: /^Image 2, upscaled ×2/ })).toBeVisible({ timeout: 30_000 });
   await strip.getByRole("button", { name: /^Image 2, upscaled ×2/ }).click();
   await expect(page.getByTestId("image-lineage")).toHaveText("Upscaled ×2 · AI upscaler from image 1");
-  expect(await balanceNow(page, openaiBase)).toBe(balance - 3);
+  expect(await balanceWithApi(page, openaiBase)).toBe(balance - 3);
 
   const [file] = await Promise.all([
     page.waitForEvent("download"),

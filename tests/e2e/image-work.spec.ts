@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { signInWithApi, uniqueEmail } from "./support/auth";
+import { balanceWithApi, signInWithApi, uniqueEmail } from "./support/auth";
 import { e2ePorts } from "./support/ports";
 import { expectNoViolations } from "./support/axe";
 import { APP_ICON_SIZES } from "../../server/objects/app-icons.server";
@@ -210,9 +210,7 @@ test("make a turnaround of four views of an object; each says what it was asked 
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Robot"] }, base);
   await waitForJob(page, job.id, base);
   await page.goto(`${base}/app/object/${objects[0]!.id}`);
-  const balanceNow = async () =>
-    ((await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } }).user.credits;
-  const balance = await balanceNow();
+  const balance = await balanceWithApi(page, base);
 
   const panel = page.getByRole("region", { name: "New images of this object" });
   await panel.getByRole("button", { name: /^Turnaround/ }).click();
@@ -231,7 +229,7 @@ test("make a turnaround of four views of an object; each says what it was asked 
       timeout: 30_000,
     });
   }
-  expect(await balanceNow()).toBe(balance - 12);
+  expect(await balanceWithApi(page, base)).toBe(balance - 12);
   await expect(page.getByTestId("credit-badge")).toContainText(String(balance - 12));
   // Each says under its thumbnail what was asked, so the turnaround reads as one group.
   await expect(strip.getByText("three-quarter view", { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { balanceWithApi, signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
@@ -18,9 +18,6 @@ const picture = async (background: string, i: number) => ({
     .png()
     .toBuffer(),
 });
-
-const balanceNow = async (page: Page) =>
-  ((await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } }).user.credits;
 
 test("a style trained on fal from the browser: priced, followed live, then drawn with at the strength chosen", async ({
   page,
@@ -41,7 +38,7 @@ test("a style trained on fal from the browser: priced, followed live, then drawn
   // 600 credits per 1,000 steps on this instance: the quick preset's 500 steps are 300.
   await expect(panel.getByTestId("start-training")).toHaveText("Train this style· 300 credits");
   await expectNoViolations(page, "the style's training panel");
-  const before = await balanceNow(page);
+  const before = await balanceWithApi(page, base);
   await panel.getByTestId("start-training").click();
 
   const training = panel.getByTestId("training");
@@ -49,7 +46,7 @@ test("a style trained on fal from the browser: priced, followed live, then drawn
   await expect(training.getByRole("progressbar")).toBeVisible();
   await expect(training).toContainText("Trained", { timeout: 60_000 });
   await expect(training.getByRole("link", { name: "Weights" })).toBeVisible();
-  expect(await balanceNow(page)).toBe(before - 300);
+  expect(await balanceWithApi(page, base)).toBe(before - 300);
 
   // The composer offers the trained model's strength on fal, and the set is drawn with the LoRA at it.
   await page.goto(`${base}/app?style=${styleId}`);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signInWithApi, uniqueEmail } from "./support/auth";
+import { expect, test } from "@playwright/test";
+import { balanceWithApi, signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
@@ -8,9 +8,6 @@ import { e2ePorts } from "./support/ports";
 // OpenAI (a local fake of its Images API); and the preview-only instance, which says before the
 // click that it cannot.
 const openaiBase = `http://localhost:${e2ePorts.openaiApp}`;
-
-const balanceNow = async (page: Page, base: string) =>
-  ((await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } }).user.credits;
 
 test("a knight's walk drawn by a model: priced before the click, drawn frame by frame, played, and one frame redrawn", async ({
   page,
@@ -22,7 +19,7 @@ test("a knight's walk drawn by a model: priced before the click, drawn frame by 
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Knight"] }, openaiBase);
   await waitForJob(page, job.id, openaiBase);
   await page.goto(`${openaiBase}/app/object/${objects[0]!.id}`);
-  const balance = await balanceNow(page, openaiBase);
+  const balance = await balanceWithApi(page, openaiBase);
 
   const panel = page.getByRole("region", { name: "Animation" });
   await panel.getByText("A model", { exact: true }).click();
@@ -50,7 +47,7 @@ test("a knight's walk drawn by a model: priced before the click, drawn frame by 
   const sheets = strip.getByRole("button", { name: /^Image \d, animation · walk · 4 frames · drawn by a model/ });
   await expect(sheets).toHaveCount(1, { timeout: 60_000 });
   await expect(strip.getByRole("button", { name: /^Image \d/ })).toHaveCount(2);
-  expect(await balanceNow(page, openaiBase)).toBe(balance - 12);
+  expect(await balanceWithApi(page, openaiBase)).toBe(balance - 12);
   await sheets.click();
   await expect(page.getByTestId("image-lineage")).toHaveText(
     "Animation · walk · 4 frames · drawn by a model from image 1",
@@ -71,7 +68,7 @@ test("a knight's walk drawn by a model: priced before the click, drawn frame by 
   // The redrawn frame folds into a new sheet beside the first.
   await expect(sheets).toHaveCount(2, { timeout: 60_000 });
   await expect(strip.getByRole("button", { name: /^Image \d/ })).toHaveCount(3);
-  expect(await balanceNow(page, openaiBase)).toBe(balance - 15);
+  expect(await balanceWithApi(page, openaiBase)).toBe(balance - 15);
 });
 
 test("a grass texture drawn by a model, priced before the click, made to wrap and cut into a 32-px tile", async ({
@@ -83,7 +80,7 @@ test("a grass texture drawn by a model, priced before the click, made to wrap an
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Grass"] }, openaiBase);
   await waitForJob(page, job.id, openaiBase);
   await page.goto(`${openaiBase}/app/object/${objects[0]!.id}`);
-  const balance = await balanceNow(page, openaiBase);
+  const balance = await balanceWithApi(page, openaiBase);
 
   const panel = page.getByRole("region", { name: "Tiles" });
   await panel.getByLabel("Draw a texture with a model").fill("clover and short grass");
@@ -91,7 +88,7 @@ test("a grass texture drawn by a model, priced before the click, made to wrap an
   await panel.getByTestId("draw-texture").click();
   const strip = page.getByTestId("variant-strip");
   await expect(strip.getByRole("button", { name: /^Image 2/ })).toBeVisible({ timeout: 60_000 });
-  expect(await balanceNow(page, openaiBase)).toBe(balance - 3);
+  expect(await balanceWithApi(page, openaiBase)).toBe(balance - 3);
   await strip.getByRole("button", { name: /^Image 2/ }).click();
   await expect(panel).toContainText("A texture a model drew, made to wrap");
   await expect(panel.getByTestId("tile-field")).toBeVisible();
@@ -101,7 +98,7 @@ test("a grass texture drawn by a model, priced before the click, made to wrap an
   await expect(page.locator("[data-toast-id]").filter({ hasText: "Seamless tile made" })).toContainText(
     "A 32-px seamless tile of Grass was added.",
   );
-  expect(await balanceNow(page, openaiBase)).toBe(balance - 3);
+  expect(await balanceWithApi(page, openaiBase)).toBe(balance - 3);
 });
 
 test("on the preview engine alone, the panels say before the click that no model here can draw frames or textures", async ({

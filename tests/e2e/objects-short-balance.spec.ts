@@ -1,7 +1,7 @@
 // A short balance in the browser: the composer and the object page say what it needs, offer the
 // cheaper settings or fewer images that fit, and, with nothing for sale, ask the operators.
 import { expect, test } from "@playwright/test";
-import { creditRequestMail, signInWithApi, uniqueEmail } from "./support/auth";
+import { balanceWithApi, creditRequestMail, signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, waitForJob } from "./support/objects";
 import { choose, SUBJECTS } from "./objects-helpers";
@@ -69,9 +69,7 @@ test("a short balance on the object page offers fewer images or cheaper settings
 }) => {
   await signInWithApi(page, uniqueEmail("short-variations"));
   const styleId = await createStyleWithApi(page, "Variations on a budget");
-  const balanceNow = async () =>
-    ((await (await page.request.get("/api/users/me")).json()) as { user: { credits: number } }).user.credits;
-  const balance = await balanceNow();
+  const balance = await balanceWithApi(page);
   // High detail costs 30 an image: leave between 30 and 59 credits, so one more image fits and two do not.
   const count = Math.floor(balance / 30) - 1;
   const subjects = ["Lantern", "Compass", "Anchor"].slice(0, count);
@@ -82,7 +80,7 @@ test("a short balance on the object page offers fewer images or cheaper settings
   expect(response.status()).toBe(202);
   const { job, objects } = (await response.json()) as { job: { id: string }; objects: { id: string }[] };
   await waitForJob(page, job.id);
-  const left = await balanceNow();
+  const left = await balanceWithApi(page);
   expect(left).toBe(balance - 30 * count);
 
   await page.goto(`/app/object/${objects[0]!.id}`);

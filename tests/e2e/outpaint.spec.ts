@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signInWithApi, uniqueEmail } from "./support/auth";
+import { expect, test } from "@playwright/test";
+import { balanceWithApi, signInWithApi, uniqueEmail } from "./support/auth";
 import { expectNoViolations } from "./support/axe";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
@@ -8,9 +8,6 @@ import { e2ePorts } from "./support/ports";
 // API): priced before the click, paid once, and the wider image in the strip as outpainted. And the
 // preview-only instance, which says before the click that it cannot.
 const openaiBase = `http://localhost:${e2ePorts.openaiApp}`;
-
-const balanceNow = async (page: Page, base: string) =>
-  ((await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } }).user.credits;
 
 test("a fox extended to the right by half: priced before the click, and the wider image in the strip as outpainted", async ({
   page,
@@ -22,7 +19,7 @@ test("a fox extended to the right by half: priced before the click, and the wide
   const { job, objects } = await generateObjectsWithApi(page, { styleId, subjects: ["Fox"] }, openaiBase);
   await waitForJob(page, job.id, openaiBase);
   await page.goto(`${openaiBase}/app/object/${objects[0]!.id}`);
-  const balance = await balanceNow(page, openaiBase);
+  const balance = await balanceWithApi(page, openaiBase);
 
   const panel = page.getByRole("region", { name: "Extend or replace background" });
   await panel.getByRole("group", { name: "Direction" }).getByRole("button", { name: "Right" }).click();
@@ -38,7 +35,7 @@ test("a fox extended to the right by half: priced before the click, and the wide
   const strip = page.getByTestId("variant-strip");
   const outpainted = strip.getByRole("button", { name: /^Image 2, outpainted · right \+50 %/ });
   await expect(outpainted).toBeVisible({ timeout: 60_000 });
-  expect(await balanceNow(page, openaiBase)).toBe(balance - 3);
+  expect(await balanceWithApi(page, openaiBase)).toBe(balance - 3);
   await outpainted.click();
   await expect(page.getByRole("heading", { name: "Image 2 of 2" })).toBeVisible();
   await expect(page.getByText("PNG is the original file, 1536 × 1024")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
+import { balanceWithApi, signInWithApi, uniqueEmail, waitForHydration } from "./support/auth";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 import { e2ePorts } from "./support/ports";
 
@@ -71,8 +71,7 @@ test("the balance is in a signed-in page's first HTML, and the profile read afte
   page,
 }) => {
   await signInWithApi(page, uniqueEmail("balance-in-document"), base);
-  const { user } = (await (await page.request.get(`${base}/api/users/me`)).json()) as { user: { credits: number } };
-  const label = `${user.credits.toLocaleString("en")} credits`;
+  const label = `${(await balanceWithApi(page, base)).toLocaleString("en")} credits`;
   const html = await (await page.request.get(`${base}/app`)).text();
   expect(html).toContain(`aria-label="${label}"`);
   expect(html).not.toContain("Credit balance loading");

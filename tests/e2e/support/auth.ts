@@ -109,6 +109,12 @@ export async function creditRequestMail(
 }
 
 /** Waits until React has hydrated the page (app-effects.tsx): a control set before then is put back. */
+/** The signed-in person's balance, as the profile reads it. */
+export async function balanceWithApi(page: Page, base = ""): Promise<number> {
+  const reply = await page.request.get(`${base}/api/users/me`);
+  return ((await reply.json()) as { user: { credits: number } }).user.credits;
+}
+
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
