@@ -130,7 +130,9 @@ describe.each(testDatabases)("AI upscale on stability (Creative Upscale), on $na
       model: "core",
       upscaler: "creative",
       baseUrl: fake.url,
-      timeoutMs: 5_000,
+      // Not what these tests check: a ×4 result, made and sent by the fake on a busy machine, can
+      // take several seconds from upload to download.
+      timeoutMs: 30_000,
       pollIntervalMs: 5,
     });
   const api = setUpSignedInApiWithModel(target, "ann-stability-upscale@example.com", () => stability());
