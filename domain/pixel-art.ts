@@ -3,39 +3,16 @@ import { CUSTOM_PALETTE } from "./palette-files";
 import { text } from "./requests/building-blocks";
 
 /**
- * The classic palettes pixel art is made in, colour for colour as their authors published them
- * (lospec.com lists each under the same name).
+ * The classic palettes pixel art is made in, by name; their colours are in
+ * `./classic-palettes.ts`, loaded only where an image is made or its colours are shown.
  */
-// prettier-ignore
-export const classicPalettes = {
-  "pico-8": {
-    label: "PICO-8",
-    colours: [
-      "#000000", "#1d2b53", "#7e2553", "#008751", "#ab5236", "#5f574f", "#c2c3c7", "#fff1e8",
-      "#ff004d", "#ffa300", "#ffec27", "#00e436", "#29adff", "#83769c", "#ff77a8", "#ffccaa",
-    ],
-  },
-  db32: {
-    label: "DB32",
-    colours: [
-      "#000000", "#222034", "#45283c", "#663931", "#8f563b", "#df7126", "#d9a066", "#eec39a",
-      "#fbf236", "#99e550", "#6abe30", "#37946e", "#4b692f", "#524b24", "#323c39", "#3f3f74",
-      "#306082", "#5b6ee1", "#639bff", "#5fcde4", "#cbdbfc", "#ffffff", "#9badb7", "#847e87",
-      "#696a6a", "#595652", "#76428a", "#ac3232", "#d95763", "#d77bba", "#8f974a", "#8a6f30",
-    ],
-  },
-  "endesga-32": {
-    label: "Endesga 32",
-    colours: [
-      "#be4a2f", "#d77643", "#ead4aa", "#e4a672", "#b86f50", "#733e39", "#3e2731", "#a22633",
-      "#e43b44", "#f77622", "#feae34", "#fee761", "#63c74d", "#3e8948", "#265c42", "#193c3e",
-      "#124e89", "#0099db", "#2ce8f5", "#ffffff", "#c0cbdc", "#8b9bb4", "#5a6988", "#3a4466",
-      "#262b44", "#181425", "#ff0044", "#68386c", "#b55088", "#f6757a", "#e8b796", "#c28569",
-    ],
-  },
-  "game-boy": { label: "Game Boy", colours: ["#0f380f", "#306230", "#8bac0f", "#9bbc0f"] },
-} as const satisfies Record<string, { label: string; colours: readonly string[] }>;
-export type ClassicPalette = keyof typeof classicPalettes;
+export const classicPaletteLabels = {
+  "pico-8": "PICO-8",
+  db32: "DB32",
+  "endesga-32": "Endesga 32",
+  "game-boy": "Game Boy",
+} as const;
+export type ClassicPalette = keyof typeof classicPaletteLabels;
 
 /**
  * Where a pixel-art image's colours come from: "image", the N colours that best keep the image's
@@ -45,7 +22,7 @@ export type ClassicPalette = keyof typeof classicPalettes;
 export const pixelPaletteChoices = [
   "image",
   "style",
-  ...(Object.keys(classicPalettes) as ClassicPalette[]),
+  ...(Object.keys(classicPaletteLabels) as ClassicPalette[]),
   "custom",
 ] as const;
 export type PixelPaletteChoice = (typeof pixelPaletteChoices)[number];
@@ -54,10 +31,7 @@ export const pixelPaletteLabels: Record<PixelPaletteChoice, string> = {
   image: "The image's own colours",
   style: "The style's palette",
   custom: "Uploaded palette",
-  ...(Object.fromEntries(Object.entries(classicPalettes).map(([id, p]) => [id, p.label])) as Record<
-    ClassicPalette,
-    string
-  >),
+  ...classicPaletteLabels,
 };
 
 /** The native grid's cells on the longer side, and how many colours an "image" palette keeps. */

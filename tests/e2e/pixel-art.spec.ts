@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { classicPalettes } from "../../domain/pixel-art";
+import { classicPalettes } from "../../domain/classic-palettes";
 import { pixelsOf } from "../support/pixel-fixtures";
 import { signInWithApi } from "./support/auth";
 import { expectNoViolations } from "./support/axe";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ObjectDetail, ObjectImageView } from "#domain/objects";
-import { classicPalettes } from "#domain/pixel-art";
+import { classicPalettes } from "#domain/classic-palettes";
 import { images, styles } from "#server/db/schema";
 import { testDatabases } from "../support/databases";
 import {

@@ -1,8 +1,8 @@
 import { Grid3x3, LoaderCircle } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import type { ObjectImageView } from "#domain/objects";
+import { classicPalettes } from "#domain/classic-palettes";
 import {
-  classicPalettes,
   pixelColours,
   pixelGrid,
   pixelPaletteChoices,

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { classicPalettes } from "#domain/pixel-art";
+import { classicPalettes } from "#domain/classic-palettes";
 import { detectGrid } from "./detect-grid";
 import { pixelate, scaleByWholePixels } from "./pixelate.server";
 import { looksPixelated, painting, pixelArtOnGrid, pixelsOf, png } from "../../../tests/support/pixel-fixtures";

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { AppError } from "#domain/errors";
-import { classicPalettes, pixelGrid, type PixelArtInput, type PixelArtParams } from "#domain/pixel-art";
+import { classicPalettes } from "#domain/classic-palettes";
+import { pixelGrid, type PixelArtInput, type PixelArtParams } from "#domain/pixel-art";
 import { gridSize, toCells, type Cells } from "./cells";
 import { detectGrid } from "./detect-grid";
 import { rgbOf } from "./oklab";
