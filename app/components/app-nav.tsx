@@ -1,5 +1,5 @@
 import { Boxes, Palette, Settings, Sparkles, UserRound, Users, type LucideIcon } from "lucide-react";
-import { NavLink } from "react-router";
+import { AppNavLink } from "~/components/app-link";
 
 export const appNavItems: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   // The signed-in entry is the composer: it is named for what it does.
@@ -15,7 +15,7 @@ export function AppNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label="App" className="flex flex-col gap-1">
       {appNavItems.map(({ to, label, icon: Icon, end }) => (
-        <NavLink
+        <AppNavLink
           key={to}
           to={to}
           end={end}
@@ -24,7 +24,7 @@ export function AppNav({ onNavigate }: { onNavigate?: () => void }) {
         >
           <Icon aria-hidden className="size-5" />
           {label}
-        </NavLink>
+        </AppNavLink>
       ))}
     </nav>
   );

@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 
 /** A record page's trail: its list, then the record itself. */
 export function Breadcrumb(props: { list: { to: string; label: string }; current: string }) {
@@ -7,12 +7,12 @@ export function Breadcrumb(props: { list: { to: string; label: string }; current
     <nav aria-label="Breadcrumb" className="mb-4">
       <ol className="flex min-w-0 items-center gap-1.5 text-sm text-neutral-600 dark:text-neutral-400">
         <li>
-          <Link
+          <AppLink
             to={props.list.to}
             className="rounded-sm font-medium hover:text-neutral-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:hover:text-white"
           >
             {props.list.label}
-          </Link>
+          </AppLink>
         </li>
         <li aria-hidden>
           <ChevronRight className="size-4" />

@@ -1,5 +1,5 @@
 import { Coins } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { Tooltip } from "./ui/tooltip";
 import { formatCount } from "#domain/count-words";
 
@@ -7,7 +7,7 @@ import { formatCount } from "#domain/count-words";
 export function CreditBadge({ credits, buyCredits = false }: { credits: number | null; buyCredits?: boolean }) {
   return (
     <Tooltip content={buyCredits ? "Your credit balance · Buy credits" : "Your credit balance · Get more"}>
-      <Link
+      <AppLink
         to="/app/credits"
         className="inline-flex h-9 items-center gap-2 rounded-xl bg-neutral-100 px-3 text-sm font-semibold tabular-nums text-neutral-800 transition-colors hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700"
         aria-label={credits === null ? "Credit balance loading" : `${formatCount(credits)} credits`}
@@ -19,7 +19,7 @@ export function CreditBadge({ credits, buyCredits = false }: { credits: number |
         ) : (
           <span>{formatCount(credits)}</span>
         )}
-      </Link>
+      </AppLink>
     </Tooltip>
   );
 }

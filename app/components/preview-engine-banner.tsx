@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowRight, FlaskConical, X } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { cn } from "~/lib/ui/cn";
 import { useDismissal } from "~/lib/hooks/use-dismissal";
 import { SETUP_BANNER_COOKIE } from "#domain/setup-banner";
@@ -38,9 +39,9 @@ export function PreviewEngineBanner({ className }: { className?: string }) {
             Connect a real model <ArrowDown aria-hidden className="inline size-4 align-[-3px]" />
           </a>
         ) : (
-          <Link to={SETUP_PATH} className={linkClass}>
+          <AppLink to={SETUP_PATH} className={linkClass}>
             Connect a real model <ArrowRight aria-hidden className="inline size-4 align-[-3px]" />
-          </Link>
+          </AppLink>
         )}
       </p>
       <button

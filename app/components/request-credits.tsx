@@ -1,5 +1,5 @@
 import { Check, Coins, Mail } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { useState, type FormEvent } from "react";
 import { creditRequestNoteMax } from "#domain/credit-requests";
 import { ApiError, fieldErrors } from "~/lib/api/api";
@@ -26,14 +26,14 @@ export function RequestCreditsButton(props: Pick<ButtonProps, "variant" | "size"
   const consoleLink = useConsoleCreditsLink();
   if (consoleLink)
     return (
-      <Link
+      <AppLink
         to={consoleLink}
         className={cn(buttonClasses(props.variant ?? "secondary", props.size ?? "md"), props.className)}
         data-testid="give-credits"
       >
         <Coins aria-hidden className="size-4" />
         Give credits in the console
-      </Link>
+      </AppLink>
     );
   return (
     <>

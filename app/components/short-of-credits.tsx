@@ -1,5 +1,6 @@
 import { TriangleAlert } from "lucide-react";
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { CheaperChoice } from "~/lib/words/cheaper-choices";
 import { plural } from "~/lib/words/object-format";
 import { RequestCreditsButton } from "./request-credits";
@@ -51,13 +52,13 @@ export function ShortOfCredits(props: {
       )}
       <div className="pl-6">
         {buyCredits ? (
-          <Link
+          <AppLink
             to="/app/credits"
             className="font-medium text-warning-800 underline underline-offset-2 hover:text-warning-950 dark:text-warning-300 dark:hover:text-warning-100"
             data-testid={`${testId}-buy-credits`}
           >
             Buy credits
-          </Link>
+          </AppLink>
         ) : (
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span>The operators of this Motif can add credits.</span>

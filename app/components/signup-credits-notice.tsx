@@ -1,5 +1,5 @@
 import { ArrowRight, Coins } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { DismissibleNotice } from "./ui/dismissible-notice";
 
 /**
@@ -14,12 +14,12 @@ export function SignupCreditsNotice({ buyCredits, className }: { buyCredits: boo
       <p>
         This e-mail address already had its free sign-up credits, with an earlier account, so they are not given again.{" "}
         {buyCredits ? (
-          <Link
+          <AppLink
             to="/app/credits"
             className="font-semibold whitespace-nowrap underline decoration-primary-500 underline-offset-2 hover:decoration-2"
           >
             Buy credits <ArrowRight aria-hidden className="inline size-4 align-[-3px]" />
-          </Link>
+          </AppLink>
         ) : (
           "To get credits, ask the person who runs this Motif to add some to your account."
         )}

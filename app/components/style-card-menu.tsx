@@ -1,6 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Pencil, Sparkles, Trash2 } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { cn } from "~/lib/ui/cn";
 import type { LoadedMenu } from "./ui/lazy-dropdown";
 import { OpenedMenu } from "./ui/opened-menu";
@@ -18,9 +18,9 @@ export default function StyleCardMenu({
     <OpenedMenu trigger={trigger} firstOpen={firstOpen} sideOffset={6}>
       {generateHref && (
         <DropdownMenu.Item asChild className={menuItemClasses}>
-          <Link to={generateHref}>
+          <AppLink to={generateHref}>
             <Sparkles aria-hidden className="size-4" /> Generate objects
-          </Link>
+          </AppLink>
         </DropdownMenu.Item>
       )}
       {onEdit && (

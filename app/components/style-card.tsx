@@ -1,5 +1,5 @@
 import { EllipsisVertical } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { checkerboard } from "~/lib/ui/checkerboard";
 import { cn } from "~/lib/ui/cn";
 import { cardImages, responsiveWidths, sizedImage, styleCardSampleSizes } from "#domain/image-url";
@@ -124,12 +124,12 @@ export function StyleCard(
               className="line-clamp-2 font-semibold wrap-anywhere outline-none"
             >
               {props.href ? (
-                <Link
+                <AppLink
                   to={props.href}
                   className="rounded-sm hover:text-primary-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:hover:text-primary-300"
                 >
                   {style.name}
-                </Link>
+                </AppLink>
               ) : (
                 style.name
               )}

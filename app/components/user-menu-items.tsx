@@ -1,6 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Coins, LogOut, Settings, ShieldCheck, SlidersHorizontal } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { LoadedMenu } from "./ui/lazy-dropdown";
 import { OpenedMenu } from "./ui/opened-menu";
 import { menuItemClasses, menuLabelClasses, menuSeparatorClasses } from "./ui/menu-classes";
@@ -23,30 +23,30 @@ export default function UserMenuItems({
       </DropdownMenu.Label>
       <DropdownMenu.Separator className={menuSeparatorClasses} />
       <DropdownMenu.Item asChild className={menuItemClasses}>
-        <Link to="/app/settings">
+        <AppLink to="/app/settings">
           <Settings aria-hidden className="size-4" />
           Settings
-        </Link>
+        </AppLink>
       </DropdownMenu.Item>
       <DropdownMenu.Item asChild className={menuItemClasses}>
-        <Link to="/app/credits">
+        <AppLink to="/app/credits">
           <Coins aria-hidden className="size-4" />
           {buyCredits ? "Buy credits" : "Credits"}
-        </Link>
+        </AppLink>
       </DropdownMenu.Item>
       {operator && (
         <>
           <DropdownMenu.Item asChild className={menuItemClasses}>
-            <Link to="/app/admin">
+            <AppLink to="/app/admin">
               <ShieldCheck aria-hidden className="size-4" />
               Operator console
-            </Link>
+            </AppLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={menuItemClasses}>
-            <Link to="/app/setup">
+            <AppLink to="/app/setup">
               <SlidersHorizontal aria-hidden className="size-4" />
               Setup
-            </Link>
+            </AppLink>
           </DropdownMenu.Item>
         </>
       )}

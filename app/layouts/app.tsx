@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState } from "react";
-import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { AnnouncementBanner } from "~/components/announcement-banner";
 import { AppNav } from "~/components/app-nav";
 import { AuthProvider, useAuth, useAuthActions } from "~/components/auth-provider";
@@ -80,18 +81,18 @@ function Shell({ email, children }: { email: string; children: React.ReactNode }
         Skip to content
       </a>
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col gap-8 border-r border-neutral-200 bg-white px-4 py-5 desk:flex dark:border-neutral-800 dark:bg-neutral-900">
-        <Link to="/app" aria-label="Motif home" className="px-2">
+        <AppLink to="/app" aria-label="Motif home" className="px-2">
           <Logo />
-        </Link>
+        </AppLink>
         <AppNav />
       </aside>
       <div className="desk:pl-64">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-neutral-200 bg-white/85 px-4 backdrop-blur-md sm:gap-3 sm:px-6 dark:border-neutral-800 dark:bg-neutral-900/85">
           <MobileNav className="desk:hidden">{(close) => <AppNav onNavigate={close} />}</MobileNav>
-          <Link to="/app" aria-label="Motif home" className="desk:hidden">
+          <AppLink to="/app" aria-label="Motif home" className="desk:hidden">
             {/* On a phone in teams, the mark alone: the switcher needs the room to name the workspace. */}
             <Logo wordmarkClassName={inTeams ? "hidden sm:inline" : undefined} />
-          </Link>
+          </AppLink>
           <div className="ml-auto flex min-w-0 items-center gap-2">
             <ShellWorkspaces />
             <ShellCredits />

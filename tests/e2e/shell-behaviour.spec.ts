@@ -120,3 +120,34 @@ test("the release manifest names the build the page runs", async ({ page, reques
   const manifest = (await (await request.get("/builds/latest.json")).json()) as { id: string };
   expect(manifest.id).toBe(pageVersion);
 });
+
+test("the app's own links move within the page, mark where the person is, and leave modified clicks to the browser", async ({
+  page,
+  context,
+}) => {
+  await signInWithApi(page);
+  await page.goto("/app");
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  const nav = page.getByRole("navigation", { name: "App" });
+  await expect(nav.getByRole("link", { name: "Create" })).toHaveAttribute("aria-current", "page");
+
+  await nav.getByRole("link", { name: "Styles" }).click();
+  await expect(page).toHaveURL(/\/app\/style$/);
+  await expect(page.getByRole("heading", { name: "Styles", level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  await expect(nav.getByRole("link", { name: "Styles" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Create" })).not.toHaveAttribute("aria-current", "page");
+
+  // Back returns to the entry the link added.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app$/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+
+  // A Ctrl-click opens the page in a new tab and leaves this one where it is.
+  const opened = context.waitForEvent("page");
+  await nav.getByRole("link", { name: "Objects" }).click({ modifiers: ["ControlOrMeta"] });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe("/app/object");
+  await expect(page).toHaveURL(/\/app$/);
+});

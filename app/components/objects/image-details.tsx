@@ -1,6 +1,6 @@
 import { Copy } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { operationLine } from "#domain/image-lineage";
 import { detailLevels, imageSizes } from "#domain/images";
 import { creditLine, type ImageCredit, type ObjectImageView, type PreviewNotes } from "#domain/objects";
@@ -94,12 +94,12 @@ export function ImageDetails(props: {
           </Row>
         )}
         <Row term="Style">
-          <Link
+          <AppLink
             to={`/app/style/${encodeURIComponent(props.style.id)}`}
             className="font-medium text-primary-700 hover:underline dark:text-primary-300"
           >
             {props.style.name}
-          </Link>
+          </AppLink>
         </Row>
         <Row term="Size">
           {imageSizes[image.size].label}{" "}

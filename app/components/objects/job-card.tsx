@@ -1,6 +1,6 @@
 import { Check, CircleAlert, CircleStop, Clock, LoaderCircle, type LucideIcon } from "lucide-react";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { isActiveStatus, type JobStatus } from "#domain/jobs";
 import { isPreview } from "#domain/preview";
 import type { JobView } from "#domain/objects";
@@ -79,12 +79,12 @@ export function JobCard(props: { job: JobView; onCancel(job: JobView): Promise<v
             {job.kind === "object-images" && job.completed > 0 && (
               <>
                 {" · "}
-                <Link
+                <AppLink
                   to={`/app/object?set=${encodeURIComponent(job.id)}`}
                   className="font-medium text-primary-700 hover:underline dark:text-primary-300"
                 >
                   Open the set<span className="sr-only">: {job.title}</span>
-                </Link>
+                </AppLink>
               </>
             )}
           </p>
@@ -223,13 +223,13 @@ function ObjectChip(props: { object: JobView["objects"][number]; status: JobStat
           state === "done" && "text-success-600 dark:text-success-400",
         )}
       />
-      <Link
+      <AppLink
         to={`/app/object/${object.id}`}
         aria-label={`${object.name}: ${words}`}
         className="truncate outline-none after:absolute after:inset-0 after:rounded-full"
       >
         {object.name}
-      </Link>
+      </AppLink>
       {object.total > 1 && (
         <span aria-hidden className="shrink-0 text-neutral-500 tabular-nums dark:text-neutral-400">
           {object.completed}/{object.total}

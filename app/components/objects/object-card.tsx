@@ -1,5 +1,5 @@
 import { Check, ImageIcon, Images, LoaderCircle } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { ObjectSummary } from "#domain/objects";
 import { checkerboard } from "~/lib/ui/checkerboard";
 import { cn } from "~/lib/ui/cn";
@@ -36,7 +36,7 @@ export function ObjectCard(props: {
       data-generating={object.generating || undefined}
       className={selection?.selected ? "group object-card object-card-selected" : "group object-card object-card-idle"}
     >
-      <Link to={`/app/object/${object.id}`} className="object-card-link">
+      <AppLink to={`/app/object/${object.id}`} className="object-card-link">
         <div
           className={cn(
             "relative aspect-square overflow-hidden",
@@ -97,7 +97,7 @@ export function ObjectCard(props: {
             {object.madeBy && <span data-testid="made-by"> · by {object.madeBy}</span>}
           </p>
         </div>
-      </Link>
+      </AppLink>
       {selection && (
         <label
           className={cn(

@@ -1,5 +1,5 @@
 import { Check, ImageIcon } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { detailLevels, imageSizes, type DetailLevel, type ImageSize } from "#domain/images";
 import { PRESET_STYLE_PREFIX, stylePresets } from "#domain/presets";
 import type { StyleView } from "#domain/styles";
@@ -107,9 +107,9 @@ export function StylePicker(props: {
         <div className="grid gap-2">
           <p className="text-xs text-neutral-600 dark:text-neutral-400">
             You have no style of your own yet. Pick a preset, or{" "}
-            <Link to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+            <AppLink to="/app/style" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
               create a style first
-            </Link>{" "}
+            </AppLink>{" "}
             from words or reference images.
           </p>
           {presets.map(tile)}

@@ -1,5 +1,5 @@
 import { ArrowRight, Boxes, Sparkles } from "lucide-react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { ObjectSummary } from "#domain/objects";
 import { plural } from "~/lib/words/object-format";
 import { EmptyState } from "../empty-state";
@@ -27,12 +27,12 @@ export function StyleObjects(props: {
           <span className="font-normal text-neutral-600 tabular-nums dark:text-neutral-400">· {count}</span>
         </h2>
         {count > objects.length && (
-          <Link
+          <AppLink
             to={libraryHref}
             className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 dark:text-primary-300"
           >
             See all {count} in Objects <ArrowRight aria-hidden className="size-4" />
-          </Link>
+          </AppLink>
         )}
       </div>
       {objects.length === 0 ? (
@@ -40,9 +40,9 @@ export function StyleObjects(props: {
           icon={Boxes}
           title="Nothing made in this style yet"
           action={
-            <Link to={props.generateHref} className={buttonClasses("primary")}>
+            <AppLink to={props.generateHref} className={buttonClasses("primary")}>
               <Sparkles aria-hidden className="size-4" /> Generate objects
-            </Link>
+            </AppLink>
           }
         >
           Objects are the things you make in a style — a chest, a potion, a product. Open the composer with this style

@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { DeleteButton } from "~/components/ui/delete-button";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { LearningPanel } from "~/components/learning/learning-panel";
@@ -57,9 +58,9 @@ export default function CharacterPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/app?character=${encodeURIComponent(character.id)}`} className={buttonClasses("primary")}>
+          <AppLink to={`/app?character=${encodeURIComponent(character.id)}`} className={buttonClasses("primary")}>
             <Sparkles aria-hidden className="size-4" /> Draw in a style
-          </Link>
+          </AppLink>
           <DeleteButton id="delete-character-button" onClick={() => setDeleting(true)} />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { ChevronRight, Plus, UserRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { createCharacterSchema } from "#domain/requests/training";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
@@ -135,7 +136,7 @@ export default function CharactersPage({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your characters">
           {loaderData.characters.map((character) => (
             <li key={character.id}>
-              <Link
+              <AppLink
                 to={`/app/characters/${character.id}`}
                 className="group flex items-center gap-4 rounded-2xl border border-neutral-200 bg-white p-4 transition hover:border-primary-300 hover:shadow-sm dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-800"
               >
@@ -158,7 +159,7 @@ export default function CharactersPage({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
                 <ChevronRight aria-hidden className="size-5 text-neutral-400 transition group-hover:translate-x-0.5" />
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { creditsRefunded } from "#domain/credit-words";
 import { useReveal } from "~/lib/hooks/use-reveal";
 import { ArrowRight, Boxes, Sparkles } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { isActiveStatus } from "#domain/jobs";
 import { listObjectsQuerySchema, type JobView } from "#domain/objects";
 import { JobCard } from "~/components/objects/job-card";
@@ -145,12 +145,12 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
             <h2 id="latest-objects" className="text-lg font-semibold">
               Latest objects
             </h2>
-            <Link
+            <AppLink
               to="/app/object"
               className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
             >
               All objects <ArrowRight aria-hidden className="size-4" />
-            </Link>
+            </AppLink>
           </div>
           <ul className={`mt-5 ${objectGridClasses}`}>
             <AfterHydration
@@ -176,13 +176,13 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
             <h2 id="recent-styles" className="text-lg font-semibold">
               Your latest styles
             </h2>
-            <Link
+            <AppLink
               to="/app/style"
               className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
             >
               {styles.length > recentStyles.length ? `All ${styles.length} styles` : "Manage styles"}
               <ArrowRight aria-hidden className="size-4" />
-            </Link>
+            </AppLink>
           </div>
           <ul className="mt-5 grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
             <AfterHydration
@@ -214,9 +214,9 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
             <Boxes aria-hidden className="size-4 shrink-0" />
             <span>
               Your objects appear here and in{" "}
-              <Link to="/app/object" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
+              <AppLink to="/app/object" className="font-medium text-primary-700 hover:underline dark:text-primary-300">
                 Objects
-              </Link>{" "}
+              </AppLink>{" "}
               as soon as their first image is made.
             </span>
           </p>

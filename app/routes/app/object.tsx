@@ -2,7 +2,8 @@ import { LoaderCircle, Pencil, Star, UserRound } from "lucide-react";
 import { Suspense, useState } from "react";
 import { AppError } from "#domain/errors";
 import { isActiveStatus } from "#domain/jobs";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { JobView } from "#domain/objects";
 import { isPreview } from "#domain/preview";
 import { ChooseDrawing } from "~/components/objects/choose-drawing";
@@ -204,26 +205,26 @@ export default function ObjectPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{object.name}</h1>
           <p className="mt-2 text-neutral-600 wrap-anywhere dark:text-neutral-400">
             In{" "}
-            <Link
+            <AppLink
               to={`/app/style/${encodeURIComponent(object.style.id)}`}
               className="font-medium text-primary-700 hover:underline dark:text-primary-300"
             >
               {object.style.name}
-            </Link>{" "}
+            </AppLink>{" "}
             · {plural(images.length, "image")} · made {formatDate(object.createdAt)}
             {object.madeBy && <span data-testid="made-by"> by {object.madeBy}</span>} ·{" "}
-            <Link
+            <AppLink
               to={`/app/object?set=${encodeURIComponent(object.setId)}`}
               className="font-medium text-primary-700 hover:underline dark:text-primary-300"
             >
               its set
-            </Link>
+            </AppLink>
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/app/characters?from=${encodeURIComponent(object.id)}`} className={buttonClasses("secondary")}>
+          <AppLink to={`/app/characters?from=${encodeURIComponent(object.id)}`} className={buttonClasses("secondary")}>
             <UserRound aria-hidden className="size-4" /> Make a character
-          </Link>
+          </AppLink>
           <Button variant="secondary" onClick={() => setRenaming(true)}>
             <Pencil aria-hidden className="size-4" /> Rename
           </Button>

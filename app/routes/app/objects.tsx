@@ -1,7 +1,8 @@
 import { LoadMore } from "~/components/load-more";
 import { Boxes, Download, Grid3x3, Layers, Palette, Plus, SearchX, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { useNavigate, useNavigation, useSearchParams } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { OBJECTS_PAGE, type ObjectSummary } from "#domain/objects";
 import { EmptyState } from "~/components/empty-state";
 import { DownloadDialog } from "~/components/objects/download-dialog";
@@ -212,9 +213,9 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
                 <span className="sr-only"> in {activeStyle.name}</span>
               </Button>
             )}
-            <Link to="/app" className={buttonClasses("primary")}>
+            <AppLink to="/app" className={buttonClasses("primary")}>
               <Plus aria-hidden className="size-4" /> New objects
-            </Link>
+            </AppLink>
           </>
         }
       />
@@ -301,9 +302,9 @@ export default function ObjectsPage({ loaderData }: Route.ComponentProps) {
               icon={Boxes}
               title="No objects yet"
               action={
-                <Link to={styles.length ? "/app" : "/app/style"} className={buttonClasses("primary")}>
+                <AppLink to={styles.length ? "/app" : "/app/style"} className={buttonClasses("primary")}>
                   <Plus aria-hidden className="size-4" /> {styles.length ? "Generate objects" : "Create a style first"}
-                </Link>
+                </AppLink>
               }
             >
               Objects are the things you make in a style — a chest, a potion, a product. Type a few names, one per line,

@@ -1,6 +1,7 @@
 import { Download, Palette, Pencil, Sparkles } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { AppError } from "#domain/errors";
 import { useAuthActions } from "~/components/auth-provider";
 import { NormaliseButton } from "~/components/objects/normalise-dialog";
@@ -111,9 +112,9 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={generateHref} className={buttonClasses("primary")}>
+          <AppLink to={generateHref} className={buttonClasses("primary")}>
             <Sparkles aria-hidden className="size-4" /> Generate objects
-          </Link>
+          </AppLink>
           <Button variant="secondary" onClick={() => setEditing({})}>
             <Pencil aria-hidden className="size-4" /> Edit
           </Button>

@@ -1,6 +1,7 @@
 import { ArrowLeft, Crown, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { PageHeader } from "~/components/page-header";
 import { teamChange } from "~/components/teams/team-change";
 import { Invitations, MemberList } from "~/components/teams/team-members";
@@ -184,13 +185,13 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
   const manager = team.role === "owner" || team.role === "admin";
   return (
     <>
-      <Link
+      <AppLink
         to="/app/teams"
         className="mb-4 inline-flex items-center gap-1.5 text-sm text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white"
       >
         <ArrowLeft aria-hidden className="size-4" />
         Teams
-      </Link>
+      </AppLink>
       <PageHeader
         title={team.name}
         description={`${roleSentence[team.role]} ${team.members} member${team.members === 1 ? "" : "s"}.`}

@@ -1,6 +1,7 @@
 import { ChevronRight, Plus, Users } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { EmptyState } from "~/components/empty-state";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -104,7 +105,7 @@ export default function TeamsPage({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your teams">
           {loaderData.teams.map((team) => (
             <li key={team.id}>
-              <Link
+              <AppLink
                 to={`/app/teams/${team.id}`}
                 className="group flex items-center gap-4 rounded-2xl border border-neutral-200 bg-white p-5 transition hover:border-primary-300 hover:shadow-sm dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-primary-800"
               >
@@ -118,7 +119,7 @@ export default function TeamsPage({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
                 <ChevronRight aria-hidden className="size-5 text-neutral-400 transition group-hover:translate-x-0.5" />
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
