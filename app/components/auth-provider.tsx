@@ -60,7 +60,7 @@ export function AuthProvider({
         for (const other of [live, current]) if (other) balance = newerBalance(other, balance);
         // The same profile as shown (the document's, most often): kept, so nothing redraws.
         if (current?.uid === profile.uid && current.email === profile.email) return withBalance(current, balance);
-        return { ...profile, credits: balance.credits, creditsVersion: balance.creditsVersion };
+        return withBalance(profile, balance);
       });
     } catch {
       toast(toastMessages.creditBalanceError);
