@@ -1,5 +1,5 @@
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { preferredEncoding } from "#server/http/content-encoding.server";
+import { DOCUMENT_ENCODINGS, preferredEncoding } from "#server/http/content-encoding.server";
 import { encodedDocument } from "#server/ui/encoded-documents.server";
 import { renderedPages, renderKey } from "#server/ui/rendered-pages.server";
 import { streamOfChunks } from "#server/ui/chunk-stream.server";
@@ -65,11 +65,11 @@ async function renderFresh(context: EntryContext, url: string, status: number, k
 /**
  * A kept document in the encoding the request prefers, compressed once per document and
  * encoding and kept beside it: a person coming back to an unchanged page costs no compression,
- * and a new one costs Brotli's faster level instead of gzip's (docs/decisions/131).
+ * and a new one costs zstd's or Brotli's faster level instead of gzip's (docs/decisions/131, 145).
  */
 function keptResponse(key: string, html: Buffer, request: Request, headers: Headers, status: number) {
   headers.append("Vary", "Accept-Encoding");
-  const encoding = preferredEncoding(request.headers.get("Accept-Encoding"));
+  const encoding = preferredEncoding(request.headers.get("Accept-Encoding"), DOCUMENT_ENCODINGS);
   if (!encoding) return htmlResponse(html, status, headers);
   const encoded = encodedDocument(renderedPages, key, html, encoding);
   headers.set("Content-Encoding", encoding);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { readCookie } from "../auth/session-cookie.server";
-import { preferredEncoding } from "./content-encoding.server";
+import { PAGE_ENCODINGS, preferredEncoding } from "./content-encoding.server";
 
 interface RenderedPage {
   status: number;
@@ -79,7 +79,7 @@ export function publicPageCache(options: PublicPageOptions): RequestHandler & { 
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.setHeader("Cache-Control", "no-cache");
       res.setHeader("Vary", "Accept-Encoding, Cookie");
-      const encoding = preferredEncoding(req.get("Accept-Encoding")) ?? "identity";
+      const encoding = preferredEncoding(req.get("Accept-Encoding"), PAGE_ENCODINGS) ?? "identity";
       // Each encoding is a representation of its own, with its own validator.
       const etag = encoding === "identity" ? entry.etag : `${entry.etag.slice(0, -1)}-${encoding}"`;
       res.setHeader("ETag", etag);

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { BytesCache } from "../cache/bytes-cache.server";
 import { encodedDocument, encodeDocument } from "./encoded-documents.server";
@@ -15,6 +15,9 @@ describe("an encoded document", () => {
     const gzip = encodeDocument(html, "gzip");
     expect(gunzipSync(gzip).equals(html)).toBe(true);
     expect(gzip.length).toBeLessThan(html.length / 4);
+    const zstd = encodeDocument(html, "zstd");
+    expect(zstdDecompressSync(zstd).equals(html)).toBe(true);
+    expect(zstd.length).toBeLessThan(html.length / 4);
   });
 
   it("is compressed once per document and encoding, and again once the cache let it go", () => {
