@@ -91,6 +91,18 @@ const listener = server.listen(port, host, () => {
 listener.keepAliveTimeout = 65_000;
 
 let stopping = false;
+/**
+ * Responses under way. Node's close() waits for every connection, and a keep-alive connection
+ * whose request was in flight when the stop began stays open after its answer (until the 65 s
+ * above): a stop tells those answers to close their connection.
+ */
+const answering = new Set();
+listener.on("request", (req, res) => {
+  if (stopping) res.setHeader("Connection", "close");
+  answering.add(res);
+  res.once("close", () => answering.delete(res));
+});
+
 /** Finishes open requests, then exits with `code` (1 after a fault, for the supervisor to restart). */
 async function shutdown(reason, code = 0) {
   if (stopping) return;
@@ -102,8 +114,11 @@ async function shutdown(reason, code = 0) {
     await appModule.stop().catch((error) => console.error(error));
     process.exit(code);
   });
-  // Idle keep-alive sockets would hold close() open.
+  // Idle keep-alive sockets would hold close() open; busy ones close after their answer, and
+  // those whose headers had already gone (a download) are closed once idle.
+  for (const res of answering) if (!res.headersSent) res.setHeader("Connection", "close");
   listener.closeIdleConnections();
+  setInterval(() => listener.closeIdleConnections(), 100).unref();
   // Event streams never end by themselves: end them, and their browsers reconnect elsewhere.
   await appModule.drain?.().catch((error) => console.error(error));
 }

@@ -5,6 +5,7 @@
 // database and, where CI has one, on PostgreSQL.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -64,6 +65,38 @@ describe("the production server's process", { timeout: 120_000 }, () => {
       expect(loaded, library).not.toContain(`/node_modules/${library}/`);
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
+  });
+
+  it("answers a request under way when SIGTERM comes, closes its connection after, and exits 0 at once", async () => {
+    const port = await freeLoopbackPort();
+    const server = startServerProcess(port, dataDir, { PUBLIC_URL: `http://localhost:${port}` });
+    await waitForHealth(port);
+    // A kept-alive request whose body is still arriving when the stop begins.
+    const agent = new http.Agent({ keepAlive: true });
+    const request = http.request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/api/auth/signin-email",
+      agent,
+      headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
+    });
+    const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
+      request.once("response", (response) => response.resume().once("end", () => resolve(response)));
+      request.once("error", reject);
+    });
+    request.write('{"email": ');
+    // Answered after the half-sent request's bytes reached the process: it is under way.
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    await vi.waitFor(() => expect(server.output()).toContain("finishing open requests"));
+    request.end('"stopping@example.com"}');
+    const response = await answered;
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.connection).toBe("close");
+    // Not held open until the keep-alive timeout and then stopped by force (exit 1).
+    expect(await server.exited).toBe(0);
+    agent.destroy();
   });
 
   it("stops the start on a bad setting, with a message naming it", async () => {
