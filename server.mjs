@@ -97,7 +97,8 @@ let stopping = false;
  * above): a stop tells those answers to close their connection.
  */
 const answering = new Set();
-listener.on("request", (req, res) => {
+// Ahead of the app, whose answer may be written before a later listener runs.
+listener.prependListener("request", (req, res) => {
   if (stopping) res.setHeader("Connection", "close");
   answering.add(res);
   res.once("close", () => answering.delete(res));

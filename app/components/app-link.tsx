@@ -18,10 +18,8 @@ export interface AppLinkProps extends AnchorProps {
  * on every render, a few percent of a signed-in page's render on the server (docs/decisions/144).
  * An address from the root needs none of that. Relative addresses fall back to `<Link>`.
  */
-export function AppLink({ to, replace, onClick, target, ...rest }: AppLinkProps) {
-  if (!to.startsWith("/") || to.startsWith("//"))
-    return <Link to={to} replace={replace} onClick={onClick} target={target} {...rest} />;
-  return <RootLink to={to} replace={replace} onClick={onClick} target={target} {...rest} />;
+export function AppLink(props: AppLinkProps) {
+  return props.to.startsWith("/") && !props.to.startsWith("//") ? <RootLink {...props} /> : <Link {...props} />;
 }
 
 function RootLink({ to, replace, onClick, target, ...rest }: AppLinkProps) {
