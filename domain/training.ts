@@ -109,6 +109,16 @@ export const characterViewSchema = z
   .meta({ id: "Character", description: "A named subject drawn in any of the workspace's styles." });
 export type CharacterView = z.output<typeof characterViewSchema>;
 
+/**
+ * What the create page's composer offers to learn from: the workspace's characters (newest first)
+ * and the models each character and each style was trained on (a training that succeeded).
+ */
+export interface ComposerLearningView {
+  characters: { id: string; name: string; trainedOn: string[] }[];
+  /** By style id; a style never trained is not listed. */
+  styleTrainedOn: Record<string, string[]>;
+}
+
 export const characterReply = z.object({ character: characterViewSchema }).meta({ id: "CharacterReply" });
 export const charactersReply = z
   .object({ characters: z.array(characterViewSchema), trainers: z.array(trainerViewSchema) })

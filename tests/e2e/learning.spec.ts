@@ -49,11 +49,15 @@ test("a style trained on fal from the browser: priced, followed live, then drawn
   expect(await balanceWithApi(page, base)).toBe(before - 300);
 
   // The composer offers the trained model's strength on fal, and the set is drawn with the LoRA at it.
+  // What it offers comes with the page: nothing is asked of the API for it afterwards.
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
   await page.goto(`${base}/app?style=${styleId}`);
   await waitForHydration(page);
   await page.getByLabel("Model", { exact: true }).selectOption("fal");
   const strength = page.getByLabel("Trained model strength");
   await expect(strength).toBeVisible();
+  expect(asked.filter((path) => /^\/api\/(characters|styles\/[^/]+\/training)$/.test(path))).toEqual([]);
   await strength.fill("0.7");
   await page.getByLabel("Objects", { exact: true }).fill("Crate");
   await page.getByRole("button", { name: /^Generate/ }).click();
@@ -89,6 +93,9 @@ test("a character made from an object, drawn in two styles with its strength", a
   await dialog.getByRole("button", { name: "Make character" }).click();
   await expect(page.getByRole("heading", { name: "Sir Brann", level: 1 })).toBeVisible();
   await expect(page.getByRole("list", { name: "Pictures of Sir Brann" }).getByRole("img")).toHaveCount(1);
+
+  // The create page's first HTML already offers the character.
+  expect(await (await page.request.get(`${base}/app`)).text()).toMatch(/<option[^>]*>Sir Brann<\/option>/);
 
   for (const [styleName, value] of [
     ["Pixel heroes", "1.5"],

@@ -1,11 +1,8 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { ModelView } from "#domain/models";
-import { strengthRange } from "#domain/training";
-import { callApi, type ApiReply } from "~/lib/api/api-client";
+import { strengthRange, type ComposerLearningView } from "#domain/training";
 import { Picker } from "../ui/picker";
-
-type Characters = ApiReply<"get", "/api/characters">["characters"];
 
 /** A labelled 0–1.5 slider, its value said beside it. */
 function StrengthSlider(props: { label: string; hint: string; value: number; onChange(value: number): void }) {
@@ -39,52 +36,22 @@ function StrengthSlider(props: { label: string; hint: string; value: number; onC
 }
 
 /**
- * The same list kept when a reading brings nothing new: a new array, even an empty one, would
- * render the whole composer again just after hydration, with nothing changed on the screen.
- */
-function unlessSame(next: string[]) {
-  return (current: string[]) =>
-    current.length === next.length && current.every((item, i) => item === next[i]) ? current : next;
-}
-
-/** The same empty list kept when a reading brings none (characters are new objects at every read). */
-function unlessBothEmpty<T>(next: T[]) {
-  return (current: T[]) => (current.length === 0 && next.length === 0 ? current : next);
-}
-
-/**
  * The composer's character and trained-model choices: a character of the workspace drawn as every
  * object (its strength approximate on models without a character reference), and the strength of
  * the style's or character's trained model where it has one on the chosen model. `body` is what the
  * request adds; `fields` what the composer shows.
  */
-export function useComposerLearning(styleId: string | null, model: ModelView) {
+export function useComposerLearning(learning: ComposerLearningView, styleId: string | null, model: ModelView) {
   const [searchParams] = useSearchParams();
-  const [characters, setCharacters] = useState<Characters>([]);
+  const { characters } = learning;
   const [characterId, setCharacterId] = useState(searchParams.get("character") ?? "");
   const [characterStrength, setCharacterStrength] = useState<number>(strengthRange.standard);
   const [learnedStrength, setLearnedStrength] = useState<number>(strengthRange.standard);
-  const [styleTrainedOn, setStyleTrainedOn] = useState<string[]>([]);
-
-  useEffect(() => {
-    callApi("get", "/api/characters").then(
-      (reply) => setCharacters(unlessBothEmpty(reply.characters)),
-      () => setCharacters(unlessBothEmpty<Characters[number]>([])),
-    );
-  }, []);
-  useEffect(() => {
-    setStyleTrainedOn(unlessSame([]));
-    // Built-in presets have no trainings; an own style's are read when it is chosen.
-    if (!styleId || styleId.startsWith("preset")) return;
-    callApi("get", "/api/styles/:id/training", { params: { id: styleId } }).then(
-      (reply) =>
-        setStyleTrainedOn(unlessSame(reply.trainings.filter((t) => t.status === "succeeded").map((t) => t.provider))),
-      () => setStyleTrainedOn(unlessSame([])),
-    );
-  }, [styleId]);
+  // A preset, or a style never trained, has none.
+  const styleTrainedOn = (styleId && learning.styleTrainedOn[styleId]) || [];
 
   const character = characters.find((c) => c.id === characterId) ?? null;
-  const characterTrainedOn = character?.trainings.filter((t) => t.status === "succeeded").map((t) => t.provider) ?? [];
+  const characterTrainedOn = character?.trainedOn ?? [];
   const learned = styleTrainedOn.includes(model.id) || characterTrainedOn.includes(model.id);
   const body = {
     ...(character ? { characterId: character.id, characterStrength } : {}),

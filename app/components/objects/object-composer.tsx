@@ -6,6 +6,7 @@ import { limits } from "#domain/limits";
 import { parseSubjectLines, type JobView } from "#domain/objects";
 import { priceOf } from "#domain/pricing";
 import type { StyleView } from "#domain/styles";
+import type { ComposerLearningView } from "#domain/training";
 import { ApiError, fieldErrors } from "~/lib/api/api";
 import { callApi } from "~/lib/api/api-client";
 import { watchJobEndings } from "~/lib/words/job-start-toast";
@@ -54,6 +55,8 @@ const placeholder = ["Treasure chest", "Health potion", "Iron sword", "Spotted m
  */
 export function ObjectComposer(props: {
   styles: StyleView[];
+  /** The workspace's characters and trained models, offered where the chosen model has them. */
+  learning: ComposerLearningView;
   /** The style to start with (the newest otherwise). */
   initialStyleId?: string | null;
   onGenerated(result: { job: JobView; objects: { id: string; name: string }[] }): void;
@@ -72,7 +75,7 @@ export function ObjectComposer(props: {
   const models = useModels();
   const [modelId, setModelId] = useState<string>(first?.defaults?.model ?? models.defaultId);
   const model = useModel(modelId);
-  const learning = useComposerLearning(styleId, model);
+  const learning = useComposerLearning(props.learning, styleId, model);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);

@@ -25,6 +25,7 @@ import { listRecentJobs } from "#server/generation/job-views.server";
 import { listObjects } from "#server/objects/object-queries.server";
 import { presentStyle } from "#server/styles/present-style.server";
 import { listStyles } from "#server/styles/styles.server";
+import { readComposerLearning } from "#server/learning/composer-learning.server";
 import { keptPageData } from "#server/ui/kept-page-data.server";
 import type { Route } from "./+types/index";
 
@@ -42,8 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services.database;
   const workspace = context.get(workspaceContext);
   // Read anew only after the person's records changed (docs/decisions/065).
-  const { styles, jobs, latest } = await keptPageData(context, "create page", async () => {
-    const [styles, jobs, latest] = await Promise.all([
+  const { styles, jobs, latest, learning } = await keptPageData(context, "create page", async () => {
+    const [styles, jobs, latest, learning] = await Promise.all([
       listStyles(db, workspace.id),
       listRecentJobs(db, { workspaceId: workspace.id }),
       listObjects(db, {
@@ -51,17 +52,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         query: listObjectsQuerySchema.parse({ limit: LATEST_OBJECTS }),
         signer: services.imageUrls,
       }),
+      readComposerLearning(db, workspace.id),
     ]);
     return {
       styles: styles.map((style) => presentStyle(style, services.imageUrls)),
       jobs,
       latest: latest.objects.map(objectCardData),
+      learning,
     };
   });
   return {
     styles,
     jobs,
     latest,
+    learning,
     // "Generate objects in this style" links arrive with ?style=.
     initialStyleId: new URL(request.url).searchParams.get("style"),
   };
@@ -110,6 +114,7 @@ export default function CreatePage({ loaderData }: Route.ComponentProps) {
       />
       <ObjectComposer
         styles={styles}
+        learning={loaderData.learning}
         initialStyleId={loaderData.initialStyleId}
         onGenerated={({ job }) => {
           setSubmitted((current) => [job, ...current]);
