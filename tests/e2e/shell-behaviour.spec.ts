@@ -143,6 +143,18 @@ test("the app's own links move within the page, mark where the person is, and le
   await expect(page).toHaveURL(/\/app$/);
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 
+  // A link to the page shown replaces its history entry, as React Router's does: the entry ahead
+  // (the styles page) is kept. React Router's entries carry a key and their place in the history.
+  type Entry = { key: string; idx: number };
+  const before = await page.evaluate(() => history.state as Entry);
+  await nav.getByRole("link", { name: "Create" }).click();
+  await page.waitForFunction((key) => (history.state as Entry).key !== key, before.key);
+  expect(await page.evaluate(() => (history.state as Entry).idx)).toBe(before.idx);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/app\/style$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/app$/);
+
   // A Ctrl-click opens the page in a new tab and leaves this one where it is.
   const opened = context.waitForEvent("page");
   await nav.getByRole("link", { name: "Objects" }).click({ modifiers: ["ControlOrMeta"] });
