@@ -21,12 +21,15 @@ export async function readComposerLearning(db: Database, workspaceId: string): P
       .where(and(eq(trainings.ownerId, workspaceId), eq(trainings.status, "succeeded")))
       .orderBy(asc(trainings.provider)),
   ]);
-  const trainedOn = (key: "styleId" | "characterId", id: string) =>
-    trained.filter((row) => row[key] === id).map((row) => row.provider);
+  // One pass over the trained rows, grouped by what was trained (rows come sorted by provider).
   const styleTrainedOn: Record<string, string[]> = {};
-  for (const { styleId } of trained) if (styleId) styleTrainedOn[styleId] = trainedOn("styleId", styleId);
+  const characterTrainedOn: Record<string, string[]> = {};
+  for (const { styleId, characterId, provider } of trained) {
+    if (styleId) (styleTrainedOn[styleId] ??= []).push(provider);
+    if (characterId) (characterTrainedOn[characterId] ??= []).push(provider);
+  }
   return {
-    characters: named.map(({ id, name }) => ({ id, name, trainedOn: trainedOn("characterId", id) })),
+    characters: named.map(({ id, name }) => ({ id, name, trainedOn: characterTrainedOn[id] ?? [] })),
     styleTrainedOn,
   };
 }
