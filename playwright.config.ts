@@ -79,6 +79,8 @@ export default defineConfig({
       PREVIEW_PRICE: "standard",
       // The tests' webhook receivers listen on this machine.
       WEBHOOK_ALLOWED_NETWORKS: "127.0.0.1",
+      // Each answer names the statements it ran (page-weight.spec.ts counts a page's).
+      SERVER_TIMING: "true",
     }),
     // A second instance whose sign-in links expire after 9 s, whose sign-up grant is 250, and
     // without PUBLIC_URL or a database server, as `npm start` runs on someone's machine (every

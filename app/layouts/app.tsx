@@ -19,16 +19,16 @@ import {
   balanceContext,
   eventCursorContext,
   requireUserMiddleware,
+  shellDataContext,
   userContext,
   workspaceContext,
   workspaceRefusedContext,
 } from "#server/ui/require-user.server";
 import { servicesContext } from "#server/ui/context";
-import { readInstanceSettings } from "#server/instance/instance-settings.server";
+import { readShell } from "#server/ui/shell-start.server";
 import { presentModels } from "#server/generation/providers/model-views.server";
 import { failedProviderChecks } from "#server/generation/providers/provider-checks.server";
 import { operatorView } from "#server/setup/operator-view.server";
-import { listTeams } from "#server/teams/teams.server";
 import { clearSignupNoticeCookie, hasSignupNotice } from "#server/users/signup-notice.server";
 import { MAIN_CONTENT_ID } from "~/lib/ui/return-focus";
 import type { Route } from "./+types/app";
@@ -39,10 +39,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const workspace = context.get(workspaceContext);
   const services = context.get(servicesContext);
-  const [operator, instance, teams] = await Promise.all([
+  const [operator, shell] = await Promise.all([
     operatorView(services, { user, request }),
-    readInstanceSettings(services.database.db, services.config.instance),
-    listTeams(services.database.db, user.id),
+    // A document's was read with its position, before any loader.
+    context.get(shellDataContext) ?? readShell(services.database.db, user.id),
   ]);
   // A new account that got no sign-up credits is told why, on this first page only.
   const signupNotice = hasSignupNotice(request);
@@ -53,13 +53,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       workspace: { id: workspace.id, name: workspace.name },
       // The browser named a team the person is no longer in: the page is in their own workspace now.
       workspaceLeft: context.get(workspaceRefusedContext),
-      workspaces: [{ id: user.id, name: null }, ...teams.map((team) => ({ id: team.id, name: team.name }))],
+      workspaces: [{ id: user.id, name: null }, ...shell.teams],
       operator,
       models: presentModels(services.providers, await failedProviderChecks(services.database.db)),
       // Stripe configured: the credits page sells packs; otherwise it says how to ask the operators.
       buyCredits: Boolean(services.config.billing),
       signupNotice,
-      announcement: instance.settings.announcement,
+      announcement: shell.storedAnnouncement ?? services.config.instance.announcement,
       eventCursor: context.get(eventCursorContext),
       // The balance as the document starts (null when moving inside the app: the shell has it).
       balance: context.get(balanceContext),

@@ -27,6 +27,13 @@ const settingRows = preparedFor((db: Reader) =>
 );
 
 /**
+ * The JSON value the console stored for `name`, or SQL null where the environment's value stands:
+ * for a statement that reads one setting with more (`server/ui/shell-start.server.ts`).
+ */
+export const storedSetting = (name: InstanceSettingName) =>
+  sql<unknown>`(select ${instanceSettings.value} from ${instanceSettings} where ${instanceSettings.name} = ${name})`;
+
+/**
  * The settings in force: what the console set, over the environment's values. Read from the
  * database each time (one short query), so a change reaches every process at once, no restart.
  */

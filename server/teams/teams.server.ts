@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "#domain/errors";
 import { TEAMS_PER_USER_MAX, type TeamDetail, type TeamSummary } from "#domain/teams";
 import { randomToken } from "../auth/tokens.server";
@@ -50,6 +50,15 @@ const teamsOf = preparedFor((db) =>
     .orderBy(asc(teams.createdAt), asc(teams.id))
     .prepare("teams_of"),
 );
+
+/**
+ * The teams `userId` is in, oldest first (as `listTeams`), as a JSON array of their ids and names:
+ * the workspace switcher's, for a statement that reads it with more (`server/ui/shell-start.server.ts`).
+ */
+export const teamNamesOf = (userId: SQLWrapper) =>
+  sql<
+    { id: string; name: string }[]
+  >`coalesce((select json_agg(json_build_object('id', ${teams.id}, 'name', ${teams.name}) order by ${teams.createdAt}, ${teams.id}) from ${teamMembers} inner join ${teams} on ${teams.id} = ${teamMembers.teamId} where ${teamMembers.userId} = ${userId}), '[]'::json)`;
 
 /** A team as its members see it: everyone in it, and (for owners and admins) its pending invitations. */
 export async function readTeam(db: Database, options: { teamId: string; userId: string }): Promise<TeamDetail> {

@@ -4,7 +4,8 @@ import { servicesContext } from "./context";
 import { readWorkspaceCookie, requestedInUrl, workspaceCookie } from "../workspaces/workspace-cookie.server";
 import { findWorkspace, personalWorkspace, type Workspace } from "../workspaces/workspaces.server";
 import { getSessionUser, type SessionUser } from "../auth/session.server";
-import { readWorkspacePosition, type WorkspacePosition } from "../users/data-version.server";
+import type { WorkspacePosition } from "../users/data-version.server";
+import { readDocumentStart, type ShellData } from "./shell-start.server";
 
 export const userContext = createContext<SessionUser>();
 /** Where the page acts: the workspace a `?workspace=` link or the browser's last choice names, if the user is in it. */
@@ -30,6 +31,12 @@ export const dataVersionContext = createContext<number | null>(null);
 export const balanceContext = createContext<WorkspacePosition["balance"] | null>(null);
 
 /**
+ * A document's shell data (the announcement, the person's teams), read with its event cursor in
+ * one statement. Null for data requests: the layout reads it then.
+ */
+export const shellDataContext = createContext<ShellData | null>(null);
+
+/**
  * The auth check for /app routes: anonymous visitors go to /auth/login,
  * remembering where they wanted to go. Runs before any child loader.
  * Then the workspace: a link's `?workspace=` chooses it (and is remembered);
@@ -51,10 +58,14 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   context.set(workspaceContext, workspace);
   context.set(workspaceRefusedContext, requested !== null && requested !== workspace.id);
   if (request.method === "GET" && !new URL(request.url).pathname.endsWith(".data")) {
-    const position = await readWorkspacePosition(services.database.db, workspace.id);
+    const { position, shell } = await readDocumentStart(services.database.db, {
+      workspaceId: workspace.id,
+      userId: user.id,
+    });
     context.set(eventCursorContext, position.newestEventId);
     context.set(dataVersionContext, position.dataVersion);
     context.set(balanceContext, position.balance);
+    context.set(shellDataContext, shell);
   }
   const response = await next();
   if (workspace.id !== remembered && (remembered !== null || workspace.teamId !== null))

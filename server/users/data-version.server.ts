@@ -43,32 +43,26 @@ export interface WorkspacePosition {
 }
 
 /**
- * A document's reads of where its workspace stands, in one statement, prepared once per database
- * handle: the event its stream resumes from (decision 128), the version its kept data is read
- * under, and the balance the page shows at once (any later change arrives on the stream, as an
- * event after the one it resumes from). Read before any loader reads the page's data, as each must be.
+ * The columns of where a workspace stands, each a subquery on the workspace's id: for the
+ * statement a document reads before any loader (`readDocumentStart`, decision 147).
  */
-export async function readWorkspacePosition(db: Database, workspaceId: string): Promise<WorkspacePosition> {
-  const [row] = await positionOf(db).execute({ workspaceId });
+export const positionColumns = (workspaceId: SQLWrapper) => ({
+  newestEventId: sql<number>`coalesce((select max(${workspaceEvents.id}) from ${workspaceEvents} where ${workspaceEvents.workspaceId} = ${workspaceId}), 0)`,
+  dataVersion: dataVersionFor(workspaceId),
+  credits: sql<number>`coalesce((select ${workspaceBalances.credits} from ${workspaceBalances} where ${workspaceBalances.id} = ${workspaceId}), 0)`,
+  creditsVersion: creditsVersionOf(workspaceId),
+});
+
+/** The position from a row of `positionColumns` (numbers may arrive as text: bigint). */
+export function positionFrom(
+  row: { newestEventId: unknown; dataVersion: unknown; credits: unknown; creditsVersion: unknown } | undefined,
+): WorkspacePosition {
   return {
     newestEventId: Number(row?.newestEventId ?? 0),
     dataVersion: Number(row?.dataVersion ?? 0),
     balance: { credits: Number(row?.credits ?? 0), creditsVersion: Number(row?.creditsVersion ?? 0) },
   };
 }
-
-const positionOf = preparedFor((db) => {
-  const workspaceId = sql.placeholder("workspaceId");
-  return db
-    .select({
-      newestEventId: sql<number>`coalesce((select max(${workspaceEvents.id}) from ${workspaceEvents} where ${workspaceEvents.workspaceId} = ${workspaceId}), 0)`,
-      dataVersion: dataVersionFor(workspaceId),
-      credits: sql<number>`coalesce((select ${workspaceBalances.credits} from ${workspaceBalances} where ${workspaceBalances.id} = ${workspaceId}), 0)`,
-      creditsVersion: creditsVersionOf(workspaceId),
-    })
-    .from(sql`(values (1)) as one (n)`)
-    .prepare("workspace_position_of");
-});
 
 interface Kept {
   value: unknown;

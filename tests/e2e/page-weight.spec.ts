@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from "@playwright/test";
+import { expect, test, type APIResponse, type Page, type Response } from "@playwright/test";
 import { zstdDecompressSync } from "node:zlib";
 import { signInWithApi } from "./support/auth";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
@@ -42,6 +42,10 @@ async function firstLoad(page: Page, path: string) {
   return { scripts: [...scripts], fonts: [...fonts], withZod, htmlBytes: html.length };
 }
 
+/** The database statements an answer ran, as its Server-Timing header names them. */
+const statementsOf = (response: APIResponse) =>
+  Number(/"(\d+) statements?"/.exec(response.headers()["server-timing"] ?? "")?.[1] ?? Number.NaN);
+
 /** The icons the page draws from the sprite that the sprite lacks (none: every icon shows). */
 async function missingIcons(page: Page): Promise<string[]> {
   const uses = await page
@@ -79,6 +83,13 @@ test("a signed-in page's first load stays within its script files and HTML bytes
     expect(await missingIcons(page), path).toEqual([]);
     // One face of Inter, the narrowed Latin one (docs/decisions/135), the browser's first load of it.
     if (path === "/app") expect(weight.fonts).toEqual([expect.stringMatching(/^\/assets\/inter-latin-wght-400-700-/)]);
+    // Rendered fresh (a new address) while the account's data stay as they are, the page reads one
+    // statement: where its workspace stands, with the shell's data. The session and the page's
+    // data are kept. (Polled: the job's last image copies may still move the data once.)
+    let view = 0;
+    await expect
+      .poll(async () => statementsOf(await page.request.get(`${path}?view=${view++}`)), { message: path })
+      .toBe(1);
   }
 
   // The styles list's first sample is fetched first, a phone's largest paint; the rest of its card

@@ -5,7 +5,8 @@ import { authUsers, objects, workspaceDataVersions } from "#server/db/schema";
 import { grantCreditsWithin } from "#server/credits/ledger.server";
 import type { Database } from "#server/db/client.server";
 import { latestEventId, publishUserEvent } from "#server/events/events.server";
-import { PersonalData, readDataVersion, readWorkspacePosition } from "#server/users/data-version.server";
+import { readDocumentStart } from "#server/ui/shell-start.server";
+import { PersonalData, readDataVersion } from "#server/users/data-version.server";
 import { getProfile } from "#server/users/users.server";
 import { testDatabases } from "../support/databases";
 import {
@@ -18,6 +19,10 @@ import {
   submitObjects,
 } from "../support/factories";
 import { setUpSignedInApi } from "../support/signed-in-api";
+
+/** Where a person's own workspace stands, as a document reads it before any loader. */
+const readWorkspacePosition = async (db: Database, personId: string) =>
+  (await readDocumentStart(db, { workspaceId: personId, userId: personId })).position;
 
 /** The balance and its version as `/api/users/me` answers them. */
 async function balanceAsProfileReadsIt(db: Database, userId: string) {
