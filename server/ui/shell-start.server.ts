@@ -44,9 +44,11 @@ function shellFrom(row: { storedAnnouncement: unknown; teams: ShellData["teams"]
 }
 
 /**
- * A signed-in document's reads before any loader, in one statement (each is read on every
- * document, and on the embedded database a statement's fixed cost is most of a short read's):
- * where the workspace stands (its newest event, data version and balance) and the shell's data.
+ * A signed-in document's reads before any loader, in one statement, prepared once per database
+ * handle (each is read on every document, and on the embedded database a statement's fixed cost
+ * is most of a short read's): where the workspace stands — the event its stream resumes from
+ * (decision 128), the version its kept data is read under, the balance the page shows at once
+ * (any later change arrives on the stream) — and the shell's data (decision 147).
  */
 export async function readDocumentStart(
   db: Database,
