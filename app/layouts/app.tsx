@@ -25,7 +25,7 @@ import {
   workspaceRefusedContext,
 } from "#server/ui/require-user.server";
 import { servicesContext } from "#server/ui/context";
-import { readShell } from "#server/ui/shell-start.server";
+import { announcementInForce, readShell } from "#server/ui/shell-start.server";
 import { presentModels } from "#server/generation/providers/model-views.server";
 import { failedProviderChecks } from "#server/generation/providers/provider-checks.server";
 import { operatorView } from "#server/setup/operator-view.server";
@@ -59,7 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       // Stripe configured: the credits page sells packs; otherwise it says how to ask the operators.
       buyCredits: Boolean(services.config.billing),
       signupNotice,
-      announcement: shell.storedAnnouncement ?? services.config.instance.announcement,
+      announcement: announcementInForce(shell, services.config.instance),
       eventCursor: context.get(eventCursorContext),
       // The balance as the document starts (null when moving inside the app: the shell has it).
       balance: context.get(balanceContext),

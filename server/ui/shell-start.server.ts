@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import type { InstanceSettings } from "#domain/instance-settings";
 import type { Database } from "../db/client.server";
 import { preparedFor } from "../db/prepared.server";
 import { storedSetting } from "../instance/instance-settings.server";
@@ -13,7 +14,7 @@ export interface ShellData {
   teams: { id: string; name: string }[];
 }
 
-const shellColumns = (userId: ReturnType<typeof sql.placeholder>) => ({
+const shellColumns = (userId: SQLWrapper) => ({
   storedAnnouncement: storedSetting("announcement"),
   teams: teamNamesOf(userId),
 });
@@ -35,6 +36,10 @@ const shellOf = preparedFor((db: Database) =>
     .from(one)
     .prepare("shell_of"),
 );
+
+/** The announcement a page shows: the console's, else the environment's (decision 086); empty for none. */
+export const announcementInForce = (shell: ShellData, defaults: InstanceSettings) =>
+  shell.storedAnnouncement ?? defaults.announcement;
 
 function shellFrom(row: { storedAnnouncement: unknown; teams: ShellData["teams"] } | undefined): ShellData {
   return {

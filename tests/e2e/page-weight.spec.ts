@@ -1,5 +1,6 @@
 import { expect, test, type APIResponse, type Page, type Response } from "@playwright/test";
 import { zstdDecompressSync } from "node:zlib";
+import { statementsNamed } from "../support/server-timing";
 import { signInWithApi } from "./support/auth";
 import { createStyleWithApi, generateObjectsWithApi, waitForJob } from "./support/objects";
 
@@ -42,9 +43,7 @@ async function firstLoad(page: Page, path: string) {
   return { scripts: [...scripts], fonts: [...fonts], withZod, htmlBytes: html.length };
 }
 
-/** The database statements an answer ran, as its Server-Timing header names them. */
-const statementsOf = (response: APIResponse) =>
-  Number(/"(\d+) statements?"/.exec(response.headers()["server-timing"] ?? "")?.[1] ?? Number.NaN);
+const statementsOf = (response: APIResponse) => statementsNamed(response.headers()["server-timing"]);
 
 /** The icons the page draws from the sprite that the sprite lacks (none: every icon shows). */
 async function missingIcons(page: Page): Promise<string[]> {

@@ -9,7 +9,7 @@ import { instanceSettings, teams } from "#server/db/schema";
 import { latestEventId } from "#server/events/events.server";
 import { readInstanceSettings } from "#server/instance/instance-settings.server";
 import { listTeams } from "#server/teams/teams.server";
-import { readDocumentStart, readShell, type ShellData } from "#server/ui/shell-start.server";
+import { announcementInForce, readDocumentStart, readShell } from "#server/ui/shell-start.server";
 import { readDataVersion } from "#server/users/data-version.server";
 import { getProfile } from "#server/users/users.server";
 import { testDatabases } from "../support/databases";
@@ -40,8 +40,6 @@ describe.each(testDatabases)("a signed-in document's first read, on $name", (tar
       balance: { credits: profile!.credits, creditsVersion: profile!.creditsVersion },
     };
   }
-  /** The announcement the layout shows from a shell read: the console's, else the environment's. */
-  const shown = (shell: ShellData) => shell.storedAnnouncement ?? defaults.announcement;
 
   it("reads the workspace's position and the shell's announcement and teams, as their own reads do", async () => {
     const { db } = database;
@@ -55,8 +53,11 @@ describe.each(testDatabases)("a signed-in document's first read, on $name", (tar
       shell: { storedAnnouncement: null, teams: [] },
     });
     expect(alone.position.balance.credits).toBe(30);
+    expect(announcementInForce(alone.shell, defaults)).toBe("From the environment");
     expect(alone.position.dataVersion).toBeGreaterThan(0);
-    expect(shown(alone.shell)).toBe((await readInstanceSettings(db, defaults)).settings.announcement);
+    expect(announcementInForce(alone.shell, defaults)).toBe(
+      (await readInstanceSettings(db, defaults)).settings.announcement,
+    );
 
     // Two teams of theirs (one they joined, one they made), and one they are not in.
     const first = await createTeam(db, { ownerId: colleague, members: [{ userId: person }], credits: 12 });
@@ -75,7 +76,9 @@ describe.each(testDatabases)("a signed-in document's first read, on $name", (tar
       shell: { storedAnnouncement: "Maintenance at 18:00", teams: teamsListed },
     });
     expect(inTeam.position.balance.credits).toBe(12);
-    expect(shown(inTeam.shell)).toBe((await readInstanceSettings(db, defaults)).settings.announcement);
+    expect(announcementInForce(inTeam.shell, defaults)).toBe(
+      (await readInstanceSettings(db, defaults)).settings.announcement,
+    );
     expect(inTeam.shell.teams.map((team) => team.name)).toContain('Ünïcode & "quotes"');
     expect(await readShell(db, person)).toEqual(inTeam.shell);
     expect(await readShell(db, colleague)).toEqual({

@@ -4,11 +4,11 @@ import type { StyleView } from "#domain/styles";
 import { cardVariantsSettled } from "#server/images/card-variants.server";
 import { testDatabases } from "../support/databases";
 import { createStyleThroughApi, json, runJob, submitObjects } from "../support/factories";
+import { statementsNamed } from "../support/server-timing";
 import { setUpSignedInApi } from "../support/signed-in-api";
 import { signInThroughApi } from "../support/test-server";
 
-const statementsOf = (response: Response) =>
-  Number(/"(\d+) statement/.exec(response.headers.get("server-timing")!)![1]);
+const statementsOf = (response: Response) => statementsNamed(response.headers.get("server-timing"));
 
 describe.each(testDatabases)("signed links to image copies, on $name", (target) => {
   const api = setUpSignedInApi(target, "signed-links@example.com", {}, { SERVER_TIMING: "true" });
